@@ -1,0 +1,55 @@
+"""One entry point over the registry: a JSON payload in, the engine's answer out.
+
+Used by ``python -m scoring`` and by the tournament layer alike, so both give
+the same answer for the same hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .common import Errors
+from .registry import VARIANTS
+from .types import INVALID_VALUE, MISSING_FIELD, HandError, HandScore
+
+
+def evaluate(
+    hand: Any, state: Any = None, config: Any = None
+) -> HandScore | list[HandError]:
+    """Score ``hand`` from ``state`` (the previous hand's state, ``{}`` at the
+    start) under the event ``config``; a list of errors when it is rejected."""
+    errors = Errors()
+    if not isinstance(hand, Mapping):
+        errors.add("", INVALID_VALUE, "the hand must be a JSON object")
+        return errors.items
+    key = hand.get("variant")
+    if key is None:
+        errors.add("variant", MISSING_FIELD, "variant is required")
+        return errors.items
+    if not isinstance(key, str) or key not in VARIANTS:
+        errors.add("variant", INVALID_VALUE, f"variant must be one of {', '.join(sorted(VARIANTS))}")
+        return errors.items
+    if state is None:
+        state = {}
+    if not isinstance(state, Mapping):
+        errors.add("state", INVALID_VALUE, "state must be a JSON object")
+        return errors.items
+    if config is not None and not isinstance(config, Mapping):
+        errors.add("config", INVALID_VALUE, "config must be a JSON object")
+        return errors.items
+    variant = VARIANTS[key]
+    config_errors = variant.validate_config(config)
+    if config_errors:
+        return config_errors
+    hand_errors = variant.validate(hand, state, config)
+    if hand_errors:
+        return hand_errors
+    return variant.settle(hand, state, config)
+
+
+def answer(result: HandScore | list[HandError]) -> dict[str, Any]:
+    """The JSON answer of hand-format.md for one result."""
+    if isinstance(result, HandScore):
+        return result.as_dict()
+    return {"errors": [e.as_dict() for e in result]}

@@ -1,0 +1,100 @@
+"""Common types of the engine: errors, results, a variant's table facts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+JSON = Any
+
+# Error codes of hand-format.md ("Errors (all variants)").
+UNKNOWN_FIELD = "unknown_field"
+MISSING_FIELD = "missing_field"
+INVALID_VALUE = "invalid_value"
+OUT_OF_RANGE = "out_of_range"
+INCONSISTENT = "inconsistent"
+NOT_APPLICABLE = "not_applicable"
+FORBIDDEN_COMBINATION = "forbidden_combination"
+
+
+@dataclass(frozen=True)
+class HandError:
+    """One reason a hand is rejected: the path of the field, a code, a sentence."""
+
+    field: str
+    code: str
+    message: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"field": self.field, "code": self.code, "message": self.message}
+
+
+@dataclass
+class HandScore:
+    """The engine's answer for a valid hand (hand-format.md)."""
+
+    points: dict[str, int]
+    state: dict[str, JSON]
+    breakdown: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, JSON]:
+        return {"points": self.points, "state": self.state, "breakdown": self.breakdown}
+
+
+class InvalidHand(ValueError):
+    """Raised by ``Variant.score`` for a hand that fails validation."""
+
+    def __init__(self, errors: list[HandError]):
+        super().__init__("; ".join(f"{e.field}: {e.message}" for e in errors))
+        self.errors = errors
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What the tournament layer needs to know about a variant's tables."""
+
+    min_seats: int  # seats at a table (A, B, ...)
+    max_seats: int
+    players_per_hand: int | tuple[int, ...]  # how many of them play one hand
+    sits_out: str  # who sits out when the table is larger than a hand, in words
+    default_hands_per_round: int
+    zero_sum: bool  # do the points of every hand add up to 0 (penalties aside)?
+
+
+Validator = Callable[[Mapping[str, JSON], Mapping[str, JSON], Mapping[str, JSON] | None], list[HandError]]
+Settler = Callable[[Mapping[str, JSON], Mapping[str, JSON], Mapping[str, JSON] | None], HandScore]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A variant as the registry holds it.
+
+    ``validate`` returns every error at once; ``settle`` scores a hand that
+    ``validate`` accepted. ``score`` is the public entry: validate, then settle.
+    ``validate_config`` checks the event-level configuration (only Laza has one).
+    ``playing_seats(table_seats, dealer, state)`` tells which seats play the next
+    hand in playing order; ``next_dealer(table_seats, dealer)`` rotates the deal.
+    """
+
+    key: str
+    name: str
+    rules_version: str
+    table: TableFacts
+    validate: Validator
+    settle: Settler
+    playing_seats: Callable[[list[str], str, Mapping[str, JSON]], list[str]]
+    next_dealer: Callable[[list[str], str], str]
+    validate_config: Callable[[Mapping[str, JSON] | None], list[HandError]] = lambda config: []
+
+    def score(
+        self,
+        hand: Mapping[str, JSON],
+        state: Mapping[str, JSON] | None = None,
+        config: Mapping[str, JSON] | None = None,
+    ) -> HandScore:
+        state = {} if state is None else state
+        errors = self.validate(hand, state, config)
+        if errors:
+            raise InvalidHand(errors)
+        return self.settle(hand, state, config)

@@ -1,0 +1,1 @@
+"""One module per variant; each exposes ``VARIANT``."""
