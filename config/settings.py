@@ -1,0 +1,192 @@
+"""One settings module, driven by environment variables and working with none.
+
+With no environment at all the site runs on a SQLite file with Celery tasks run
+eagerly in-process, so a fresh checkout works at once. A malformed value stops
+start-up with ``ImproperlyConfigured`` naming the variable.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from pathlib import Path
+
+import environ
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+env = environ.Env()
+
+
+def _env(name: str, cast, default):
+    """Read ``name`` with ``cast``; a value that does not parse names the variable."""
+    try:
+        return cast(name, default=default)
+    except (ValueError, TypeError, ImproperlyConfigured) as exc:
+        raise ImproperlyConfigured(f"{name}: cannot read {env.str(name, default='')!r}: {exc}") from exc
+
+
+def _bool(name: str, default: bool) -> bool:
+    raw = env.str(name, default="")
+    if raw == "":
+        return default
+    if raw.lower() in ("1", "true", "yes", "on"):
+        return True
+    if raw.lower() in ("0", "false", "no", "off"):
+        return False
+    raise ImproperlyConfigured(f"{name}: expected true or false, got {raw!r}")
+
+
+def database_from_url(url: str) -> dict:
+    """Django's DATABASES entry for ``url``; only SQLite and PostgreSQL are supported."""
+    scheme = url.split("://", 1)[0] if "://" in url else ""
+    if scheme not in ("sqlite", "postgres", "postgresql", "pgsql"):
+        raise ImproperlyConfigured(
+            f"DATABASE_URL: expected sqlite:///path or postgres://user:pass@host:port/name, got {url!r}"
+        )
+    try:
+        config = environ.Env.db_url_config(url)
+    except Exception as exc:  # django-environ raises several types for a bad URL
+        raise ImproperlyConfigured(f"DATABASE_URL: cannot parse {url!r}: {exc}") from exc
+    if scheme != "sqlite" and not config.get("NAME"):
+        raise ImproperlyConfigured(f"DATABASE_URL: no database name in {url!r}")
+    if scheme != "sqlite":
+        # Keep connections for a minute; check them before use after a restart.
+        config.setdefault("CONN_MAX_AGE", 60)
+        config["CONN_HEALTH_CHECKS"] = True
+    return config
+
+
+DEBUG = _bool("DEBUG", True)
+SECRET_KEY = env.str("SECRET_KEY", default="")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY: must be set when DEBUG is false")
+    SECRET_KEY = "insecure-local-development-key-change-me-in-production-0123456789"
+ALLOWED_HOSTS = _env("ALLOWED_HOSTS", env.list, ["localhost", "127.0.0.1", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = _env("CSRF_TRUSTED_ORIGINS", env.list, [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "tournaments",
+    "scoring.apps.ScoringConfig",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": database_from_url(env.str("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+if env.str("CACHE_URL", default=""):
+    CACHES = {"default": _env("CACHE_URL", env.cache_url, None)}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+LANGUAGES = [("en", _("English")), ("sl", _("Slovenian")), ("hu", _("Hungarian"))]
+LANGUAGE_CODE = env.str("LANGUAGE_CODE", default="en")
+if LANGUAGE_CODE not in dict(LANGUAGES):
+    raise ImproperlyConfigured(f"LANGUAGE_CODE: must be one of {', '.join(dict(LANGUAGES))}, got {LANGUAGE_CODE!r}")
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = env.str("TIME_ZONE", default="Europe/Ljubljana")
+try:
+    zoneinfo.ZoneInfo(TIME_ZONE)
+except (zoneinfo.ZoneInfoNotFoundError, ValueError) as exc:
+    raise ImproperlyConfigured(f"TIME_ZONE: unknown time zone {TIME_ZONE!r}") from exc
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
+MEDIA_URL = "media/"
+MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(BASE_DIR / "media")))
+
+# Security: strict when DEBUG is off (``manage.py check --deploy`` is clean then).
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = _bool("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = _bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = _bool("CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_HSTS_SECONDS = _env("SECURE_HSTS_SECONDS", env.int, 0 if DEBUG else 31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = _bool("SECURE_HSTS_PRELOAD", not DEBUG)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+
+# Celery: a real broker when CELERY_BROKER_URL is set, else tasks run eagerly in-process.
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
+if CELERY_BROKER_URL and not CELERY_BROKER_URL.startswith(("redis://", "rediss://", "memory://")):
+    raise ImproperlyConfigured(f"CELERY_BROKER_URL: expected redis://host:port/db, got {CELERY_BROKER_URL!r}")
+CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=CELERY_BROKER_URL or None) or None
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+
+# Seconds the public JSON of live pages is cached (read at request time, STYLE.md §10).
+PUBLIC_CACHE_SECONDS = _env("PUBLIC_CACHE_SECONDS", env.int, 5)
+
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.BasicAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Tarok tournaments API",
+    "DESCRIPTION": "Events, draws, hands and standings for tarok, ulti and tarokk tournaments.",
+    "VERSION": "0.1.0",
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Set up and run the project on a fresh Debian machine with Python 3.11.
+#   ./dev.sh serve   virtualenv, requirements, migrations, demo event; serves http://127.0.0.1:8000/
+#   ./dev.sh test    virtualenv, requirements, the whole test suite (pytest)
+# Both use the embedded default (SQLite, Celery tasks run eagerly) unless
+# DATABASE_URL / CELERY_BROKER_URL are set.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+PYTHON=${PYTHON:-python3}
+VENV=${VENV:-.venv}
+
+# Debian packages the site and its tests use: WeasyPrint's Pango, fonts for the
+# PDFs, Chromium for browser tests, Redis for the real-worker Celery test.
+SYSTEM_PACKAGES=(python3-venv libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core chromium redis-server poppler-utils)
+
+system_packages() {
+    local missing=()
+    for p in "${SYSTEM_PACKAGES[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && sudo="sudo"
+    if [ "$(id -u)" -eq 0 ] || [ -n "$sudo" ]; then
+        echo "Installing Debian packages: ${missing[*]}"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    else
+        echo "Missing Debian packages (install them as root): ${missing[*]}" >&2
+    fi
+}
+
+venv() {
+    if [ ! -x "$VENV/bin/python" ]; then
+        "$PYTHON" -m venv "$VENV"
+    fi
+    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r requirements.txt
+}
+
+case "${1:-}" in
+    serve)
+        system_packages
+        venv
+        "$VENV/bin/python" manage.py migrate --noinput
+        "$VENV/bin/python" manage.py compilemessages --ignore "$VENV" >/dev/null 2>&1 || true
+        "$VENV/bin/python" manage.py demo
+        echo
+        echo "Serving on http://127.0.0.1:${PORT:-8000}/  (log in as organizer / organizer, referee / referee)"
+        exec "$VENV/bin/python" manage.py runserver "127.0.0.1:${PORT:-8000}"
+        ;;
+    test)
+        system_packages
+        venv
+        "$VENV/bin/python" manage.py compilemessages --ignore "$VENV" >/dev/null 2>&1 || true
+        shift
+        exec "$VENV/bin/python" -m pytest "$@"
+        ;;
+    *)
+        echo "usage: ./dev.sh serve | ./dev.sh test [pytest arguments]" >&2
+        exit 2
+        ;;
+esac

@@ -1,0 +1,232 @@
+"""Audited actions on hands: enter, correct, delete — each rescoring what follows.
+
+The engine (``scoring.engine``) is pure; this module is the only place that
+reads and writes ``Hand`` rows around it (STYLE.md §1, §3). A table's rows are
+serialised with a row lock on the ``Table``; a correction names the version it
+was made from and the ``UPDATE ... WHERE version = N`` refuses a stale one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments import access, audit
+from tournaments.models import Round, Table, Tournament
+
+from .engine import evaluate
+from .models import Hand
+from .registry import VARIANTS
+from .types import HandError, HandScore, Variant
+
+
+class HandRejected(Exception):
+    """The engine refused the hand; nothing was stored."""
+
+    def __init__(self, errors: list[HandError], hand_number: int | None = None):
+        super().__init__("; ".join(f"{e.field}: {e.message}" for e in errors))
+        self.errors = errors
+        self.hand_number = hand_number
+
+
+class StaleEdit(Exception):
+    """Somebody saved the hand after this edit was started."""
+
+
+class NotOpen(Exception):
+    """The round is not in a state that takes hands."""
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """What the engine needs to know about one table."""
+
+    variant: Variant
+    config: dict | None
+    positions: list[str]  # seats at the table, A.. order
+    first_dealer: str
+
+
+def table_setup(table: Table, tournament: Tournament) -> TableSetup:
+    positions = sorted(table.seats.values_list("position", flat=True))
+    return TableSetup(
+        variant=VARIANTS[tournament.variant],
+        config=tournament.config or None,
+        positions=positions,
+        first_dealer=table.first_dealer,
+    )
+
+
+def next_envelope(setup: TableSetup, previous: Hand | None) -> dict[str, Any]:
+    """``variant``, ``seats`` and ``dealer`` of the table's next hand."""
+    if previous is None:
+        dealer = setup.first_dealer
+        state: dict = {}
+    else:
+        dealer = setup.variant.next_dealer(setup.positions, previous.dealer)
+        state = previous.state_after
+    return {
+        "variant": setup.variant.key,
+        "seats": setup.variant.playing_seats(setup.positions, dealer, state),
+        "dealer": dealer,
+    }
+
+
+def preview(table: Table, hand_input: Any, *, before_number: int | None = None) -> HandScore | list[HandError]:
+    """Score ``hand_input`` as the next hand (or in place of hand ``before_number``) without storing."""
+    tournament = table.round.tournament
+    setup = table_setup(table, tournament)
+    hands = table.hands.order_by("number")
+    if before_number is not None:
+        hands = hands.filter(number__lt=before_number)
+    previous = hands.last()
+    state = previous.state_after if previous else {}
+    return evaluate(hand_input, state, setup.config)
+
+
+def _check_open(actor: Any, table: Table, tournament: Tournament) -> None:
+    access.require_hand_entry(actor, tournament, table.number)
+    status = table.round.status
+    if status == Round.Status.RUNNING:
+        return
+    # Organizers may still correct a closed round; nobody writes a draft or seated one.
+    if status == Round.Status.CLOSED and access.is_organizer(actor, tournament):
+        return
+    raise NotOpen(_("Round %(n)d is not running.") % {"n": table.round.number})
+
+
+def _lock(table: Table) -> Table:
+    """Lock the table row: concurrent writes to one table's hands queue up here."""
+    return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+
+
+def _score_or_reject(result: HandScore | list[HandError], number: int) -> HandScore:
+    if isinstance(result, list):
+        raise HandRejected(result, number)
+    return result
+
+
+def _apply(hand: Hand, result: HandScore, rules_version: str) -> None:
+    hand.points = result.points
+    hand.state_after = result.state
+    hand.breakdown = result.breakdown
+    hand.rules_version = rules_version
+
+
+@transaction.atomic
+def enter_hand(actor: Any, table: Table, hand_input: Any) -> Hand:
+    table = _lock(table)
+    tournament = table.round.tournament
+    _check_open(actor, table, tournament)
+    setup = table_setup(table, tournament)
+    previous = table.hands.order_by("number").last()
+    result = _score_or_reject(
+        evaluate(hand_input, previous.state_after if previous else {}, setup.config),
+        (previous.number + 1) if previous else 1,
+    )
+    hand = Hand(
+        table=table,
+        number=(previous.number + 1) if previous else 1,
+        dealer=hand_input["dealer"],
+        input=hand_input,
+        entered_by=actor,
+    )
+    _apply(hand, result, setup.variant.rules_version)
+    hand.save()
+    audit.log(actor, "hand.entered", hand, tournament=tournament, after=hand.snapshot())
+    return hand
+
+
+def _rescore_from(
+    actor: Any, table: Table, tournament: Tournament, setup: TableSetup, number: int, state: dict, reason: str
+) -> None:
+    """Rescore every hand from ``number`` on, in order, from ``state``; audit those whose score changed."""
+    for later in table.hands.filter(number__gte=number).order_by("number"):
+        before = later.snapshot()
+        result = _score_or_reject(evaluate(later.input, state, setup.config), later.number)
+        _apply(later, result, setup.variant.rules_version)
+        state = later.state_after
+        if later.snapshot() != before or later.number != before["number"]:
+            later.version += 1
+            later.save()
+            audit.log(
+                actor,
+                "hand.rescored",
+                later,
+                tournament=tournament,
+                before=before,
+                after=later.snapshot(),
+                reason=reason,
+            )
+
+
+@transaction.atomic
+def correct_hand(actor: Any, hand: Hand, new_input: Any, *, expected_version: int, reason: str) -> Hand:
+    if not reason.strip():
+        raise HandRejected([HandError("reason", "missing_field", _("A correction needs a reason."))])
+    table = _lock(hand.table)
+    tournament = table.round.tournament
+    _check_open(actor, table, tournament)
+    setup = table_setup(table, tournament)
+    current = Hand.objects.get(pk=hand.pk)
+    before = current.snapshot()
+    previous = table.hands.filter(number__lt=current.number).order_by("number").last()
+    result = _score_or_reject(
+        evaluate(new_input, previous.state_after if previous else {}, setup.config), current.number
+    )
+    current.input = new_input
+    current.dealer = new_input["dealer"]
+    _apply(current, result, setup.variant.rules_version)
+    # The version check happens in the database: a concurrent save bumped it.
+    updated = Hand.objects.filter(pk=current.pk, version=expected_version).update(
+        input=current.input,
+        dealer=current.dealer,
+        points=current.points,
+        state_after=current.state_after,
+        breakdown=current.breakdown,
+        rules_version=current.rules_version,
+        version=expected_version + 1,
+    )
+    if not updated:
+        raise StaleEdit(
+            _("Hand %(n)d was changed by someone else since you opened it; reload and try again.")
+            % {"n": current.number}
+        )
+    current.version = expected_version + 1
+    audit.log(
+        actor, "hand.corrected", current, tournament=tournament, before=before, after=current.snapshot(), reason=reason
+    )
+    _rescore_from(actor, table, tournament, setup, current.number + 1, current.state_after, reason)
+    return current
+
+
+@transaction.atomic
+def delete_hand(actor: Any, hand: Hand, *, expected_version: int, reason: str) -> None:
+    """Delete a hand; later hands move up one number and are rescored."""
+    if not reason.strip():
+        raise HandRejected([HandError("reason", "missing_field", _("A deletion needs a reason."))])
+    table = _lock(hand.table)
+    tournament = table.round.tournament
+    _check_open(actor, table, tournament)
+    setup = table_setup(table, tournament)
+    current = Hand.objects.get(pk=hand.pk)
+    if current.version != expected_version:
+        raise StaleEdit(
+            _("Hand %(n)d was changed by someone else since you opened it; reload and try again.")
+            % {"n": current.number}
+        )
+    deleted = Hand.objects.filter(pk=current.pk, version=expected_version).delete()[0]
+    if not deleted:
+        raise StaleEdit(
+            _("Hand %(n)d was changed by someone else since you opened it; reload and try again.")
+            % {"n": current.number}
+        )
+    audit.log(actor, "hand.deleted", current, tournament=tournament, before=current.snapshot(), reason=reason)
+    # Ascending order keeps (table, number) unique at every step.
+    for later in table.hands.filter(number__gt=current.number).order_by("number"):
+        Hand.objects.filter(pk=later.pk).update(number=later.number - 1)
+    previous = table.hands.filter(number__lt=current.number).order_by("number").last()
+    _rescore_from(actor, table, tournament, setup, current.number, previous.state_after if previous else {}, reason)

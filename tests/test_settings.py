@@ -1,0 +1,86 @@
+"""Settings come from the environment; a malformed value names its variable."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from config.settings import database_from_url
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_sqlite_url_gives_a_sqlite_database(tmp_path):
+    config = database_from_url(f"sqlite:///{tmp_path / 'x.sqlite3'}")
+    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["NAME"].endswith("x.sqlite3")
+
+
+def test_a_postgres_url_gives_psycopg_settings():
+    config = database_from_url("postgres://tarok:secret@db.example:5433/events")
+    assert config["ENGINE"] == "django.db.backends.postgresql"
+    assert (config["NAME"], config["USER"], config["HOST"], config["PORT"]) == ("events", "tarok", "db.example", 5433)
+
+
+@pytest.mark.parametrize("url", ["mysql://x@y/z", "not a url", "postgres://host-without-db", ""])
+def test_a_bad_database_url_fails_with_a_clear_message(url):
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):
+        database_from_url(url)
+
+
+def _start(env: dict[str, str]) -> subprocess.CompletedProcess:
+    """Import the settings in a fresh interpreter with ``env`` added."""
+    base = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "DEBUG"}}
+    return subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        cwd=ROOT, env={**base, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
+        capture_output=True, text=True, timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    ("env", "variable"),
+    [
+        ({"DATABASE_URL": "mysql://root@localhost/x"}, "DATABASE_URL"),
+        ({"DEBUG": "maybe"}, "DEBUG"),
+        ({"TIME_ZONE": "Mars/Olympus"}, "TIME_ZONE"),
+        ({"LANGUAGE_CODE": "xx"}, "LANGUAGE_CODE"),
+        ({"CELERY_BROKER_URL": "amqp://guest@localhost//"}, "CELERY_BROKER_URL"),
+        ({"DEBUG": "false"}, "SECRET_KEY"),
+        ({"PUBLIC_CACHE_SECONDS": "soon"}, "PUBLIC_CACHE_SECONDS"),
+    ],
+)
+def test_start_up_stops_on_a_malformed_variable_and_names_it(env, variable):
+    result = _start(env)
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert variable in result.stderr.splitlines()[-1]
+
+
+def test_no_environment_at_all_starts_on_sqlite_with_eager_tasks():
+    result = subprocess.run(
+        [sys.executable, "-c",
+         "import django; django.setup(); from django.conf import settings as s; "
+         "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, s.DEBUG)"],
+        cwd=ROOT, env={"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "config.settings"},
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["django.db.backends.sqlite3", "True", "True"]
+
+
+def test_check_deploy_is_clean_with_production_like_settings():
+    env = {
+        "PATH": os.environ["PATH"], "DEBUG": "false", "SECRET_KEY": "k" * 20 + "-production-like-secret-0123456789",
+        "ALLOWED_HOSTS": "tarok.example", "DATABASE_URL": "sqlite:////tmp/check-deploy.sqlite3",
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -1,0 +1,69 @@
+"""Who may do what, checked on the server in one place.
+
+Roles: organizers of an event (everything about it), its referees (enter and
+correct hands, optionally limited to some tables) and the public (read the
+event's published pages only). Superusers act as organizers everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
+
+from .models import Referee, Tournament
+
+
+def can_create_tournament(user: Any) -> bool:
+    return bool(user.is_authenticated and user.has_perm("tournaments.add_tournament"))
+
+
+def is_organizer(user: Any, tournament: Tournament) -> bool:
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    return tournament.organizers.filter(pk=user.pk).exists()
+
+
+def referee_tables(user: Any, tournament: Tournament) -> set[int] | None:
+    """The table numbers ``user`` may write as a referee: ``None`` for every
+    table, an empty set when the user is no referee of this event."""
+    if not user.is_authenticated:
+        return set()
+    row = Referee.objects.filter(tournament=tournament, user=user).only("table_numbers").first()
+    if row is None:
+        return set()
+    return set(row.table_numbers) if row.table_numbers else None
+
+
+def can_enter_hands(user: Any, tournament: Tournament, table_number: int) -> bool:
+    if is_organizer(user, tournament):
+        return True
+    tables = referee_tables(user, tournament)
+    return tables is None or table_number in tables
+
+
+def is_staff_of(user: Any, tournament: Tournament) -> bool:
+    """Organizer or referee of the event (may see unpublished pages)."""
+    return is_organizer(user, tournament) or referee_tables(user, tournament) != set()
+
+
+def can_view(user: Any, tournament: Tournament) -> bool:
+    return tournament.is_public or is_staff_of(user, tournament)
+
+
+def require_organizer(user: Any, tournament: Tournament) -> None:
+    if not is_organizer(user, tournament):
+        raise PermissionDenied(_("Only the organizers of this event may do that."))
+
+
+def require_hand_entry(user: Any, tournament: Tournament, table_number: int) -> None:
+    if not can_enter_hands(user, tournament, table_number):
+        raise PermissionDenied(_("You may not enter hands at this table."))
+
+
+def require_view(user: Any, tournament: Tournament) -> None:
+    if not can_view(user, tournament):
+        raise PermissionDenied(_("This event's pages are not public."))

@@ -1,0 +1,136 @@
+"""Reading a player list from CSV or XLSX into rows and per-row errors.
+
+Nothing is saved here: the organizer sees the preview and the error report
+first, and only a file without errors can be confirmed (``services.import_players``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import asdict, dataclass, field
+
+from django.utils.translation import gettext as _
+
+MAX_ROWS = 2000
+
+# Header names we accept, lower-cased, in English, Slovenian and Hungarian.
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "name": ("name", "player", "ime", "igralec", "név", "nev", "játékos"),
+    "club": ("club", "klub", "društvo", "egyesület", "egyesulet"),
+    "federation_id": ("federation id", "federation_id", "id", "licence", "license", "licenca", "igazolványszám"),
+    "strength": ("strength", "rank", "ranking", "moč", "jakost", "erősorrend", "rangsor"),
+    "team": ("team", "pair", "ekipa", "par", "pár", "csapat"),
+}
+
+
+@dataclass
+class PlayerRow:
+    line: int
+    name: str
+    club: str = ""
+    federation_id: str = ""
+    strength: int | None = None
+    team: str = ""
+    errors: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class ImportResult:
+    rows: list[PlayerRow]
+    errors: list[str]  # errors about the file as a whole
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and not any(r.errors for r in self.rows)
+
+
+def _cells_from_csv(data: bytes) -> list[list[str]]:
+    for encoding in ("utf-8-sig", "cp1250"):
+        try:
+            text = data.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    else:  # pragma: no cover - cp1250 decodes nearly anything
+        raise ValueError(_("The file is neither UTF-8 nor Windows-1250 text."))
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    return [row for row in csv.reader(io.StringIO(text), dialect)]
+
+
+def _cells_from_xlsx(data: bytes) -> list[list[str]]:
+    from openpyxl import load_workbook
+
+    try:
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many types for a broken file
+        raise ValueError(_("The file is not a readable XLSX workbook.")) from exc
+    sheet = workbook.worksheets[0]
+    rows = []
+    for values in sheet.iter_rows(values_only=True):
+        rows.append(["" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
+                     for v in values])
+    workbook.close()
+    return rows
+
+
+def parse_players(data: bytes, filename: str, existing_ids: set[str] = frozenset()) -> ImportResult:
+    """Parse an uploaded player list; ``existing_ids`` are federation ids already entered."""
+    try:
+        if filename.lower().endswith(".xlsx"):
+            cells = _cells_from_xlsx(data)
+        elif filename.lower().endswith((".csv", ".txt")):
+            cells = _cells_from_csv(data)
+        else:
+            return ImportResult([], [_("Upload a .csv or .xlsx file.")])
+    except ValueError as exc:
+        return ImportResult([], [str(exc)])
+    cells = [row for row in cells if any(c.strip() for c in row)]
+    if not cells:
+        return ImportResult([], [_("The file is empty.")])
+    header = [c.strip().lower() for c in cells[0]]
+    index: dict[str, int] = {}
+    for key, names in COLUMNS.items():
+        for i, h in enumerate(header):
+            if h in names and key not in index:
+                index[key] = i
+    if "name" not in index:
+        return ImportResult([], [_("The first row must name the columns; a 'name' column is required.")])
+    if len(cells) - 1 > MAX_ROWS:
+        return ImportResult([], [_("At most %(n)d players per file.") % {"n": MAX_ROWS}])
+
+    rows: list[PlayerRow] = []
+    seen_ids: dict[str, int] = {}
+    for line, raw in enumerate(cells[1:], start=2):
+        def cell(key: str, raw=raw) -> str:
+            i = index.get(key)
+            return raw[i].strip() if i is not None and i < len(raw) else ""
+
+        row = PlayerRow(line=line, name=cell("name"), club=cell("club"),
+                        federation_id=cell("federation_id"), team=cell("team"))
+        if not row.name:
+            row.errors.append(_("name: missing"))
+        elif len(row.name) > 120:
+            row.errors.append(_("name: longer than 120 characters"))
+        if len(row.club) > 120:
+            row.errors.append(_("club: longer than 120 characters"))
+        strength = cell("strength")
+        if strength:
+            if strength.isdigit() and int(strength) > 0:
+                row.strength = int(strength)
+            else:
+                row.errors.append(_("strength: %(v)r is not a whole number from 1") % {"v": strength})
+        if row.federation_id:
+            if row.federation_id in seen_ids:
+                row.errors.append(_("federation id: also on line %(n)d") % {"n": seen_ids[row.federation_id]})
+            elif row.federation_id in existing_ids:
+                row.errors.append(_("federation id: this player is already entered"))
+            seen_ids.setdefault(row.federation_id, line)
+        rows.append(row)
+    return ImportResult(rows, [])

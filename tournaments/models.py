@@ -1,0 +1,293 @@
+"""Events, players, rounds, tables and seats; the audit log.
+
+Hands live in ``scoring.models``. Invariants that must hold across server
+processes (one seat per player per round, unique positions and numbers) are
+database constraints, not checks in Python.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from .variants import get_variant, variant_choices
+
+POSITIONS = "ABCDEFG"
+POSITION_CHOICES = [(p, p) for p in POSITIONS]
+
+
+def new_pin() -> str:
+    return f"{secrets.randbelow(10**4):04d}"
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    variant = models.CharField(_("variant"), max_length=40, choices=variant_choices)
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds"), default=4, validators=[MinValueValidator(1), MaxValueValidator(30)]
+    )
+    hands_per_round = models.PositiveSmallIntegerField(
+        _("hands per round"), default=12, validators=[MinValueValidator(1), MaxValueValidator(100)]
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        _("round time limit (minutes)"), default=75, validators=[MinValueValidator(5), MaxValueValidator(600)]
+    )
+    table_size = models.PositiveSmallIntegerField(
+        _("seats per table"), default=4, validators=[MinValueValidator(2), MaxValueValidator(7)]
+    )
+    config = models.JSONField(_("variant configuration"), default=dict, blank=True)
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.DRAFT)
+    is_public = models.BooleanField(_("public pages"), default=False)
+    draw_seed = models.CharField(_("draw seed"), max_length=64, blank=True)
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, default="en")
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organized_tournaments", verbose_name=_("organizers"), blank=True
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        try:
+            variant = get_variant(self.variant)
+        except KeyError:
+            raise ValidationError({"variant": _("Unknown variant.")}) from None
+        facts = variant.table
+        if self.table_size and not facts.min_seats <= self.table_size <= facts.max_seats:
+            raise ValidationError(
+                {
+                    "table_size": _("%(variant)s is played at tables of %(min)d to %(max)d seats.")
+                    % {"variant": variant.name, "min": facts.min_seats, "max": facts.max_seats}
+                }
+            )
+        errors = variant.validate_config(self.config or None)
+        if errors:
+            raise ValidationError({"config": [f"{e.field}: {e.message}" for e in errors]})
+
+
+class Referee(models.Model):
+    """A user who may enter and correct hands, optionally only at some tables."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="referees")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="refereeing")
+    # Table numbers this referee may write; empty means every table.
+    table_numbers = models.JSONField(_("limited to tables"), default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("referee")
+        verbose_name_plural = _("referees")
+        constraints = [models.UniqueConstraint(fields=["tournament", "user"], name="one_referee_row_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.tournament}"
+
+
+class Player(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    federation_id = models.CharField(_("federation id"), max_length=40, blank=True)
+    strength = models.PositiveIntegerField(
+        _("strength number"), null=True, blank=True, help_text=_("Ranking order: 1 is the strongest.")
+    )
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    start_number = models.PositiveIntegerField(_("start number"))
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.ACTIVE)
+    # For fixed-pair variants (Laza tarokk) both partners' entries share a team name.
+    team = models.CharField(_("team"), max_length=120, blank=True)
+    # The player types this on the referee's device to confirm a table result.
+    pin = models.CharField(_("confirmation PIN"), max_length=6, default=new_pin)
+
+    class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        ordering = ["start_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="one_entry_per_player"),
+            models.UniqueConstraint(fields=["tournament", "start_number"], name="unique_start_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.start_number}. {self.player}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        SEATED = "seated", _("Seated")
+        RUNNING = "running", _("Running")
+        CLOSED = "closed", _("Closed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("number"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
+    seed = models.CharField(_("draw seed"), max_length=64, blank=True)
+    time_limit_minutes = models.PositiveSmallIntegerField(_("time limit (minutes)"), default=75)
+    started_at = models.DateTimeField(_("clock started"), null=True, blank=True)
+    # The clock: seconds run before the current start; paused when started_at is null.
+    elapsed_seconds = models.PositiveIntegerField(_("seconds elapsed before the last pause"), default=0)
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} - {_('round')} {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("number"))
+    first_dealer = models.CharField(_("first dealer"), max_length=1, choices=POSITION_CHOICES, default="A")
+    # Set when every seated player has confirmed the result (taruk2012.md §6.5);
+    # cleared by any later correction, which reopens the table.
+    confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
+    # taruk2012.md §7.2: play stopped by the round clock with fewer hands than planned.
+    time_expired = models.BooleanField(_("ended by the time limit"), default=False)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="unique_table_number")]
+
+    def __str__(self) -> str:
+        return f"{_('Table')} {self.number}"
+
+
+class Seat(models.Model):
+    # ``round`` repeats ``table.round`` so that the database itself can refuse a
+    # player seated twice in one round (a constraint cannot follow a join).
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.CharField(_("position"), max_length=1, choices=POSITION_CHOICES)
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="one_seat_per_player_per_round"),
+            models.UniqueConstraint(fields=["table", "position"], name="unique_position_per_table"),
+            models.CheckConstraint(condition=Q(position__in=list(POSITIONS)), name="position_a_to_g"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.position}: {self.entry}"
+
+    def save(self, *args, **kwargs) -> None:
+        self.round_id = self.table.round_id
+        super().save(*args, **kwargs)
+
+
+class Bye(models.Model):
+    """A player who sits out a whole round because the tables could not take him."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="byes")
+
+    class Meta:
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        constraints = [models.UniqueConstraint(fields=["round", "entry"], name="one_bye_per_player_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {_('bye')} {self.entry}"
+
+
+class Confirmation(models.Model):
+    """A seated player's confirmation of a table's result (the signature on the protocol)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="confirmations")
+    position = models.CharField(_("position"), max_length=1, choices=POSITION_CHOICES)
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    confirmed_at = models.DateTimeField(_("confirmed"), auto_now_add=True)
+    # The totals the player saw; a correction deletes the rows (audited) to reopen the table.
+    totals = models.JSONField(_("totals confirmed"))
+
+    class Meta:
+        verbose_name = _("confirmation")
+        verbose_name_plural = _("confirmations")
+        constraints = [models.UniqueConstraint(fields=["table", "position"], name="one_confirmation_per_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.position}"
+
+
+class AuditQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise PermissionError("the audit log is append-only")
+
+    def delete(self):
+        raise PermissionError("the audit log is append-only")
+
+
+class AuditEntry(models.Model):
+    """One state change: who, when, what, before and after. Append-only."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"
+    )
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    action = models.CharField(_("action"), max_length=60)
+    target_type = models.CharField(_("target type"), max_length=40)
+    target_id = models.CharField(_("target id"), max_length=40)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
+    created_at = models.DateTimeField(_("time"), auto_now_add=True, db_index=True)
+
+    objects = AuditQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.target_type}#{self.target_id}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.pk is not None:
+            raise PermissionError("the audit log is append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionError("the audit log is append-only")

@@ -1,0 +1,252 @@
+"""Audited actions on rounds: draw, publish, clock, close.
+
+The seat draw itself is pure (``tournaments.seating``); this module feeds it the
+active entries and past results and stores what it answers.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from . import access, audit, seating
+from .clock import Clock
+from .models import Bye, Entry, Round, Seat, Table, Tournament
+
+
+def clock_of(rnd: Round) -> Clock:
+    return Clock(rnd.time_limit_minutes * 60, rnd.elapsed_seconds, rnd.started_at)
+
+
+def round_snapshot(rnd: Round) -> dict[str, Any]:
+    return {
+        "number": rnd.number, "status": rnd.status, "seed": rnd.seed,
+        "elapsed_seconds": rnd.elapsed_seconds,
+        "started_at": rnd.started_at.isoformat() if rnd.started_at else None,
+    }
+
+
+def draw_snapshot(rnd: Round) -> dict[str, Any]:
+    """The stored draw: table -> position -> start number; byes."""
+    tables: dict[str, dict[str, int]] = {}
+    for seat in Seat.objects.filter(round=rnd).select_related("table", "entry").order_by("table__number", "position"):
+        tables.setdefault(str(seat.table.number), {})[seat.position] = seat.entry.start_number
+    byes = sorted(rnd.byes.values_list("entry__start_number", flat=True))
+    return {"seed": rnd.seed, "tables": tables, "byes": byes}
+
+
+def _locked_round(rnd: Round) -> Round:
+    return Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
+
+
+def _set_status(rnd: Round, expected: tuple[str, ...], new: str) -> None:
+    """A conditional UPDATE: the status moves only from an expected one."""
+    if rnd.status not in expected:
+        raise ValidationError({"status": _("Round %(n)d is %(s)s; that is not possible now.")
+                               % {"n": rnd.number, "s": rnd.get_status_display()}})
+    rnd.status = new
+
+
+def _bye_counts(tournament: Tournament, before_round: int) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for entry_id in Bye.objects.filter(round__tournament=tournament, round__number__lt=before_round).values_list(
+            "entry_id", flat=True):
+        counts[str(entry_id)] = counts.get(str(entry_id), 0) + 1
+    return counts
+
+
+@transaction.atomic
+def draw_round(actor: Any, tournament: Tournament, *, seed: str = "", method: str = "random",
+               confirm_redraw: bool = False) -> Round:
+    """Draw (or redraw) the next round that is not yet running.
+
+    Round 1 is drawn at random from ``seed`` or by strength; later rounds are
+    re-seated from the previous round's results. A published draw is redrawn
+    only with ``confirm_redraw``.
+    """
+    access.require_organizer(actor, tournament)
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    last = tournament.round_set.order_by("-number").first()
+    if last is not None and last.status in (Round.Status.DRAFT, Round.Status.SEATED):
+        rnd = _locked_round(last)
+        if rnd.status == Round.Status.SEATED and not confirm_redraw:
+            raise ValidationError({"confirm_redraw": _("Round %(n)d is published; confirm to draw it again.")
+                                   % {"n": rnd.number}})
+        before = draw_snapshot(rnd)
+        Seat.objects.filter(round=rnd).delete()
+        rnd.tables.all().delete()
+        rnd.byes.all().delete()
+        rnd.status = Round.Status.DRAFT
+    else:
+        if last is not None and last.status != Round.Status.CLOSED:
+            raise ValidationError({"status": _("Close round %(n)d before drawing the next.") % {"n": last.number}})
+        number = (last.number + 1) if last else 1
+        if number > tournament.rounds:
+            raise ValidationError({"status": _("All %(n)d rounds have been drawn.") % {"n": tournament.rounds}})
+        rnd = Round(tournament=tournament, number=number, time_limit_minutes=tournament.round_minutes)
+        before = None
+    entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE).select_related("player"))
+    if not seating.plan_tables(_unit_count(tournament, entries), tournament.variant).sizes:
+        raise ValidationError({"entries": _("Not enough active players to seat a table.")})
+    rnd.seed = seed or tournament.draw_seed or secrets.token_hex(6)
+    rnd.save()
+    draw = _compute_draw(tournament, rnd, entries, method)
+    by_id = {str(e.pk): e for e in entries}
+    tables = Table.objects.bulk_create(
+        [Table(round=rnd, number=t.number, first_dealer=t.first_dealer) for t in draw.tables]
+    )
+    Seat.objects.bulk_create([
+        Seat(round=rnd, table=table, position=pos, entry=by_id[pid])
+        for table, t in zip(tables, draw.tables, strict=True) for pos, pid in t.seats.items()
+    ])
+    Bye.objects.bulk_create([Bye(round=rnd, entry=by_id[pid]) for pid in draw.byes])
+    audit.log(actor, "round.redrawn" if before else "round.drawn", rnd, tournament=tournament,
+              before=before, after=draw_snapshot(rnd) | {"method": method})
+    return rnd
+
+
+@transaction.atomic
+def publish_draw(actor: Any, rnd: Round) -> Round:
+    access.require_organizer(actor, rnd.tournament)
+    rnd = _locked_round(rnd)
+    before = round_snapshot(rnd)
+    _set_status(rnd, (Round.Status.DRAFT,), Round.Status.SEATED)
+    rnd.save(update_fields=["status"])
+    audit.log(actor, "round.published", rnd, tournament=rnd.tournament, before=before, after=round_snapshot(rnd))
+    return rnd
+
+
+@transaction.atomic
+def start_clock(actor: Any, rnd: Round) -> Round:
+    """Start the round (seated → running) or resume its paused clock."""
+    access.require_organizer(actor, rnd.tournament)
+    rnd = _locked_round(rnd)
+    before = round_snapshot(rnd)
+    _set_status(rnd, (Round.Status.SEATED, Round.Status.RUNNING), Round.Status.RUNNING)
+    if rnd.started_at is None:
+        rnd.started_at = timezone.now()
+    if rnd.tournament.status == Tournament.Status.DRAFT:
+        Tournament.objects.filter(pk=rnd.tournament_id).update(status=Tournament.Status.RUNNING)
+    rnd.save(update_fields=["status", "started_at"])
+    audit.log(actor, "round.clock_started", rnd, tournament=rnd.tournament, before=before, after=round_snapshot(rnd))
+    return rnd
+
+
+@transaction.atomic
+def pause_clock(actor: Any, rnd: Round) -> Round:
+    access.require_organizer(actor, rnd.tournament)
+    rnd = _locked_round(rnd)
+    before = round_snapshot(rnd)
+    if rnd.status != Round.Status.RUNNING or rnd.started_at is None:
+        raise ValidationError({"status": _("The clock is not running.")})
+    paused = clock_of(rnd).paused(timezone.now())
+    rnd.started_at, rnd.elapsed_seconds = None, paused.elapsed_before
+    rnd.save(update_fields=["started_at", "elapsed_seconds"])
+    audit.log(actor, "round.clock_paused", rnd, tournament=rnd.tournament, before=before, after=round_snapshot(rnd))
+    return rnd
+
+
+@transaction.atomic
+def close_round(actor: Any, rnd: Round) -> Round:
+    access.require_organizer(actor, rnd.tournament)
+    rnd = _locked_round(rnd)
+    before = round_snapshot(rnd)
+    _set_status(rnd, (Round.Status.RUNNING,), Round.Status.CLOSED)
+    now = timezone.now()
+    rnd.elapsed_seconds = clock_of(rnd).elapsed(now)
+    rnd.started_at = None
+    rnd.closed_at = now
+    rnd.save(update_fields=["status", "elapsed_seconds", "started_at", "closed_at"])
+    if rnd.number >= rnd.tournament.rounds:
+        Tournament.objects.filter(pk=rnd.tournament_id).update(status=Tournament.Status.FINISHED)
+    audit.log(actor, "round.closed", rnd, tournament=rnd.tournament, before=before, after=round_snapshot(rnd))
+    return rnd
+
+
+def _units(tournament: Tournament, entries: list[Entry]) -> dict[str, list[Entry]]:
+    """Drawn unit id -> its entries: one entry each, or a fixed pair for Laza (by team name)."""
+    if seating.seating_format(tournament.variant).unit != "pair":
+        return {str(e.pk): [e] for e in entries}
+    teams: dict[str, list[Entry]] = {}
+    for e in sorted(entries, key=lambda e: e.start_number):
+        teams.setdefault(e.team or f"#{e.start_number}", []).append(e)
+    bad = [name for name, members in teams.items() if len(members) != 2]
+    if bad:
+        raise ValidationError({"entries": _("Every team needs exactly two active players: %(t)s.")
+                               % {"t": ", ".join(bad)}})
+    return {min(str(e.pk) for e in members): members for members in teams.values()}
+
+
+def _unit_count(tournament: Tournament, entries: list[Entry]) -> int:
+    return len(_units(tournament, entries))
+
+
+def _strength_order(units: dict[str, list[Entry]]) -> list[str]:
+    def strength(uid: str) -> tuple:
+        values = [e.player.strength for e in units[uid] if e.player.strength is not None]
+        return (min(values) if values else 10**9, min(e.start_number for e in units[uid]))
+    return sorted(units, key=strength)
+
+
+def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], method: str) -> seating.Draw:
+    """Round 1 by lot or strength; later rounds by Taruk rule 7 or by standings."""
+    from .results import byes_by_round, meetings, round_participants, table_results
+    from .standings import places, standings
+
+    units = _units(tournament, entries)
+    variant = tournament.variant
+    bye_counts = _bye_counts(tournament, rnd.number)
+    if rnd.number == 1:
+        if method == "strength":
+            return _expand(seating.draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts), units)
+        return _expand(seating.draw_random(list(units), variant, rnd.seed, bye_counts), units)
+    previous = tournament.round_set.get(number=rnd.number - 1)
+    all_results = table_results(tournament)
+    lines = standings(variant, all_results, [str(e.pk) for e in tournament.entries.all()],
+                      byes=byes_by_round(tournament), seed=rnd.seed)
+    unit_of = {str(e.pk): uid for uid, members in units.items() for e in members}
+    if variant == "taruk2012" and round_participants(previous) == set(units):
+        cumulative = {line.player: line for line in lines}
+        round_results = []
+        for r in (r for r in all_results if r.round == previous.number):
+            round_results.append({
+                "table": r.table, "places": places(r.totals),
+                "ranking_points": {p: float(cumulative[p].ranking_points) for p in r.totals},
+                "game_points": {p: cumulative[p].game_points for p in r.totals},
+            })
+        prev_byes = [str(b) for b in previous.byes.values_list("entry_id", flat=True)]
+        if prev_byes:
+            round_results.append({"byes": prev_byes,
+                                  "bye_counts": {p: bye_counts.get(p, 0) for p in prev_byes},
+                                  "ranking_points": {p: float(cumulative[p].ranking_points) for p in prev_byes}})
+        return _expand(seating.reseat_taruk_draw(round_results, rnd.seed), units)
+    order: list[str] = []
+    for line in lines:
+        uid = unit_of.get(line.player)
+        if uid is not None and uid not in order:
+            order.append(uid)
+    met = {}
+    for pair, n in meetings(tournament, rnd.number).items():
+        a, b = (unit_of.get(p) for p in pair)
+        if a and b and a != b:
+            met[frozenset((a, b))] = max(met.get(frozenset((a, b)), 0), n)
+    unit_byes = {unit_of[p]: n for p, n in bye_counts.items() if p in unit_of}
+    return _expand(seating.reseat_by_standings(order, met, variant, rnd.seed, unit_byes), units)
+
+
+def _expand(draw: seating.Draw, units: dict[str, list[Entry]]) -> seating.Draw:
+    """Turn pair positions ("AB": pair id) into one position per partner ("A", "B")."""
+    tables = []
+    for t in draw.tables:
+        seats: dict[str, str] = {}
+        for pos, uid in t.seats.items():
+            for letter, entry in zip(pos, units[uid], strict=True):
+                seats[letter] = str(entry.pk)
+        tables.append(seating.Table(t.number, seats, t.first_dealer[0]))
+    byes = [str(e.pk) for uid in draw.byes for e in units[uid]]
+    return seating.Draw(draw.variant, draw.seed, tables, byes)

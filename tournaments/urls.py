@@ -1,0 +1,20 @@
+from django.urls import path
+
+from .views import manage, public, registration, rounds
+
+urlpatterns = [
+    path("", public.home, name="home"),
+    path("e/new/", manage.tournament_create, name="tournament-create"),
+    path("e/<slug:slug>/", public.tournament_detail, name="tournament"),
+    path("e/<slug:slug>/manage/edit/", manage.tournament_edit, name="tournament-edit"),
+    path("e/<slug:slug>/manage/staff/", manage.staff, name="staff"),
+    path("e/<slug:slug>/manage/staff/referee/<str:username>/remove/", manage.referee_remove, name="referee-remove"),
+    path("e/<slug:slug>/manage/audit/", manage.audit_log, name="audit-log"),
+    path("e/<slug:slug>/manage/players/", registration.players, name="players"),
+    path("e/<slug:slug>/manage/players/import/", registration.players_import, name="players-import"),
+    path("e/<slug:slug>/manage/players/<int:number>/status/", registration.entry_status, name="entry-status"),
+    path("e/<slug:slug>/manage/rounds/", rounds.manage_rounds, name="rounds"),
+    path("e/<slug:slug>/manage/rounds/<int:number>/<str:action>/", rounds.round_action, name="round-action"),
+    path("e/<slug:slug>/round/<int:number>/", rounds.round_detail, name="round"),
+    path("e/<slug:slug>/round/<int:number>/clock.json", rounds.round_clock, name="round-clock"),
+]

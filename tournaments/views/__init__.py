@@ -1,0 +1,1 @@
+"""Views, split by audience (STYLE.md §9): public pages and organizer pages."""

@@ -1,0 +1,108 @@
+"""Organizer pages: create and edit an event, its organizers and referees."""
+
+from __future__ import annotations
+
+import contextlib
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from .. import access, services
+from ..forms import OrganizerForm, RefereeForm, TournamentForm
+from ..models import Tournament
+from .helpers import form_errors_from, tournament_for_organizer
+
+
+@login_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    if not access.can_create_tournament(request.user):
+        raise PermissionDenied(_("You may not create events."))
+    variant = request.GET.get("variant", "taruk2012")
+    initial = {"variant": variant}
+    with contextlib.suppress(KeyError):
+        initial.update(services.variant_defaults(variant))
+    form = TournamentForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.create_tournament(request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            form_errors_from(form, exc)
+        else:
+            messages.success(request, _("Event created."))
+            return redirect("tournament", slug=tournament.slug)
+    return render(request, "tournaments/form.html", {"form": form, "title": _("New event")})
+
+
+@login_required
+def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_organizer(request, slug)
+    form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=tournament.pk))
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.update_tournament(request.user, tournament, **form.cleaned_data)
+        except ValidationError as exc:
+            form_errors_from(form, exc)
+        else:
+            messages.success(request, _("Event saved."))
+            return redirect("tournament", slug=tournament.slug)
+    return render(request, "tournaments/form.html", {"form": form, "title": _("Edit event"),
+                                                     "tournament": tournament})
+
+
+@login_required
+def staff(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_organizer(request, slug)
+    referee_form = RefereeForm(prefix="ref")
+    organizer_form = OrganizerForm(prefix="org")
+    if request.method == "POST":
+        if "ref-username" in request.POST:
+            referee_form = RefereeForm(request.POST, prefix="ref")
+            if referee_form.is_valid():
+                try:
+                    services.set_referee(request.user, tournament, referee_form.cleaned_data["username"],
+                                         referee_form.cleaned_data["tables"])
+                except ValidationError as exc:
+                    form_errors_from(referee_form, exc)
+                else:
+                    messages.success(request, _("Referee saved."))
+                    return redirect("staff", slug=slug)
+        else:
+            organizer_form = OrganizerForm(request.POST, prefix="org")
+            if organizer_form.is_valid():
+                try:
+                    services.add_organizer(request.user, tournament, organizer_form.cleaned_data["username"])
+                except ValidationError as exc:
+                    form_errors_from(organizer_form, exc)
+                else:
+                    messages.success(request, _("Organizer added."))
+                    return redirect("staff", slug=slug)
+    return render(request, "tournaments/staff.html", {
+        "tournament": tournament,
+        "referees": tournament.referees.select_related("user"),
+        "organizers": tournament.organizers.all(),
+        "referee_form": referee_form,
+        "organizer_form": organizer_form,
+    })
+
+
+@login_required
+@require_POST
+def referee_remove(request: HttpRequest, slug: str, username: str) -> HttpResponse:
+    tournament = tournament_for_organizer(request, slug)
+    try:
+        services.remove_referee(request.user, tournament, username)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect("staff", slug=slug)
+
+
+@login_required
+def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_organizer(request, slug)
+    entries = tournament.audit_entries.select_related("actor")[:500]
+    return render(request, "tournaments/audit.html", {"tournament": tournament, "entries": entries})

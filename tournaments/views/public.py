@@ -1,0 +1,35 @@
+"""Pages anyone may read when the event is public (and its staff always)."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from .. import access
+from ..models import Tournament
+from .helpers import tournament_for_viewer
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    visible = Q(is_public=True)
+    if request.user.is_authenticated:
+        if request.user.is_superuser:
+            visible = Q()
+        else:
+            visible |= Q(organizers=request.user) | Q(referees__user=request.user)
+    tournaments = Tournament.objects.filter(visible).distinct().order_by("-created_at")
+    return render(request, "tournaments/home.html", {
+        "tournaments": tournaments,
+        "can_create": access.can_create_tournament(request.user),
+    })
+
+
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_viewer(request, slug)
+    return render(request, "tournaments/detail.html", {
+        "tournament": tournament,
+        "rounds": tournament.round_set.all(),
+        "is_organizer": access.is_organizer(request.user, tournament),
+        "entry_count": tournament.entries.filter(status="active").count(),
+    })

@@ -1,0 +1,98 @@
+"""Rounds: the organizer's draw and clock controls, the public draw page and clock JSON."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from .. import access, rounds
+from ..clock import format_seconds
+from ..forms import DrawForm
+from ..models import Round, Seat, Table
+from .helpers import tournament_for_organizer, tournament_for_viewer
+
+ACTIONS = {
+    "publish": rounds.publish_draw,
+    "start": rounds.start_clock,
+    "pause": rounds.pause_clock,
+    "close": rounds.close_round,
+}
+
+
+@login_required
+def manage_rounds(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_organizer(request, slug)
+    form = DrawForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            rnd = rounds.draw_round(request.user, tournament, seed=form.cleaned_data["seed"],
+                                    method=form.cleaned_data["method"] or "random",
+                                    confirm_redraw=form.cleaned_data["confirm_redraw"])
+        except ValidationError as exc:
+            for field, errors in exc.message_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
+        else:
+            messages.success(request, _("Round %(n)d drawn with seed %(s)s.") % {"n": rnd.number, "s": rnd.seed})
+            return redirect("round", slug=slug, number=rnd.number)
+    return render(request, "tournaments/rounds_manage.html", {
+        "tournament": tournament, "rounds": tournament.round_set.all(), "form": form,
+    })
+
+
+@login_required
+@require_POST
+def round_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
+    tournament = tournament_for_organizer(request, slug)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    if action not in ACTIONS:
+        raise Http404
+    try:
+        ACTIONS[action](request.user, rnd)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect("round", slug=slug, number=number)
+
+
+def _visible_round(request: HttpRequest, slug: str, number: int) -> tuple:
+    tournament = tournament_for_viewer(request, slug)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    staff = access.is_staff_of(request.user, tournament)
+    if rnd.status == Round.Status.DRAFT and not access.is_organizer(request.user, tournament):
+        raise PermissionDenied(_("This draw is not published yet."))
+    return tournament, rnd, staff
+
+
+def clock_payload(rnd: Round) -> dict:
+    clock = rounds.clock_of(rnd)
+    remaining = clock.remaining(timezone.now())
+    return {
+        "round": rnd.number, "status": rnd.status, "running": clock.running,
+        "remaining_seconds": remaining, "remaining": format_seconds(remaining),
+        "limit_seconds": clock.limit_seconds, "expired": remaining <= 0,
+    }
+
+
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The draw: who sits where, at which position; readable on a phone."""
+    tournament, rnd, staff = _visible_round(request, slug, number)
+    tables = Table.objects.filter(round=rnd).prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))
+    )
+    return render(request, "tournaments/round.html", {
+        "tournament": tournament, "round": rnd, "tables": tables,
+        "byes": rnd.byes.select_related("entry__player").order_by("entry__start_number"),
+        "is_organizer": access.is_organizer(request.user, tournament), "staff": staff,
+        "clock": clock_payload(rnd),
+    })
+
+
+def round_clock(request: HttpRequest, slug: str, number: int) -> JsonResponse:
+    _, rnd, _ = _visible_round(request, slug, number)
+    return JsonResponse(clock_payload(rnd))
