@@ -8,14 +8,18 @@ was made from and the ``UPDATE ... WHERE version = N`` refuses a stale one.
 
 from __future__ import annotations
 
+import hmac
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import access, audit
-from tournaments.models import Round, Table, Tournament
+from tournaments.models import Confirmation, Round, Seat, Table, Tournament
+from tournaments.progress import expected_hands, is_complete
+from tournaments.rounds import clock_of
 
 from .engine import evaluate
 from .models import Hand
@@ -103,6 +107,19 @@ def _lock(table: Table) -> Table:
     return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
 
 
+def _check_envelope(hand_input: Any, expected: dict[str, Any], number: int) -> None:
+    """The table decides who deals and who plays (taruk2012.md §7.3); the input must agree."""
+    if not isinstance(hand_input, dict):
+        raise HandRejected([HandError("", "invalid_value", _("The hand must be a JSON object."))], number)
+    errors = [
+        HandError(key, "inconsistent", _("%(key)s must be %(value)s for hand %(n)d at this table.")
+                  % {"key": key, "value": expected[key], "n": number})
+        for key in ("variant", "seats", "dealer") if hand_input.get(key) != expected[key]
+    ]
+    if errors:
+        raise HandRejected(errors, number)
+
+
 def _score_or_reject(result: HandScore | list[HandError], number: int) -> HandScore:
     if isinstance(result, list):
         raise HandRejected(result, number)
@@ -123,10 +140,19 @@ def enter_hand(actor: Any, table: Table, hand_input: Any) -> Hand:
     _check_open(actor, table, tournament)
     setup = table_setup(table, tournament)
     previous = table.hands.order_by("number").last()
+    count = previous.number if previous else 0
+    expected = expected_hands(tournament.variant, len(setup.positions), tournament.hands_per_round,
+                              tournament.table_size)
+    if is_complete(count, expected, table.time_expired):
+        raise NotOpen(_("Table %(t)d has played all its hands for this round.") % {"t": table.number})
+    _check_envelope(hand_input, next_envelope(setup, previous), count + 1)
     result = _score_or_reject(
-        evaluate(hand_input, previous.state_after if previous else {}, setup.config),
-        (previous.number + 1) if previous else 1,
-    )
+        evaluate(hand_input, previous.state_after if previous else {}, setup.config), count + 1)
+    # taruk2012.md §7.2: after time is up the hand in progress is still scored; it is the last.
+    if table.round.started_at is not None and clock_of(table.round).expired(timezone.now()):
+        table.time_expired = True
+        table.save(update_fields=["time_expired"])
+        audit.log(actor, "table.time_expired", table, tournament=tournament, after={"hands": count + 1})
     hand = Hand(
         table=table,
         number=(previous.number + 1) if previous else 1,
@@ -173,6 +199,7 @@ def correct_hand(actor: Any, hand: Hand, new_input: Any, *, expected_version: in
     setup = table_setup(table, tournament)
     current = Hand.objects.get(pk=hand.pk)
     before = current.snapshot()
+    _check_envelope(new_input, {k: current.input.get(k) for k in ("variant", "seats", "dealer")}, current.number)
     previous = table.hands.filter(number__lt=current.number).order_by("number").last()
     result = _score_or_reject(
         evaluate(new_input, previous.state_after if previous else {}, setup.config), current.number
@@ -200,6 +227,7 @@ def correct_hand(actor: Any, hand: Hand, new_input: Any, *, expected_version: in
         actor, "hand.corrected", current, tournament=tournament, before=before, after=current.snapshot(), reason=reason
     )
     _rescore_from(actor, table, tournament, setup, current.number + 1, current.state_after, reason)
+    _reopen(actor, table, tournament, reason)
     return current
 
 
@@ -230,3 +258,61 @@ def delete_hand(actor: Any, hand: Hand, *, expected_version: int, reason: str) -
         Hand.objects.filter(pk=later.pk).update(number=later.number - 1)
     previous = table.hands.filter(number__lt=current.number).order_by("number").last()
     _rescore_from(actor, table, tournament, setup, current.number, previous.state_after if previous else {}, reason)
+    _reopen(actor, table, tournament, reason)
+
+
+def _reopen(actor: Any, table: Table, tournament: Tournament, reason: str) -> None:
+    """A correction after confirmation reopens the table: the players confirm again."""
+    confirmations = list(table.confirmations.values("position", "entry_id", "totals"))
+    if not confirmations and table.confirmed_at is None:
+        return
+    table.confirmations.all().delete()
+    before = {"confirmed_at": table.confirmed_at.isoformat() if table.confirmed_at else None,
+              "confirmations": confirmations}
+    table.confirmed_at = None
+    table.save(update_fields=["confirmed_at"])
+    audit.log(actor, "table.reopened", table, tournament=tournament, before=before, after={"confirmed_at": None},
+              reason=reason)
+
+
+def table_totals(table: Table) -> dict[str, int]:
+    """Position -> total of the table's hands so far."""
+    totals = {pos: 0 for pos in table.seats.values_list("position", flat=True)}
+    for points in table.hands.values_list("points", flat=True):
+        for pos, p in points.items():
+            totals[pos] = totals.get(pos, 0) + p
+    return totals
+
+
+class WrongPin(Exception):
+    """The PIN does not belong to the player in that seat."""
+
+
+@transaction.atomic
+def confirm_table(actor: Any, table: Table, position: str, pin: str) -> Confirmation:
+    """A seated player confirms the table's result with his PIN on the referee's device (Taruk S4)."""
+    table = _lock(table)
+    tournament = table.round.tournament
+    access.require_hand_entry(actor, tournament, table.number)
+    seat = Seat.objects.filter(table=table, position=position).select_related("entry").first()
+    if seat is None:
+        raise WrongPin(_("Nobody sits at position %(p)s.") % {"p": position})
+    if not hmac.compare_digest(seat.entry.pin.encode(), str(pin).strip().encode()):
+        raise WrongPin(_("Wrong PIN for position %(p)s.") % {"p": position})
+    count = table.hands.count()
+    expected = expected_hands(tournament.variant, table.seats.count(), tournament.hands_per_round,
+                              tournament.table_size)
+    if not is_complete(count, expected, table.time_expired):
+        raise NotOpen(_("The table has %(n)d of %(m)d hands; finish them first.") % {"n": count, "m": expected})
+    confirmation, created = Confirmation.objects.get_or_create(
+        table=table, position=position, defaults={"entry": seat.entry, "totals": table_totals(table)})
+    if created:
+        audit.log(actor, "table.confirmed_by_player", table, tournament=tournament,
+                  after={"position": position, "start_number": seat.entry.start_number,
+                         "totals": confirmation.totals})
+    if table.confirmations.count() == table.seats.count() and table.confirmed_at is None:
+        table.confirmed_at = timezone.now()
+        table.save(update_fields=["confirmed_at"])
+        audit.log(actor, "table.confirmed", table, tournament=tournament,
+                  after={"confirmed_at": table.confirmed_at.isoformat(), "totals": confirmation.totals})
+    return confirmation

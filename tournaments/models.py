@@ -48,6 +48,8 @@ class Tournament(models.Model):
         _("seats per table"), default=4, validators=[MinValueValidator(2), MaxValueValidator(7)]
     )
     config = models.JSONField(_("variant configuration"), default=dict, blank=True)
+    # Standings order: metric names of ``tournaments.standings.METRICS``; empty = the variant's default.
+    tiebreaks = models.JSONField(_("standings metrics"), default=list, blank=True)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.DRAFT)
     is_public = models.BooleanField(_("public pages"), default=False)
     draw_seed = models.CharField(_("draw seed"), max_length=64, blank=True)
@@ -78,6 +80,10 @@ class Tournament(models.Model):
                     % {"variant": variant.name, "min": facts.min_seats, "max": facts.max_seats}
                 }
             )
+        from .standings import METRIC_NAMES
+
+        if not isinstance(self.tiebreaks, list) or any(m not in METRIC_NAMES for m in self.tiebreaks):
+            raise ValidationError({"tiebreaks": _("Choose from: %(m)s.") % {"m": ", ".join(METRIC_NAMES)}})
         errors = variant.validate_config(self.config or None)
         if errors:
             raise ValidationError({"config": [f"{e.field}: {e.message}" for e in errors]})

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .models import Bye, Round, Seat, Table, Tournament
-from .standings import TableResult
+from .standings import DEFAULT_METRICS, Line, TableResult, standings
 
 
 @dataclass
@@ -86,3 +87,40 @@ def round_participants(rnd: Round) -> set[str]:
     seated = Seat.objects.filter(round=rnd).values_list("entry_id", flat=True)
     byes = rnd.byes.values_list("entry_id", flat=True)
     return {str(e) for e in seated} | {str(e) for e in byes}
+
+
+@dataclass
+class StandingRow:
+    rank: int
+    entry_id: int
+    start_number: int
+    name: str
+    club: str
+    team: str
+    line: Line
+    per_round: list[str]
+
+
+def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow]]:
+    """(metric names, rows) of the overall standings; three queries whatever the size."""
+    entries = {str(e["pk"]): e for e in tournament.entries.values(
+        "pk", "start_number", "team", "player__name", "player__club", "status")}
+    lines = standings(tournament.variant, table_results(tournament), list(entries),
+                      byes=byes_by_round(tournament), metrics=tuple(tournament.tiebreaks) or None,
+                      seed=tournament.draw_seed or tournament.slug)
+    metrics = list(tournament.tiebreaks) or list(DEFAULT_METRICS[tournament.variant])
+    rows = []
+    for line in lines:
+        e = entries[line.player]
+        rows.append(StandingRow(
+            rank=line.rank, entry_id=e["pk"], start_number=e["start_number"], name=e["player__name"],
+            club=e["player__club"], team=e["team"], line=line,
+            per_round=[_fmt(line.per_round.get(n)) for n in range(1, tournament.rounds + 1)],
+        ))
+    return metrics, rows
+
+
+def _fmt(value: Fraction | None) -> str:
+    if value is None:
+        return ""
+    return str(int(value)) if value.denominator == 1 else f"{float(value):g}"

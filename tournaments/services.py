@@ -20,7 +20,7 @@ from .variants import get_variant
 
 EVENT_FIELDS = (
     "name", "slug", "variant", "rounds", "hands_per_round", "round_minutes", "table_size",
-    "config", "is_public", "draw_seed", "language", "status",
+    "config", "tiebreaks", "is_public", "draw_seed", "language", "status",
 )
 
 

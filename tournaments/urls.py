@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import manage, public, registration, rounds
+from .views import live, manage, public, registration, rounds
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -17,4 +17,7 @@ urlpatterns = [
     path("e/<slug:slug>/manage/rounds/<int:number>/<str:action>/", rounds.round_action, name="round-action"),
     path("e/<slug:slug>/round/<int:number>/", rounds.round_detail, name="round"),
     path("e/<slug:slug>/round/<int:number>/clock.json", rounds.round_clock, name="round-clock"),
+    path("e/<slug:slug>/standings/", live.standings_page, name="standings"),
+    path("e/<slug:slug>/live.json", live.live_json, name="live-json"),
+    path("e/<slug:slug>/hall/", live.hall, name="hall"),
 ]

@@ -1,0 +1,106 @@
+"""The referee's hand-entry form: a Django form per variant that mirrors the
+paper protocol and builds the hand JSON the engine takes.
+
+A variant's form declares its fields and ``fieldsets`` (the first is the
+"typical hand", shown open; the rest fold away), and implements ``to_hand``
+(cleaned data → hand JSON, without the envelope) and ``initial_from``
+(hand JSON → initial data, for corrections). Engine errors come back with a
+field path (``bonuses[1].kontra``); ``field_for`` maps a path to the form field
+that shows it, so the error appears next to what the referee typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ..types import HandError
+
+BLANK = [("", "—")]
+
+
+class HandForm(forms.Form):
+    variant: ClassVar[str]
+    # (title, field names, data-show-when) — ``show`` is a dict field -> values for which the
+    # fieldset is relevant; the page script hides irrelevant fieldsets (they are still validated).
+    fieldsets: ClassVar[list[tuple[str, list[str], dict[str, list[str]]]]] = []
+
+    note = forms.CharField(label=_("note"), required=False, max_length=500)
+
+    def __init__(self, data: Any = None, *, envelope: Mapping[str, Any], names: Mapping[str, str],
+                 table_positions: list[str], initial: Mapping[str, Any] | None = None, prefix: str | None = None):
+        self.envelope = dict(envelope)
+        self.names = dict(names)
+        self.table_positions = list(table_positions)
+        super().__init__(data, initial=initial, prefix=prefix)
+        self.setup()
+
+    def setup(self) -> None:
+        """Fill choices that depend on the table (seats and names)."""
+
+    # --- helpers for subclasses ---------------------------------------------
+
+    @property
+    def seats(self) -> list[str]:
+        """The seats that play this hand, in playing order."""
+        return list(self.envelope["seats"])
+
+    def seat_label(self, seat: str) -> str:
+        name = self.names.get(seat)
+        return f"{seat} · {name}" if name else seat
+
+    def seat_choices(self, seats: list[str] | None = None, blank: str | None = "—") -> list[tuple[str, str]]:
+        seats = self.seats if seats is None else seats
+        choices = [(s, self.seat_label(s)) for s in seats]
+        return ([("", blank)] if blank is not None else []) + choices
+
+    # --- the contract -------------------------------------------------------
+
+    def to_hand(self) -> dict[str, Any]:
+        """The variant fields of the hand (call after ``is_valid``)."""
+        raise NotImplementedError
+
+    @classmethod
+    def initial_from(cls, hand: Mapping[str, Any]) -> dict[str, Any]:
+        """Form data that reproduces ``hand`` (for a correction)."""
+        raise NotImplementedError
+
+    def field_for(self, path: str) -> str | None:
+        """The form field that shows an engine error at ``path`` (``None``: the form as a whole)."""
+        head = path.split(".", 1)[0].split("[", 1)[0]
+        return head if head in self.fields else None
+
+    # --- used by the views --------------------------------------------------
+
+    def hand(self) -> dict[str, Any]:
+        """Envelope plus variant fields; empty optional values are left out."""
+        body = {k: v for k, v in self.to_hand().items() if v not in (None, "", [], {})}
+        note = self.cleaned_data.get("note")
+        if note:
+            body["note"] = note
+        return {**self.envelope, **body}
+
+    def add_engine_errors(self, errors: list[HandError]) -> None:
+        for error in errors:
+            field = self.field_for(error.field)
+            message = error.message if field else f"{error.field}: {error.message}" if error.field else error.message
+            self.add_error(field, message)
+
+    def grouped(self) -> list[dict[str, Any]]:
+        """Fieldsets with bound fields, for the template."""
+        out = []
+        for i, (title, names, show) in enumerate(self.fieldsets):
+            out.append({"title": title, "fields": [self[n] for n in names if n in self.fields],
+                        "open": i == 0, "show": show})
+        used = {n for _, names, _ in self.fieldsets for n in names}
+        rest = [self[n] for n in self.fields if n not in used]
+        if rest:
+            out.append({"title": _("Other"), "fields": rest, "open": False, "show": {}})
+        return out
+
+
+def int_or_none(value: Any) -> int | None:
+    return None if value in (None, "") else int(value)

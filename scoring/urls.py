@@ -1,0 +1,13 @@
+from django.urls import path
+
+from . import views
+
+prefix = "e/<slug:slug>/round/<int:number>/table/<int:table_no>/"
+urlpatterns = [
+    path(prefix, views.table_page, name="table"),
+    path(prefix + "table.json", views.table_json, name="table-json"),
+    path(prefix + "preview/", views.hand_preview, name="hand-preview"),
+    path(prefix + "hands/", views.hand_enter, name="hand-enter"),
+    path(prefix + "hands/<int:hand_no>/", views.hand_edit, name="hand-edit"),
+    path(prefix + "confirm/", views.table_confirm, name="table-confirm"),
+]

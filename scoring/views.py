@@ -1,0 +1,217 @@
+"""The table page: referees enter, preview, correct and confirm hands; everyone may read.
+
+Views stay thin: ``scoring.services`` does the writing, the engine the scoring.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import access
+from tournaments.chart import progression
+from tournaments.models import Round, Seat, Table, Tournament
+from tournaments.progress import expected_hands, is_complete
+from tournaments.views.helpers import tournament_for_viewer
+from tournaments.views.rounds import clock_payload
+
+from . import services
+from .forms import form_class
+from .models import Hand
+from .registry import VARIANTS
+from .types import HandScore
+
+
+def _table(request: HttpRequest, slug: str, number: int, table_no: int) -> tuple[Tournament, Table]:
+    tournament = tournament_for_viewer(request, slug)
+    table = get_object_or_404(
+        Table.objects.select_related("round__tournament").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))),
+        round__tournament=tournament, round__number=number, number=table_no)
+    if table.round.status == Round.Status.DRAFT and not access.is_organizer(request.user, tournament):
+        raise PermissionDenied(_("This draw is not published yet."))
+    return tournament, table
+
+
+def _names(table: Table) -> dict[str, str]:
+    return {s.position: s.entry.player.name for s in table.seats.all()}
+
+
+def _progress(tournament: Tournament, table: Table, hands: list[Hand]) -> dict[str, Any]:
+    positions = [s.position for s in table.seats.all()]
+    expected = expected_hands(tournament.variant, len(positions), tournament.hands_per_round, tournament.table_size)
+    totals = {p: 0 for p in positions}
+    rows = []
+    for h in hands:
+        for p, v in h.points.items():
+            totals[p] = totals.get(p, 0) + v
+        rows.append({"hand": h, "points": [h.points.get(p, 0) for p in positions],
+                     "running": [totals[p] for p in positions]})
+    return {"positions": positions, "expected": expected, "totals": totals, "rows": rows,
+            "complete": is_complete(len(hands), expected, table.time_expired)}
+
+
+def _new_form(tournament: Tournament, table: Table, previous: Hand | None, data: Any = None):
+    setup = services.table_setup(table, tournament)
+    envelope = services.next_envelope(setup, previous)
+    return form_class(tournament.variant)(data, envelope=envelope, names=_names(table),
+                                          table_positions=setup.positions)
+
+
+def table_page(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
+    tournament, table = _table(request, slug, number, table_no)
+    hands = list(table.hands.select_related("entered_by").order_by("number"))
+    progress = _progress(tournament, table, hands)
+    can_write = access.can_enter_hands(request.user, tournament, table.number)
+    form = None
+    if can_write and table.round.status == Round.Status.RUNNING and not progress["complete"]:
+        form = _new_form(tournament, table, hands[-1] if hands else None)
+    return render(request, "scoring/table.html", _context(request, tournament, table, hands, progress, form))
+
+
+def _context(request, tournament, table, hands, progress, form, preview=None) -> dict[str, Any]:
+    confirmed = {c.position: c for c in table.confirmations.all()}
+    return {
+        "tournament": tournament, "table": table, "round": table.round, "hands": hands,
+        "progress": progress, "form": form, "preview": preview,
+        "can_write": access.can_enter_hands(request.user, tournament, table.number),
+        "state": hands[-1].state_after if hands else {},
+        "next_dealer": form.envelope["dealer"] if form else None,
+        "seats": table.seats.all(), "confirmed": confirmed,
+        "clock": clock_payload(table.round),
+        "variant": VARIANTS[tournament.variant],
+        "chart": progression(progress["positions"], [r["running"] for r in progress["rows"]]) if hands else None,
+    }
+
+
+@login_required
+@require_POST
+def hand_preview(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
+    """htmx: score the form as it stands, store nothing."""
+    tournament, table = _table(request, slug, number, table_no)
+    access.require_hand_entry(request.user, tournament, table.number)
+    previous = table.hands.order_by("number").last()
+    form = _new_form(tournament, table, previous, request.POST)
+    result = None
+    if form.is_valid():
+        result = services.preview(table, form.hand())
+        if not isinstance(result, HandScore):
+            form.add_engine_errors(result)
+            result = None
+    return render(request, "scoring/_preview.html", {"form": form, "preview": result, "names": _names(table),
+                                                     "positions": [s.position for s in table.seats.all()]})
+
+
+@login_required
+@require_POST
+def hand_enter(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
+    tournament, table = _table(request, slug, number, table_no)
+    access.require_hand_entry(request.user, tournament, table.number)
+    hands = list(table.hands.order_by("number"))
+    form = _new_form(tournament, table, hands[-1] if hands else None, request.POST)
+    if form.is_valid():
+        try:
+            hand = services.enter_hand(request.user, table, form.hand())
+        except services.HandRejected as exc:
+            form.add_engine_errors(exc.errors)
+        except services.NotOpen as exc:
+            messages.error(request, str(exc))
+            return redirect(table_url(table))
+        else:
+            messages.success(request, _("Hand %(n)d saved.") % {"n": hand.number})
+            return redirect(table_url(table))
+    progress = _progress(tournament, table, hands)
+    return render(request, "scoring/table.html", _context(request, tournament, table, hands, progress, form),
+                  status=422)
+
+
+def table_url(table: Table) -> str:
+    return reverse("table", args=[table.round.tournament.slug, table.round.number, table.number])
+
+
+@login_required
+def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_no: int) -> HttpResponse:
+    """Correct or delete an earlier hand, with a reason; later hands are rescored."""
+    tournament, table = _table(request, slug, number, table_no)
+    access.require_hand_entry(request.user, tournament, table.number)
+    hand = get_object_or_404(Hand, table=table, number=hand_no)
+    cls = form_class(tournament.variant)
+    if request.GET.get("json") == "1" or request.POST.get("json") == "1":
+        from .forms.generic import JsonHandForm
+        cls = JsonHandForm
+    setup = services.table_setup(table, tournament)
+    envelope = {k: hand.input.get(k) for k in ("variant", "seats", "dealer")}
+    kwargs = {"envelope": envelope, "names": _names(table), "table_positions": setup.positions}
+    error = None
+    if request.method == "POST":
+        reason = request.POST.get("reason", "").strip()
+        version = int(request.POST.get("version") or 0)
+        try:
+            if "delete" in request.POST:
+                services.delete_hand(request.user, hand, expected_version=version, reason=reason)
+                messages.success(request, _("Hand %(n)d deleted; later hands renumbered and rescored.")
+                                 % {"n": hand_no})
+                return redirect(table_url(table))
+            form = cls(request.POST, **kwargs)
+            if form.is_valid():
+                services.correct_hand(request.user, hand, form.hand(), expected_version=version, reason=reason)
+                messages.success(request, _("Hand %(n)d corrected; later hands rescored.") % {"n": hand_no})
+                return redirect(table_url(table))
+        except services.StaleEdit as exc:
+            error = str(exc)
+            form = cls(request.POST, **kwargs)
+            form.is_valid()
+        except services.HandRejected as exc:
+            form = cls(request.POST, **kwargs)
+            form.is_valid()
+            if exc.hand_number not in (None, hand_no):
+                error = _("The correction would make hand %(n)d invalid: %(e)s") % {"n": exc.hand_number, "e": exc}
+            else:
+                form.add_engine_errors([e for e in exc.errors if e.field != "reason"])
+                if any(e.field == "reason" for e in exc.errors):
+                    error = _("A correction needs a reason.")
+        except services.NotOpen as exc:
+            error = str(exc)
+            form = cls(request.POST, **kwargs)
+    else:
+        form = cls(initial=cls.initial_from(hand.input), **kwargs)
+    return render(request, "scoring/hand_edit.html", {
+        "tournament": tournament, "table": table, "hand": hand, "form": form, "error": error,
+        "version": request.POST.get("version", hand.version), "reason": request.POST.get("reason", ""),
+    }, status=200 if error is None and (request.method == "GET" or form.is_valid()) else 422)
+
+
+@login_required
+@require_POST
+def table_confirm(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
+    _, table = _table(request, slug, number, table_no)
+    try:
+        services.confirm_table(request.user, table, request.POST.get("position", ""), request.POST.get("pin", ""))
+    except (services.WrongPin, services.NotOpen) as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Confirmed by %(p)s.") % {"p": request.POST.get("position")})
+    return redirect(table_url(table))
+
+
+def table_json(request: HttpRequest, slug: str, number: int, table_no: int) -> JsonResponse:
+    """Per-table scores for live pages and the score-progression chart."""
+    tournament, table = _table(request, slug, number, table_no)
+    hands = list(table.hands.order_by("number").only("number", "dealer", "points"))
+    progress = _progress(tournament, table, hands)
+    return JsonResponse({
+        "table": table.number, "round": table.round.number, "positions": progress["positions"],
+        "names": _names(table), "expected_hands": progress["expected"], "complete": progress["complete"],
+        "confirmed": table.confirmed_at is not None, "totals": progress["totals"],
+        "hands": [{"number": r["hand"].number, "dealer": r["hand"].dealer, "points": r["hand"].points,
+                   "running": dict(zip(progress["positions"], r["running"], strict=True))} for r in progress["rows"]],
+    })

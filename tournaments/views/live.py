@@ -1,0 +1,88 @@
+"""Standings and live pages: overall standings, hall mode for a projector, and the
+small JSON endpoint they poll (cached for a few seconds, STYLE.md §10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Count, Prefetch
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+
+from ..models import Round, Seat, Table, Tournament
+from ..progress import expected_hands, is_complete
+from ..results import event_standings, table_totals
+from .helpers import tournament_for_viewer
+from .rounds import clock_payload
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    """The latest published round (draft draws are not shown on live pages)."""
+    return tournament.round_set.exclude(status=Round.Status.DRAFT).order_by("-number").first()
+
+
+def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_viewer(request, slug)
+    metrics, rows = event_standings(tournament)
+    return render(request, "tournaments/standings.html", {
+        "tournament": tournament, "metrics": metrics, "rows": rows,
+        "round_numbers": range(1, tournament.rounds + 1),
+    })
+
+
+def _tables_state(tournament: Tournament, rnd: Round) -> list[dict[str, Any]]:
+    totals = {t.table_id: t for t in table_totals(tournament, [rnd.number])}
+    tables = (Table.objects.filter(round=rnd).annotate(seat_count=Count("seats"))
+              .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("entry__player")
+                                         .order_by("position"))))
+    out = []
+    for t in tables:
+        tt = totals.get(t.pk)
+        hands = tt.hands if tt else 0
+        expected = expected_hands(tournament.variant, t.seat_count, tournament.hands_per_round,
+                                  tournament.table_size)
+        out.append({
+            "number": t.number, "hands": hands, "expected": expected,
+            "complete": is_complete(hands, expected, t.time_expired), "confirmed": t.confirmed_at is not None,
+            "seats": [{"position": s.position, "name": s.entry.player.name,
+                       "total": tt.by_position.get(s.position, 0) if tt else 0} for s in t.seats.all()],
+        })
+    return out
+
+
+def live_payload(tournament: Tournament) -> dict[str, Any]:
+    rnd = current_round(tournament)
+    metrics, rows = event_standings(tournament)
+    return {
+        "event": tournament.name,
+        "round": clock_payload(rnd) if rnd else None,
+        "metrics": metrics,
+        "standings": [
+            {"rank": r.rank, "start_number": r.start_number, "name": r.name, "club": r.club,
+             "provisional": r.line.provisional, "per_round": r.per_round,
+             **{m: r.line.metrics.get(m) for m in metrics if m != "lot"}}
+            for r in rows
+        ],
+        "tables": _tables_state(tournament, rnd) if rnd else [],
+    }
+
+
+def live_json(request: HttpRequest, slug: str) -> JsonResponse:
+    tournament = tournament_for_viewer(request, slug)
+    key = f"live:{tournament.pk}"
+    payload = cache.get(key)
+    if payload is None:
+        payload = live_payload(tournament)
+        # Read at request time, so an override in settings or tests takes effect.
+        cache.set(key, payload, settings.PUBLIC_CACHE_SECONDS)
+    response = JsonResponse(payload)
+    response["Cache-Control"] = f"public, max-age={settings.PUBLIC_CACHE_SECONDS}"
+    return response
+
+
+def hall(request: HttpRequest, slug: str) -> HttpResponse:
+    """Projector page: clock, seating and table progress, standings; refreshed by polling live.json."""
+    tournament = tournament_for_viewer(request, slug)
+    return render(request, "tournaments/hall.html", {"tournament": tournament, "live": live_payload(tournament)})
