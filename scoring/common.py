@@ -143,7 +143,8 @@ class Errors:
         return None
 
     def check_kontra(self, value: Any, field: str, levels: Sequence[int] = (1, 2, 4)) -> int | None:
-        if isinstance(value, bool) or value not in levels:
+        # type() is int: a bool, or a float such as 2.0 (2.0 == 2 in Python), is not a kontra level.
+        if type(value) is not int or value not in levels:
             shown = ", ".join(str(x) for x in levels[:-1]) + f" or {levels[-1]}"
             self.add(field, INVALID_VALUE, f"{field} must be {shown}")
             return None

@@ -9,38 +9,47 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from django.contrib.auth.models import Permission, User
-from django.test import Client
+
+# Django is imported inside the fixtures, so that the pure tests (engine,
+# seating, standings) also run without Django: ``pytest -p no:django tests/scoring``.
 
 
-def _user(username: str) -> User:
+def _user(username: str) -> Any:
+    from django.contrib.auth.models import User
+
     return User.objects.create_user(username, password=f"{username}-password")
 
 
 @pytest.fixture
-def alice(db) -> User:
+def alice(db) -> Any:
+    from django.contrib.auth.models import Permission, User
+
     user = _user("alice")
     user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     return User.objects.get(pk=user.pk)  # fresh instance: permission cache
 
 
 @pytest.fixture
-def bob(db) -> User:
+def bob(db) -> Any:
     return _user("bob")
 
 
 @pytest.fixture
-def rita(db) -> User:
+def rita(db) -> Any:
     return _user("rita")
 
 
 @pytest.fixture
-def charlie(db) -> User:
+def charlie(db) -> Any:
     return _user("charlie")
 
 
-def client_for(user: User | None) -> Client:
+def client_for(user: Any) -> Any:
+    from django.test import Client
+
     client = Client()
     if user is not None:
         client.force_login(user)
@@ -59,3 +68,17 @@ def event(alice, bob, rita):
     services.set_referee(alice, tournament, "bob", [])
     services.set_referee(alice, tournament, "rita", [1])
     return tournament
+
+
+@pytest.fixture
+def running_event(event, alice):
+    """``event`` with 8 players, round 1 drawn, published and started; 2 hands per round."""
+    from tournaments import rounds, services
+
+    for i in range(1, 9):
+        services.register_player(alice, event, name=f"Player {i}", club="TK Test")
+    services.update_tournament(alice, event, hands_per_round=2, draw_seed="fixture")
+    rnd = rounds.draw_round(alice, event)
+    rounds.publish_draw(alice, rnd)
+    rounds.start_clock(alice, rnd)
+    return event

@@ -240,12 +240,16 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
 
 
 def _expand(draw: seating.Draw, units: dict[str, list[Entry]]) -> seating.Draw:
-    """Turn pair positions ("AB": pair id) into one position per partner ("A", "B")."""
+    """Turn pair positions into one position per partner. Laza partners sit side by
+    side (tarokk-laza.md §1.2): the engine numbers the pairs A/D and B/C (§5.3), so the
+    first drawn pair takes A and D, the second B and C."""
     tables = []
+    pair_letters = {0: "AD", 1: "BC"}
     for t in draw.tables:
         seats: dict[str, str] = {}
-        for pos, uid in t.seats.items():
-            for letter, entry in zip(pos, units[uid], strict=True):
+        for i, (pos, uid) in enumerate(t.seats.items()):
+            letters = pair_letters[i] if len(units[uid]) == 2 else pos
+            for letter, entry in zip(letters, units[uid], strict=True):
                 seats[letter] = str(entry.pk)
         tables.append(seating.Table(t.number, seats, t.first_dealer[0]))
     byes = [str(e.pk) for uid in draw.byes for e in units[uid]]

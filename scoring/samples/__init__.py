@@ -1,0 +1,1 @@
+"""Random valid hands per variant, for property tests and benchmarks."""

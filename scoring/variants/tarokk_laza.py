@@ -1,0 +1,1020 @@
+"""Laza tarokk (``tarokk-laza``): fixed pairs, 2 v 2, scored from bids only.
+
+Spec: ``rules/tarokk-laza.md`` (section numbers below refer to it). The bid
+values are NOT in the rules document (§4.1): they come from the organizer's
+point table, passed as ``config = {"point_table": {"version", "rows"}}`` (§4.2).
+This module ships no values; it knows only the structure the rules fix
+(ladders, only-one groups, the Skála trophy, the Banda/Ulti/Uhu qualifiers).
+
+Outcome per pair (§3.6): kontra'd bids score on their own; in each ladder only
+the strongest un-kontra'd entry counts; a made trophy suppresses every other
+made/silent entry; otherwise, in each only-one group, only the made entry
+furthest down scores. Both partners get the pair's total (§5.4); a deal is
+not zero-sum (§3.1).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from ..common import ALL_SEATS, Errors, envelope, kontra_name, next_seat, path, signed
+from ..types import (
+    FORBIDDEN_COMBINATION,
+    INCONSISTENT,
+    INVALID_VALUE,
+    MISSING_FIELD,
+    NOT_APPLICABLE,
+    HandError,
+    HandScore,
+    TableFacts,
+    Variant,
+)
+
+KEY = "tarokk-laza"
+TABLE_SEATS = ("A", "B", "C", "D")  # exactly four players (§1.2)
+PAIRS = ("attack", "defence")
+HAND_KEYS = ("variant", "seats", "dealer", "attack", "defence", "bids", "silent")
+ENTRY_KEYS = ("bid", "qualifier", "kontra", "made")
+STATE_KEYS = ("pairs", "deals_played", "last_attack")
+ROW_KEYS = (
+    "bid",
+    "name",
+    "made",
+    "failed",
+    "silent",
+    "qualifier",
+    "ladder",
+    "ladder_rank",
+    "only_one",
+    "trophy_rank",
+    "cards",
+)
+
+SUITS = {"kor": "kőr", "karo": "káró", "treff": "treff", "pikk": "pikk"}  # §5.1
+_ROMAN = (
+    "v",
+    "vi",
+    "vii",
+    "viii",
+    "ix",
+    "x",
+    "xi",
+    "xii",
+    "xiii",
+    "xiv",
+    "xv",
+    "xvi",
+    "xvii",
+    "xviii",
+    "xix",
+    "xx",
+    "xxi",
+)
+# §5.1 names pagat, sas, kakadu, kanari, skiz, xxi, "…": we read "…" as the other
+# tarokks by Roman numeral. A row may narrow this with its own ``cards`` list.
+CARDS = {
+    "pagat": "pagát",
+    "sas": "sas",
+    "kakadu": "kakadu",
+    "kanari": "kanári",
+    **{r: r.upper() for r in _ROMAN},
+    "skiz": "Skíz",
+}
+DEFAULT_CARDS = frozenset(CARDS)
+QUALIFIER_NAMES = {**SUITS, **CARDS}  # as a referee writes them: "kőr Banda", "pagát Ulti"
+
+# --- what the rules fix (§3.3, §3.4, §3.5, §4.2 template) ----------------------
+
+TEMPLATE_NAMES = {
+    "honor": "Honőr",
+    "kopf": "Köpf",
+    "trul": "Trul",
+    "gem": "Gém",
+    "kassza": "Kassza",
+    "bridzs": "Bridzs",
+    "oktav": "Oktáv",
+    "mizer": "Mízer",
+    "volat": "Volát",
+    "banda": "Banda",
+    "piros_fekete": "Piros-fekete",
+    "flotta": "Flotta",
+    "armada": "Armada",
+    "legio": "Légió",
+    "amazon": "Amazon",
+    "spadill": "Spadill",
+    "manille": "Manille",
+    "dzsinn": "Dzsinn",
+    "mariage": "Mariage",
+    "surrano": "Surranó",
+    "fonix": "Főnix",
+    "ulti": "Ulti",
+    "uhu": "Uhu",
+    "lamour": "L'amour",
+    "angelo": "Angelo",
+    "pikolo": "Pikoló",
+    "city": "City",
+    "centrum": "Centrum",
+    "kismadar": "Kismadár",
+    "nagymadar": "Nagymadár",
+    "skala": "Skála",
+}
+RULE_LADDERS: dict[str, tuple[str, int]] = {
+    **{b: ("honor_group", i) for i, b in enumerate(("honor", "kopf", "trul"), 1)},
+    **{b: ("game_group", i) for i, b in enumerate(("gem", "kassza", "bridzs", "oktav", "mizer", "volat"), 1)},
+}
+RULE_ONLY_ONE: dict[str, tuple[tuple[str, int], ...]] = {
+    **{b: (("elfogok", i),) for i, b in enumerate(("banda", "piros_fekete", "flotta", "armada", "legio"), 1)},
+    **{b: (("extrak", i),) for i, b in enumerate(("amazon", "spadill", "manille", "dzsinn"), 1)},
+    "mariage": (("extrak", 5), ("utolso_ket_utes", 3)),
+    "surrano": (("extrak", 6), ("utolso_ket_utes", 4)),
+    "fonix": (("extrak", 7), ("utolso_ket_utes", 5)),
+    "ulti": (("utolso_ket_utes", 1),),
+    "uhu": (("utolso_ket_utes", 2),),
+}
+RULE_QUALIFIER = {"banda": "suit", "ulti": "card", "uhu": "card"}  # the document's "kőr Banda", "Pagát ulti"
+# Template rows the document shows are not trophies (ladder and group members, §4.2);
+# L'amour .. Nagymadár are "unknown" (organizer's choice, below Skála); Skála is one.
+NOT_TROPHIES = frozenset(RULE_LADDERS) | frozenset(RULE_ONLY_ONE)
+MAYBE_TROPHIES = frozenset(("lamour", "angelo", "pikolo", "city", "centrum", "kismadar", "nagymadar"))
+GROUP_NAMES = {"elfogok": "Elfogók", "extrak": "Extrák", "utolso_ket_utes": "Utolsó két ütés"}
+QUALIFIER_KINDS = ("none", "suit", "card")
+_ID = re.compile(r"[a-z0-9_]{1,40}\Z")
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One parsed row of the organizer's point table (§4.2)."""
+
+    bid: str
+    name: str
+    made: int | None  # None = blank cell
+    failed: int | None
+    silent: int | None  # None = cannot score silently
+    qualifier: str  # "none" | "suit" | "card"
+    ladder: str | None
+    ladder_rank: int
+    only_one: tuple[tuple[str, int], ...]
+    trophy_rank: int | None
+    cards: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class PointTable:
+    version: str
+    rows: dict[str, Row]
+    row_index: dict[str, int]  # bid -> index in config rows, for error messages
+
+
+class Entry(NamedTuple):
+    """One bid or silent achievement of a pair, after validation."""
+
+    row: Row
+    qualifier: str | None
+    kontra: int  # 0, 1, 2 (§3.2: multiplier 2 ** kontra)
+    made: bool
+    silent: bool
+
+    def label(self) -> str:
+        q = self.qualifier
+        return self.row.name if q is None else f"{QUALIFIER_NAMES.get(q, q)} {self.row.name}"
+
+    def value(self) -> int:
+        """The value a made entry would score (M, or S when silent)."""
+        v = self.row.silent if self.silent else self.row.made
+        return v or 0
+
+
+# --- the point table (config) -------------------------------------------------
+
+# The last (config object, deep snapshot of it, parse result); one tuple, swapped whole,
+# so that concurrent threads never mix the parts of two entries.
+_last_parse: list[tuple[Any, Any, tuple[PointTable | None, list[HandError]]]] = [(None, None, (None, []))]
+
+
+def point_table(config: Any) -> tuple[PointTable | None, list[HandError]]:
+    """Parse and check ``config``; the table, or None with the errors.
+
+    Parsing 30-odd rows costs more than scoring a hand, and an event scores
+    thousands of hands with one config object, so the last result is kept. It is
+    reused only for the same object with unchanged contents (the deep snapshot
+    compares equal), so editing the table in place is noticed (except an edit that
+    Python's == cannot see, such as 1 -> 1.0 or True).
+    """
+    cached, snapshot, result = _last_parse[0]
+    if config is not None and config is cached:
+        try:
+            if config == snapshot:
+                return result
+        except RecursionError:  # pragma: no cover - absurdly deep JSON
+            pass
+    result = _parse_config(config)
+    try:
+        _last_parse[0] = (config, copy.deepcopy(config), result)
+    except RecursionError:  # pragma: no cover
+        _last_parse[0] = (None, None, (None, []))
+    return result
+
+
+def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
+    """Check the organizer's point table (§4.2); no table at all is an error (§6.1)."""
+    return list(point_table(config)[1])
+
+
+def _parse_config(config: Any) -> tuple[PointTable | None, list[HandError]]:
+    errors = Errors()
+    if config is None:
+        errors.add(
+            "config.point_table",
+            MISSING_FIELD,
+            "the event has no point table: the organizer must attach one before "
+            "Laza hands can be scored (the rules give no values)",
+        )
+        return None, errors.items
+    cfg = errors.check_object(config, "config")
+    if cfg is None:
+        return None, errors.items
+    errors.unknown_keys(cfg, ("point_table",), "config")
+    pt = errors.require(cfg, "point_table", "config")
+    if pt is None or errors.check_object(pt, "config.point_table") is None:
+        return None, errors.items
+    base = "config.point_table"
+    errors.unknown_keys(pt, ("version", "rows"), base)
+    version = errors.require(pt, "version", base)
+    if version is not None:
+        version = errors.check_str(version, f"{base}.version", max_length=100)
+        if version is not None and not version.strip():
+            errors.add(f"{base}.version", INVALID_VALUE, "the point table version must not be empty")
+    raw_rows = errors.require(pt, "rows", base)
+    rows: dict[str, Row] = {}
+    row_index: dict[str, int] = {}
+    if raw_rows is not None and errors.check_list(raw_rows, f"{base}.rows") is not None:
+        for i, raw in enumerate(raw_rows):
+            row = _parse_row(errors, raw, f"{base}.rows[{i}]")
+            if row is None:
+                continue
+            if row.bid in rows:
+                errors.add(
+                    f"{base}.rows[{i}].bid",
+                    INCONSISTENT,
+                    f"bid {row.bid!r} has two rows (rows {row_index[row.bid]} and {i})",
+                )
+                continue
+            rows[row.bid] = row
+            row_index[row.bid] = i
+        _check_table_structure(errors, rows, row_index, f"{base}.rows")
+    if errors:
+        return None, errors.items
+    return PointTable(version, rows, row_index), []
+
+
+def _value(errors: Errors, obj: Mapping[str, Any], key: str, where: str) -> int | None:
+    """A value cell: a whole number >= 0, or blank (absent or null)."""
+    v = obj.get(key)
+    return None if v is None else errors.check_int(v, path(where, key), lo=0)
+
+
+def _parse_row(errors: Errors, raw: Any, where: str) -> Row | None:
+    obj = errors.check_object(raw, where)
+    if obj is None:
+        return None
+    before = len(errors)
+    errors.unknown_keys(obj, ROW_KEYS, where)
+    bid = errors.require(obj, "bid", where)
+    if bid is not None and (not isinstance(bid, str) or not _ID.match(bid)):
+        errors.add(
+            path(where, "bid"), INVALID_VALUE, "bid must be an id of lowercase letters, digits and _ (e.g. 'kassza')"
+        )
+        bid = None
+    known = bid in TEMPLATE_NAMES
+    name = obj.get("name")
+    if name is None:
+        name = TEMPLATE_NAMES.get(bid, bid) if bid else ""
+    else:
+        name = errors.check_str(name, path(where, "name"), max_length=60) or ""
+    made = _value(errors, obj, "made", where)
+    failed = _value(errors, obj, "failed", where)
+    silent = _value(errors, obj, "silent", where)
+
+    # Qualifier: the document fixes Banda (suit) and Ulti/Uhu (card); others are the organizer's.
+    rule_q = RULE_QUALIFIER.get(bid) if known else None
+    qualifier = obj.get("qualifier")
+    if qualifier is None:
+        qualifier = rule_q or "none"
+    else:
+        qualifier = errors.check_choice(qualifier, path(where, "qualifier"), QUALIFIER_KINDS)
+        if qualifier is not None and rule_q is not None and qualifier != rule_q:
+            errors.add(
+                path(where, "qualifier"), INCONSISTENT, f"the rules make {name} name a {rule_q} (qualifier {rule_q!r})"
+            )
+    cards = DEFAULT_CARDS
+    raw_cards = obj.get("cards")
+    if raw_cards is not None:
+        cw = path(where, "cards")
+        if qualifier != "card":
+            errors.add(cw, NOT_APPLICABLE, "cards applies only to a row whose qualifier is 'card'")
+        elif (
+            not isinstance(raw_cards, list)
+            or not raw_cards
+            or not all(isinstance(c, str) and _ID.match(c) for c in raw_cards)
+            or len(set(raw_cards)) != len(raw_cards)
+        ):
+            errors.add(cw, INVALID_VALUE, "cards must be a non-empty list of distinct card ids (e.g. 'pagat')")
+        else:
+            cards = frozenset(raw_cards)
+
+    ladder, ladder_rank = _parse_ladder(errors, obj, where, bid if known else None, name)
+    only_one = _parse_only_one(errors, obj, where, bid if known else None, name)
+    trophy_rank = obj.get("trophy_rank")
+    if trophy_rank is not None:
+        trophy_rank = errors.check_int(trophy_rank, path(where, "trophy_rank"), lo=1)
+        if trophy_rank is not None and bid in NOT_TROPHIES:
+            errors.add(
+                path(where, "trophy_rank"),
+                INCONSISTENT,
+                f"{name} is not a trophy under the rules (trophy_rank must be null)",
+            )
+    elif bid == "skala" and "trophy_rank" in obj:
+        errors.add(
+            path(where, "trophy_rank"),
+            INCONSISTENT,
+            "Skála is a trophy under the rules (§3.5): trophy_rank cannot be null",
+        )
+    if len(errors) > before or bid is None or qualifier is None:
+        return None
+    return Row(bid, name, made, failed, silent, qualifier, ladder, ladder_rank or 0, only_one, trophy_rank, cards)
+
+
+def _parse_ladder(
+    errors: Errors, obj: Mapping[str, Any], where: str, known: str | None, name: str
+) -> tuple[str | None, int | None]:
+    rule = RULE_LADDERS.get(known) if known else None
+    ladder, rank = obj.get("ladder"), obj.get("ladder_rank")
+    if ladder is None and rank is None:
+        return rule if rule else (None, None)  # omitted: as the rules fix it
+    if ladder is not None and (not isinstance(ladder, str) or not _ID.match(ladder)):
+        errors.add(path(where, "ladder"), INVALID_VALUE, "ladder must be an id such as 'game_group'")
+        return None, None
+    if ladder is None:
+        errors.add(path(where, "ladder_rank"), NOT_APPLICABLE, "ladder_rank needs a ladder")
+        return None, None
+    if rank is None:
+        errors.add(path(where, "ladder_rank"), MISSING_FIELD, "ladder_rank is required with a ladder")
+        return None, None
+    rank = errors.check_int(rank, path(where, "ladder_rank"), lo=1)
+    if rank is None:
+        return None, None
+    if known and (ladder, rank) != (rule or (None, None)):
+        fixed = f"{rule[0]} rank {rule[1]}" if rule else "no ladder"
+        errors.add(path(where, "ladder"), INCONSISTENT, f"the rules give {name} {fixed} (§3.3)")
+    return ladder, rank
+
+
+def _parse_only_one(
+    errors: Errors, obj: Mapping[str, Any], where: str, known: str | None, name: str
+) -> tuple[tuple[str, int], ...]:
+    rule = RULE_ONLY_ONE.get(known, ()) if known else ()
+    raw = obj.get("only_one")
+    if raw is None:
+        return rule
+    w = path(where, "only_one")
+    if not isinstance(raw, list):
+        errors.add(w, INVALID_VALUE, "only_one must be a list of [group, position] pairs")
+        return ()
+    out: list[tuple[str, int]] = []
+    for j, item in enumerate(raw):
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not isinstance(item[0], str)
+            or not _ID.match(item[0])
+            or isinstance(item[1], bool)
+            or not isinstance(item[1], int)
+            or item[1] < 1
+        ):
+            errors.add(
+                path(w, j), INVALID_VALUE, "each only_one entry must be [group id, position >= 1], e.g. ['elfogok', 3]"
+            )
+            continue
+        if any(g == item[0] for g, _ in out):
+            errors.add(path(w, j), INCONSISTENT, f"group {item[0]!r} is listed twice")
+            continue
+        out.append((item[0], item[1]))
+    if known and len(out) == len(raw) and sorted(out) != sorted(rule):
+        fixed = ", ".join(f"{g} ({p})" for g, p in rule) or "none"
+        errors.add(w, INCONSISTENT, f"the rules fix {name}'s only-one groups: {fixed} (§3.4)")
+    return tuple(out)
+
+
+def _check_table_structure(errors: Errors, rows: dict[str, Row], index: dict[str, int], where: str) -> None:
+    """Table-wide rules: distinct ladder ranks and trophy ranks; known trophies below Skála."""
+    seen: dict[tuple[str, int], str] = {}
+    for row in rows.values():
+        if row.ladder is None:
+            continue
+        key = (row.ladder, row.ladder_rank)
+        if key in seen:
+            errors.add(
+                f"{where}[{index[row.bid]}].ladder_rank",
+                INCONSISTENT,
+                f"{row.name} and {rows[seen[key]].name} share rank {row.ladder_rank} "
+                f"of ladder {row.ladder}: a ladder needs a strict order (§3.3)",
+            )
+        else:
+            seen[key] = row.bid
+    trophies: dict[int, str] = {}
+    for row in rows.values():
+        if row.trophy_rank is None:
+            continue
+        if row.trophy_rank in trophies:
+            errors.add(
+                f"{where}[{index[row.bid]}].trophy_rank",
+                INCONSISTENT,
+                f"{row.name} and {rows[trophies[row.trophy_rank]].name} share trophy rank "
+                f"{row.trophy_rank}: trophies need a strict order (§3.5)",
+            )
+        else:
+            trophies[row.trophy_rank] = row.bid
+    skala = rows.get("skala")
+    if skala is not None and skala.trophy_rank is None:
+        # Omitted on Skála: the rules make it a trophy, above the document's other candidates.
+        others = [r.trophy_rank for r in rows.values() if r.trophy_rank is not None]
+        rows["skala"] = replace(skala, trophy_rank=max(others, default=0) + 1)
+        skala = rows["skala"]
+    if skala is not None and skala.trophy_rank is not None:
+        for row in rows.values():
+            rank = row.trophy_rank
+            if row.bid in MAYBE_TROPHIES and rank is not None and rank >= skala.trophy_rank:
+                errors.add(
+                    f"{where}[{index[row.bid]}].trophy_rank",
+                    INCONSISTENT,
+                    f"{row.name} comes before Skála in the document's order, so its "
+                    f"trophy_rank must be below Skála's ({skala.trophy_rank}) (§4.2)",
+                )
+
+
+# --- state (§5.3) --------------------------------------------------------------
+
+State = tuple[tuple[tuple[str, str], tuple[str, str]], int, int]  # pairs, deals_played, last_attack
+
+
+def _check_state(errors: Errors, state: Any) -> tuple[bool, State | None]:
+    """(ok, parsed); parsed is None for the start state ``{}``."""
+    if state is None:
+        return True, None
+    obj = errors.check_object(state, "state")
+    if obj is None:
+        return False, None
+    if not obj:
+        return True, None
+    before = len(errors)
+    errors.unknown_keys(obj, STATE_KEYS, "state")
+    pairs = errors.require(obj, "pairs", "state", "(the state is {} or has all of pairs, deals_played, last_attack)")
+    deals = errors.require(obj, "deals_played", "state")
+    last = errors.require(obj, "last_attack", "state")
+    parsed_pairs = None
+    if pairs is not None:
+        if (
+            isinstance(pairs, list)
+            and len(pairs) == 2
+            and all(isinstance(p, list) and len(p) == 2 for p in pairs)
+            and all(isinstance(s, str) and s in TABLE_SEATS for p in pairs for s in p)
+            and len({s for p in pairs for s in p}) == 4
+        ):
+            parsed_pairs = ((pairs[0][0], pairs[0][1]), (pairs[1][0], pairs[1][1]))
+        else:
+            errors.add(
+                "state.pairs",
+                INVALID_VALUE,
+                "pairs must be two [indító, elfogó] pairs using the seats A, B, C, D once each",
+            )
+    if deals is not None:
+        deals = errors.check_int(deals, "state.deals_played", lo=0)
+    if last is not None:
+        last = errors.check_choice(last, "state.last_attack", (0, 1))
+    if len(errors) > before:
+        return False, None
+    return True, (parsed_pairs, deals, last)
+
+
+def _pair_text(pair: tuple[str, str]) -> str:
+    return f"{pair[0]}/{pair[1]}"
+
+
+# --- validation (§5.2) ----------------------------------------------------------
+
+
+def validate(
+    hand: Mapping[str, Any], state: Mapping[str, Any] | None, config: Mapping[str, Any] | None
+) -> list[HandError]:
+    """Every error of ``hand`` under ``state`` and the event ``config`` (§5.2); never raises."""
+    table, config_errors = point_table(config)
+    if table is not None and _accepts(hand, state, table):
+        return []
+    return report(hand, state, table, config_errors)
+
+
+_HAND_KEYSET = frozenset(HAND_KEYS)
+_ENTRY_KEYSET = frozenset(ENTRY_KEYS)
+_PAIR_KEYSET = frozenset(PAIRS)
+_STATE_KEYSET = frozenset(STATE_KEYS)
+_SEAT_SET = frozenset(TABLE_SEATS)
+_OTHER_LAST_TRICK = {"ulti": "uhu", "uhu": "ulti"}
+
+
+def _accepts(hand: Any, state: Any, table: PointTable) -> bool:
+    """True only for a hand that is certainly valid, checked cheaply (the common case).
+
+    The benchmark asks for 20,000 hands/s; the full check (``report``) builds field
+    paths and messages as it goes and is too slow for that. Anything this function
+    does not accept goes to ``report``, which is the reference: the tests assert that
+    whatever this accepts, ``report`` accepts too.
+    """
+    if type(hand) is not dict or not hand.keys() <= _HAND_KEYSET or hand.get("variant") != KEY:
+        return False
+    seats = hand.get("seats")
+    if type(seats) is not list or len(seats) != 4:
+        return False
+    s0, s1, s2, s3 = seats
+    if not (type(s0) is str and type(s1) is str and type(s2) is str and type(s3) is str):
+        return False
+    if {s0, s1, s2, s3} != _SEAT_SET:
+        return False
+    dealer = hand.get("dealer")
+    if type(dealer) is not str or dealer not in _SEAT_SET:
+        return False
+    if hand.get("attack") != {"indito": s0, "elfogo": s3} or hand.get("defence") != {"elfogo": s1, "indito": s2}:
+        return False
+    if not (state is None or (type(state) is dict and not state)):
+        if type(state) is not dict or state.keys() != _STATE_KEYSET:
+            return False
+        last, deals, pairs = state["last_attack"], state["deals_played"], state["pairs"]
+        if type(last) is not int or last not in (0, 1) or type(deals) is not int or deals < 0:
+            return False
+        if type(pairs) is not list or len(pairs) != 2:
+            return False
+        if pairs[1 - last] != [s0, s3] or pairs[last] != [s2, s1]:
+            return False
+    bids = hand.get("bids")
+    if type(bids) is not dict or bids.keys() != _PAIR_KEYSET:
+        return False
+    silent = hand.get("silent")
+    if silent is not None and (type(silent) is not dict or not silent.keys() <= _PAIR_KEYSET):
+        return False
+    rows = table.rows
+    for side in PAIRS:
+        seen: set[tuple[str, str | None]] = set()
+        made_last_trick: set[tuple[str, str]] = set()  # made (ulti|uhu, card), for §5.2.6
+        for is_silent, items in ((False, bids[side]), (True, silent.get(side) if silent else None)):
+            if items is None and is_silent:
+                continue
+            if type(items) is not list:
+                return False
+            for item in items:
+                if type(item) is not dict or not item.keys() <= _ENTRY_KEYSET:
+                    return False
+                bid = item.get("bid")
+                row = rows.get(bid) if type(bid) is str else None
+                if row is None:
+                    return False
+                made, kontra = item.get("made"), item.get("kontra")
+                if is_silent:
+                    if row.silent is None or not (made is None or made is True):
+                        return False
+                    if not (kontra is None or (type(kontra) is int and kontra == 0)):
+                        return False
+                    made = True
+                else:
+                    if made is True:
+                        if row.made is None:
+                            return False
+                    elif made is not False or row.failed is None:
+                        return False
+                    if kontra is not None and (type(kontra) is not int or not 0 <= kontra <= 2):
+                        return False
+                q = item.get("qualifier")
+                kind = row.qualifier
+                if kind == "none":
+                    if q is not None:
+                        return False
+                elif type(q) is not str or q not in (SUITS if kind == "suit" else row.cards):
+                    return False
+                key = (bid, q)
+                if key in seen:
+                    return False
+                seen.add(key)
+                other = _OTHER_LAST_TRICK.get(bid)
+                if made and other is not None:
+                    if (other, q) in made_last_trick:
+                        return False
+                    made_last_trick.add(key)
+    return True
+
+
+def report(hand: Any, state: Any, table: PointTable | None, config_errors: list[HandError]) -> list[HandError]:
+    """The full check: every error with its field path and a sentence (§5.2)."""
+    errors = Errors()
+    state_ok, st = _check_state(errors, state)
+    obj = envelope(errors, hand, KEY, HAND_KEYS)
+    if obj is None:
+        return errors.items + config_errors
+
+    # 1. seats, dealer, attack/defence (§5.1, §5.2.1)
+    seats = obj.get("seats")
+    seats_ok = not errors.has("seats")
+    if seats_ok and (len(seats) != 4 or not all(s in TABLE_SEATS for s in seats)):
+        errors.add(
+            "seats", INVALID_VALUE, "seats must list the four table seats A, B, C, D once each, in playing order"
+        )
+        seats_ok = False
+    dealer = obj.get("dealer")
+    if seats_ok and not errors.has("dealer") and dealer not in seats:
+        errors.add("dealer", INVALID_VALUE, "dealer must be one of seats")
+    roles = {}
+    for side, keys in (("attack", ("indito", "elfogo")), ("defence", ("elfogo", "indito"))):
+        raw = errors.require(obj, side)
+        if raw is None or errors.check_object(raw, side) is None:
+            continue
+        errors.unknown_keys(raw, keys, side)
+        for k in keys:
+            v = errors.require(raw, k, side)
+            if v is not None:
+                roles[(side, k)] = errors.check_seat(v, f"{side}.{k}", TABLE_SEATS, "table seat")
+    expected = {("attack", "indito"): 0, ("defence", "elfogo"): 1, ("defence", "indito"): 2, ("attack", "elfogo"): 3}
+    roles_ok = len(roles) == 4 and all(roles.values())
+    if seats_ok:
+        for (side, k), i in expected.items():
+            v = roles.get((side, k))
+            if v and v != seats[i]:
+                errors.inconsistent(
+                    f"{side}.{k}",
+                    f"{side}.{k} must be seats[{i}] ({seats[i]}): "
+                    "seats are [attacking indító, defending elfogó, defending "
+                    "indító, attacking elfogó]",
+                )
+                roles_ok = False
+    else:
+        roles_ok = False
+
+    # 2. fixed pairs and alternating attack (§5.2.2, §5.3)
+    if roles_ok and state_ok and st is not None:
+        pairs, _, last = st
+        attack = (seats[0], seats[3])
+        defence = (seats[2], seats[1])
+        for side, pair in (("attack", attack), ("defence", defence)):
+            if pair in pairs:
+                continue
+            if pair[::-1] in pairs:
+                why = f"{_pair_text(pair[::-1])} play as indító/elfogó in this match, not {_pair_text(pair)}"
+            else:
+                why = (
+                    f"{_pair_text(pair)} is not a pair of this match "
+                    f"(pairs: {_pair_text(pairs[0])}, {_pair_text(pairs[1])})"
+                )
+            errors.inconsistent(side, why)
+        if attack == pairs[last]:
+            errors.inconsistent(
+                "attack",
+                f"pair {_pair_text(attack)} attacked in the previous deal; "
+                f"attack alternates, so {_pair_text(pairs[1 - last])} attacks now",
+            )
+
+    # 3-6. bids and silent achievements
+    bids = errors.require(obj, "bids")
+    if bids is not None and errors.check_object(bids, "bids") is not None:
+        errors.unknown_keys(bids, PAIRS, "bids")
+        bid_lists = {p: errors.require(bids, p, "bids", "(an empty list when the pair bid nothing)") for p in PAIRS}
+    else:
+        bid_lists = {}
+    silent = obj.get("silent")
+    silent_lists: dict[str, Any] = {}
+    if silent is not None and errors.check_object(silent, "silent") is not None:
+        errors.unknown_keys(silent, PAIRS, "silent")
+        silent_lists = {p: silent.get(p) for p in PAIRS}
+    for p in PAIRS:
+        seen: dict[tuple[str, Any], str] = {}
+        made_cards: dict[tuple[str, Any], str] = {}
+        for kind, lists in (("bids", bid_lists), ("silent", silent_lists)):
+            items = lists.get(p)
+            if items is None or errors.check_list(items, f"{kind}.{p}") is None:
+                continue
+            for j, item in enumerate(items):
+                _check_entry(errors, item, f"{kind}.{p}[{j}]", kind == "silent", table, seen, made_cards)
+    return errors.items + config_errors
+
+
+def _check_entry(
+    errors: Errors,
+    item: Any,
+    where: str,
+    is_silent: bool,
+    table: PointTable | None,
+    seen: dict[tuple[str, Any], str],
+    made_cards: dict[tuple[str, Any], str],
+) -> None:
+    obj = errors.check_object(item, where)
+    if obj is None:
+        return
+    before = len(errors)
+    errors.unknown_keys(obj, ENTRY_KEYS, where)
+    bid = errors.require(obj, "bid", where)
+    row = None
+    if bid is not None:
+        if not isinstance(bid, str):
+            errors.add(f"{where}.bid", INVALID_VALUE, "bid must be a bid id such as 'kassza'")
+        elif table is not None:
+            row = table.rows.get(bid)
+            if row is None:
+                errors.add(
+                    f"{where}.bid",
+                    INVALID_VALUE,
+                    f"{bid!r} is not in the event's point table (version {table.version})",
+                )
+
+    kontra = obj.get("kontra")
+    made = obj.get("made")
+    if is_silent:
+        # §5.1/§5.2.5: a silent entry is always made and cannot be kontra'd.
+        if not (kontra is None or (type(kontra) is int and kontra == 0)):
+            errors.add(f"{where}.kontra", NOT_APPLICABLE, "a silent achievement cannot be kontra'd")
+        if not (made is None or made is True):
+            errors.add(f"{where}.made", NOT_APPLICABLE, "a silent achievement is always made")
+        made = True
+    else:
+        if kontra is not None:
+            errors.check_int(kontra, f"{where}.kontra", 0, 2)  # 0 plain, 1 kontra, 2 rekontra
+        made = errors.require(obj, "made", where)
+        if made is not None:
+            made = errors.check_bool(made, f"{where}.made")
+
+    qualifier = obj.get("qualifier")
+    if row is not None:
+        qw = f"{where}.qualifier"
+        if row.qualifier == "none":
+            if qualifier is not None:
+                errors.add(qw, NOT_APPLICABLE, f"{row.name} names no suit or card in this table")
+        elif qualifier is None:
+            errors.add(qw, MISSING_FIELD, f"{row.name} must name a {row.qualifier}")
+        elif row.qualifier == "suit":
+            if not isinstance(qualifier, str) or qualifier not in SUITS:
+                errors.add(qw, INVALID_VALUE, "the suit must be one of kor, karo, treff, pikk")
+        elif not isinstance(qualifier, str) or qualifier not in row.cards:
+            errors.add(qw, INVALID_VALUE, f"the card must be one of {', '.join(sorted(row.cards))} for {row.name}")
+        # §4.2 / §5.2.3: the value this entry needs must be filled in.
+        if is_silent:
+            if row.silent is None:
+                errors.add(
+                    f"{where}.bid",
+                    NOT_APPLICABLE,
+                    f"{row.name} cannot score silently in the event's point table "
+                    f"(version {table.version}: silent is blank)",
+                )
+        elif isinstance(made, bool):
+            need = "made" if made else "failed"
+            if getattr(row, need) is None:
+                errors.add(
+                    f"{where}.bid",
+                    MISSING_FIELD,
+                    f"the event's point table (version {table.version}) has no {need!r} value "
+                    f"for {row.name} (row {table.row_index[row.bid]}): the organizer must fill it in",
+                )
+    elif qualifier is not None and not isinstance(qualifier, str):
+        errors.add(f"{where}.qualifier", INVALID_VALUE, "qualifier must be a suit or card id")
+
+    if len(errors) > before or row is None:
+        return
+    # 4. each (bid, qualifier) once per pair; a silent entry cannot repeat a bid.
+    key = (row.bid, qualifier)
+    prev = seen.get(key)
+    if prev is not None:
+        if not is_silent and prev.startswith("bids"):
+            errors.add(
+                where,
+                FORBIDDEN_COMBINATION,
+                f"{_label(row, qualifier)} is already bid by this pair at {prev} (each bid once per pair)",
+            )
+        else:
+            errors.add(where, INCONSISTENT, f"{_label(row, qualifier)} is already recorded for this pair at {prev}")
+        return
+    seen[key] = where
+    # 6. the document: Pagát ulti and Pagát uhu exclude each other, so both cannot be made.
+    if made and row.bid in ("ulti", "uhu"):
+        other = made_cards.get(("uhu" if row.bid == "ulti" else "ulti", qualifier))
+        if other is not None:
+            errors.add(
+                where,
+                FORBIDDEN_COMBINATION,
+                f"{_label(row, qualifier)} and the entry at {other} exclude each other: both cannot be made",
+            )
+        made_cards[(row.bid, qualifier)] = where
+
+
+def _label(row: Row, qualifier: Any) -> str:
+    return Entry(row, qualifier if isinstance(qualifier, str) else None, 0, True, False).label()
+
+
+# --- scoring (§3.6) ---------------------------------------------------------------
+
+
+def evaluate_pair(entries: list[Entry]) -> tuple[int, list[int], list[str]]:
+    """One pair's total, each entry's amount and the reason an entry scores 0 (§3.6).
+
+    Public so that tests can check single amounts (e.g. that kontra never shrinks one).
+    """
+    n = len(entries)
+    amounts = [0] * n
+    notes = [""] * n
+    total = 0
+    cands: list[int] = []
+    best: dict[str, int] = {}
+    for i, e in enumerate(entries):
+        row = e.row
+        if e.kontra:
+            # 1. kontra'd bids score on their own, outside every group (§3.2, reading §6.2):
+            # kontra doubles, rekontra doubles again.
+            amounts[i] = ((row.made or 0) if e.made else -(row.failed or 0)) * 2**e.kontra
+            total += amounts[i]
+            continue
+        cands.append(i)
+        ladder = row.ladder
+        if ladder is not None:
+            j = best.get(ladder)
+            if j is None or row.ladder_rank > entries[j].row.ladder_rank:
+                best[ladder] = i
+    # 3. ladders: only the strongest candidate counts, made, failed or silent (§3.3, §6.4).
+    # Ranks are distinct per table; an equal rank means one bid named with two qualifiers,
+    # and then the first in record order counts (the spec is silent).
+    if best:
+        kept = []
+        for i in cands:
+            ladder = entries[i].row.ladder
+            if ladder is None or best[ladder] == i:
+                kept.append(i)
+            else:
+                notes[i] = f"weaker ladder member; {entries[best[ladder]].label()} counts"
+        cands = kept
+    # 4. a made, bid (not silent) trophy: only the highest scores, failed bids still deduct (§3.5).
+    top = -1
+    for i in cands:
+        e = entries[i]
+        is_trophy = e.row.trophy_rank is not None and e.made and not e.silent
+        if is_trophy and (top < 0 or _trophy_key(e, i) > _trophy_key(entries[top], top)):
+            top = i
+    if top >= 0:
+        note = f"suppressed by trophy {entries[top].label()}"
+        for i in cands:
+            e = entries[i]
+            if i == top:
+                amounts[i] = e.row.made or 0
+            elif not e.made:
+                amounts[i] = -(e.row.failed or 0)
+            else:
+                notes[i] = note
+            total += amounts[i]
+        return total, amounts, notes
+    # 5. failed bids always deduct; 6. only-one groups: the made entry furthest down scores (§3.4).
+    winner: dict[str, tuple[tuple[int, int, int], int]] = {}
+    made: list[int] = []
+    for i in cands:
+        e = entries[i]
+        if not e.made:
+            amounts[i] = -(e.row.failed or 0)
+            total += amounts[i]
+            continue
+        made.append(i)
+        for group, pos in e.row.only_one:
+            rank = (pos, e.value(), -i)  # same place: higher value, then record order (§3.4, §6.6)
+            cur = winner.get(group)
+            if cur is None or rank > cur[0]:
+                winner[group] = (rank, i)
+    for i in made:
+        e = entries[i]
+        for group, _ in e.row.only_one:
+            w = winner[group][1]
+            if w != i:
+                notes[i] = f"superseded by {entries[w].label()} in {GROUP_NAMES.get(group, group)}"
+                break
+        else:
+            amounts[i] = e.value()
+            total += amounts[i]
+    return total, amounts, notes
+
+
+def _trophy_key(e: Entry, i: int) -> tuple[int, int, int]:
+    """Highest trophy rank; same rank (one bid, two qualifiers): higher value, then record order."""
+    return (e.row.trophy_rank or 0, e.row.made or 0, -i)
+
+
+def entries_of(hand: Mapping[str, Any], side: str, table: PointTable) -> list[Entry]:
+    """A validated hand's entries for one pair, bids then silent achievements (record order)."""
+    rows = table.rows
+    # tuple.__new__ skips NamedTuple's Python-level __new__: settle is on the hot path.
+    out = [
+        _new_tuple(Entry, (rows[item["bid"]], item.get("qualifier"), item.get("kontra") or 0, item["made"], False))
+        for item in hand["bids"][side]
+    ]
+    silent = hand.get("silent")
+    if silent and silent.get(side):
+        out += [_new_tuple(Entry, (rows[item["bid"]], item.get("qualifier"), 0, True, True)) for item in silent[side]]
+    return out
+
+
+_new_tuple = tuple.__new__
+
+
+def _line(prefix: str, e: Entry, amount: int, note: str) -> str:
+    """One breakdown line, e.g. ``Attack A/D: Flotta made, kontra: 2 x 40 = +80``."""
+    what = "silent" if e.silent else ("made" if e.made else "failed")
+    if e.kontra:
+        mult = 1 << e.kontra  # the record's kontra 1/2 is the multiplier 2/4 (§3.2)
+        kind = kontra_name(mult)
+        if e.made:
+            return f"{prefix}: {e.label()} {what}, {kind}: {mult} x {e.row.made} = {signed(amount)}"
+        return f"{prefix}: {e.label()} {what}, {kind}: -({mult} x {e.row.failed}) = {signed(amount)}"
+    if note:
+        return f"{prefix}: {e.label()} {what}: 0 ({note})"
+    return f"{prefix}: {e.label()} {what}: {signed(amount)}"
+
+
+def settle(hand: Mapping[str, Any], state: Mapping[str, Any] | None, config: Mapping[str, Any] | None) -> HandScore:
+    """Score a hand that ``validate`` accepted: one total per pair, given to both partners (§5.4)."""
+    cached, _, (table, _) = _last_parse[0]
+    if config is not cached or table is None:
+        # validate() has just parsed this very config object (and checked it for in-place
+        # edits), so the deep comparison is skipped here: it costs as much as scoring.
+        table, _ = point_table(config)
+    if table is None:
+        raise ValueError("settle() needs a hand and config that validate() accepted")
+    seats = hand["seats"]
+    attack = (seats[0], seats[3])
+    defence = (seats[2], seats[1])
+    breakdown = [f"Point table {table.version}"]
+    points = dict.fromkeys(TABLE_SEATS, 0)
+    for side, pair, title in (("attack", attack, "Attack"), ("defence", defence, "Defence")):
+        entries = entries_of(hand, side, table)
+        total, amounts, notes = evaluate_pair(entries)
+        prefix = f"{title} {pair[0]}/{pair[1]}"
+        for i, e in enumerate(entries):
+            breakdown.append(_line(prefix, e, amounts[i], notes[i]))
+        breakdown.append(f"{prefix} total: {signed(total)}")
+        points[pair[0]] = points[pair[1]] = total
+    if state:
+        pairs = [list(p) for p in state["pairs"]]
+        deals = state["deals_played"]
+    else:
+        pairs = [list(attack), list(defence)]  # fixed by the first deal (§5.3)
+        deals = 0
+    last = 0 if tuple(pairs[0]) == attack else 1
+    return HandScore(points, {"pairs": pairs, "deals_played": deals + 1, "last_attack": last}, breakdown)
+
+
+# --- table facts and rotation ------------------------------------------------------
+
+
+def playing_seats(table_seats: list[str], dealer: str, state: Mapping[str, Any]) -> list[str]:
+    """``seats`` of the next deal: [attacking indító, defending elfogó, defending indító,
+    attacking elfogó] (§1.5). Within a match the pairs are fixed and the attack
+    alternates (§5.3); at the start (``{}``) the seats in A.. order, i.e. pairs A/D
+    and C/B with A/D attacking: the seat draw must seat partners that way (§1.2).
+    The dealer has no role in Laza (§6.8).
+    """
+    table = [s for s in ALL_SEATS if s in table_seats]
+    if len(table) != 4:
+        raise ValueError("a Laza table has exactly four seats")
+    check = Errors()
+    ok, st = _check_state(check, state)
+    if not ok or st is None:
+        return table
+    pairs, _, last = st
+    (ai, ae), (di, de) = pairs[1 - last], pairs[last]
+    return [ai, de, di, ae]
+
+
+def next_dealer(table_seats: list[str], dealer: str) -> str:
+    """The deal passes to the next seat. The document gives the dealer no role (§6.8);
+    plain rotation keeps the sheet familiar to referees."""
+    table = [s for s in ALL_SEATS if s in table_seats]
+    return next_seat(table, dealer)
+
+
+VARIANT = Variant(
+    key=KEY,
+    name="Laza tarokk",
+    rules_version="tarokk-laza/1",
+    table=TableFacts(
+        min_seats=4,
+        max_seats=4,
+        players_per_hand=4,
+        sits_out="nobody: two fixed pairs of two play every deal",
+        default_hands_per_round=8,  # a match is "usually 8 deals" (§1.3)
+        zero_sum=False,  # points belong to the pair; a failed bid gives the opponents nothing (§3.1)
+    ),
+    validate=validate,
+    settle=settle,
+    playing_seats=playing_seats,
+    next_dealer=next_dealer,
+    validate_config=validate_config,
+)

@@ -1,0 +1,1392 @@
+"""Ulti under the MAUSZ championship rules (Budapest, 14 October 2017).
+
+Spec: ``/work/shared/rules/ulti-mausz.md`` (the law for scoring), envelope:
+``hand-format.md``. Section numbers in comments (§2.3, §5.4, A14, ...) point into
+that spec; "4.§(D)(3)" style references point into the Hungarian original.
+
+The engine receives the final bid and a few facts read off the table (tricks,
+card points, marriages, who took the four aces, the trump seven in the last
+trick) and derives every verdict itself (§5.2 "facts, not verdicts").
+
+Settlement is money-style (§3.1, A12): every amount is a payment between two
+active players, so every deal is zero-sum. Internally a deal becomes a list of
+``_Item``s, each one breakdown line plus the payments it stands for; points are
+the sum of the payments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from ..common import MISSING, Errors, envelope, next_seat, path, seats_ok, signed, table_from
+from ..types import (
+    FORBIDDEN_COMBINATION,
+    INVALID_VALUE,
+    MISSING_FIELD,
+    NOT_APPLICABLE,
+    OUT_OF_RANGE,
+    HandError,
+    HandScore,
+    TableFacts,
+    Variant,
+)
+
+KEY = "ulti-mausz"
+UNKNOWN_BID = "unknown_bid"  # §5.4 names this code for `bid` and `penalty_bid.bid`
+
+# Ulti tables have three or four seats (§1.1); a hand never names E..G.
+ULTI_SEATS = ("A", "B", "C", "D")
+_ULTI_SET = frozenset(ULTI_SEATS)
+
+SUITS = ("makk", "tok", "zold", "piros")
+SUIT_NAME = {"makk": "makk", "tok": "tök", "zold": "zöld", "piros": "piros"}
+
+HAND_FIELDS = (
+    "variant", "seats", "dealer", "declarer", "bid", "trump", "kontra", "gave_up",
+    "play", "silent_claims", "results", "renonsz",
+)
+PLAY_FIELDS = ("declarer_tricks", "declarer_card_points", "marriages", "four_aces", "trump7_last_trick")
+RENONSZ_FIELDS = ("case", "offender", "penalty_bid", "jury_points")
+GAVE_UP = ("before_first_card", "after_first_card")
+KONTRA_LEVELS = (1, 2, 4)  # §3.5: kontra doubles, rekontra quadruples, nothing beyond (7.§(7))
+KONTRA_NAME = {1: "", 2: " (kontra)", 4: " (rekontra)"}
+
+
+# --- §2.3 the bid table ------------------------------------------------------------------
+
+
+class BidRow(NamedTuple):
+    """One row of the licittábla: serial number, grade ("Rang-sor"), components with
+    their unit values (red doubling and the automatic parti already applied), total."""
+
+    row: int
+    grade: int
+    components: dict[str, int]
+    total: int
+
+
+# (key, red) -> row. Colourless keys are never red (§2.1 notes). Values are the §2.3
+# "components" column; a test checks totals, red doubling and 54 rows / 41 grades.
+# Grade only matters to an auction checker (§2.3 "Engine constant"); inside grade 23
+# row 29 is the stronger one (A3).
+BID_TABLE: dict[tuple[str, bool], BidRow] = {
+    ("parti", False): BidRow(1, 1, {"parti": 1}, 1),
+    ("parti", True): BidRow(2, 2, {"parti": 2}, 2),
+    ("40-100", False): BidRow(3, 3, {"40-100": 4}, 4),
+    ("4asz", False): BidRow(4, 4, {"4asz": 4, "parti": 1}, 5),
+    ("ulti", False): BidRow(5, 5, {"ulti": 4, "parti": 1}, 5),
+    ("betli", False): BidRow(6, 6, {"betli": 5}, 5),
+    ("durchmars", False): BidRow(7, 7, {"durchmars": 6}, 6),
+    ("szintelen_durchmars", False): BidRow(8, 7, {"szintelen_durchmars": 6}, 6),
+    ("40-100+4asz", False): BidRow(9, 8, {"40-100": 4, "4asz": 4}, 8),
+    ("40-100+ulti", False): BidRow(10, 9, {"40-100": 4, "ulti": 4}, 8),
+    ("20-100", False): BidRow(11, 10, {"20-100": 8}, 8),
+    ("40-100", True): BidRow(12, 10, {"40-100": 8}, 8),
+    ("ulti+4asz", False): BidRow(13, 11, {"ulti": 4, "4asz": 4, "parti": 1}, 9),
+    ("4asz", True): BidRow(14, 12, {"4asz": 8, "parti": 2}, 10),
+    ("ulti", True): BidRow(15, 13, {"ulti": 8, "parti": 2}, 10),
+    ("40-100+durchmars", False): BidRow(16, 14, {"40-100": 4, "durchmars": 6}, 10),
+    ("ulti+durchmars", False): BidRow(17, 14, {"ulti": 4, "durchmars": 6}, 10),
+    ("rebetli", False): BidRow(18, 15, {"rebetli": 10}, 10),
+    ("40-100+ulti+4asz", False): BidRow(19, 16, {"40-100": 4, "ulti": 4, "4asz": 4}, 12),
+    ("20-100+4asz", False): BidRow(20, 17, {"20-100": 8, "4asz": 4}, 12),
+    ("20-100+ulti", False): BidRow(21, 18, {"20-100": 8, "ulti": 4}, 12),
+    ("teritett_durchmars", False): BidRow(22, 19, {"teritett_durchmars": 12}, 12),
+    ("redurchmars", False): BidRow(23, 19, {"redurchmars": 12}, 12),
+    ("durchmars", True): BidRow(24, 19, {"durchmars": 12}, 12),
+    ("40-100+ulti+durchmars", False): BidRow(25, 20, {"40-100": 4, "ulti": 4, "durchmars": 6}, 14),
+    ("20-100+durchmars", False): BidRow(26, 21, {"20-100": 8, "durchmars": 6}, 14),
+    ("20-100+ulti+4asz", False): BidRow(27, 22, {"20-100": 8, "ulti": 4, "4asz": 4}, 16),
+    ("40-100+4asz", True): BidRow(28, 23, {"40-100": 8, "4asz": 8}, 16),
+    ("40-100+ulti", True): BidRow(29, 23, {"40-100": 8, "ulti": 8}, 16),
+    ("40-100+teritett_durchmars", False): BidRow(30, 23, {"40-100": 4, "teritett_durchmars": 12}, 16),
+    ("ulti+teritett_durchmars", False): BidRow(31, 23, {"ulti": 4, "teritett_durchmars": 12}, 16),
+    ("20-100", True): BidRow(32, 24, {"20-100": 16}, 16),
+    ("20-100+ulti+durchmars", False): BidRow(33, 25, {"20-100": 8, "ulti": 4, "durchmars": 6}, 18),
+    ("ulti+4asz", True): BidRow(34, 26, {"ulti": 8, "4asz": 8, "parti": 2}, 18),
+    ("40-100+ulti+teritett_durchmars", False): BidRow(
+        35, 27, {"40-100": 4, "ulti": 4, "teritett_durchmars": 12}, 20
+    ),
+    ("20-100+teritett_durchmars", False): BidRow(36, 28, {"20-100": 8, "teritett_durchmars": 12}, 20),
+    ("40-100+durchmars", True): BidRow(37, 28, {"40-100": 8, "durchmars": 12}, 20),
+    ("ulti+durchmars", True): BidRow(38, 28, {"ulti": 8, "durchmars": 12}, 20),
+    ("teritett_betli", False): BidRow(39, 29, {"teritett_betli": 20}, 20),
+    ("20-100+ulti+teritett_durchmars", False): BidRow(
+        40, 30, {"20-100": 8, "ulti": 4, "teritett_durchmars": 12}, 24
+    ),
+    ("40-100+ulti+4asz", True): BidRow(41, 30, {"40-100": 8, "ulti": 8, "4asz": 8}, 24),
+    ("20-100+4asz", True): BidRow(42, 31, {"20-100": 16, "4asz": 8}, 24),
+    ("20-100+ulti", True): BidRow(43, 32, {"20-100": 16, "ulti": 8}, 24),
+    ("teritett_durchmars", True): BidRow(44, 33, {"teritett_durchmars": 24}, 24),
+    ("szintelen_teritett_durchmars", False): BidRow(45, 33, {"szintelen_teritett_durchmars": 24}, 24),
+    ("40-100+ulti+durchmars", True): BidRow(46, 34, {"40-100": 8, "ulti": 8, "durchmars": 12}, 28),
+    ("20-100+durchmars", True): BidRow(47, 35, {"20-100": 16, "durchmars": 12}, 28),
+    ("20-100+ulti+4asz", True): BidRow(48, 36, {"20-100": 16, "ulti": 8, "4asz": 8}, 32),
+    ("40-100+teritett_durchmars", True): BidRow(49, 37, {"40-100": 8, "teritett_durchmars": 24}, 32),
+    ("ulti+teritett_durchmars", True): BidRow(50, 37, {"ulti": 8, "teritett_durchmars": 24}, 32),
+    ("20-100+ulti+durchmars", True): BidRow(51, 38, {"20-100": 16, "ulti": 8, "durchmars": 12}, 36),
+    ("40-100+ulti+teritett_durchmars", True): BidRow(
+        52, 39, {"40-100": 8, "ulti": 8, "teritett_durchmars": 24}, 40
+    ),
+    ("20-100+teritett_durchmars", True): BidRow(53, 40, {"20-100": 16, "teritett_durchmars": 24}, 40),
+    ("20-100+ulti+teritett_durchmars", True): BidRow(
+        54, 41, {"20-100": 16, "ulti": 8, "teritett_durchmars": 24}, 48
+    ),
+}
+
+# How each component is won (§3.3); the verdict functions below read this, no branches per key.
+COMPONENT_RULE: dict[str, str] = {
+    "parti": "parti",
+    "40-100": "hundred40",
+    "20-100": "hundred20",
+    "4asz": "aces",
+    "ulti": "ulti",
+    "durchmars": "all_tricks",
+    "teritett_durchmars": "all_tricks",
+    "szintelen_durchmars": "all_tricks",
+    "redurchmars": "all_tricks",
+    "szintelen_teritett_durchmars": "all_tricks",
+    "betli": "no_tricks",
+    "rebetli": "no_tricks",
+    "teritett_betli": "no_tricks",
+}
+COMPONENT_NAME: dict[str, str] = {
+    "parti": "parti",
+    "40-100": "40-100",
+    "20-100": "20-100",
+    "4asz": "4 ász",
+    "ulti": "ulti",
+    "durchmars": "durchmars",
+    "teritett_durchmars": "terített durchmars",
+    "betli": "betli",
+    "rebetli": "rebetli",
+    "teritett_betli": "terített betli",
+    "szintelen_durchmars": "színtelen durchmars",
+    "redurchmars": "redurchmars",
+    "szintelen_teritett_durchmars": "színtelen terített durchmars",
+}
+BID_KEYS: frozenset[str] = frozenset(key for key, _ in BID_TABLE)
+COLOURLESS: frozenset[str] = frozenset(key for key, red in BID_TABLE if not red and (key, True) not in BID_TABLE)
+# Components of a key (the non-red row; the red row has the same components).
+KEY_COMPONENTS: dict[str, frozenset[str]] = {key: frozenset(row.components) for (key, red), row in
+                                             BID_TABLE.items() if not red}
+# Bids whose facts include card points and marriages (§5.2 "bid has parti, 40-100 or 20-100").
+COUNT_KEYS = frozenset(k for k, c in KEY_COMPONENTS.items() if c & {"parti", "40-100", "20-100"})
+# §3.4 item 4: silent four aces only with a parti, 40-100, 20-100 or ulti and no 4 ász / durchmars.
+SILENT_4ASZ_KEYS = frozenset({"parti", "ulti", "40-100", "20-100", "40-100+ulti", "20-100+ulti"})
+# §3.4 item 4 / 4.§(C)(2): the components a silent four aces is possible with.
+FOUR_ACES_KEYS = SILENT_4ASZ_KEYS | frozenset(k for k, c in KEY_COMPONENTS.items() if "4asz" in c)
+# 13.3.12 (A29): the point-count components a mixed-up trick pile makes unverifiable.
+DISPUTED = ("parti", "40-100", "20-100", "4asz")
+# Names a referee might use for a silent item; kontra never applies to them (§3.5).
+SILENT_NAMES = frozenset({"100", "silent_100", "csendes_100", "silent_ulti", "csendes_ulti",
+                          "silent_4asz", "csendes_4asz", "ulti_penalty"})
+
+
+# --- §4.2 / §4.3 renonsz --------------------------------------------------------------------
+
+VOID = "VOID"
+NORMAL = "NORMAL"
+PLAY = "PLAY"
+PARTIAL = "PARTIAL"
+PAY_DOUBLE = "PAY_DOUBLE"
+PAY_SINGLE = "PAY_SINGLE"
+BID_WON = "BID_WON"
+PAY_2V_1V = "PAY_2V_1V"
+RULING_PARTI_WON = "RULING_PARTI_WON"
+RULING_NO_SILENT = "RULING_NO_SILENT"
+JURY = "JURY"
+
+# Types after which nothing of the play is recorded (§5.4 "play, silent_claims, gave_up,
+# results must be absent").
+NO_PLAY_TYPES = frozenset({PLAY, PAY_DOUBLE, PAY_SINGLE, BID_WON, PAY_2V_1V, VOID, JURY})
+
+
+class Case(NamedTuple):
+    """One §4.3 case: consequence type, who the offender must be, what is recorded."""
+
+    type: str
+    offender: str  # "" (not recorded), "any", "declarer", "defender", "not_declarer"
+    text: str
+    penalty_bid: bool = False
+    null_trump: bool = False  # §5.4 trump exception: a non-red trump may be unnamed
+
+
+CASES: dict[str, Case] = {
+    "13.1.1": Case(VOID, "", "dealt the packet left on the table first"),
+    "13.1.2": Case(VOID, "", "wrong number of cards dealt"),
+    "13.1.3a": Case(VOID, "", "a card exposed during dealing"),
+    "13.1.3b": Case(NORMAL, "any", "a card exposed while picking up the cards"),
+    "13.1.4": Case(VOID, "", "the 7 cards not dealt first / not dealt in fives"),
+    "13.1.5-early": Case(VOID, "", "wrong player dealt, noticed early"),
+    "13.1.5-late": Case(NORMAL, "", "wrong player dealt, noticed late"),
+    "13.1.6-early": Case(VOID, "", "players not in the game sheet's order, noticed early"),
+    "13.1.6-late": Case(NORMAL, "", "players not in the game sheet's order, noticed late"),
+    "13.2.1": Case(PAY_DOUBLE, "declarer", "trump suit revealed during bidding", null_trump=True),
+    "13.2.1-outbid": Case(NORMAL, "not_declarer", "trump revealed during bidding, then outbid"),
+    "13.2.2": Case(NORMAL, "any", "passed before his turn"),
+    "13.2.3a": Case(NORMAL, "any", "wrong talon count, noticed before the talon was looked at"),
+    "13.2.3b": Case(PAY_DOUBLE, "declarer", "wrong talon count, noticed after the talon was looked at",
+                    null_trump=True),
+    "13.2.3c": Case(PAY_DOUBLE, "any", "wrong card count after inserting the talon", True, True),
+    "13.2.3d": Case(NORMAL, "any", "wrong talon count, nobody else bids"),
+    "13.2.4a": Case(PAY_DOUBLE, "any", "bid not higher than the valid one, not corrected", True, True),
+    "13.2.4b": Case(NORMAL, "", "bid not higher than the valid one, found during play"),
+    "13.2.5": Case(PAY_DOUBLE, "any", "took the talon out of turn and did not keep to the lowest bid",
+                   True, True),
+    "13.2.5-corrected": Case(NORMAL, "any", "took the talon out of turn, then bid the lowest next bid"),
+    "13.2.6a": Case(NORMAL, "not_declarer", "opened without being entitled; an innocent player raised"),
+    "13.2.6b": Case(PAY_DOUBLE, "declarer", "opened without being entitled; nobody continued",
+                    null_trump=True),
+    "13.2.7a": Case(PAY_2V_1V, "not_declarer", "the 12-card player was skipped", null_trump=True),
+    "13.2.7b": Case(PAY_SINGLE, "", "the 12-card player was skipped; second bidder's cards wrong",
+                    null_trump=True),
+    "13.3.1": Case(PAY_DOUBLE, "declarer", "trump not named before the first card", null_trump=True),
+    "13.3.2": Case(PAY_DOUBLE, "declarer", "red called and led without waiting for the passes"),
+    "13.3.3": Case(PLAY, "any", "forbidden marriage announcement"),
+    "13.3.4": Case(PLAY, "any", "revoke or failing to overtake"),
+    "13.3.5": Case(PLAY, "any", "took someone else's trick and led"),
+    "13.3.6": Case(PLAY, "any", "led more than one card"),
+    "13.3.7": Case(PLAY, "any", "looked at the talon or at others' tricks"),
+    "13.3.8a": Case(PLAY, "defender", "a defender dropped cards face up"),
+    "13.3.8b": Case(NORMAL, "", "the declarer dropped cards face up (not a renonsz)"),
+    "13.3.9a": Case(PLAY, "declarer", "the declarer holds a wrong number of cards"),
+    "13.3.9b": Case(BID_WON, "", "both defenders hold wrong numbers of cards"),
+    "13.3.9c": Case(PLAY, "defender", "one defender holds too few cards"),
+    "13.3.10": Case(RULING_PARTI_WON, "", "cards thrown in, parti disputed"),
+    "13.3.11": Case(RULING_NO_SILENT, "", "cards thrown in, silent 100 / four aces disputed"),
+    "13.3.12": Case(PARTIAL, "any", "cards gathered and mixed before the check"),
+    "10.3.e": Case(PLAY, "any", "serious renonsz during play"),
+    "10.3.g": Case(PLAY, "any", "false renonsz call"),
+    "10.3.d": Case(JURY, "", "event not covered by the rules, jury decision"),
+}
+
+
+# --- small helpers (private; the first three could move to common.py) ------------------------
+
+
+def _present(value: Any) -> bool:
+    """A member that is given: not absent, not null, not an empty list/object (the
+    same notion of "absent" as ``Errors.forbid``). COMMON-CANDIDATE."""
+    return not (value is None or value is MISSING or value == [] or value == {})
+
+
+def _kontra_text(level: int) -> str:
+    """"x2 (kontra)" as written in the breakdown (§5.3). COMMON-CANDIDATE."""
+    return f"x{level}{KONTRA_NAME[level]}"
+
+
+def _pays(flows: list[tuple[str, str, int]]) -> str:
+    """"A pays B 4; C pays B 4" (§5.3 breakdown style). COMMON-CANDIDATE."""
+    return "; ".join(f"{payer} pays {payee} {amount}" for payer, payee, amount in flows)
+
+
+def _row(key: str, trump: Any) -> BidRow:
+    return BID_TABLE[(key, trump == "piros" and key not in COLOURLESS)]
+
+
+def _bid_name(key: str, trump: Any) -> str:
+    """"40-100 + ulti (zöld)"; the automatic parti is not part of the name."""
+    name = " + ".join(COMPONENT_NAME[c] for c in key.split("+"))
+    if key in COLOURLESS:
+        return name
+    return f"{name} ({SUIT_NAME.get(trump, trump or 'trump not named')})"
+
+
+def _table(hand: Mapping[str, Any]) -> list[str]:
+    return table_from(hand["seats"], hand["dealer"])
+
+
+# --- validation (§5.4) ------------------------------------------------------------------------
+
+
+def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
+    """Ulti has no event configuration: ``None`` or ``{}`` only."""
+    errors = Errors()
+    _check_config(errors, config)
+    return errors.items
+
+
+def _obj(errors: Errors, value: Any, field: str) -> Mapping[str, Any] | None:
+    """``Errors.check_object`` with a fast path for the plain dicts ``json.loads`` gives.
+
+    The fast path skips the "all keys are text" test: a non-text key can only come from
+    a Python caller, and every lookup below rejects it anyway (it is no known member,
+    component or seat), so it still cannot pass or crash. COMMON-CANDIDATE.
+    """
+    if type(value) is dict:
+        return value
+    return errors.check_object(value, field)
+
+
+def _check_config(errors: Errors, config: Any) -> None:
+    if config is None or config == {}:
+        return
+    obj = errors.check_object(config, "config")
+    if obj is not None:
+        errors.unknown_keys(obj, (), "config")
+
+
+def _check_state(errors: Errors, state: Any) -> None:
+    # §5.3: "ulti has no state carried between deals" -- the only valid state is {}.
+    if state is None or state == {}:
+        return
+    obj = errors.check_object(state, "state")
+    if obj is not None:
+        errors.unknown_keys(obj, (), "state")
+
+
+class _Ctx:
+    """What the later checks need to know about the earlier ones."""
+
+    __slots__ = ("bid", "case", "claims", "coloured", "comps", "ctype", "declarer", "defenders",
+                 "gave_up", "seats", "trump")
+
+    def __init__(self) -> None:
+        self.seats: list[str] | None = None
+        self.declarer: str | None = None
+        self.defenders: list[str] = []
+        self.bid: str | None = None  # a valid key
+        self.comps: frozenset[str] = frozenset()
+        self.coloured = False
+        self.trump: str | None = None  # a valid suit
+        self.case: Case | None = None
+        self.ctype: str | None = None  # None: no renonsz; "?" when the case is unusable
+        self.gave_up: str | None = None  # "?" when gave_up itself is invalid
+        self.claims: list[str] = []
+
+
+def validate(
+    hand: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[str, Any] | None
+) -> list[HandError]:
+    """Every reason to reject the deal (§5.4), all at once; never raises."""
+    errors = Errors()
+    _check_state(errors, state)
+    _check_config(errors, config)
+    if _envelope_is_clean(hand):
+        obj = hand
+    else:
+        obj = envelope(errors, hand, KEY, HAND_FIELDS)
+        if obj is None:
+            return errors.items
+    ctx = _Ctx()
+    _check_seats(errors, obj, ctx)
+    _check_case(errors, obj, ctx)
+    _check_bid(errors, obj, ctx)
+    _check_trump(errors, obj, ctx)
+    kontra = _check_kontra(errors, obj, ctx)
+    _check_gave_up(errors, obj, ctx, kontra)
+    _parse_claims(errors, obj, ctx)
+    play = _check_play(errors, obj, ctx)
+    _check_claims(errors, obj, ctx, play)
+    _check_renonsz(errors, obj, ctx)
+    _check_results(errors, obj, ctx, play)
+    return errors.items
+
+
+_HAND_FIELD_SET = frozenset(HAND_FIELDS)
+_SEAT_TRIPLES = frozenset(
+    (a, b, c) for a in ULTI_SEATS for b in ULTI_SEATS for c in ULTI_SEATS if len({a, b, c}) == 3
+)
+
+
+def _envelope_is_clean(hand: Any) -> bool:
+    """True only when ``common.envelope`` would find nothing to report: a plain dict with
+    known members, our variant, three distinct seats A-D and a dealer A-D. Saves that
+    call (a good part of the validation time) for the usual, well-formed deal; any
+    doubt goes to the full check."""
+    if type(hand) is not dict or hand.get("variant") != KEY or not _HAND_FIELD_SET.issuperset(hand):
+        return False
+    seats, dealer = hand.get("seats"), hand.get("dealer")
+    return (
+        type(seats) is list and len(seats) == 3
+        and type(seats[0]) is str and type(seats[1]) is str and type(seats[2]) is str
+        and (seats[0], seats[1], seats[2]) in _SEAT_TRIPLES
+        and type(dealer) is str and dealer in _ULTI_SET
+    )
+
+
+def _check_seats(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
+    if errors.items and not seats_ok(errors):
+        return
+    seats, dealer = obj["seats"], obj["dealer"]
+    ok = True
+    if len(seats) != 3 or not _ULTI_SET.issuperset(seats):
+        errors.add("seats", INVALID_VALUE, "seats must be the three active players, seats A to D (§1.1)")
+        ok = False
+    if dealer not in ULTI_SEATS:
+        errors.add("dealer", INVALID_VALUE, "dealer must be a seat A to D (§1.1)")
+        ok = False
+    elif ok and dealer in seats and seats[2] != dealer:
+        # §5.1: seats start with the forehand, the dealer's right-hand neighbour, so a
+        # playing dealer comes last.
+        errors.inconsistent("dealer", "a dealer who plays must be the last of seats (§5.1)")
+        ok = False
+    if not ok:
+        return
+    ctx.seats = seats
+    declarer = obj.get("declarer")
+    if declarer is not None and errors.check_seat(declarer, "declarer", seats, "player") is not None:
+        ctx.declarer = declarer
+        ctx.defenders = [s for s in seats if s != declarer]
+
+
+def _check_case(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
+    renonsz = obj.get("renonsz")
+    if renonsz is None:
+        return
+    ctx.ctype = "?"
+    renonsz = _obj(errors, renonsz, "renonsz")
+    if renonsz is None:
+        return
+    case_id = errors.require(renonsz, "case", "renonsz")
+    if case_id is None:
+        return
+    if not isinstance(case_id, str) or case_id not in CASES:
+        errors.add("renonsz.case", INVALID_VALUE, "renonsz.case must be one of the case ids of §4.3")
+        return
+    ctx.case = CASES[case_id]
+    ctx.ctype = ctx.case.type
+
+
+def _bid_problem(errors: Errors, value: Any, field: str) -> str | None:
+    """The key when ``value`` is a valid bid key; else records unknown_bid or
+    forbidden_combination (§5.4) and returns None."""
+    if not isinstance(value, str):
+        errors.add(field, INVALID_VALUE, f"{field} must be a bid key of §2.3")
+        return None
+    if value in BID_KEYS:
+        return value
+    parts = value.split("+")
+    if len(parts) > 1 and all(p in COMPONENT_RULE for p in parts):
+        same = [k for k in BID_KEYS if sorted(k.split("+")) == sorted(parts)]
+        if same and len(set(parts)) == len(parts):
+            errors.add(field, UNKNOWN_BID, f"{value!r} is not a key of §2.3; write it as {same[0]!r}")
+        else:
+            errors.add(field, FORBIDDEN_COMBINATION, "combination forbidden by 5.§")
+        return None
+    errors.add(field, UNKNOWN_BID, f"{value!r} is not one of the 30 bid keys of §2.3")
+    return None
+
+
+def _check_bid(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
+    # §5.1: declarer and bid may be left out only for VOID and JURY deals.
+    optional = ctx.ctype in (VOID, JURY, "?")
+    if obj.get("declarer") is None and not optional:
+        errors.add("declarer", MISSING_FIELD, "declarer is required")
+    value = obj.get("bid")
+    if value is None:
+        if not optional:
+            errors.add("bid", MISSING_FIELD, "bid is required")
+        return
+    key = _bid_problem(errors, value, "bid")
+    if key is not None:
+        ctx.bid = key
+        ctx.comps = KEY_COMPONENTS[key]
+        ctx.coloured = key not in COLOURLESS
+
+
+def _check_trump(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
+    trump = obj.get("trump")
+    if trump is not None and (not isinstance(trump, str) or trump not in SUITS):
+        errors.add("trump", INVALID_VALUE, "trump must be makk, tok, zold or piros")
+        return
+    if ctx.bid is None:
+        ctx.trump = trump
+        return
+    if not ctx.coloured:
+        if trump is not None:
+            hint = " (use `rebetli`)" if ctx.bid == "betli" and trump == "piros" else ""
+            errors.add("trump", INVALID_VALUE, f"a colourless bid has no trump{hint}")
+        return
+    if trump is None:
+        # §5.4 exception: in the bidding-phase cases and 13.3.1 a non-red trump was never
+        # validly named. A void or jury deal scores nothing from the trump either.
+        unnamed_ok = (ctx.case is not None and ctx.case.null_trump) or ctx.ctype in (VOID, JURY, "?")
+        if not unnamed_ok:
+            errors.add("trump", INVALID_VALUE, "a coloured bid needs its trump: makk, tok, zold or piros")
+        return
+    ctx.trump = trump
+
+
+def _check_kontra(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> Mapping[str, Any]:
+    value = obj.get("kontra")
+    if value is None:
+        return {}
+    kontra = _obj(errors, value, "kontra")
+    if kontra is None:
+        return {}
+    for comp, level in kontra.items():
+        field = path("kontra", comp)
+        if ctx.bid is not None and comp not in ctx.comps:
+            if comp in COMPONENT_RULE or comp in SILENT_NAMES:
+                errors.add(field, NOT_APPLICABLE, f"{comp!r} is not a component of this bid; silent items "
+                                                  "and the ulti penalty are never doubled (§3.5)")
+            else:
+                errors.add(field, INVALID_VALUE, f"{comp!r} is not a component of the bid table (§2.1)")
+            continue
+        if isinstance(level, Mapping):
+            if ctx.bid is not None and ctx.coloured:
+                # 7.§(4): in coloured bids a kontra counts for both defenders.
+                errors.add(field, NOT_APPLICABLE, "individual kontras exist only in colourless bids (§3.6)")
+                continue
+            if _obj(errors, level, field) is None:
+                continue
+            for seat, lvl in level.items():
+                sub = path(field, seat)
+                if ctx.declarer is not None and seat not in ctx.defenders:
+                    errors.add(sub, INVALID_VALUE, f"per-seat kontra keys must be the defenders "
+                               f"({', '.join(ctx.defenders)})")
+                    continue
+                errors.check_kontra(lvl, sub, KONTRA_LEVELS)
+        else:
+            errors.check_kontra(level, field, KONTRA_LEVELS)
+    return kontra
+
+
+def _kontra_levels(kontra: Mapping[str, Any]) -> list[Any]:
+    out: list[Any] = []
+    for level in kontra.values():
+        out.extend(level.values() if isinstance(level, Mapping) else (level,))
+    return out
+
+
+def _check_gave_up(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, kontra: Mapping[str, Any]) -> None:
+    value = obj.get("gave_up", False)
+    if value is None or value is False:
+        return
+    if not isinstance(value, str) or value not in GAVE_UP:
+        errors.add("gave_up", INVALID_VALUE, "gave_up must be false, 'before_first_card' or 'after_first_card'")
+        ctx.gave_up = "?"  # unknown: neither require nor forbid the play
+        return
+    if ctx.ctype not in (None, NORMAL, "?"):
+        errors.add("gave_up", NOT_APPLICABLE, "a give-up does not go with this renonsz case (§5.4)")
+        return
+    ctx.gave_up = value
+    if value == "before_first_card" and any(lvl != 1 for lvl in _kontra_levels(kontra)):
+        # 6.§(9): kontras are said with the first cards, so none can exist yet.
+        errors.inconsistent("kontra", "no kontra can exist before the first card (§3.7)")
+    for member in ("play", "silent_claims"):
+        if _present(obj.get(member)):
+            errors.inconsistent(member, f"{member} does not go with a give-up (§3.7)")
+
+
+def _parse_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
+    value = obj.get("silent_claims")
+    if value is None:
+        return
+    claims = errors.check_list(value, "silent_claims")
+    if claims is None:
+        return
+    seen: set[str] = set()
+    for i, claim in enumerate(claims):
+        field = path("silent_claims", i)
+        if claim in ("ulti", "durchmars"):  # compared only with strings: safe for any JSON
+            why = ("a silent ulti needs no claim (9.§(10))" if claim == "ulti"
+                   else "MAUSZ knows no silent durchmars (§3.4 item 5)")
+            errors.add(field, NOT_APPLICABLE, why)
+        elif not isinstance(claim, str) or claim not in ("100", "4asz"):
+            errors.add(field, INVALID_VALUE, "a silent claim is '100' or '4asz'")
+        elif claim in seen:
+            errors.add(field, INVALID_VALUE, f"{claim!r} is claimed twice")
+        else:
+            seen.add(claim)
+            ctx.claims.append(claim)
+
+
+class _Play(NamedTuple):
+    """The play facts that passed their checks (None: absent or rejected)."""
+
+    tricks: int | None
+    card_points: int | None
+    marriages: list[tuple[str, str]] | None
+    four_aces: Any  # a seat, None, or MISSING
+    trump7: Any  # (seat, won), None, or MISSING
+    clean: bool  # no error inside play
+
+
+def _check_play(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> _Play | None:
+    value = obj.get("play")
+    if ctx.ctype in NO_PLAY_TYPES:
+        if _present(value):
+            errors.add("play", NOT_APPLICABLE, "play is not recorded with this renonsz case (§5.4)")
+        return None
+    if ctx.gave_up not in (None, "?"):
+        return None  # reported by _check_gave_up
+    if value is None:
+        if ctx.ctype != "?" and ctx.gave_up is None:
+            errors.add("play", MISSING_FIELD, "play is required for a played deal (§5.2)")
+        return None
+    play = _obj(errors, value, "play")
+    if play is None:
+        return None
+    before = len(errors)
+    errors.unknown_keys(play, PLAY_FIELDS, "play")
+    tricks = play.get("declarer_tricks")
+    if not (type(tricks) is int and 0 <= tricks <= 10):  # fast path for the usual case
+        tricks = errors.require(play, "declarer_tricks", "play")
+        if tricks is not None:
+            tricks = errors.check_int(tricks, "play.declarer_tricks", 0, 10)
+    bid = ctx.bid
+    relaxed = ctx.ctype in (RULING_PARTI_WON, PARTIAL)  # §5.4: count facts may be omitted
+    needs_count = bid in COUNT_KEYS
+    cp = _check_card_points(errors, play, needs_count and not relaxed, bid is not None and not needs_count,
+                            tricks)
+    marriages = _check_marriages(errors, play, ctx, needs_count and not relaxed,
+                                 bid is not None and not needs_count)
+    four_aces = _check_four_aces(errors, play, ctx, tricks, cp)
+    trump7 = _check_trump7(errors, play, ctx, tricks, cp)
+    return _Play(tricks, cp, marriages, four_aces, trump7, len(errors) == before)
+
+
+def _check_card_points(
+    errors: Errors, play: Mapping[str, Any], required: bool, forbidden: bool, tricks: int | None
+) -> int | None:
+    field = "play.declarer_card_points"
+    value = play.get("declarer_card_points")
+    if value is None:
+        if required:
+            errors.add(field, MISSING_FIELD, "declarer_card_points is required for this bid (§5.2)")
+        return None
+    if forbidden:
+        errors.add(field, NOT_APPLICABLE, "card points are recorded only for parti, 40-100 and 20-100 bids")
+        return None
+    cp = value if type(value) is int else errors.check_int(value, field)
+    if cp is None:
+        return None
+    if cp % 10 or not 0 <= cp <= 90:
+        errors.add(field, OUT_OF_RANGE, "declarer_card_points must be a multiple of 10 from 0 to 90")
+        return None
+    if tricks == 0 and cp != 0:
+        errors.inconsistent(field, "a declarer without a trick has 0 card points")
+        return None
+    if tricks == 10 and cp < 10:
+        errors.inconsistent(field, "a declarer with all ten tricks has at least the 10 of the last trick")
+        return None
+    return cp
+
+
+def _check_marriages(
+    errors: Errors, play: Mapping[str, Any], ctx: _Ctx, required: bool, forbidden: bool
+) -> list[tuple[str, str]] | None:
+    field = "play.marriages"
+    value = play.get("marriages")
+    if value is None:
+        if required:
+            errors.add(field, MISSING_FIELD, "marriages is required for this bid (may be []) (§5.2)")
+        return None
+    if forbidden:
+        if _present(value):
+            errors.add(field, NOT_APPLICABLE, "marriages count only in parti, 40-100 and 20-100 bids")
+        return None
+    entries = errors.check_list(value, field)
+    if entries is None:
+        return None
+    before = len(errors)
+    out: list[tuple[str, str]] = []
+    comps, trump, declarer = ctx.comps, ctx.trump, ctx.declarer
+    suits_seen: set[str] = set()
+    seats = ctx.seats or ()
+    for i, entry in enumerate(entries):
+        sub = f"{field}[{i}]"
+        if (type(entry) is dict and len(entry) == 2 and (seat := entry.get("seat")) in seats
+                and (suit := entry.get("suit")) in SUITS and suit not in suits_seen):
+            suits_seen.add(suit)  # the usual, well-formed entry
+        else:
+            seat, suit = _check_marriage(errors, entry, sub, ctx, suits_seen)
+            if seat is None or suit is None:
+                continue
+        # §5.4 / 13.3.3 (A19, A20): what may be announced in a 40-100 or 20-100 bid.
+        if declarer is None or trump is None:
+            pass
+        elif "40-100" in comps and (seat != declarer or suit != trump):
+            errors.add(sub, NOT_APPLICABLE, "in a 40-100 bid only the declarer's trump 40 is announced")
+        elif "20-100" in comps and (seat != declarer or suit == trump or out):
+            errors.add(sub, NOT_APPLICABLE,
+                       "in a 20-100 bid only the declarer's single non-trump 20 is announced")
+        out.append((seat, suit))
+    return out if len(errors) == before else None
+
+
+def _check_marriage(
+    errors: Errors, value: Any, sub: str, ctx: _Ctx, suits_seen: set[str]
+) -> tuple[Any, Any]:
+    """One marriage entry, every error reported; (seat, suit), None where invalid."""
+    entry = errors.check_object(value, sub)
+    if entry is None:
+        return None, None
+    errors.unknown_keys(entry, ("seat", "suit"), sub)
+    seat = errors.require(entry, "seat", sub)
+    suit = errors.require(entry, "suit", sub)
+    if seat is not None and ctx.seats is not None:
+        seat = errors.check_seat(seat, path(sub, "seat"), ctx.seats, "player")
+    if suit is not None:
+        suit = errors.check_choice(suit, path(sub, "suit"), SUITS)
+        if suit is not None and suit in suits_seen:
+            errors.add(path(sub, "suit"), INVALID_VALUE, "each suit has one marriage only")
+            suit = None
+        elif suit is not None:
+            suits_seen.add(suit)
+    return seat, suit
+
+
+def _check_four_aces(
+    errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks: int | None, cp: int | None
+) -> Any:
+    field = "play.four_aces"
+    value = play.get("four_aces", MISSING)
+    needed = "4asz" in ctx.comps or "4asz" in ctx.claims
+    if value is MISSING:
+        if needed and ctx.ctype != PARTIAL:
+            errors.add(field, MISSING_FIELD, "four_aces (a seat or null) is required here (§5.2)")
+        return MISSING
+    if value is None:
+        return None
+    if ctx.bid is not None and ctx.bid not in FOUR_ACES_KEYS:
+        errors.add(field, NOT_APPLICABLE, "four aces count only with a 4 ász bid or a silent four aces")
+        return MISSING
+    if ctx.seats is None:
+        return MISSING
+    seat = errors.check_seat(value, field, ctx.seats, "player")
+    if seat is None or ctx.declarer is None:
+        return MISSING
+    # §5.4: four aces need at least two tricks and are 40 card points.
+    if seat == ctx.declarer:
+        if (cp is not None and cp < 40) or (tricks is not None and tricks < 2):
+            errors.inconsistent(field, "a declarer with all four aces has >= 40 card points and >= 2 tricks")
+            return MISSING
+    elif (cp is not None and cp > 50) or (tricks is not None and tricks > 8):
+        errors.inconsistent(field, "a defender with all four aces leaves the declarer <= 50 card points "
+                                   "and <= 8 tricks")
+        return MISSING
+    return seat
+
+
+def _check_trump7(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks: int | None, cp: int | None) -> Any:
+    field = "play.trump7_last_trick"
+    value = play.get("trump7_last_trick", MISSING)
+    if ctx.bid is not None and not ctx.coloured:
+        if value is not MISSING and value is not None:
+            errors.add(field, NOT_APPLICABLE, "a colourless bid has no trump seven")
+        return MISSING
+    if value is MISSING:
+        if ctx.bid is not None:
+            errors.add(field, MISSING_FIELD, "trump7_last_trick (an object or null) is required in "
+                                             "a coloured bid (§5.2)")
+        return MISSING
+    if value is None:
+        return None
+    if (type(value) is dict and len(value) == 2 and (seat := value.get("seat")) in (ctx.seats or ())
+            and type(won := value.get("won")) is bool):
+        pass  # the usual, well-formed entry
+    else:
+        obj = errors.check_object(value, field)
+        if obj is None:
+            return MISSING
+        errors.unknown_keys(obj, ("seat", "won"), field)
+        seat = errors.require(obj, "seat", field)
+        won = errors.require(obj, "won", field)
+        if seat is not None and ctx.seats is not None:
+            seat = errors.check_seat(seat, path(field, "seat"), ctx.seats, "player")
+        if won is not None:
+            won = errors.check_bool(won, path(field, "won"))
+    if seat is None or won is None or ctx.declarer is None:
+        return MISSING
+    by_declarer = seat == ctx.declarer
+    problem = ""
+    if by_declarer and won:
+        if tricks == 0:
+            problem = "a declarer without a trick cannot have won the last trick"
+        elif cp is not None and cp < 10:
+            problem = "a declarer who won the last trick has at least its 10 card points"
+    else:
+        if tricks == 10 and by_declarer:
+            problem = "with all ten tricks the declarer's trump seven won the last trick"
+        elif tricks == 10 and won:
+            problem = "with all ten tricks to the declarer a defender's seven cannot win"
+        elif (by_declarer or won) and (  # a defender took the last trick
+            (tricks is not None and tricks > 9) or (cp is not None and cp > 80)
+        ):
+            problem = "a defender took the last trick: declarer_tricks <= 9 and card points <= 80"
+    if problem:
+        errors.inconsistent(field, problem)
+        return MISSING
+    return (seat, won)
+
+
+def _totals(trump: str | None, declarer: str, tricks: int, cp: int,
+            marriages: list[tuple[str, str]]) -> tuple[int, int]:
+    """(T_D, T_X) of §3.3: card points plus the marriages that count (1.4: a side's
+    marriages count only if it took a trick)."""
+    mine = theirs = 0
+    for seat, suit in marriages:
+        value = 40 if suit == trump else 20
+        if seat == declarer:
+            mine += value
+        else:
+            theirs += value
+    t_d = cp + (mine if tricks >= 1 else 0)
+    t_x = 90 - cp + (theirs if tricks <= 9 else 0)
+    return t_d, t_x
+
+
+def _check_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Play | None) -> None:
+    claims = obj.get("silent_claims")
+    if not isinstance(claims, list) or not claims:
+        return
+    if ctx.ctype in NO_PLAY_TYPES:
+        errors.add("silent_claims", NOT_APPLICABLE, "no silent claims with this renonsz case (§5.4)")
+        return
+    if ctx.gave_up not in (None, "?"):
+        return  # reported by _check_gave_up
+    if ctx.ctype in (RULING_NO_SILENT, PARTIAL):
+        errors.add("silent_claims", NOT_APPLICABLE, "the silent claims are void in this ruling (§5.4)")
+        return
+    done: set[str] = set()
+    for i, claim in enumerate(claims):
+        if ctx.bid is None or not isinstance(claim, str) or claim not in ctx.claims or claim in done:
+            continue
+        done.add(claim)
+        field = path("silent_claims", i)
+        if claim == "100":
+            if "parti" not in ctx.comps:
+                errors.add(field, NOT_APPLICABLE, "a silent 100 counts only in bids with a parti (§3.4)")
+            elif ctx.ctype == RULING_PARTI_WON:
+                errors.add(field, NOT_APPLICABLE, "no silent 100 when the parti is decided by ruling 13.3.10")
+            elif (play is not None and play.tricks is not None and play.card_points is not None
+                  and play.marriages is not None and ctx.declarer is not None):
+                t_d, t_x = _totals(ctx.trump, ctx.declarer, play.tricks, play.card_points, play.marriages)
+                if t_d < 100 and t_x < 100:
+                    errors.inconsistent(field, f"neither side has 100 (declarer {t_d}, defenders {t_x})")
+        else:
+            if ctx.bid not in SILENT_4ASZ_KEYS:
+                errors.add(field, NOT_APPLICABLE, "a silent four aces is possible only in parti, ulti, "
+                                                  "40-100, 20-100 and their ulti combinations (§3.4)")
+            elif play is not None and play.four_aces is None:
+                errors.inconsistent(field, "nobody took all four aces (play.four_aces is null)")
+
+
+def _verdicts(hand: Mapping[str, Any], comps: Any, ctype: str | None) -> dict[str, bool]:
+    """made/failed per component from the play facts (§3.3), with the rulings of
+    13.3.10 (parti made) and 13.3.12 (disputed components against the offender)."""
+    play = hand["play"]
+    declarer = hand["declarer"]
+    trump = hand.get("trump")
+    tricks = play["declarer_tricks"]
+    out: dict[str, bool] = {}
+    totals: tuple[int, int] | None = None
+    for comp in comps:
+        rule = COMPONENT_RULE[comp]
+        if ctype == PARTIAL and comp in DISPUTED:
+            out[comp] = hand["renonsz"]["offender"] != declarer
+            continue
+        if rule == "all_tricks":
+            out[comp] = tricks == 10
+        elif rule == "no_tricks":
+            out[comp] = tricks == 0
+        elif rule == "ulti":
+            t7 = play.get("trump7_last_trick")
+            out[comp] = bool(t7) and t7["seat"] == declarer and t7["won"]
+        elif rule == "aces":
+            out[comp] = play.get("four_aces") == declarer
+        elif rule == "parti" and ctype == RULING_PARTI_WON:
+            out[comp] = True
+        else:
+            if totals is None:
+                marriages = [(m["seat"], m["suit"]) for m in play.get("marriages") or ()]
+                totals = _totals(trump, declarer, tricks, play["declarer_card_points"], marriages)
+            t_d, t_x = totals
+            if rule == "parti":
+                out[comp] = t_d > t_x  # A24: strictly more
+            else:
+                marriages = play.get("marriages") or ()
+                if rule == "hundred40":
+                    announced = any(m["seat"] == declarer and m["suit"] == trump for m in marriages)
+                else:  # hundred20 (A20): exactly one non-trump 20 by the declarer
+                    announced = (len(marriages) == 1 and marriages[0]["seat"] == declarer
+                                 and marriages[0]["suit"] != trump)
+                out[comp] = announced and t_d >= 100
+    return out
+
+
+def _check_results(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Play | None) -> None:
+    value = obj.get("results")
+    if value is None:
+        return
+    if ctx.ctype in NO_PLAY_TYPES:
+        if _present(value):
+            errors.add("results", NOT_APPLICABLE, "results are not recorded with this renonsz case (§5.4)")
+        return
+    results = _obj(errors, value, "results")
+    if results is None:
+        return
+    clean = True
+    for comp, verdict in results.items():
+        field = path("results", comp)
+        if ctx.bid is not None and comp not in ctx.comps:
+            code = NOT_APPLICABLE if comp in COMPONENT_RULE else INVALID_VALUE
+            errors.add(field, code, f"{comp!r} is not a component of this bid")
+            clean = False
+        elif not isinstance(verdict, str) or verdict not in ("made", "failed"):
+            errors.add(field, INVALID_VALUE, "a result is 'made' or 'failed'")
+            clean = False
+    if not clean or ctx.bid is None or ctx.declarer is None or ctx.ctype == "?" or errors.has("renonsz"):
+        return
+    if ctx.gave_up == "?":
+        return
+    if ctx.gave_up is not None:
+        derived = dict.fromkeys(ctx.comps, False)  # §3.7: a give-up fails every component
+    elif play is None or not play.clean or errors.has("trump"):
+        return
+    else:
+        derived = _verdicts(obj, ctx.comps, ctx.ctype)
+    for comp, verdict in results.items():
+        if derived[comp] != (verdict == "made"):
+            engine = "made" if derived[comp] else "failed"
+            errors.inconsistent(path("results", comp),
+                                f"the sheet says {verdict} but the recorded play gives {engine}")
+
+
+def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
+    renonsz = obj.get("renonsz")
+    if ctx.case is None or not isinstance(renonsz, Mapping):
+        if isinstance(renonsz, Mapping) and ctx.ctype == "?":
+            errors.unknown_keys(renonsz, RENONSZ_FIELDS, "renonsz")
+        return
+    case = ctx.case
+    errors.unknown_keys(renonsz, RENONSZ_FIELDS, "renonsz")
+    # offender (§5.4: required where §4.3 says so, seat rules for some cases)
+    offender = renonsz.get("offender")
+    if not case.offender:
+        if offender is not None:
+            errors.add("renonsz.offender", NOT_APPLICABLE, "this case records no offender (§4.3)")
+    elif offender is None:
+        errors.add("renonsz.offender", MISSING_FIELD, "this case needs the offender (§4.3)")
+    elif (
+        ctx.seats is not None
+        and errors.check_seat(offender, "renonsz.offender", ctx.seats, "player")
+        and ctx.declarer is not None
+    ):
+        is_declarer = offender == ctx.declarer
+        if case.offender == "declarer" and not is_declarer:
+            errors.inconsistent("renonsz.offender", "in this case the offender is the declarer (§4.3)")
+        elif case.offender in ("defender", "not_declarer") and is_declarer:
+            errors.inconsistent("renonsz.offender", "in this case the offender is not the declarer (§4.3)")
+    # penalty_bid (13.2.3c, 13.2.4a, 13.2.5)
+    penalty = renonsz.get("penalty_bid")
+    if not case.penalty_bid:
+        if penalty is not None:
+            errors.add("renonsz.penalty_bid", NOT_APPLICABLE, "only 13.2.3c, 13.2.4a and 13.2.5 take a "
+                                                              "penalty_bid")
+    elif penalty is None:
+        errors.add("renonsz.penalty_bid", MISSING_FIELD, "this case needs the penalty_bid (§4.3)")
+    else:
+        _check_penalty_bid(errors, penalty)
+    # jury_points (10.3.d)
+    jury = renonsz.get("jury_points")
+    if case.type != JURY:
+        if jury is not None:
+            errors.add("renonsz.jury_points", NOT_APPLICABLE, "jury_points only for case 10.3.d")
+    elif jury is None:
+        errors.add("renonsz.jury_points", MISSING_FIELD, "case 10.3.d needs the jury's points")
+    else:
+        _check_jury_points(errors, jury, ctx)
+    # What a case says about the bid itself.
+    case_id = renonsz["case"]
+    if ctx.bid is not None:
+        if case_id == "13.3.10" and "parti" not in ctx.comps:
+            errors.add("renonsz.case", NOT_APPLICABLE, "13.3.10 needs a bid with a parti (§5.4)")
+        elif case_id == "13.3.12" and not ctx.comps & set(DISPUTED):
+            errors.add("renonsz.case", NOT_APPLICABLE,
+                       "13.3.12 needs a bid with a parti, 40-100, 20-100 or 4 ász component")
+        elif case_id in ("13.2.1", "13.3.1", "13.3.2"):
+            if not ctx.coloured:
+                errors.add("renonsz.case", NOT_APPLICABLE, f"{case_id} concerns a coloured bid")
+            elif case_id == "13.3.2" and ctx.trump != "piros" and not errors.has("trump"):
+                errors.inconsistent("trump", "13.3.2 is paid as the red bid: trump must be piros")
+            elif case_id != "13.3.2" and ctx.trump == "piros":
+                errors.inconsistent("trump", f"{case_id} concerns a non-red trump")
+
+
+def _check_penalty_bid(errors: Errors, value: Any) -> None:
+    field = "renonsz.penalty_bid"
+    penalty = _obj(errors, value, field)
+    if penalty is None:
+        return
+    errors.unknown_keys(penalty, ("bid", "trump"), field)
+    bid = errors.require(penalty, "bid", field)
+    key = _bid_problem(errors, bid, path(field, "bid")) if bid is not None else None
+    trump = penalty.get("trump")
+    if trump is None:
+        return
+    if not isinstance(trump, str) or trump not in SUITS:
+        errors.add(path(field, "trump"), INVALID_VALUE, "trump must be makk, tok, zold or piros")
+    elif key in COLOURLESS:
+        errors.add(path(field, "trump"), INVALID_VALUE, "a colourless bid has no trump")
+
+
+def _check_jury_points(errors: Errors, value: Any, ctx: _Ctx) -> None:
+    field = "renonsz.jury_points"
+    points = _obj(errors, value, field)
+    if points is None or ctx.seats is None:
+        return
+    ok = True
+    for seat, pts in points.items():
+        if seat not in ctx.seats:
+            errors.add(path(field, seat), INVALID_VALUE, "jury points are for the three active seats")
+            ok = False
+        elif errors.check_int(pts, path(field, seat)) is None:
+            ok = False
+    if not ok:
+        return
+    if set(points) != set(ctx.seats):
+        errors.add(field, INVALID_VALUE, "jury points must name exactly the three active seats")
+    elif sum(points.values()) != 0:
+        errors.add(field, INVALID_VALUE, "jury points must add up to 0")
+
+
+# --- settlement (§3, §4) ----------------------------------------------------------------------
+
+
+class _Item(NamedTuple):
+    """One breakdown line and the payments it stands for. ``component`` names the
+    bid component the amount belongs to ("*" for a whole-bid amount, "" for extras)."""
+
+    component: str
+    text: str
+    flows: list[tuple[str, str, int]]
+
+
+# Every settlement is between the declarer and the two defenders x, y (§3.1); amounts and
+# kontra levels are kept as (x, y) pairs.
+
+
+def _levels(kontra: Mapping[str, Any], comp: str, x: str, y: str) -> tuple[int, int]:
+    """k(c, d) of §3.2 for both defenders (§3.6: individual in colourless bids)."""
+    level = kontra.get(comp, 1)
+    if isinstance(level, int):
+        return level, level
+    return level.get(x, 1), level.get(y, 1)
+
+
+def _levels_text(x: str, y: str, kx: int, ky: int) -> str:
+    if kx == ky:
+        return _kontra_text(kx)
+    return f"{x} {_kontra_text(kx)}, {y} {_kontra_text(ky)}"
+
+
+def _item(component: str, head: str, declarer: str, x: str, y: str, sx: int, sy: int) -> _Item:
+    """Payments between the declarer and each defender; ``s = S_d`` of §3.1 (positive:
+    the defender pays the declarer)."""
+    # Written out for speed: this runs for every line of every deal. No amount is ever 0
+    # (every unit value and kontra level is at least 1).
+    fx = (x, declarer, sx) if sx > 0 else (declarer, x, -sx)
+    fy = (y, declarer, sy) if sy > 0 else (declarer, y, -sy)
+    return _Item(component, f"{head}: {fx[0]} pays {fx[1]} {fx[2]}; {fy[0]} pays {fy[1]} {fy[2]}", [fx, fy])
+
+
+def _parties(hand: Mapping[str, Any]) -> tuple[str, str, str]:
+    declarer = hand["declarer"]
+    x, y = (s for s in hand["seats"] if s != declarer)
+    return declarer, x, y
+
+
+def _suit(key: str, trump: Any) -> str:
+    if key in COLOURLESS:
+        return ""
+    return f" ({SUIT_NAME.get(trump, 'trump not named')})"
+
+
+def _played_items(hand: Mapping[str, Any], ctype: str | None) -> list[_Item]:
+    """A deal played to the end (§3.8 "else" branch), with the ruling changes of
+    13.3.10 / 13.3.11 / 13.3.12."""
+    declarer, x, y = _parties(hand)
+    key, trump = hand["bid"], hand.get("trump")
+    coloured = key not in COLOURLESS
+    r = 2 if trump == "piros" and coloured else 1  # R of §2.1
+    suit = _suit(key, trump)
+    kontra = hand.get("kontra") or {}
+    play = hand["play"]
+    claims = hand.get("silent_claims") or ()
+    items: list[_Item] = []
+    partial_offender = hand["renonsz"]["offender"] if ctype == PARTIAL else None
+    comps = _row(key, trump).components
+    verdicts = _verdicts(hand, comps, ctype)
+    disputed: dict[str, tuple[int, tuple[int, int]]] = {}
+    # §3.4 item 2: validation made sure one side has its 100; the parti says which.
+    silent_100 = "parti" in comps and "100" in claims and ctype in (None, NORMAL)
+    for comp, value in comps.items():
+        kx, ky = _levels(kontra, comp, x, y) if kontra else (1, 1)
+        if partial_offender is not None and comp in DISPUTED:
+            disputed[comp] = (value, (kx, ky))
+            continue
+        made = verdicts[comp]
+        head = f"{COMPONENT_NAME[comp]}{suit} {'made' if made else 'failed'}"
+        if comp == "parti" and ctype == RULING_PARTI_WON:
+            head += " (ruling 13.3.10)"
+        if comp == "parti" and silent_100:
+            # §3.4 item 2 (A5): k=1 doubles; kontra/rekontra add the silent-100 value 2b.
+            ax = value * kx + (value if kx == 1 else 2 * value)
+            ay = value * ky + (value if ky == 1 else 2 * value)
+            side = "declarer" if made else "defenders"
+            head += (f", {_levels_text(x, y, kx, ky)}, silent 100 ({side}): "
+                     f"{value}x{kx} + {ax - value * kx} = {ax}")
+        else:
+            ax, ay = value * kx, value * ky
+            head += f", {_levels_text(x, y, kx, ky)}"
+        items.append(_item(comp, head, declarer, x, y, ax, ay) if made else
+                     _item(comp, head, declarer, x, y, -ax, -ay))
+        if comp == "ulti" and not made:
+            # §3.4 item 1: the ulti penalty, never doubled.
+            items.append(_item("", "ulti failure penalty (not doubled)", declarer, x, y, -4 * r, -4 * r))
+    if disputed:
+        items.append(_offence_item(declarer, x, y, partial_offender, disputed,
+                                   "disputed components (13.3.12) against the offender", suit))
+    # §3.4 item 3: silent ulti, coloured bids without an announced ulti; needs no claim and
+    # survives the 13.3.11 / 13.3.12 rulings ("kivéve az ultit").
+    t7 = play.get("trump7_last_trick")
+    if coloured and t7 and "ulti" not in comps:
+        seat, won = t7["seat"], t7["won"]
+        if seat == declarer:
+            if won:
+                items.append(_item("", f"silent ulti{suit} made by {declarer} (declarer)",
+                                   declarer, x, y, 2 * r, 2 * r))
+            else:
+                head = f"silent ulti{suit} of {declarer} (declarer) caught: {2 * r} + penalty {2 * r}"
+                items.append(_item("", head, declarer, x, y, -4 * r, -4 * r))
+        elif won:
+            # A7: the honour is shared, both defenders receive 2 (red 4).
+            items.append(_item("", f"silent ulti{suit} made by {seat} (defender), shared with the partner",
+                               declarer, x, y, -2 * r, -2 * r))
+    # §3.4 item 4: silent four aces, claimed, only in the six keys; void in 13.3.11/13.3.12.
+    if "4asz" in claims and key in SILENT_4ASZ_KEYS:
+        seat = play.get("four_aces")
+        if seat == declarer:
+            items.append(_item("", f"silent four aces{suit} by {seat} (declarer)", declarer, x, y, 2 * r, 2 * r))
+        elif seat is not None:
+            # A10: both defenders are paid.
+            items.append(_item("", f"silent four aces{suit} by {seat} (defender)",
+                               declarer, x, y, -2 * r, -2 * r))
+    return items
+
+
+def _offence_item(
+    declarer: str, x: str, y: str, offender: str, shares: dict[str, tuple[int, tuple[int, int]]],
+    what: str, suit: str,
+) -> _Item:
+    """The general rule of §4.1 (10.§(3)e-f) over ``shares[comp] = (v_c, (k_x, k_y))``:
+    V_d = sum of v_c x k(c, d). A declarer offender pays each defender V_d; a defender
+    offender pays the declarer his own and his partner's share and the partner his share."""
+    vx = sum(value * ks[0] for value, ks in shares.values())
+    vy = sum(value * ks[1] for value, ks in shares.values())
+    head = f"{what}: {_shares_text(shares, suit, x, y)}, V = {_pair_text(x, y, vx, vy)}"
+    if offender == declarer:
+        flows = [(declarer, x, vx), (declarer, y, vy)]
+        head += f"; {offender} (declarer) pays each defender his V"
+    else:
+        v_own, (partner, v_partner) = (vx, (y, vy)) if offender == x else (vy, (x, vx))
+        flows = [(offender, declarer, v_own + v_partner), (offender, partner, v_partner)]
+        head += (f"; {offender} (defender) pays {declarer} {v_own} + {v_partner} "
+                 f"(his and {partner}'s share) and pays {partner} {v_partner}")
+    return _Item("*", f"{head}: {_pays(flows)}", flows)
+
+
+def _shares_text(shares: dict[str, tuple[int, tuple[int, int]]], suit: str, x: str, y: str) -> str:
+    """"ulti (makk) 4x2 + parti (makk) 1x1"; individual levels as "5x(B 2, C 1)"."""
+    out = []
+    for comp, (value, (kx, ky)) in shares.items():
+        times = str(kx) if kx == ky else f"({x} {kx}, {y} {ky})"
+        out.append(f"{COMPONENT_NAME[comp]}{suit} {value}x{times}")
+    return " + ".join(out)
+
+
+def _pair_text(x: str, y: str, vx: int, vy: int) -> str:
+    return f"{vx} per defender" if vx == vy else f"{x} {vx}, {y} {vy}"
+
+
+def _shares(hand: Mapping[str, Any], x: str, y: str) -> dict[str, tuple[int, tuple[int, int]]]:
+    """(v_c, (k_x, k_y)) for every component, with the kontras said (§4.1)."""
+    kontra = hand.get("kontra") or {}
+    return {
+        comp: (value, _levels(kontra, comp, x, y))
+        for comp, value in _row(hand["bid"], hand.get("trump")).components.items()
+    }
+
+
+def _renonsz_items(hand: Mapping[str, Any], case: Case) -> list[_Item]:
+    """The payment-only consequence types of §4.2 (no play recorded)."""
+    renonsz = hand["renonsz"]
+    offender = renonsz.get("offender")
+    seats = hand["seats"]
+    if case.type in (PLAY, BID_WON):
+        declarer, x, y = _parties(hand)
+        shares = _shares(hand, x, y)
+        suit = _suit(hand["bid"], hand.get("trump"))
+        if case.type == PLAY:
+            return [_offence_item(declarer, x, y, offender, shares,
+                                  "whole bid at the kontras said before the offence", suit)]
+        vx = sum(value * ks[0] for value, ks in shares.values())
+        vy = sum(value * ks[1] for value, ks in shares.values())
+        head = (f"bid counts as made with the kontras said: {_shares_text(shares, suit, x, y)}, "
+                f"V = {_pair_text(x, y, vx, vy)}")
+        return [_item("*", head, declarer, x, y, vx, vy)]
+    # PAY_DOUBLE / PAY_SINGLE / PAY_2V_1V use the table total; kontras are ignored (§4.2).
+    penalty = renonsz.get("penalty_bid")
+    key, trump = (penalty["bid"], penalty.get("trump")) if penalty else (hand["bid"], hand.get("trump"))
+    total = _row(key, trump).total
+    name = _bid_name(key, trump if trump or not penalty else "non-red")
+    declarer = hand.get("declarer")
+    if case.type == PAY_DOUBLE:
+        flows = [(offender, s, 2 * total) for s in seats if s != offender]
+        ignored = " (kontras ignored)" if any(k != 1 for k in _kontra_levels(hand.get("kontra") or {})) else ""
+        head = f"{offender} pays {name} with kontra{ignored}: table total {total} x2 to each"
+    elif case.type == PAY_SINGLE:
+        flows = [(declarer, s, total) for s in seats if s != declarer]
+        head = f"{name} failed without kontra: {declarer} pays table total {total} to each defender"
+    else:  # PAY_2V_1V
+        third = next(s for s in seats if s not in (offender, declarer))
+        flows = [(offender, declarer, 2 * total), (offender, third, total)]
+        head = f"{name} counts as won: {offender} pays {declarer} 2 x {total} and {third} 1 x {total}"
+    return [_Item("*", f"{head}: {_pays(flows)}", flows)]
+
+
+def _items(hand: Mapping[str, Any]) -> list[_Item]:
+    """The whole settlement of a valid hand as breakdown items (§3.8)."""
+    renonsz = hand.get("renonsz")
+    items: list[_Item] = []
+    ctype = None
+    if renonsz:
+        case_id = renonsz["case"]
+        case = CASES[case_id]
+        ctype = case.type
+        offender = renonsz.get("offender")
+        who = f" by {offender}" if offender else ""
+        items.append(_Item("", f"renonsz {case_id} ({case.text}){who}: {_CONSEQUENCE[ctype]}", []))
+        if ctype == VOID:
+            return items
+        if ctype == JURY:
+            pts = renonsz["jury_points"]
+            items.append(_Item("", "jury points: " + ", ".join(f"{s} {signed(pts[s])}" for s in hand["seats"]),
+                               []))
+            return items
+        if ctype not in (NORMAL, RULING_PARTI_WON, RULING_NO_SILENT, PARTIAL):
+            return items + _renonsz_items(hand, case)
+    gave_up = hand.get("gave_up")
+    if gave_up == "before_first_card":
+        declarer, x, y = _parties(hand)
+        key, trump = hand["bid"], hand.get("trump")
+        total = _row(key, trump).total
+        head = (f"{_bid_name(key, trump)} given up before the first card: "
+                f"table total {total}, paid with kontra x2 = {2 * total}")
+        items.append(_item("*", head, declarer, x, y, -2 * total, -2 * total))
+        return items
+    if gave_up == "after_first_card":
+        return items + _given_up_after(hand)
+    return items + _played_items(hand, ctype)
+
+
+def _given_up_after(hand: Mapping[str, Any]) -> list[_Item]:
+    """§3.7 / A14: every component failed at the kontras said, plus the ulti penalty."""
+    declarer, x, y = _parties(hand)
+    key, trump = hand["bid"], hand.get("trump")
+    suit = _suit(key, trump)
+    kontra = hand.get("kontra") or {}
+    items = []
+    for comp, value in _row(key, trump).components.items():
+        kx, ky = _levels(kontra, comp, x, y)
+        head = f"{COMPONENT_NAME[comp]}{suit} given up after the first card (failed), {_levels_text(x, y, kx, ky)}"
+        items.append(_item(comp, head, declarer, x, y, -value * kx, -value * ky))
+    if "ulti" in KEY_COMPONENTS[key]:
+        r = 2 if trump == "piros" else 1
+        items.append(_item("", "ulti failure penalty (not doubled)", declarer, x, y, -4 * r, -4 * r))
+    return items
+
+
+_CONSEQUENCE = {
+    VOID: "void deal, new deal; it does not count as a played deal",
+    NORMAL: "no score consequence, the deal is scored normally",
+    PLAY: "the offender pays the whole bid",
+    PARTIAL: "the disputed components go against the offender, the rest is scored normally",
+    PAY_DOUBLE: "the bid is paid doubled",
+    PAY_SINGLE: "the bid counts as failed, without kontra",
+    BID_WON: "the bid counts as made",
+    PAY_2V_1V: "the second bidder's bid counts as won",
+    RULING_PARTI_WON: "the parti is the declarer's; no silent 100",
+    RULING_NO_SILENT: "silent 100 and silent four aces are not counted",
+    JURY: "points set by the jury",
+}
+
+
+def settle(
+    hand: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[str, Any] | None
+) -> HandScore:
+    """Points for every seat of the table for a hand ``validate`` accepted (§3.8)."""
+    seats, dealer = hand["seats"], hand["dealer"]
+    table = _table(hand)
+    points = dict.fromkeys(table, 0)
+    items = _items(hand)
+    renonsz = hand.get("renonsz")
+    if renonsz and CASES[renonsz["case"]].type == JURY:
+        points.update(renonsz["jury_points"])
+    for item in items:
+        for payer, payee, amount in item.flows:
+            points[payer] -= amount
+            points[payee] += amount
+    breakdown = [item.text for item in items]
+    if dealer not in seats:
+        breakdown.append(f"{dealer} dealt and sits out (9.§(11)): 0")
+    breakdown.append("total: " + ", ".join([f"{s} {signed(points[s])}" for s in table]))
+    return HandScore(points, {}, breakdown)
+
+
+# --- table facts and seat rotation (§1.1, §6) ---------------------------------------------
+
+
+def _ordered(table_seats: list[str]) -> list[str]:
+    if not 3 <= len(table_seats) <= 4 or len(set(table_seats)) != len(table_seats) or any(
+        s not in ULTI_SEATS for s in table_seats
+    ):
+        raise ValueError(f"an ulti table has three or four of the seats A-D, not {table_seats!r}")
+    return [s for s in ULTI_SEATS if s in table_seats]
+
+
+def playing_seats(table_seats: list[str], dealer: str, state: Mapping[str, Any]) -> list[str]:
+    """The three players of the next deal in playing order, the forehand first (§5.1).
+
+    Seat letters run in the direction of play (the examples of §7: dealer C, seats A, B,
+    C); at a four-seat table the dealer sits out (9.§(11)), at three he plays last.
+    """
+    table = _ordered(table_seats)
+    if dealer not in table:
+        raise ValueError(f"dealer {dealer!r} is not at the table {table!r}")
+    i = table.index(dealer)
+    order = table[i + 1:] + table[:i + 1]
+    return order[:3] if len(table) == 3 else order[:-1]
+
+
+def next_dealer(table_seats: list[str], dealer: str) -> str:
+    """The deal passes to the next player in the direction of play (2.§(3)): the forehand."""
+    return next_seat(_ordered(table_seats), dealer)
+
+
+VARIANT = Variant(
+    key=KEY,
+    name="Ulti (MAUSZ championship rules, 2017)",
+    rules_version="ulti-mausz/2017-10-14",
+    table=TableFacts(
+        min_seats=3,
+        max_seats=4,
+        players_per_hand=3,
+        sits_out="at a four-seat table the dealer sits out each deal (9.§(11)); at three everybody plays",
+        # §6.2 proposal: 9 deals at a three-seat table (each player deals 3 times); a
+        # four-seat table needs 12 for the same.
+        default_hands_per_round=9,
+        zero_sum=True,
+    ),
+    validate=validate,
+    settle=settle,
+    playing_seats=playing_seats,
+    next_dealer=next_dealer,
+    validate_config=validate_config,
+)
