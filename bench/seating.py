@@ -12,16 +12,13 @@ from __future__ import annotations
 import argparse
 import platform
 import random
-import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))  # run as a script from anywhere
+from report import RESULTS, ROOT, median_ms, setup_path, write_section
+
+setup_path()
 
 from tournaments.seating import (  # noqa: E402 (needs the path above)
     Draw,
@@ -34,17 +31,7 @@ from tournaments.seating import (  # noqa: E402 (needs the path above)
 PLAYERS = 1024
 RUNS = 15
 TARGET_MS = 50.0
-RESULTS = ROOT / "bench" / "RESULTS.md"
 SECTION = "## Seating"
-
-
-def median_ms(fn: Callable[[], object], runs: int = RUNS) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def play(draw: Draw, rng: random.Random, points: Counter[str]) -> list[dict]:
@@ -108,20 +95,6 @@ def section(rows: list[tuple[str, float]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_section(text: str, path: Path = RESULTS) -> None:
-    """Replace only the "## Seating" section (other benchmarks own the rest); create the file if missing."""
-    old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
-    lines = old.splitlines(keepends=True)
-    start = next((i for i, line in enumerate(lines) if line.rstrip() == SECTION), None)
-    if start is None:
-        new = old.rstrip("\n") + "\n\n" + text
-    else:
-        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
-        tail = "".join(lines[end:])
-        new = "".join(lines[:start]) + text + ("\n" + tail if tail else "")
-    path.write_text(new, encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="update the Seating section of bench/RESULTS.md")
@@ -131,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, ms in rows:
         print(f"{name:<{width}}  {ms:7.1f} ms  {'ok' if ms <= TARGET_MS else 'OVER TARGET'}")
     if args.write:
-        write_section(section(rows))
+        write_section("Seating", section(rows))
         print(f"updated {RESULTS.relative_to(ROOT)}")
     return 0 if all(ms <= TARGET_MS for _, ms in rows) else 1
 

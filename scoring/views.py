@@ -64,7 +64,7 @@ def _new_form(tournament: Tournament, table: Table, previous: Hand | None, data:
     setup = services.table_setup(table, tournament)
     envelope = services.next_envelope(setup, previous)
     return form_class(tournament.variant)(data, envelope=envelope, names=_names(table),
-                                          table_positions=setup.positions)
+                                          table_positions=setup.positions, config=setup.config)
 
 
 def table_page(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
@@ -150,7 +150,8 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
         cls = JsonHandForm
     setup = services.table_setup(table, tournament)
     envelope = {k: hand.input.get(k) for k in ("variant", "seats", "dealer")}
-    kwargs = {"envelope": envelope, "names": _names(table), "table_positions": setup.positions}
+    kwargs = {"envelope": envelope, "names": _names(table), "table_positions": setup.positions,
+              "config": setup.config}
     error = None
     if request.method == "POST":
         reason = request.POST.get("reason", "").strip()
@@ -206,7 +207,7 @@ def table_confirm(request: HttpRequest, slug: str, number: int, table_no: int) -
 def table_json(request: HttpRequest, slug: str, number: int, table_no: int) -> JsonResponse:
     """Per-table scores for live pages and the score-progression chart."""
     tournament, table = _table(request, slug, number, table_no)
-    hands = list(table.hands.order_by("number").only("number", "dealer", "points"))
+    hands = list(table.hands.order_by("number").only("table_id", "number", "dealer", "points"))
     progress = _progress(tournament, table, hands)
     return JsonResponse({
         "table": table.number, "round": table.round.number, "positions": progress["positions"],

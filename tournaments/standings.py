@@ -101,7 +101,7 @@ class Line:
     byes: int = 0
     provisional: bool = False
     per_round: dict[int, Fraction] = field(default_factory=dict)
-    opponents: dict[str, list[tuple[int, int]]] = field(default_factory=dict)  # other -> [(mine, theirs)]
+    tables: list[Mapping[str, int]] = field(default_factory=list)  # the totals of each table he sat at
     rank: int = 0
     metrics: dict[str, float] = field(default_factory=dict)
 
@@ -112,13 +112,16 @@ def _lot(seed: str, player: str) -> int:
 
 
 def _head_to_head(group: list[Line]) -> dict[str, int]:
-    """Meetings won among ``group`` (taruk2012.md §7.7 tie-break 2)."""
+    """Meetings won among ``group`` (taruk2012.md §7.7 tie-break 2): for every table
+    where two of them sat, the higher round total wins that meeting."""
     names = {line.player for line in group}
-    return {
-        line.player: sum(1 for other, meetings in line.opponents.items() if other in names
-                         for mine, theirs in meetings if mine > theirs)
-        for line in group
-    }
+    won = {}
+    for line in group:
+        won[line.player] = sum(
+            1 for totals in line.tables for other, theirs in totals.items()
+            if other != line.player and other in names and totals[line.player] > theirs
+        )
+    return won
 
 
 # Each metric: player line -> a number, higher is better. ``head_to_head`` and
@@ -173,9 +176,7 @@ def standings(
             line.table_wins += total == top
             line.hands_rounds += 1
             line.provisional |= not r.confirmed
-            for q, other_total in r.totals.items():
-                if q != p:
-                    line.opponents.setdefault(q, []).append((total, other_total))
+            line.tables.append(r.totals)
     for rnd, players_out in (byes or {}).items():
         for p in players_out:
             if p in lines:
@@ -185,8 +186,10 @@ def standings(
 
     plain = [m for m in metrics if m in METRICS]
 
+    keys = {line.player: tuple(METRICS[m](line) for m in plain) for line in lines.values()}
+
     def key(line: Line) -> tuple:
-        return tuple(METRICS[m](line) for m in plain)
+        return keys[line.player]
 
     ordered = sorted(lines.values(), key=key, reverse=True)
     # Break remaining ties group by group with the group metrics, in the order chosen.

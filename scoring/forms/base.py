@@ -31,8 +31,10 @@ class HandForm(forms.Form):
     note = forms.CharField(label=_("note"), required=False, max_length=500)
 
     def __init__(self, data: Any = None, *, envelope: Mapping[str, Any], names: Mapping[str, str],
-                 table_positions: list[str], initial: Mapping[str, Any] | None = None, prefix: str | None = None):
+                 table_positions: list[str], config: Mapping[str, Any] | None = None,
+                 initial: Mapping[str, Any] | None = None, prefix: str | None = None):
         self.envelope = dict(envelope)
+        self.config = config  # the event's variant configuration (Laza: the point table)
         self.names = dict(names)
         self.table_positions = list(table_positions)
         super().__init__(data, initial=initial, prefix=prefix)

@@ -1,0 +1,72 @@
+"""Engine benchmark: validate + score a large mixed batch of valid hands per variant, one process.
+
+    python bench/engine.py            # print hands per second per variant
+    python bench/engine.py --write    # ... and update the "## Engine" section of bench/RESULTS.md
+
+The hands come from ``scoring.samples`` (every game, bid, bonus, kontra and
+penalty the variant has) and are generated before timing. Target: at least
+20,000 hands/s for every variant on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import sys
+import time
+
+from report import machine, setup_path, write_section
+
+setup_path()
+
+from scoring.engine import evaluate  # noqa: E402 (needs the path above)
+from scoring.registry import VARIANTS  # noqa: E402
+from scoring.types import HandScore  # noqa: E402
+
+HANDS = 20_000
+RUNS = 5
+TARGET = 20_000
+
+
+def batch(key: str, n: int) -> tuple[list[tuple[dict, dict]], dict | None]:
+    samples = importlib.import_module(f"scoring.samples.{key.replace('-', '_')}")
+    rng = random.Random(f"bench-{key}")
+    return [samples.random_hand(rng) for _ in range(n)], getattr(samples, "TEST_CONFIG", None)
+
+
+def hands_per_second(key: str, n: int = HANDS, runs: int = RUNS) -> float:
+    hands, config = batch(key, n)
+    best = float("inf")
+    for _ in range(runs):
+        start = time.process_time()  # CPU time of this process: one core, unaffected by other load
+        for hand, state in hands:
+            result = evaluate(hand, state, config)
+        best = min(best, time.process_time() - start)
+        assert isinstance(result, HandScore), result  # every sample hand is valid
+    return n / best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--hands", type=int, default=HANDS)
+    args = parser.parse_args(argv)
+    rows = [(key, hands_per_second(key, args.hands)) for key in VARIANTS]
+    for key, rate in rows:
+        print(f"{key:<20} {rate:>10,.0f} hands/s  {'ok' if rate >= TARGET else 'BELOW TARGET'}")
+    if args.write:
+        text = "\n".join([
+            "## Engine", "",
+            f"`python bench/engine.py --write` — {args.hands:,} sample hands per variant, validate + score through "
+            f"`scoring.engine.evaluate`, best of {RUNS} runs of process CPU time (one core). Target >= {TARGET:,} "
+            f"hands/s. Machine: {machine()}.", "",
+            "| variant | hands/s | |", "|---|---:|---|",
+            *[f"| {key} | {rate:,.0f} | {'ok' if rate >= TARGET else 'below target'} |" for key, rate in rows],
+        ]) + "\n"
+        write_section("Engine", text)
+    return 0 if all(rate >= TARGET for _, rate in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,58 @@
+"""What every benchmark shares: timing and writing its own section of bench/RESULTS.md."""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "bench" / "RESULTS.md"
+
+
+def setup_path() -> None:
+    """Let ``python bench/x.py`` import the project from anywhere."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+
+
+def median_ms(fn: Callable[[], object], runs: int = 15) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def machine() -> str:
+    """One line naming the machine the figures were taken on."""
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{cpu or platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d')}")
+
+
+def write_section(title: str, text: str, path: Path = RESULTS) -> None:
+    """Replace only the ``## {title}`` section (other benchmarks own the rest); create the file if missing."""
+    heading = f"## {title}"
+    old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
+    lines = old.splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines) if line.rstrip() == heading), None)
+    if start is None:
+        new = old.rstrip("\n") + "\n\n" + text
+    else:
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+        tail = "".join(lines[end:])
+        new = "".join(lines[:start]) + text + ("\n" + tail if tail else "")
+    path.write_text(new, encoding="utf-8")
