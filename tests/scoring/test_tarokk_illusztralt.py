@@ -41,25 +41,25 @@ EXAMPLES = [
     pytest.param(
         '{"bid":"harmas","declarer":"A","partner":"C","declarer_card_points":52,"declarer_tricks":5}',
         points(1, -1, 1, -1),
-        ["Game: Hármas G=1, declaring side won (52) → A +1, C +1, B −1, D −1"],  # noqa: RUF001
+        ["Game: Hármas G=1, declaring side won (52) → A +1, C +1, B −1, D −1"],
         id="E1-harmas-won-2v2",
     ),
     pytest.param(
         '{"bid":"kettes","declarer":"A","partner":"B","declarer_card_points":40,"declarer_tricks":3}',
         points(-2, -2, 2, 2),
-        ["Game: Kettes G=2, opponents won (40) → A −2, B −2, C +2, D +2"],  # noqa: RUF001
+        ["Game: Kettes G=2, opponents won (40) → A −2, B −2, C +2, D +2"],
         id="E2-kettes-lost",
     ),
     pytest.param(
         '{"bid":"egyes","declarer":"A","partner":"D","declarer_card_points":47,"declarer_tricks":4}',
         points(-3, 3, 3, -3),
-        ["Game: Egyes G=3, opponents won (47) → A −3, D −3, B +3, C +3"],  # noqa: RUF001
+        ["Game: Egyes G=3, opponents won (47) → A −3, D −3, B +3, C +3"],
         id="E3-egyes-47-47-tie-to-opponents",
     ),
     pytest.param(
         '{"bid":"szolo","declarer":"A","partner":null,"declarer_card_points":60,"declarer_tricks":6}',
         points(12, -4, -4, -4),
-        ["Game: Szóló G=4, declaring side won (60) → A +12, B −4, C −4, D −4"],  # noqa: RUF001
+        ["Game: Szóló G=4, declaring side won (60) → A +12, B −4, C −4, D −4"],
         id="E4-szolo-self-call-won-1v3",
     ),
     pytest.param(
@@ -94,7 +94,7 @@ EXAMPLES = [
         '{"bid":"kettes","declarer":"A","partner":"C","declarer_card_points":50,"declarer_tricks":5,'
         '"figures":[{"figure":"xxi_fogas","side":"opponents","announced":false,"result":"made"}]}',
         points(-19, 19, -19, 19),
-        ["XXI-fogás (opponents, silent) made → 21 to opponents → A −21, C −21, B +21, D +21"],  # noqa: RUF001
+        ["XXI-fogás (opponents, silent) made → 21 to opponents → A −21, C −21, B +21, D +21"],
         id="E8-kettes-won-opponents-silent-xxi-fogas",
     ),
     pytest.param(
@@ -103,8 +103,8 @@ EXAMPLES = [
         points(-19, 19, -19, 19),
         # The second breakdown example of §3.4, verbatim.
         [
-            "Pagát ultimó (declaring side, announced, kontra ×2) failed → 20 to opponents "  # noqa: RUF001
-            "→ A −20, C −20, B +20, D +20"  # noqa: RUF001
+            "Pagát ultimó (declaring side, announced, kontra ×2) failed → 20 to opponents "
+            "→ A −20, C −20, B +20, D +20"
         ],
         id="E9-harmas-won-pagat-ultimo-kontra-failed",
     ),
@@ -112,7 +112,7 @@ EXAMPLES = [
         '{"bid":"egyes","declarer":"A","partner":"C","declarer_card_points":45,"declarer_tricks":4,'
         '"game_kontra":2}',
         points(-12, 12, -12, 12),
-        ["Game: Egyes G=3, rekontra ×4 → 12, opponents won (45)"],  # noqa: RUF001
+        ["Game: Egyes G=3, rekontra ×4 → 12, opponents won (45)"],
         id="E10-egyes-rekontra-lost",
     ),
     pytest.param(
@@ -120,8 +120,8 @@ EXAMPLES = [
         '"tarokk_counts":[{"seat":"B","count":9,"when":"early"},{"seat":"C","count":8,"when":"end"}]}',
         points(-1, 4, 1, -4),
         [
-            "9 tarokk (B, declared early): 2 from each other player → B +6, A −2, C −2, D −2",  # noqa: RUF001
-            "8 tarokk (C, disclosed at the end): 1 from each team-mate → C +1, A −1",  # noqa: RUF001
+            "9 tarokk (B, declared early): 2 from each other player → B +6, A −2, C −2, D −2",
+            "8 tarokk (C, disclosed at the end): 1 from each team-mate → C +1, A −1",
         ],
         id="E11-tarokk-counts-early-9-end-8",
     ),
@@ -133,9 +133,9 @@ EXAMPLES = [
         points(16, 16, 16, -48),
         [
             "Renonsz R: game Kettes G=2 → 2",
-            "Renonsz R: Tulétroá (declaring side, announced, kontra ×2) → 4",  # noqa: RUF001
+            "Renonsz R: Tulétroá (declaring side, announced, kontra ×2) → 4",
             "Renonsz R: Pagát ultimó (opponents, announced) → 10",
-            "R = 16 to each of the other three → A +16, B +16, C +16, D −48",  # noqa: RUF001
+            "R = 16 to each of the other three → A +16, B +16, C +16, D −48",
         ],
         id="E12-renonsz-during-play",
     ),
@@ -144,8 +144,8 @@ EXAMPLES = [
         '"figures":[{"figure":"pagat_ultimo","side":"declarer","announced":true,"result":"made"}]}',
         points(42, -14, -14, -14),
         [
-            "Game: Szóló G=4, declaring side won (52) → A +12, B −4, C −4, D −4",  # noqa: RUF001
-            "Pagát ultimó (declaring side, announced) made → 10 to declaring side → A +30, B −10",  # noqa: RUF001
+            "Game: Szóló G=4, declaring side won (52) → A +12, B −4, C −4, D −4",
+            "Pagát ultimó (declaring side, announced) made → 10 to declaring side → A +30, B −10",
         ],
         id="E13-szolo-self-call-pagat-ultimo-made",
     ),
@@ -153,14 +153,14 @@ EXAMPLES = [
         '{"bid":"kettes","declarer":"A","partner":"C","declarer_card_points":49,"declarer_tricks":5,'
         '"figures":[{"figure":"pagat_ultimo","side":"opponents","announced":false,"result":"failed"}]}',
         points(7, -7, 7, -7),
-        ["Pagát ultimó (opponents, silent) failed → 5 to declaring side → A +5, C +5, B −5, D −5"],  # noqa: RUF001
+        ["Pagát ultimó (opponents, silent) failed → 5 to declaring side → A +5, C +5, B −5, D −5"],
         id="E14-opponents-silent-pagat-ultimo-lost",
     ),
     pytest.param(
         '{"bid":"harmas","declarer":"A","partner":null,"called_tarokk_discarded":true,'
         '"declarer_card_points":40,"declarer_tricks":3,"game_kontra":1}',
         points(-6, 2, 2, 2),
-        ["kontra ×2 → 2 (official kontra", "opponents won (40) → A −6, B +2, C +2, D +2"],  # noqa: RUF001
+        ["kontra ×2 → 2 (official kontra", "opponents won (40) → A −6, B +2, C +2, D +2"],
         id="E15-called-tarokk-in-skart-harmas-lost-alone",
     ),
     pytest.param('{"outcome":"redeal"}', points(0, 0, 0, 0), ["Redeal"], id="E16-redeal"),
@@ -169,8 +169,8 @@ EXAMPLES = [
         '"figures":[{"figure":"dupla","side":"declarer","announced":true,"kontra":1}]}',
         points(-14, 14, -14, 14),
         [
-            "Game: Kettes G=2, declaring side won (60) → A +2, C +2, B −2, D −2",  # noqa: RUF001
-            "Dupla 4G=8 (declaring side, announced, kontra ×2) failed → 16 to opponents",  # noqa: RUF001
+            "Game: Kettes G=2, declaring side won (60) → A +2, C +2, B −2, D −2",
+            "Dupla 4G=8 (declaring side, announced, kontra ×2) failed → 16 to opponents",
         ],
         id="E17-kettes-won-dupla-announced-failed-kontra",
     ),
@@ -186,7 +186,7 @@ EXAMPLES = [
         },
         points(4, -4, 4, -4),
         [
-            "Game: Kettes G=2, kontra ×2 → 4, declaring side won (52) → A +4, C +4, B −4, D −4"  # noqa: RUF001
+            "Game: Kettes G=2, kontra ×2 → 4, declaring side won (52) → A +4, C +4, B −4, D −4"
         ],
         id="3.4-breakdown-game-line",
     ),

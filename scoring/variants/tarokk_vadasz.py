@@ -1,0 +1,971 @@
+"""Vadász tarokk (``tarokk-vadasz``): validation and settlement of one hand.
+
+The law is ``rules/tarokk-vadasz.md`` (cited below as "§1.9", "§3.2 rule 7", ...)
+on top of the common envelope of ``rules/hand-format.md``. Section numbers such
+as "IV.1" refer to the original Hungarian document the spec translates.
+
+Shape: ``validate`` reports every error at once and never raises on any JSON;
+``settle`` trusts a validated hand and turns it into the signed items of §2.1,
+the per-seat points of §2.2 and the next table state of §3.4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..common import ALL_SEATS, Errors, envelope, path, signed
+from ..types import (
+    FORBIDDEN_COMBINATION,
+    INCONSISTENT,
+    INVALID_VALUE,
+    MISSING_FIELD,
+    NOT_APPLICABLE,
+    OUT_OF_RANGE,
+    UNKNOWN_FIELD,
+    HandError,
+    HandScore,
+    TableFacts,
+    Variant,
+)
+
+KEY = "tarokk-vadasz"
+RULES_VERSION = "tarokk-vadasz/2025-07-23"  # the original dates itself 23 July 2025
+
+# --- the record (§3.1) --------------------------------------------------------
+
+HAND_FIELDS = (
+    "variant",
+    "seats",
+    "dealer",
+    "participants",
+    "talon_arranger",
+    "outcome",
+    "start_double_round",
+    "thrower",
+    "throw_in_reason",
+    "bid",
+    "declarer",
+    "partner",
+    "solo",
+    "declarer_talon_taken",
+    "declarer_card_points",
+    "declarer_tricks",
+    "game_kontra",
+    "figures",
+    "lengetes_ulti",
+    "renonsz",
+)
+# "Hand-result fields" that a thrown-in or redealt hand must not carry (§3.2 rule 2).
+RESULT_FIELDS = (
+    "bid",
+    "declarer",
+    "partner",
+    "solo",
+    "declarer_talon_taken",
+    "declarer_card_points",
+    "declarer_tricks",
+    "game_kontra",
+    "figures",
+    "lengetes_ulti",
+    "renonsz",
+)
+FIGURE_FIELDS = ("figure", "side", "announced", "announcer", "with_volat", "kontra", "result", "unplayable")
+STATE_FIELDS = ("double_round_remaining",)
+FIGURE_FIELD_SET = frozenset(FIGURE_FIELDS)
+# A validated figure entry: (figure, side, announced, announcer, with_volat, result);
+# each part None where it was invalid.
+Parsed = tuple[Any, Any, Any, Any, bool, Any]
+
+OUTCOMES = ("played", "thrown_in", "redeal", "renonsz")
+THROW_IN_REASONS = (
+    "no_tarokk",
+    "only_xxi",
+    "four_kings",
+    "partner_obligatory",
+    "declarer_obligatory",
+    "second_round_no_honour",
+    "other",
+)
+SOLO_CASES = ("forced", "open_self_call", "hidden_self_call")
+SIDES = ("declarer", "opponents")
+FIGURES = ("tuletroa", "negy_kiraly", "pagat_ulti", "xxi_fogas", "dupla", "volat")
+RESULTS = {
+    "tuletroa": ("made", "failed"),
+    "negy_kiraly": ("made", "failed"),
+    "xxi_fogas": ("made", "failed"),
+    "pagat_ulti": ("made", "lost_last_trick", "lost_early"),
+}
+# §1.10: the flat amount an objectively unplayable announcement costs (kontra ignored).
+UNPLAYABLE = {
+    "xxi_fogas": {"xxi_not_catchable": 21, "skiz_took_partners_xxi": 10},
+    "pagat_ulti": {"opponent_9_tarokk": 5, "starting_opponent_8_tarokk": 5},
+}
+WITH_VOLAT_FIGURES = ("tuletroa", "negy_kiraly", "dupla")  # §1.6 overlap rule
+LENGETES_MODES = ("obligatory", "optional")
+RENONSZ_KINDS = ("discard", "play", "other")
+
+# §1.2 / §3.2 rule 4: the declarer's share of the talon for each bid.
+BID_SHARE = {"harmas": 3, "kettes": 2, "egyes": 1, "szolo": 0}
+BIDS = tuple(BID_SHARE)
+# §1.4: base game value G by the talon cards the declarer actually took.
+GAME_VALUE = (4, 3, 2, 1)  # index = cards taken
+# §1.5: announced / silent values (dupla and volát are multiples of G, see _figure_item).
+ANNOUNCED_VALUE = {"tuletroa": 2, "negy_kiraly": 4, "pagat_ulti": 10, "xxi_fogas": 42}
+SILENT_VALUE = {"tuletroa": 1, "negy_kiraly": 2, "pagat_ulti": 5, "xxi_fogas": 21}
+# §1.7: szubkontra only signals a partnership, the value stays x4.
+MULTIPLIER = (1, 2, 4, 4)
+KONTRA_NAME = ("", "kontra", "rekontra", "szubkontra")
+# §1.9: the factor applied to S for a lone declarer who wins.
+SOLO_WIN_FACTOR = {"forced": 3, "open_self_call": 2, "hidden_self_call": 1}
+SOLO_NAME = {
+    "forced": "forced alone",
+    "open_self_call": "open self-call",
+    "hidden_self_call": "hidden self-call",
+}
+FIGURE_NAME = {
+    "tuletroa": "tulétroá",
+    "negy_kiraly": "négy király",
+    "pagat_ulti": "pagát ulti",
+    "xxi_fogas": "XXI-fogás",
+    "dupla": "dupla",
+    "volat": "volát",
+}
+SIDE_NAME = {"declarer": "declaring side", "opponents": "opponents"}
+
+
+# --- seats (§1.1) -------------------------------------------------------------
+
+_SEAT_SET = frozenset(ALL_SEATS)
+# Offsets from the dealer, per number of participants (the §1.1 table).
+_PLAY_OFFSETS = {4: (1, 2, 3, 4), 5: (1, 2, 3, 4), 6: (1, 2, 4, 5), 7: (1, 2, 5, 6)}
+_ARRANGER_OFFSETS: dict[int, tuple[int, ...]] = {4: (), 5: (0,), 6: (3,), 7: (3, 4)}
+
+
+def play_order(participants: Sequence[str], dealer: str) -> list[str]:
+    """The four players of a hand in playing order (§1.1 table): at 4 the dealer
+    plays last; at 5-7 the two after and the two before the dealer play."""
+    n = len(participants)
+    d = participants.index(dealer)
+    return [participants[(d + k) % n] for k in _PLAY_OFFSETS[n]]
+
+
+def talon_arrangers(participants: Sequence[str], dealer: str) -> list[str]:
+    """Who may arrange the talon (§1.1): none at 4, the dealer at 5, the one
+    opposite (d+3) at 6, either of the two opposite (d+3, d+4) at 7."""
+    n = len(participants)
+    d = participants.index(dealer)
+    return [participants[(d + k) % n] for k in _ARRANGER_OFFSETS[n]]
+
+
+def playing_seats(table_seats: list[str], dealer: str, state: Mapping[str, Any]) -> list[str]:
+    """Seats that play the next hand, in playing order (§1.1). The double round
+    (the only state) does not change who plays."""
+    if not 4 <= len(table_seats) <= 7 or dealer not in table_seats:
+        raise ValueError(f"a Vadász table has 4 to 7 seats including the dealer, got {table_seats}/{dealer}")
+    return play_order(table_seats, dealer)
+
+
+def next_dealer(table_seats: list[str], dealer: str) -> str:
+    """The player right after the dealer deals next (§1.1). After a throw-in the
+    thrower may take the deal himself (§1.8); the record's ``dealer`` says so."""
+    return table_seats[(table_seats.index(dealer) + 1) % len(table_seats)]
+
+
+def _round0_3(x: int) -> int:
+    """§1.9 / IV.1 d: toward zero to a multiple of 3, wins and losses alike."""
+    return 3 * (x // 3) if x >= 0 else -3 * (-x // 3)
+
+
+# --- validation (§3.2) --------------------------------------------------------
+
+
+def _is_seat_list(value: Any) -> bool:
+    """A list of distinct seat letters (A-G)."""
+    if type(value) is not list:
+        return False
+    try:
+        return _SEAT_SET.issuperset(value) and len(set(value)) == len(value)
+    except TypeError:  # an unhashable element (a list or an object)
+        return False
+
+
+def _check_state(e: Errors, state: Any) -> int | None:
+    """§3.4: ``{}`` or ``{"double_round_remaining": n}``; None when unusable."""
+    if state is None or (type(state) is dict and not state):
+        return 0
+    if not isinstance(state, Mapping):
+        e.add("state", INVALID_VALUE, "state must be a JSON object")
+        return None
+    for key in state:
+        if key not in STATE_FIELDS:
+            e.add(
+                path("state", key if isinstance(key, str | int) else str(key)),
+                UNKNOWN_FIELD,
+                f"unknown state field {key!r}",
+            )
+    raw = state.get("double_round_remaining")
+    if raw is None:
+        return 0
+    return e.check_int(raw, "state.double_round_remaining", 0, 7)
+
+
+def _opt(obj: Mapping[str, Any], key: str, default: Any) -> Any:
+    """An optional field: absent and null both mean the default."""
+    value = obj.get(key)
+    return default if value is None else value
+
+
+def _check_table(e: Errors, obj: Mapping[str, Any], seats_valid: bool) -> list[str] | None:
+    """§3.2 rule 1: participants, dealer, seats and talon arranger."""
+    participants = obj.get("participants")
+    if participants is None:
+        e.add("participants", MISSING_FIELD, "participants is required (everyone at the table)")
+        return None
+    if not _is_seat_list(participants):
+        e.add("participants", INVALID_VALUE, "participants must be a list of distinct seats A to G")
+        return None
+    if not 4 <= len(participants) <= 7:
+        e.add("participants", OUT_OF_RANGE, "a Vadász table has 4 to 7 participants")
+        return None
+    dealer = obj.get("dealer")
+    if not (isinstance(dealer, str) and dealer in ALL_SEATS):
+        return participants  # the envelope has reported it
+    if dealer not in participants:
+        e.add("dealer", INCONSISTENT, f"the dealer {dealer} is not among the participants")
+        return participants
+    expected = play_order(participants, dealer)
+    if seats_valid and obj.get("seats") != expected:
+        e.add(
+            "seats",
+            INCONSISTENT,
+            f"with {len(participants)} participants and dealer {dealer} the players are "
+            f"{', '.join(expected)} in that order",
+        )
+    arranger = obj.get("talon_arranger")
+    allowed = talon_arrangers(participants, dealer)
+    if not allowed:
+        if arranger is not None:
+            e.add("talon_arranger", NOT_APPLICABLE, "there is no talon arranger at a table of 4")
+    elif arranger is None:
+        e.add("talon_arranger", MISSING_FIELD, "talon_arranger is required at a table of 5 to 7")
+    elif not (isinstance(arranger, str) and arranger in participants):
+        e.add("talon_arranger", INVALID_VALUE, "talon_arranger must be a participant")
+    elif arranger not in allowed:
+        e.add(
+            "talon_arranger",
+            INCONSISTENT,
+            f"with {len(participants)} participants the talon arranger is {' or '.join(allowed)}",
+        )
+    return participants
+
+
+def _choice(e: Errors, value: Any, field: str, choices: tuple[str, ...]) -> str | None:
+    """``Errors.check_choice`` with a fast path for the valid case (hot loop)."""
+    if type(value) is str and value in choices:
+        return value
+    e.check_choice(value, field, choices)
+    return None
+
+
+def _check_figure(
+    e: Errors,
+    raw: Any,
+    base: str,
+    seats: list[str] | None,
+    side_of: dict[str, str] | None,
+    renonsz: bool,
+) -> Parsed | None:
+    """One ``figures`` entry (§3.2 rules 6 and 7, the per-entry part). Returns the
+    entry's valid parts for the cross-entry checks (None for an invalid part), or None. Field paths are
+    only built when an error is recorded: this runs for every figure of every hand."""
+    if type(raw) is dict:
+        f = raw
+    else:
+        f = e.check_object(raw, base)
+        if f is None:
+            return None
+    if not FIGURE_FIELD_SET.issuperset(f):
+        e.unknown_keys(f, FIGURE_FIELDS, base)
+    figure = f.get("figure")
+    if figure is None:
+        e.add(path(base, "figure"), MISSING_FIELD, "figure is required")
+    elif figure not in FIGURES:
+        figure = _choice(e, figure, path(base, "figure"), FIGURES)
+    side = f.get("side")
+    if side is None:
+        e.add(path(base, "side"), MISSING_FIELD, "side is required")
+    elif side not in SIDES:
+        side = _choice(e, side, path(base, "side"), SIDES)
+    announced = f.get("announced")
+    if announced is None:
+        e.add(path(base, "announced"), MISSING_FIELD, "announced is required")
+    elif announced is not True and announced is not False:
+        announced = e.check_bool(announced, path(base, "announced"))
+
+    announcer = f.get("announcer")
+    if announced is True:
+        if announcer is None:
+            e.add(path(base, "announcer"), MISSING_FIELD, "an announced figure needs its announcer")
+        elif seats is not None:
+            if not (type(announcer) is str and announcer in seats):
+                announcer = e.check_seat(announcer, path(base, "announcer"), seats, "player")
+            if announcer is not None and side is not None and side_of is not None and side_of[announcer] != side:
+                e.add(
+                    path(base, "announcer"),
+                    INCONSISTENT,
+                    f"{announcer} does not play on the {SIDE_NAME[side]}",
+                )
+        else:
+            announcer = None
+    else:
+        if announced is False and announcer is not None:
+            e.add(path(base, "announcer"), NOT_APPLICABLE, "a silent figure has no announcer")
+        announcer = None
+        if announced is False and figure in ("dupla", "volat"):
+            e.add(
+                path(base, "announced"),
+                NOT_APPLICABLE,
+                "a silent dupla or volát is derived from the card points and tricks; do not list it",
+            )
+
+    kontra = f.get("kontra")
+    if kontra is not None:
+        if not (type(kontra) is int and 0 <= kontra <= 3):
+            kontra = e.check_int(kontra, path(base, "kontra"), 0, 3)
+        if kontra and announced is False:
+            e.add(path(base, "kontra"), NOT_APPLICABLE, "a silent figure cannot be kontra'd")
+
+    with_volat = f.get("with_volat")
+    if with_volat is not None:
+        if with_volat is not True and with_volat is not False:
+            with_volat = e.check_bool(with_volat, path(base, "with_volat"))
+        if with_volat and (announced is False or (figure is not None and figure not in WITH_VOLAT_FIGURES)):
+            e.add(
+                path(base, "with_volat"),
+                NOT_APPLICABLE,
+                "only an announced tulétroá, négy király or dupla can be overlapped by a volát",
+            )
+
+    result = f.get("result")
+    if renonsz:
+        if result is not None:
+            e.add(path(base, "result"), NOT_APPLICABLE, "a renonsz hand records no figure results")
+        result = None
+    elif figure == "dupla" or figure == "volat":
+        if result is not None:
+            e.add(
+                path(base, "result"),
+                NOT_APPLICABLE,
+                "the result of a dupla or volát is derived from the card points and tricks",
+            )
+        result = None
+    elif result is None:
+        e.add(path(base, "result"), MISSING_FIELD, "result is required")
+    elif figure is not None:
+        if result not in RESULTS[figure]:
+            result = _choice(e, result, path(base, "result"), RESULTS[figure])
+        if result == "failed" and announced is False:
+            e.add(path(base, "result"), INCONSISTENT, "a silent figure that failed is simply not listed")
+    else:
+        result = None
+
+    unplayable = f.get("unplayable")
+    if unplayable is not None:
+        ufield = path(base, "unplayable")
+        if renonsz:
+            e.add(ufield, NOT_APPLICABLE, "a renonsz hand records no figure results")
+            unplayable = None
+        elif figure is not None and figure not in UNPLAYABLE:
+            e.add(ufield, NOT_APPLICABLE, "only a XXI-fogás or a pagát ulti can be objectively unplayable")
+            unplayable = None
+        elif figure is not None:
+            unplayable = _choice(e, unplayable, ufield, tuple(UNPLAYABLE[figure]))
+            if announced is False or result == "made":
+                e.add(ufield, NOT_APPLICABLE, "only a failed announcement can be objectively unplayable")
+            elif (
+                unplayable == "starting_opponent_8_tarokk"
+                and side is not None
+                and seats is not None
+                and side_of is not None
+                and side_of[seats[0]] == side
+            ):
+                e.add(
+                    ufield,
+                    INCONSISTENT,
+                    f"the first player {seats[0]} is on the announcers' side, not an opponent",
+                )
+        else:
+            unplayable = None
+    return (figure, side, announced, announcer, with_volat is True, result)
+
+
+def _check_figures(
+    e: Errors,
+    raw: Any,
+    seats: list[str] | None,
+    side_of: dict[str, str] | None,
+    renonsz: bool,
+    tricks: int | None,
+) -> list[Parsed]:
+    """§3.2 rules 6 and 7: each entry, then the checks across entries."""
+    if raw is None:
+        return []
+    if type(raw) is not list:
+        e.check_list(raw, "figures")
+        return []
+    parsed: list[Parsed] = []
+    indices: list[int] = []
+    for i, raw_f in enumerate(raw):
+        f = _check_figure(e, raw_f, f"figures[{i}]", seats, side_of, renonsz)
+        if f is not None and f[0] is not None and f[1] is not None:
+            parsed.append(f)
+            indices.append(i)
+    if len(parsed) < 2 and tricks not in (0, 9) and not (parsed and parsed[0][4]):
+        return parsed  # nothing to compare (the common case, kept fast)
+    seen: set[tuple[str, str]] = set()
+    made_by: dict[str, str] = {}  # figure -> the side that made it
+    overlap = False
+    for i, (fig, side, _, _, with_volat, result) in zip(indices, parsed, strict=True):
+        if (fig, side) in seen:
+            e.add(f"figures[{i}]", INCONSISTENT, f"{FIGURE_NAME[fig]} of the {SIDE_NAME[side]} is listed twice")
+        seen.add((fig, side))
+        overlap = overlap or with_volat
+        if result == "made" and made_by.setdefault(fig, side) != side:
+            e.add(f"figures[{i}].result", INCONSISTENT, f"{FIGURE_NAME[fig]} cannot be made by both sides")
+    if overlap:  # §1.6: an overlapped announcement needs the same player's volát
+        volat_by = {(side, who) for fig, side, announced, who, _, _ in parsed if fig == "volat" and announced}
+        for i, (fig, side, announced, who, with_volat, _) in zip(indices, parsed, strict=True):
+            if with_volat and announced and who and fig in WITH_VOLAT_FIGURES and (side, who) not in volat_by:
+                e.add(
+                    f"figures[{i}].with_volat",
+                    INCONSISTENT,
+                    f"no volát announced by {who} for the {SIDE_NAME[side]}",
+                )
+    if tricks in (0, 9):  # one side took every trick: the other holds no honour or king
+        volat_side = "declarer" if tricks == 9 else "opponents"
+        for i, (fig, side, _, _, _, result) in zip(indices, parsed, strict=True):
+            if result == "made" and side != volat_side and fig in ("tuletroa", "negy_kiraly"):
+                e.add(
+                    f"figures[{i}].result",
+                    INCONSISTENT,
+                    f"the {SIDE_NAME[volat_side]} took every trick, so the {SIDE_NAME[side]} "
+                    f"cannot have made {FIGURE_NAME[fig]}",
+                )
+    return parsed
+
+
+def validate(
+    hand: Mapping[str, Any], state: Mapping[str, Any] | None, config: Mapping[str, Any] | None = None
+) -> list[HandError]:
+    """Every reason the hand (and the incoming state) is invalid (§3.2, §3.4)."""
+    e = Errors()
+    remaining = _check_state(e, state)
+    obj = envelope(e, hand, KEY, HAND_FIELDS)
+    if obj is None:
+        return e.items
+    seats_valid = not e.has("seats")
+    participants = _check_table(e, obj, seats_valid)
+    if participants is not None and remaining and remaining > len(participants):
+        e.add(
+            "state.double_round_remaining",
+            INCONSISTENT,
+            f"a double round at a table of {len(participants)} lasts at most {len(participants)} hands",
+        )
+    seats: list[str] | None = obj.get("seats") if seats_valid else None
+
+    outcome = obj.get("outcome")
+    if outcome is None:
+        outcome = "played"
+    else:
+        outcome = _choice(e, outcome, "outcome", OUTCOMES)
+        if outcome is None:
+            return e.items  # every later rule depends on the outcome
+
+    start = obj.get("start_double_round")
+    if start is not None and e.check_bool(start, "start_double_round") is True:
+        if outcome != "thrown_in":
+            e.add("start_double_round", NOT_APPLICABLE, "only a thrown-in hand can start a double round")
+        elif remaining:
+            e.add(
+                "start_double_round",
+                FORBIDDEN_COMBINATION,
+                "a double round is already running; no new one can start (§1.8)",
+            )
+
+    if outcome in ("thrown_in", "redeal"):
+        for key in RESULT_FIELDS:
+            if key == "game_kontra" and obj.get(key) == 0 and obj.get(key) is not False:
+                continue  # 0 is the documented default ("no kontra"), not a result
+            e.forbid(obj, key, why=f"to a {outcome.replace('_', '-')} hand")
+        if outcome == "thrown_in":
+            thrower = obj.get("thrower")
+            if thrower is not None and seats is not None:
+                e.check_seat(thrower, "thrower", seats, "player")
+            reason = obj.get("throw_in_reason")
+            if reason is not None:
+                _choice(e, reason, "throw_in_reason", THROW_IN_REASONS)
+        else:
+            e.forbid(obj, "thrower", why="except to a thrown-in hand")
+            e.forbid(obj, "throw_in_reason", why="except to a thrown-in hand")
+        return e.items
+
+    # played or renonsz
+    is_renonsz = outcome == "renonsz"
+    if obj.get("thrower") is not None or obj.get("throw_in_reason") is not None:
+        e.forbid(obj, "thrower", why="except to a thrown-in hand")
+        e.forbid(obj, "throw_in_reason", why="except to a thrown-in hand")
+
+    # §3.2 rule 3: declarer, partner, solo.
+    declarer = obj.get("declarer")
+    if declarer is None:
+        e.add("declarer", MISSING_FIELD, "declarer is required")
+    elif seats is None:
+        declarer = None
+    elif not (type(declarer) is str and declarer in seats):
+        declarer = e.check_seat(declarer, "declarer", seats, "player")
+    if "partner" not in obj and not is_renonsz:
+        e.add("partner", MISSING_FIELD, "partner is required (null when the declarer plays alone)")
+    partner_raw = obj.get("partner")
+    partner = None
+    if partner_raw is not None and seats is not None:
+        if type(partner_raw) is str and partner_raw in seats:
+            partner = partner_raw
+        else:
+            partner = e.check_seat(partner_raw, "partner", seats, "player")
+        if partner is not None and partner == declarer:
+            e.add("partner", INCONSISTENT, "the partner cannot be the declarer")
+            partner = None
+    solo = obj.get("solo")
+    if partner_raw is None:
+        if solo is None:
+            if not is_renonsz and "partner" in obj:
+                e.add("solo", MISSING_FIELD, "solo is required when the declarer plays alone (§1.9)")
+        else:
+            _choice(e, solo, "solo", SOLO_CASES)
+    elif solo is not None:
+        e.add("solo", NOT_APPLICABLE, "solo applies only when the declarer has no partner")
+    side_of: dict[str, str] | None = None
+    partner_ok = partner_raw is None or partner is not None
+    if declarer is not None and seats is not None and partner_ok and ("partner" in obj or is_renonsz):
+        side_of = {s: ("declarer" if s in (declarer, partner) else "opponents") for s in seats}
+
+    # §3.2 rule 4: talon.
+    bid = obj.get("bid")
+    if bid is not None:
+        bid = _choice(e, bid, "bid", BIDS)
+    taken = e.require(obj, "declarer_talon_taken")
+    if taken is not None:
+        if not (type(taken) is int and 0 <= taken <= 3):
+            taken = e.check_int(taken, "declarer_talon_taken", 0, 3)
+        if taken is not None and bid is not None and taken > BID_SHARE[bid]:
+            e.add(
+                "declarer_talon_taken",
+                INCONSISTENT,
+                f"after the bid {bid} the declarer is due at most {BID_SHARE[bid]} talon cards",
+            )
+
+    # §3.2 rule 5: card points and tricks.
+    points = tricks = None
+    if is_renonsz:
+        e.forbid(obj, "declarer_card_points", why="to a renonsz hand")
+        e.forbid(obj, "declarer_tricks", why="to a renonsz hand")
+    else:
+        points = e.require(obj, "declarer_card_points")
+        if points is not None and not (type(points) is int and 0 <= points <= 94):
+            points = e.check_int(points, "declarer_card_points", 0, 94)
+        tricks = e.require(obj, "declarer_tricks")
+        if tricks is not None and not (type(tricks) is int and 0 <= tricks <= 9):
+            tricks = e.check_int(tricks, "declarer_tricks", 0, 9)
+        if points is not None and tricks is not None:
+            if not 4 * tricks <= points <= 58 + 4 * tricks:
+                e.add(
+                    "declarer_card_points",
+                    INCONSISTENT,
+                    f"{tricks} tricks hold between {4 * tricks} and {58 + 4 * tricks} card points "
+                    "(every card is worth at least 1)",
+                )
+            elif tricks == 9 and points < 72:
+                e.add(
+                    "declarer_card_points",
+                    INCONSISTENT,
+                    "a side that took every trick holds at least 72 card points",
+                )
+            elif tricks == 0 and points > 22:
+                e.add(
+                    "declarer_card_points",
+                    INCONSISTENT,
+                    "a side without a trick holds at most 22 card points (6 skart cards)",
+                )
+
+    # §3.2 rule 6: game kontra.
+    game_kontra = obj.get("game_kontra")
+    if game_kontra is not None and not (type(game_kontra) is int and 0 <= game_kontra <= 3):
+        game_kontra = e.check_int(game_kontra, "game_kontra", 0, 3)
+
+    # §3.2 rule 7: figures.
+    figures = _check_figures(e, obj.get("figures"), seats, side_of, is_renonsz, tricks)
+
+    # §3.2 rule 8: lengetés.
+    lengetes = obj.get("lengetes_ulti")
+    if lengetes is not None:
+        _check_lengetes(e, lengetes, seats, declarer, side_of, game_kontra, figures)
+
+    # §3.2 rule 9: renonsz.
+    renonsz = obj.get("renonsz")
+    if not is_renonsz:
+        if renonsz is not None:
+            e.forbid(obj, "renonsz", why="unless the outcome is renonsz")
+    elif renonsz is None:
+        e.add("renonsz", MISSING_FIELD, "renonsz is required for a renonsz hand")
+    else:
+        r = e.check_object(renonsz, "renonsz")
+        if r is not None:
+            e.unknown_keys(r, ("offender", "kind"), "renonsz")
+            offender = e.require(r, "offender", "renonsz")
+            if offender is not None and seats is not None:
+                e.check_seat(offender, "renonsz.offender", seats, "player")
+            kind = e.require(r, "kind", "renonsz")
+            if kind is not None:
+                _choice(e, kind, "renonsz.kind", RENONSZ_KINDS)
+    return e.items
+
+
+def _check_lengetes(
+    e: Errors,
+    raw: Any,
+    seats: list[str] | None,
+    declarer: str | None,
+    side_of: dict[str, str] | None,
+    game_kontra: int | None,
+    figures: list[Parsed],
+) -> None:
+    """§3.2 rule 8 (§1.11)."""
+    lg = e.check_object(raw, "lengetes_ulti")
+    if lg is None:
+        return
+    e.unknown_keys(lg, ("waver", "mode"), "lengetes_ulti")
+    waver = e.require(lg, "waver", "lengetes_ulti")
+    if waver is not None and seats is not None:
+        waver = e.check_seat(waver, "lengetes_ulti.waver", seats, "player")
+        if waver is not None and waver == declarer:
+            e.add("lengetes_ulti.waver", INCONSISTENT, "the waver cannot be the (Pagát-holding) declarer")
+            waver = None
+    else:
+        waver = None
+    mode = e.require(lg, "mode", "lengetes_ulti")
+    if mode is not None:
+        mode = _choice(e, mode, "lengetes_ulti.mode", LENGETES_MODES)
+    waver_tuletroa = any(f[0] == "tuletroa" and f[2] and f[3] == waver for f in figures)
+    if mode == "obligatory":
+        if waver is not None and side_of is not None and side_of[waver] != "opponents":
+            e.add("lengetes_ulti.waver", INCONSISTENT, "for an obligatory ulti the waver is an opponent")
+        if game_kontra is None or game_kontra < 1:
+            e.add(
+                "lengetes_ulti.mode",
+                INCONSISTENT,
+                "an obligatory ulti needs the waver's kontra on the game (game_kontra ≥ 1)",
+            )
+        if waver is not None and not any(
+            f[0] == "tuletroa" and f[1] == "opponents" and f[2] and f[3] == waver for f in figures
+        ):
+            e.add(
+                "lengetes_ulti.mode",
+                INCONSISTENT,
+                f"an obligatory ulti needs a tulétroá announced by the waver {waver} for the opponents",
+            )
+        if not any(f[0] == "pagat_ulti" and f[1] == "declarer" for f in figures):
+            e.add(
+                "lengetes_ulti.mode",
+                INCONSISTENT,
+                "an obligatory ulti needs a pagát ulti entry of the declaring side",
+            )
+    elif mode == "optional" and waver is not None and waver_tuletroa:
+        e.add(
+            "lengetes_ulti.mode",
+            INCONSISTENT,
+            "the waver announced tulétroá, so the ulti is obligatory, not optional",
+        )
+
+
+def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
+    """Vadász has no event-level configuration: only ``None`` or ``{}``."""
+    e = Errors()
+    if config is None:
+        return []
+    obj = e.check_object(config, "config")
+    if obj is not None:
+        e.unknown_keys(obj, (), "config")
+    return e.items
+
+
+# --- settlement (§2) ----------------------------------------------------------
+
+
+def _kontra_text(k: int) -> str:
+    return f" x {MULTIPLIER[k]} ({KONTRA_NAME[k]})" if k else ""
+
+
+def _items(hand: Mapping[str, Any], g: int, reduced: bool) -> list[tuple[str, int]]:
+    """The signed items of §2.1 from the declaring side's view, each with its
+    breakdown line. ``reduced`` applies the forced-alone-loss changes of §1.9
+    (S'): the opponents' made announcements at silent value unless the declarer
+    kontra'd them, and the opponents' kontra on the game ignored unless rekontra'd."""
+    p = hand["declarer_card_points"]
+    t = hand["declarer_tricks"]
+    gk = hand.get("game_kontra") or 0
+    figures = hand.get("figures") or ()
+    lengetes = hand.get("lengetes_ulti")
+    lmode = lengetes["mode"] if lengetes else None
+    dupla = {"declarer": p >= 71, "opponents": p <= 23}
+    volat = {"declarer": t == 9, "opponents": t == 0}
+    sign = {"declarer": 1, "opponents": -1}
+    announced = {(f["figure"], f["side"]) for f in figures if f["announced"]}
+    items: list[tuple[str, int]] = []
+
+    # Game (§1.6 "game superseded"; §2.1).
+    if p >= 71 or p <= 23 or t == 9 or t == 0:
+        items.append(("game: not paid (a dupla or volát was made)", 0))
+    else:
+        m = MULTIPLIER[gk]
+        note = _kontra_text(gk)
+        if reduced and gk == 1:  # §1.9 S' rule 2: the opponents' kontra on the game is ignored
+            m, note = 1, " (kontra ignored: forced alone)"
+        won = p >= 48
+        amount = g * m if won else -g * m
+        items.append((f"game {'won' if won else 'lost'} ({p} card points): G {g}{note} = {signed(amount)}", amount))
+
+    # Automatic silent dupla / volát, never listed (§2.1); §1.6 reading: a volát absorbs the dupla.
+    for side in SIDES:
+        who = SIDE_NAME[side]
+        if volat[side] and ("volat", side) not in announced:
+            amount = sign[side] * 3 * g
+            items.append((f"silent volát ({who}): 3G = {3 * g} → {signed(amount)}", amount))
+        if dupla[side] and ("dupla", side) not in announced:
+            if volat[side]:
+                items.append((f"silent dupla ({who}): 0 (absorbed by the volát)", 0))
+            else:
+                amount = sign[side] * 2 * g
+                items.append((f"silent dupla ({who}): 2G = {2 * g} → {signed(amount)}", amount))
+
+    for f in figures:
+        items.append(_figure_item(f, g, dupla, volat, lmode, reduced))
+    return items
+
+
+def _figure_item(
+    f: Mapping[str, Any],
+    g: int,
+    dupla: Mapping[str, bool],
+    volat: Mapping[str, bool],
+    lmode: str | None,
+    reduced: bool,
+) -> tuple[str, int]:
+    """One listed figure's signed amount and line (§2.1 "Each listed figure")."""
+    fig = f["figure"]
+    side = f["side"]
+    s = 1 if side == "declarer" else -1
+    k = f.get("kontra") or 0
+    is_announced = f["announced"]
+    who = SIDE_NAME[side]
+    head = f"{FIGURE_NAME[fig]} ({who}, " + (f"announced by {f['announcer']})" if is_announced else "silent)")
+    if f.get("with_volat"):
+        return f"{head}: 0 (overlapped by the volát announced with it)", 0
+    result = f.get("result")
+    # §1.9 S' rule 1: a made announcement of the opponents counts as silent unless kontra'd.
+    halve = reduced and side == "opponents" and is_announced and not k
+    if fig in ("dupla", "volat"):
+        made = (dupla if fig == "dupla" else volat)[side]
+        mult = 4 if fig == "dupla" else 6
+        if made and halve:
+            mult //= 2
+            value = mult * g
+            return (
+                f"{head}: made, at silent value {mult}G = {value} (forced alone) → {signed(s * value)}",
+                s * value,
+            )
+        value = mult * g * MULTIPLIER[k]
+        amount = s * value if made else -s * value
+        return (
+            f"{head}: {'made' if made else 'failed'}, {mult}G = {mult * g}{_kontra_text(k)} → {signed(amount)}",
+            amount,
+        )
+
+    # §1.11 lengetés: fixed values for the declaring side's pagát ulti.
+    if fig == "pagat_ulti" and side == "declarer" and lmode is not None:
+        unplayable = f.get("unplayable")
+        if lmode == "obligatory" and not unplayable:  # §5.7: the unplayable rule wins
+            if result == "lost_early":
+                return f"{head}: Pagát forced out early, lengetés fixed -5 (kontra ignored) → -5", -5
+            amount = 10 * MULTIPLIER[k] if result == "made" else -10 * MULTIPLIER[k]
+            word = "made" if result == "made" else "lost in the last trick"
+            return f"{head}: {word}, lengetés fixed 10{_kontra_text(k)} → {signed(amount)}", amount
+        if lmode == "optional" and not is_announced and result == "made":
+            return f"{head}: made, lengetés (optional) pays the announced 10 → +10", 10
+
+    if is_announced:
+        if result == "made":
+            if halve:
+                value = SILENT_VALUE[fig]
+                return (
+                    f"{head}: made, at silent value {value} (forced alone) → {signed(s * value)}",
+                    s * value,
+                )
+            value = ANNOUNCED_VALUE[fig] * MULTIPLIER[k]
+            return f"{head}: made, {ANNOUNCED_VALUE[fig]}{_kontra_text(k)} → {signed(s * value)}", s * value
+        unplayable = f.get("unplayable")
+        word = {"failed": "failed", "lost_last_trick": "lost in the last trick", "lost_early": "lost early"}[result]
+        if unplayable:  # §1.10: flat silent value, kontra ignored
+            value = UNPLAYABLE[fig][unplayable]
+            return (
+                f"{head}: {word}, objectively unplayable ({unplayable}), flat {value} (kontra ignored) "
+                f"→ {signed(-s * value)}",
+                -s * value,
+            )
+        value = ANNOUNCED_VALUE[fig] * MULTIPLIER[k]
+        return f"{head}: {word}, {ANNOUNCED_VALUE[fig]}{_kontra_text(k)} → {signed(-s * value)}", -s * value
+
+    # Silent figures (§1.5 half value; §2.1).
+    if fig == "pagat_ulti":
+        if result == "made":
+            return f"{head}: made, 5 → {signed(s * 5)}", s * 5
+        if result == "lost_last_trick":  # §5.8: a silent ulti lost in the last trick costs 5
+            return f"{head}: lost in the last trick, 5 → {signed(-s * 5)}", -s * 5
+        return f"{head}: lost early, 0", 0
+    if fig in ("tuletroa", "negy_kiraly") and volat[side]:  # §1.6 / §5.6: absorbed by the volát
+        return f"{head}: 0 (absorbed by the volát)", 0
+    value = SILENT_VALUE[fig]
+    return f"{head}: made, {value} → {signed(s * value)}", s * value
+
+
+def renonsz_amount(hand: Mapping[str, Any], g: int) -> tuple[int, str]:
+    """§1.13: R = G x m(game kontra) + Σ announced figures x their multipliers
+    (overlapped announcements count 0)."""
+    gk = _opt(hand, "game_kontra", 0)
+    total = g * MULTIPLIER[gk]
+    parts = [f"G {g}{_kontra_text(gk)}"]
+    for f in _opt(hand, "figures", []):
+        if not f["announced"] or f.get("with_volat"):
+            continue
+        fig = f["figure"]
+        k = _opt(f, "kontra", 0)
+        base = {"dupla": 4 * g, "volat": 6 * g}.get(fig) or ANNOUNCED_VALUE[fig]
+        total += base * MULTIPLIER[k]
+        parts.append(f"{FIGURE_NAME[fig]} {base}{_kontra_text(k)}")
+    return total, " + ".join(parts)
+
+
+def score_items(hand: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """The §2.1 items of a validated ``played`` hand (for tests and referees)."""
+    return _items(hand, GAME_VALUE[hand["declarer_talon_taken"]], reduced=False)
+
+
+def settle(
+    hand: Mapping[str, Any], state: Mapping[str, Any] | None, config: Mapping[str, Any] | None = None
+) -> HandScore:
+    """Points for every participant, the next state and the breakdown (§2.2, §2.3)."""
+    participants = hand["participants"]
+    seats = hand["seats"]
+    remaining = (state.get("double_round_remaining") if state else None) or 0
+    points = dict.fromkeys(participants, 0)
+    lines: list[str] = []
+    outcome = _opt(hand, "outcome", "played")
+
+    if outcome in ("thrown_in", "redeal"):
+        lines.append("thrown in: no score" if outcome == "thrown_in" else "redeal: no score")
+        if hand.get("start_double_round"):
+            remaining = len(participants)
+            lines.append(f"double round declared: the next {remaining} played hands count double")
+        return HandScore(points, {"double_round_remaining": remaining} if remaining else {}, lines)
+
+    g = GAME_VALUE[hand["declarer_talon_taken"]]
+    declarer = hand["declarer"]
+    if outcome == "renonsz":
+        offender = hand["renonsz"]["offender"]
+        r, expr = renonsz_amount(hand, g)
+        lines.append(f"renonsz by {offender} ({hand['renonsz']['kind']}): R = {expr} = {r}")
+        for seat in seats:
+            points[seat] = -3 * r if seat == offender else r
+        lines.append(f"{offender} pays {r} to each of the other three: {signed(-3 * r)}")
+    else:
+        s = 0
+        for line, amount in _items(hand, g, reduced=False):
+            lines.append(line)
+            s += amount
+        partner = hand.get("partner")
+        if partner is not None:
+            lines.append(
+                f"S = {s}: declarer {declarer} and partner {partner} {signed(s)} each, opponents {signed(-s)} each"
+            )
+            for seat in seats:
+                points[seat] = s if seat in (declarer, partner) else -s
+        else:
+            d = _solo_result(hand, g, s, lines)
+            for seat in seats:
+                points[seat] = d if seat == declarer else -d // 3
+
+    if remaining:
+        for seat in points:
+            points[seat] *= 2
+        remaining -= 1
+        lines.append(f"double round: every score x 2 ({remaining} doubled hands left)")
+    return HandScore(points, {"double_round_remaining": remaining} if remaining else {}, lines)
+
+
+def _solo_result(hand: Mapping[str, Any], g: int, s: int, lines: list[str]) -> int:
+    """D of a declarer without a partner (§1.9), with its breakdown line."""
+    solo = hand["solo"]
+    name = SOLO_NAME[solo]
+    if s > 0:
+        raw = SOLO_WIN_FACTOR[solo] * s
+        d = _round0_3(raw)
+        lines.append(
+            f"S = {s}; {name} win x{SOLO_WIN_FACTOR[solo]} = {raw}; "
+            f"rounded toward 0 → {d}; each opponent {signed(-d // 3)}"
+        )
+        return d
+    if s == 0:
+        lines.append(f"S = 0; {name}: nothing to pay")
+        return 0
+    if solo != "forced":
+        raw = 2 * s
+        d = _round0_3(raw)
+        lines.append(f"S = {s}; {name} loss x2 = {raw}; rounded toward 0 → {d}; each opponent {signed(-d // 3)}")
+        return d
+    normal = _items(hand, g, reduced=False)
+    reduced = _items(hand, g, reduced=True)
+    for (_, before), (line, after) in zip(normal, reduced, strict=True):
+        if before != after:
+            lines.append(f"forced alone loss, reduced: {line}")
+    s2 = sum(amount for _, amount in reduced)
+    d = _round0_3(min(s2, 0))  # a loss cannot turn into a gain
+    capped = " (≥ 0: no loss)" if s2 >= 0 else ""
+    lines.append(
+        f"S = {s}; forced alone loss: S' = {s2}{capped}; rounded toward 0 → {d}; each opponent {signed(-d // 3)}"
+    )
+    return d
+
+
+VARIANT = Variant(
+    key=KEY,
+    name="Vadász tarokk",
+    rules_version=RULES_VERSION,
+    table=TableFacts(
+        min_seats=4,
+        max_seats=7,
+        players_per_hand=4,
+        sits_out=(
+            "nobody at 4; the dealer at 5; the dealer and the participant opposite at 6; "
+            "the dealer and the two opposite at 7"
+        ),
+        # The spec has no tournament section. 8 = every seat of a 4-table deals twice;
+        # the tournament layer should use a multiple of the participants at 5-7.
+        default_hands_per_round=8,
+        zero_sum=True,  # §2.2: every hand is zero-sum, renonsz included
+    ),
+    validate=validate,
+    settle=settle,
+    playing_seats=playing_seats,
+    next_dealer=next_dealer,
+    validate_config=validate_config,
+)
