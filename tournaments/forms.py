@@ -69,8 +69,10 @@ class ImportForm(forms.Form):
 
 
 class DrawForm(forms.Form):
-    METHODS = [("random", _("at random from the seed")), ("strength", _("by strength order"))]
-    method = forms.ChoiceField(label=_("round 1 draw"), choices=METHODS, initial="random", required=False)
+    METHODS = [("random", _("round 1 at random from the seed; later rounds by results")),
+               ("strength", _("round 1 by strength order; later rounds by results")),
+               ("all_play_all", _("all-play-all schedule in threes (MAUSZ final)"))]
+    method = forms.ChoiceField(label=_("draw method"), choices=METHODS, initial="random", required=False)
     seed = forms.CharField(label=_("seed"), max_length=64, required=False,
                            help_text=_("Empty: the event's seed, or a new random one."))
     confirm_redraw = forms.BooleanField(label=_("yes, replace the published draw"), required=False)

@@ -201,6 +201,10 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
     units = _units(tournament, entries)
     variant = tournament.variant
     bye_counts = _bye_counts(tournament, rnd.number)
+    if method == "all_play_all":
+        if variant != "ulti-mausz":
+            raise ValidationError({"method": _("The all-play-all schedule is for MAUSZ ulti finals.")})
+        return _expand(seating.draw_all_play_all(list(units), rnd.number, rnd.seed), units)
     if rnd.number == 1:
         if method == "strength":
             return _expand(seating.draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts), units)

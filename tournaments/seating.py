@@ -893,3 +893,21 @@ def _swap_changes(ga: list[int], gb: list[int], x: int, q: int) -> list[tuple[in
         (x, a1, -1), (x, a2, -1), (q, a1, 1), (q, a2, 1),
         (q, b1, -1), (q, b2, -1), (x, b1, 1), (x, b2, 1),
     ]
+
+
+def draw_all_play_all(player_ids: Iterable[str], round_number: int, seed: Seed) -> Draw:
+    """Round ``round_number`` (from 1) of the all-play-all schedule in threes, positions drawn.
+
+    The schedule depends only on the set of players (ids sorted), so every round of
+    the final can be drawn separately and still fit the others; a round past the
+    schedule's end starts it again. Players not at a table in that round have a bye.
+    """
+    ids = sorted(_unique(player_ids))
+    schedule = all_play_all_triples(ids)
+    if not schedule:
+        raise ValueError("an all-play-all needs at least three players")
+    groups = schedule[(round_number - 1) % len(schedule)]
+    seated = {p for g in groups for p in g}
+    rng = random.Random(seed)
+    return Draw("ulti-mausz", seed, _seat(groups, SEATING_FORMATS["ulti-mausz"], rng),
+                [p for p in ids if p not in seated])
