@@ -167,6 +167,9 @@ CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=CELERY_BROKER_U
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 
+# The site's absolute address, for links printed on paper (the protocols' QR codes).
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+
 # Seconds the public JSON of live pages is cached (read at request time, STYLE.md §10).
 PUBLIC_CACHE_SECONDS = _env("PUBLIC_CACHE_SECONDS", env.int, 5)
 

@@ -19,8 +19,19 @@ PLAYERS = [
 ]
 
 
+# Hands in the spirit of taruk2012.md §8.1, built for whoever sits where.
+DEMO_HANDS = [
+    lambda s: {"game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
+    lambda s: {"game": "dve", "declarer": s[1], "called_king": "spades", "partner": s[3], "card_points": 29},
+    lambda s: {"game": "klop", "klop_points": {s[0]: 13, s[1]: 24, s[2]: 31, s[3]: 2}},
+    lambda s: {"game": "solo_tri", "declarer": s[2], "card_points": 41},
+    lambda s: {"game": "tri", "declarer": s[0], "called_king": "clubs", "partner": None, "card_points": 40,
+               "bonuses": [{"type": "trula", "side": "declarer", "announced": False, "made": True}]},
+]
+
+
 class Command(BaseCommand):
-    help = "Create a demo Taruk 2012 event: 16 players, round 1 seated (idempotent)."
+    help = "Create a demo Taruk 2012 event: 16 players, round 1 seated and running with a few hands (idempotent)."
 
     def add_arguments(self, parser):
         parser.add_argument("--slug", default="demo-taruk-2026")
@@ -42,8 +53,25 @@ class Command(BaseCommand):
                                      strength=i)
         rnd = rounds.draw_round(organizer, event)
         rounds.publish_draw(organizer, rnd)
+        rounds.start_clock(organizer, rnd)
+        entered = self._play_some_hands(organizer, rnd)
         self.stdout.write(self.style.SUCCESS(
-            f"Demo event {event.name!r}: {len(PLAYERS)} players, round 1 seated (seed {rnd.seed})."))
+            f"Demo event {event.name!r}: {len(PLAYERS)} players, round 1 seated (seed {rnd.seed}) and running, "
+            f"{entered} hands entered at tables 1 and 2."))
+
+    def _play_some_hands(self, user: User, rnd) -> int:
+        """A few hands at two tables, so the table pages and standings show something."""
+        from scoring import services as hands
+
+        count = 0
+        for table in rnd.tables.filter(number__in=(1, 2)):
+            setup = hands.table_setup(table, rnd.tournament)
+            previous = None
+            for make in DEMO_HANDS:
+                envelope = hands.next_envelope(setup, previous)
+                previous = hands.enter_hand(user, table, {**envelope, **make(envelope["seats"])})
+                count += 1
+        return count
 
     def _user(self, username: str, superuser: bool = False) -> User:
         user = User.objects.filter(username=username).first()
