@@ -17,6 +17,9 @@ class Hand(models.Model):
     number = models.PositiveSmallIntegerField(_("hand number"))
     dealer = models.CharField(_("dealer"), max_length=1, choices=POSITION_CHOICES)
     input = models.JSONField(_("referee's input"))
+    # Derived by the engine like the points: a void deal or a redeal is logged but is
+    # not one of the round's hands (ulti-mausz.md §6.2, tarokk redeals).
+    played = models.BooleanField(_("counts as a hand of the round"), default=True)
     points = models.JSONField(_("points per position"), default=dict)
     state_after = models.JSONField(_("table state after the hand"), default=dict)
     breakdown = models.JSONField(_("breakdown"), default=list)
@@ -45,6 +48,7 @@ class Hand(models.Model):
             "number": self.number,
             "dealer": self.dealer,
             "input": self.input,
+            "played": self.played,
             "points": self.points,
             "state_after": self.state_after,
             "rules_version": self.rules_version,

@@ -64,19 +64,20 @@ def table_setup(table: Table, tournament: Tournament) -> TableSetup:
     )
 
 
-def next_envelope(setup: TableSetup, previous: Hand | None) -> dict[str, Any]:
-    """``variant``, ``seats`` and ``dealer`` of the table's next hand."""
+def next_envelopes(setup: TableSetup, previous: Hand | None) -> list[dict[str, Any]]:
+    """The possible ``variant``, ``seats`` and ``dealer`` of the table's next hand, the usual one
+    first (the deal does not always rotate: ``Variant.allowed_dealers``)."""
     if previous is None:
-        dealer = setup.first_dealer
-        state: dict = {}
+        dealers, state = [setup.first_dealer], {}
     else:
-        dealer = setup.variant.next_dealer(setup.positions, previous.dealer)
-        state = previous.state_after
-    return {
-        "variant": setup.variant.key,
-        "seats": setup.variant.playing_seats(setup.positions, dealer, state),
-        "dealer": dealer,
-    }
+        dealers, state = setup.variant.allowed_dealers(setup.positions, previous.input), previous.state_after
+    return [{"variant": setup.variant.key, "seats": setup.variant.playing_seats(setup.positions, dealer, state),
+             "dealer": dealer} for dealer in dealers]
+
+
+def next_envelope(setup: TableSetup, previous: Hand | None) -> dict[str, Any]:
+    """The usual ``variant``, ``seats`` and ``dealer`` of the table's next hand."""
+    return next_envelopes(setup, previous)[0]
 
 
 def preview(table: Table, hand_input: Any, *, before_number: int | None = None) -> HandScore | list[HandError]:
@@ -107,10 +108,11 @@ def _lock(table: Table) -> Table:
     return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
 
 
-def _check_envelope(hand_input: Any, expected: dict[str, Any], number: int) -> None:
+def _check_envelope(hand_input: Any, allowed: list[dict[str, Any]], number: int) -> None:
     """The table decides who deals and who plays (taruk2012.md §7.3); the input must agree."""
     if not isinstance(hand_input, dict):
         raise HandRejected([HandError("", "invalid_value", _("The hand must be a JSON object."))], number)
+    expected = next((e for e in allowed if e["dealer"] == hand_input.get("dealer")), allowed[0])
     errors = [
         HandError(key, "inconsistent", _("%(key)s must be %(value)s for hand %(n)d at this table.")
                   % {"key": key, "value": expected[key], "n": number})
@@ -126,11 +128,12 @@ def _score_or_reject(result: HandScore | list[HandError], number: int) -> HandSc
     return result
 
 
-def _apply(hand: Hand, result: HandScore, rules_version: str) -> None:
+def _apply(hand: Hand, result: HandScore, variant: Variant) -> None:
+    hand.played = variant.counts_as_played(hand.input)
     hand.points = result.points
     hand.state_after = result.state
     hand.breakdown = result.breakdown
-    hand.rules_version = rules_version
+    hand.rules_version = variant.rules_version
 
 
 @transaction.atomic
@@ -140,27 +143,27 @@ def enter_hand(actor: Any, table: Table, hand_input: Any) -> Hand:
     _check_open(actor, table, tournament)
     setup = table_setup(table, tournament)
     previous = table.hands.order_by("number").last()
-    count = previous.number if previous else 0
+    number = (previous.number + 1) if previous else 1
+    played = table.hands.filter(played=True).count()
     expected = expected_hands(tournament.variant, len(setup.positions), tournament.hands_per_round,
                               tournament.table_size)
-    if is_complete(count, expected, table.time_expired):
+    if is_complete(played, expected, table.time_expired):
         raise NotOpen(_("Table %(t)d has played all its hands for this round.") % {"t": table.number})
-    _check_envelope(hand_input, next_envelope(setup, previous), count + 1)
-    result = _score_or_reject(
-        evaluate(hand_input, previous.state_after if previous else {}, setup.config), count + 1)
+    _check_envelope(hand_input, next_envelopes(setup, previous), number)
+    result = _score_or_reject(evaluate(hand_input, previous.state_after if previous else {}, setup.config), number)
     # taruk2012.md §7.2: after time is up the hand in progress is still scored; it is the last.
     if table.round.started_at is not None and clock_of(table.round).expired(timezone.now()):
         table.time_expired = True
         table.save(update_fields=["time_expired"])
-        audit.log(actor, "table.time_expired", table, tournament=tournament, after={"hands": count + 1})
+        audit.log(actor, "table.time_expired", table, tournament=tournament, after={"hands": number})
     hand = Hand(
         table=table,
-        number=(previous.number + 1) if previous else 1,
+        number=number,
         dealer=hand_input["dealer"],
         input=hand_input,
         entered_by=actor,
     )
-    _apply(hand, result, setup.variant.rules_version)
+    _apply(hand, result, setup.variant)
     hand.save()
     audit.log(actor, "hand.entered", hand, tournament=tournament, after=hand.snapshot())
     return hand
@@ -173,7 +176,7 @@ def _rescore_from(
     for later in table.hands.filter(number__gte=number).order_by("number"):
         before = later.snapshot()
         result = _score_or_reject(evaluate(later.input, state, setup.config), later.number)
-        _apply(later, result, setup.variant.rules_version)
+        _apply(later, result, setup.variant)
         state = later.state_after
         if later.snapshot() != before or later.number != before["number"]:
             later.version += 1
@@ -199,14 +202,14 @@ def correct_hand(actor: Any, hand: Hand, new_input: Any, *, expected_version: in
     setup = table_setup(table, tournament)
     current = Hand.objects.get(pk=hand.pk)
     before = current.snapshot()
-    _check_envelope(new_input, {k: current.input.get(k) for k in ("variant", "seats", "dealer")}, current.number)
+    _check_envelope(new_input, [{k: current.input.get(k) for k in ("variant", "seats", "dealer")}], current.number)
     previous = table.hands.filter(number__lt=current.number).order_by("number").last()
     result = _score_or_reject(
         evaluate(new_input, previous.state_after if previous else {}, setup.config), current.number
     )
     current.input = new_input
     current.dealer = new_input["dealer"]
-    _apply(current, result, setup.variant.rules_version)
+    _apply(current, result, setup.variant)
     # The version check happens in the database: a concurrent save bumped it.
     updated = Hand.objects.filter(pk=current.pk, version=expected_version).update(
         input=current.input,
@@ -299,7 +302,7 @@ def confirm_table(actor: Any, table: Table, position: str, pin: str) -> Confirma
         raise WrongPin(_("Nobody sits at position %(p)s.") % {"p": position})
     if not hmac.compare_digest(seat.entry.pin.encode(), str(pin).strip().encode()):
         raise WrongPin(_("Wrong PIN for position %(p)s.") % {"p": position})
-    count = table.hands.count()
+    count = table.hands.filter(played=True).count()
     expected = expected_hands(tournament.variant, table.seats.count(), tournament.hands_per_round,
                               tournament.table_size)
     if not is_complete(count, expected, table.time_expired):

@@ -86,6 +86,18 @@ class Variant:
     playing_seats: Callable[[list[str], str, Mapping[str, JSON]], list[str]]
     next_dealer: Callable[[list[str], str], str]
     validate_config: Callable[[Mapping[str, JSON] | None], list[HandError]] = lambda config: []
+    # Who may deal the hand after ``hand``, the usual one first. ``None``: the deal always
+    # rotates (``next_dealer``). Ulti deals a void deal again; after a Vadász throw-in the
+    # thrower may take the deal.
+    dealers_after: Callable[[list[str], Mapping[str, JSON]], list[str]] | None = None
+    # Does ``hand`` count as one of the round's hands? A void deal or a redeal does not.
+    counts_as_played: Callable[[Mapping[str, JSON]], bool] = lambda hand: True
+
+    def allowed_dealers(self, table_seats: list[str], hand: Mapping[str, JSON]) -> list[str]:
+        """The dealers the hand after ``hand`` may have, the usual one first."""
+        if self.dealers_after is None:
+            return [self.next_dealer(table_seats, hand["dealer"])]
+        return self.dealers_after(table_seats, hand)
 
     def score(
         self,

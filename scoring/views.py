@@ -51,19 +51,21 @@ def _progress(tournament: Tournament, table: Table, hands: list[Hand]) -> dict[s
     expected = expected_hands(tournament.variant, len(positions), tournament.hands_per_round, tournament.table_size)
     totals = {p: 0 for p in positions}
     rows = []
+    played = 0
     for h in hands:
+        played += h.played
         for p, v in h.points.items():
             totals[p] = totals.get(p, 0) + v
         rows.append({"hand": h, "points": [h.points.get(p, 0) for p in positions],
                      "running": [totals[p] for p in positions]})
-    return {"positions": positions, "expected": expected, "totals": totals, "rows": rows,
-            "complete": is_complete(len(hands), expected, table.time_expired)}
+    return {"positions": positions, "expected": expected, "totals": totals, "rows": rows, "played": played,
+            "complete": is_complete(played, expected, table.time_expired)}
 
 
 def _new_form(tournament: Tournament, table: Table, previous: Hand | None, data: Any = None):
     setup = services.table_setup(table, tournament)
-    envelope = services.next_envelope(setup, previous)
-    return form_class(tournament.variant)(data, envelope=envelope, names=_names(table),
+    envelopes = services.next_envelopes(setup, previous)
+    return form_class(tournament.variant)(data, envelope=envelopes[0], alternatives=envelopes, names=_names(table),
                                           table_positions=setup.positions, config=setup.config)
 
 
@@ -207,7 +209,7 @@ def table_confirm(request: HttpRequest, slug: str, number: int, table_no: int) -
 def table_json(request: HttpRequest, slug: str, number: int, table_no: int) -> JsonResponse:
     """Per-table scores for live pages and the score-progression chart."""
     tournament, table = _table(request, slug, number, table_no)
-    hands = list(table.hands.order_by("number").only("table_id", "number", "dealer", "points"))
+    hands = list(table.hands.order_by("number").only("table_id", "number", "dealer", "played", "points"))
     progress = _progress(tournament, table, hands)
     return JsonResponse({
         "table": table.number, "round": table.round.number, "positions": progress["positions"],

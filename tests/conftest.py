@@ -9,9 +9,17 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# Property tests run the same examples on every run (CI included), so a green suite stays
+# green; HYPOTHESIS_PROFILE=explore draws new examples each run to hunt for new failures.
+settings.register_profile("repeatable", derandomize=True, database=None, print_blob=True)
+settings.register_profile("explore", database=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 # Django is imported inside the fixtures, so that the pure tests (engine,
 # seating, standings) also run without Django: ``pytest -p no:django tests/scoring``.

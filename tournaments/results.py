@@ -10,7 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import Count, IntegerField, Sum
+from django.db.models import Count, IntegerField, Q, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 
@@ -47,8 +47,9 @@ def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> lis
     counts: dict[int, int] = defaultdict(int)
     hand_rounds = {} if rounds is None else {"table__round__number__in": rounds}
     per_table = (Hand.objects.filter(table__round__tournament=tournament, **hand_rounds).values("table_id")
-                 .annotate(hands=Count("id"), **{f"p_{pos}": Sum(Cast(KeyTextTransform(pos, "points"), IntegerField()))
-                                                 for pos in positions}))
+                 .annotate(hands=Count("id", filter=Q(played=True)),
+                           **{f"p_{pos}": Sum(Cast(KeyTextTransform(pos, "points"), IntegerField()))
+                              for pos in positions}))
     for row in per_table:
         counts[row["table_id"]] = row["hands"]
         for pos in seat_map[row["table_id"]]:

@@ -32,13 +32,27 @@ class HandForm(forms.Form):
 
     def __init__(self, data: Any = None, *, envelope: Mapping[str, Any], names: Mapping[str, str],
                  table_positions: list[str], config: Mapping[str, Any] | None = None,
+                 alternatives: list[Mapping[str, Any]] | None = None,
                  initial: Mapping[str, Any] | None = None, prefix: str | None = None):
         self.envelope = dict(envelope)
+        # Other envelopes the hand may have when the deal need not rotate (a void deal is
+        # dealt again, a Vadász thrower takes the deal): the referee picks the dealer.
+        self.alternatives = [dict(e) for e in alternatives or [envelope]]
         self.config = config  # the event's variant configuration (Laza: the point table)
         self.names = dict(names)
         self.table_positions = list(table_positions)
         super().__init__(data, initial=initial, prefix=prefix)
         self.setup()
+        if len(self.alternatives) > 1:
+            self.fields["dealer"] = forms.ChoiceField(
+                label=_("dealer"), initial=self.envelope["dealer"],
+                choices=[(e["dealer"], self.seat_label(e["dealer"])) for e in self.alternatives])
+            if self.fieldsets:
+                title, names, show = self.fieldsets[0]
+                self.fieldsets = [(title, ["dealer", *names], show), *self.fieldsets[1:]]
+            if self.is_bound:
+                chosen = self.data.get(self.add_prefix("dealer"))
+                self.envelope = next((e for e in self.alternatives if e["dealer"] == chosen), self.envelope)
 
     def setup(self) -> None:
         """Fill choices that depend on the table (seats and names)."""
@@ -75,11 +89,18 @@ class HandForm(forms.Form):
         head = path.split(".", 1)[0].split("[", 1)[0]
         return head if head in self.fields else None
 
+    def field_for_error(self, path: str) -> str | None:
+        """``field_for``, except that the envelope's own fields go to the dealer choice if there is one."""
+        if path in ("dealer", "seats") and "dealer" in self.fields:
+            return "dealer"
+        return self.field_for(path)
+
     # --- used by the views --------------------------------------------------
 
     def hand(self) -> dict[str, Any]:
-        """Envelope plus variant fields; empty optional values are left out."""
-        body = {k: v for k, v in self.to_hand().items() if v not in (None, "", [], {})}
+        """Envelope plus variant fields; empty text and empty lists are left out. ``None`` stays:
+        ``to_hand`` returns it only where the spec wants an explicit null (a declarer alone)."""
+        body = {k: v for k, v in self.to_hand().items() if not (v == "" or v == [] or v == {})}
         note = self.cleaned_data.get("note")
         if note:
             body["note"] = note
@@ -87,7 +108,7 @@ class HandForm(forms.Form):
 
     def add_engine_errors(self, errors: list[HandError]) -> None:
         for error in errors:
-            field = self.field_for(error.field)
+            field = self.field_for_error(error.field)
             message = error.message if field else f"{error.field}: {error.message}" if error.field else error.message
             self.add_error(field, message)
 

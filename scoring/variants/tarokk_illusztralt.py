@@ -806,6 +806,10 @@ def next_dealer(table_seats: list[str], dealer: str) -> str:
     return next_seat(table_seats, dealer)
 
 
+def counts_as_played(hand: Mapping[str, Any]) -> bool:
+    """A redeal (everyone passed, the talon refused, a hand without tarokk) is no played hand (§3.1)."""
+    return hand.get("outcome", "played") != "redeal"
+
 VARIANT = Variant(
     key=KEY,
     name="Illusztrált tarokk",
@@ -824,4 +828,5 @@ VARIANT = Variant(
     playing_seats=playing_seats,
     next_dealer=next_dealer,
     validate_config=validate_config,
+    counts_as_played=counts_as_played,
 )

@@ -946,6 +946,22 @@ def _solo_result(hand: Mapping[str, Any], g: int, s: int, lines: list[str]) -> i
     return d
 
 
+def dealers_after(table_seats: list[str], hand: Mapping[str, Any]) -> list[str]:
+    """§1.8: after a throw-in the next player deals, or the thrower takes the deal himself;
+    a redeal (misdeal, annulled hand) is dealt again by the same dealer (our reading)."""
+    usual = next_dealer(table_seats, hand["dealer"])
+    outcome = hand.get("outcome", "played")
+    if outcome == "thrown_in" and hand.get("thrower") not in (None, usual):
+        return [usual, hand["thrower"]]
+    if outcome == "redeal":
+        return [hand["dealer"], usual]
+    return [usual]
+
+
+def counts_as_played(hand: Mapping[str, Any]) -> bool:
+    """Thrown-in hands and redeals are not played hands (§1.8, §3.1)."""
+    return hand.get("outcome", "played") not in ("thrown_in", "redeal")
+
 VARIANT = Variant(
     key=KEY,
     name="Vadász tarokk",
@@ -968,4 +984,6 @@ VARIANT = Variant(
     playing_seats=playing_seats,
     next_dealer=next_dealer,
     validate_config=validate_config,
+    dealers_after=dealers_after,
+    counts_as_played=counts_as_played,
 )

@@ -1370,6 +1370,20 @@ def next_dealer(table_seats: list[str], dealer: str) -> str:
     return next_seat(_ordered(table_seats), dealer)
 
 
+def dealers_after(table_seats: list[str], hand: Mapping[str, Any]) -> list[str]:
+    """§6.2: a void deal is dealt again by the same dealer (13.1.5-early: by the correct
+    dealer, who is the next one), otherwise the deal rotates."""
+    renonsz = hand.get("renonsz")
+    if renonsz and CASES[renonsz["case"]].type == VOID:
+        return [hand["dealer"], next_dealer(table_seats, hand["dealer"])]
+    return [next_dealer(table_seats, hand["dealer"])]
+
+
+def counts_as_played(hand: Mapping[str, Any]) -> bool:
+    """§6.2: void deals are logged but do not count as deals of the játszma."""
+    renonsz = hand.get("renonsz")
+    return not (renonsz and CASES[renonsz["case"]].type == VOID)
+
 VARIANT = Variant(
     key=KEY,
     name="Ulti (MAUSZ championship rules, 2017)",
@@ -1389,4 +1403,6 @@ VARIANT = Variant(
     playing_seats=playing_seats,
     next_dealer=next_dealer,
     validate_config=validate_config,
+    dealers_after=dealers_after,
+    counts_as_played=counts_as_played,
 )

@@ -1580,10 +1580,11 @@ def test_mutated_valid_hands_never_crash(rng: Any, data: st.DataObject) -> None:
         if data.draw(st.booleans()):
             del parent[where[-1]]  # drop a member (or list entry)
         else:
-            parent[where[-1]] = data.draw(near_values | json_values)
+            # A copy: near_values holds shared list/dict objects that later mutations must not change.
+            parent[where[-1]] = copy.deepcopy(data.draw(near_values | json_values))
         if data.draw(st.integers(0, 4)) == 0:
             hand[data.draw(st.sampled_from(["renonsz", "kontra", "silent_claims", "results", "gave_up", "play"]))] = (
-                data.draw(near_values | json_values)
+                copy.deepcopy(data.draw(near_values | json_values))
             )
     errors = VARIANT.validate(hand, state, None)
     assert all(e.code and isinstance(e.field, str) and e.message for e in errors)
