@@ -161,3 +161,23 @@ def test_a_round_that_is_not_running_takes_no_hand(table, bob, alice):
     rounds.close_round(alice, table.round)
     with pytest.raises(services.NotOpen):
         services.enter_hand(bob, table, klop_b_full())
+
+
+def test_after_the_time_limit_the_hand_in_progress_is_the_last(table, bob):
+    """taruk2012.md §7.2: when time is up the hand in progress is finished and scored, then the round
+    ends at that table with fewer hands than planned."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.models import Round
+
+    Round.objects.filter(pk=table.round_id).update(started_at=timezone.now() - timedelta(minutes=76))
+    services.enter_hand(bob, table, klop_b_full())  # the hand in progress
+    table.refresh_from_db()
+    assert table.time_expired
+    with pytest.raises(services.NotOpen):
+        services.enter_hand(bob, table, tri("B", HAND2_SEATS, "C", "A"))
+    seat = table.seats.select_related("entry").get(position="A")
+    services.confirm_table(bob, table, "A", seat.entry.pin)  # one hand is a complete table now
+    assert AuditEntry.objects.filter(action="table.time_expired").count() == 1
