@@ -72,3 +72,18 @@ def test_a_bad_table_list_names_the_field(event, alice):
 def test_the_audit_log_page_is_for_organizers_only(event, alice, bob):
     assert client_for(alice).get("/e/ljubljana-open/manage/audit/").status_code == 200
     assert client_for(bob).get("/e/ljubljana-open/manage/audit/").status_code == 403
+
+
+@pytest.mark.parametrize(("variant", "hands", "seats"), [("taruk2012", 12, 4), ("ulti-mausz", 9, 3)])
+def test_a_new_event_starts_from_the_variants_defaults(alice, variant, hands, seats):
+    response = client_for(alice).get(f"/e/new/?variant={variant}")
+    form = response.context["form"]
+    assert (form.initial["hands_per_round"], form.initial["table_size"]) == (hands, seats)
+
+
+def test_creating_an_event_through_the_page(alice):
+    response = client_for(alice).post("/e/new/", {
+        "name": "Budapest Ulti", "slug": "budapest-ulti", "variant": "ulti-mausz", "rounds": 7,
+        "hands_per_round": 9, "round_minutes": 60, "table_size": 3, "language": "hu"})
+    assert response.status_code == 302
+    assert Tournament.objects.get(slug="budapest-ulti").organizers.get() == alice

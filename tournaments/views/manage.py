@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from .. import access, services
 from ..forms import OrganizerForm, RefereeForm, TournamentForm
 from ..models import Tournament
+from ..variants import variant_choices
 from .helpers import form_errors_from, tournament_for_organizer
 
 
@@ -35,7 +36,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Event created."))
             return redirect("tournament", slug=tournament.slug)
-    return render(request, "tournaments/form.html", {"form": form, "title": _("New event")})
+    return render(request, "tournaments/form.html", {
+        "form": form, "title": _("New event"), "variants": variant_choices(), "chosen_variant": variant})
 
 
 @login_required
