@@ -17,6 +17,8 @@ from django.utils.translation import gettext as _
 from . import access, audit, seating
 from .clock import Clock
 from .models import Bye, Entry, Round, Seat, Table, Tournament
+from .results import byes_by_round, meetings, round_participants, table_results
+from .standings import places, standings
 
 
 def clock_of(rnd: Round) -> Clock:
@@ -195,9 +197,6 @@ def _strength_order(units: dict[str, list[Entry]]) -> list[str]:
 
 def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], method: str) -> seating.Draw:
     """Round 1 by lot or strength; later rounds by Taruk rule 7 or by standings."""
-    from .results import byes_by_round, meetings, round_participants, table_results
-    from .standings import places, standings
-
     units = _units(tournament, entries)
     variant = tournament.variant
     bye_counts = _bye_counts(tournament, rnd.number)
