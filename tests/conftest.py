@@ -21,6 +21,16 @@ settings.register_profile("repeatable", derandomize=True, database=None, print_b
 settings.register_profile("explore", database=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """No persistent connections in tests: the live server's request threads must not keep
+    PostgreSQL sessions open, or the test database cannot be dropped at the end."""
+    from django.conf import settings as django_settings
+
+    for db in django_settings.DATABASES.values():
+        db["CONN_MAX_AGE"] = 0
+
+
 # Django is imported inside the fixtures, so that the pure tests (engine,
 # seating, standings) also run without Django: ``pytest -p no:django tests/scoring``.
 

@@ -17,8 +17,24 @@ pytestmark = [
 ]
 
 
+@pytest.fixture(scope="session")
+def _no_stray_database_sessions(django_db_setup, django_db_blocker):
+    """Playwright's sync API runs the test inside its own greenlet, where Django may open a
+    second connection that the test-database teardown cannot see; on PostgreSQL that session
+    would block dropping the test database. End such sessions before the teardown (this
+    fixture depends on the database setup, so it is finalised first)."""
+    yield
+    with django_db_blocker.unblock():
+        from django.db import connection
+
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                               "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+
+
 @pytest.fixture
-def page(live_server):
+def page(live_server, _no_stray_database_sessions):
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
