@@ -8,7 +8,7 @@ at once and no input can crash it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
@@ -23,6 +23,7 @@ from .types import (
 )
 
 ALL_SEATS = ("A", "B", "C", "D", "E", "F", "G")
+_SEAT_SET = frozenset(ALL_SEATS)
 MISSING = object()  # a key that is absent (distinct from an explicit null)
 
 
@@ -31,6 +32,46 @@ def path(parent: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{parent}[{key}]"
     return f"{parent}.{key}" if parent else key
+
+
+# --- what a JSON value is ------------------------------------------------------
+
+
+def is_int(value: Any) -> bool:
+    """A JSON integer: not a bool (an int subclass in Python) and not a float such as 70.0."""
+    return type(value) is int
+
+
+def is_object(value: Any) -> bool:
+    """A JSON object. ``type() is dict`` first: json.loads only makes dicts, and the Mapping check is slow."""
+    return type(value) is dict or isinstance(value, Mapping)
+
+
+def absent(value: Any) -> bool:
+    """Not given: absent (``MISSING``), null, or an empty list or object (what ``Errors.forbid`` lets pass)."""
+    return value is None or value is MISSING or value == [] or value == {}
+
+
+def present(value: Any) -> bool:
+    """Given: the opposite of ``absent``."""
+    return not absent(value)
+
+
+def opt(obj: Mapping[str, Any], key: str, default: Any) -> Any:
+    """An optional member: absent and null both mean ``default``."""
+    value = obj.get(key)
+    return default if value is None else value
+
+
+def is_seat_list(value: Any) -> bool:
+    """A list of distinct seat letters A to G."""
+    if not isinstance(value, list):
+        return False
+    try:
+        # Every element is a seat and none repeats exactly when all of them survive the intersection.
+        return len(_SEAT_SET.intersection(value)) == len(value)
+    except TypeError:  # an unhashable element (a list or an object)
+        return False
 
 
 class Errors:
@@ -58,7 +99,18 @@ class Errors:
 
     # --- structure -----------------------------------------------------------
 
-    def check_object(self, value: Any, field: str) -> Mapping[str, Any] | None:
+    def check_object(self, value: Any, field: str, *, text_keys: bool = True) -> Mapping[str, Any] | None:
+        """A JSON object (a Mapping with text keys). ``text_keys=False`` takes a plain dict as it is,
+        without looking at its keys: a non-text key can only come from a Python caller, and the
+        caller's later lookups reject it anyway (it names no known member)."""
+        if type(value) is dict:  # fast path: what json.loads makes
+            if not text_keys:
+                return value
+            for k in value:
+                if type(k) is not str:
+                    break
+            else:
+                return value
         if isinstance(value, Mapping) and all(isinstance(k, str) for k in value):
             return value
         self.add(field, INVALID_VALUE, f"{field or 'the hand'} must be a JSON object")
@@ -70,24 +122,27 @@ class Errors:
         self.add(field, INVALID_VALUE, f"{field} must be a list")
         return None
 
-    def unknown_keys(self, obj: Mapping[str, Any], allowed: Iterable[str], parent: str = "") -> None:
-        allowed = set(allowed)
+    def unknown_keys(self, obj: Mapping[str, Any], allowed: Collection[str], parent: str = "") -> None:
+        """An ``unknown_field`` error for every key of ``obj`` not in ``allowed`` (best a frozenset)."""
+        if type(allowed) is frozenset and allowed.issuperset(obj):
+            return  # fast path: nothing unknown
         for key in obj:
             if key not in allowed:
                 self.add(path(parent, key), UNKNOWN_FIELD, f"unknown field {key!r}")
+
+    def _missing(self, parent: str, key: str, why: str) -> None:
+        self.add(path(parent, key), MISSING_FIELD, f"{key} is required" + (f" {why}" if why else ""))
 
     def require(self, obj: Mapping[str, Any], key: str, parent: str = "", why: str = "") -> Any:
         """The value at ``key``; records ``missing_field`` when absent or null."""
         value = obj.get(key)
         if value is None:
-            reason = f"{key} is required" + (f" {why}" if why else "")
-            self.add(path(parent, key), MISSING_FIELD, reason)
+            self._missing(parent, key, why)
         return value
 
     def forbid(self, obj: Mapping[str, Any], key: str, parent: str = "", why: str = "") -> None:
         """A field that does not apply must be absent, null or an empty list."""
-        value = obj.get(key)
-        if value is None or value == [] or value == {}:
+        if absent(obj.get(key)):
             return
         reason = f"{key} does not apply" + (f" {why}" if why else "")
         self.add(path(parent, key), NOT_APPLICABLE, reason)
@@ -112,11 +167,42 @@ class Errors:
             return None
         return value
 
+    def required_int(
+        self, obj: Mapping[str, Any], key: str, lo: int | None, hi: int | None, parent: str = "", why: str = ""
+    ) -> int | None:
+        """``require`` then ``check_int`` in one step, the field path built only for an error."""
+        value = obj.get(key)
+        if type(value) is int and (lo is None or lo <= value) and (hi is None or value <= hi):
+            return value
+        if value is None:
+            return self._missing(parent, key, why)
+        return self.check_int(value, path(parent, key), lo, hi)
+
+    def optional_int(
+        self, obj: Mapping[str, Any], key: str, lo: int | None, hi: int | None, parent: str = "", default: Any = None
+    ) -> Any:
+        """``default`` when the member is absent or null, else ``check_int`` (None after an error)."""
+        value = obj.get(key)
+        if value is None:
+            return default
+        if type(value) is int and (lo is None or lo <= value) and (hi is None or value <= hi):
+            return value
+        return self.check_int(value, path(parent, key), lo, hi)
+
     def check_bool(self, value: Any, field: str) -> bool | None:
         if isinstance(value, bool):
             return value
         self.add(field, INVALID_VALUE, f"{field} must be true or false")
         return None
+
+    def required_bool(self, obj: Mapping[str, Any], key: str, parent: str = "", why: str = "") -> bool | None:
+        """``require`` then ``check_bool`` in one step."""
+        value = obj.get(key)
+        if value is True or value is False:
+            return value
+        if value is None:
+            return self._missing(parent, key, why)
+        return self.check_bool(value, path(parent, key))
 
     def check_str(self, value: Any, field: str, max_length: int | None = None) -> str | None:
         if not isinstance(value, str):
@@ -127,14 +213,34 @@ class Errors:
             return None
         return value
 
-    def check_choice(self, value: Any, field: str, choices: Iterable[Any]) -> Any:
-        choices = list(choices)
+    def check_choice(self, value: Any, field: str, choices: Collection[Any], quote: bool = True) -> Any:
+        """``value`` when it is one of ``choices`` (a tuple, set or dict: its keys); the message
+        lists them, text quoted unless ``quote`` is false."""
+        if type(value) is str and value in choices:  # fast path: a valid text choice
+            return value
         # Compare type as well as value: True == 1 must not pass for the choice 1.
         if any(type(value) is type(c) and value == c for c in choices):
             return value
-        shown = ", ".join(repr(c) if isinstance(c, str) else str(c) for c in choices)
+        shown = ", ".join(repr(c) if quote and isinstance(c, str) else str(c) for c in choices)
         self.add(field, INVALID_VALUE, f"{field} must be one of {shown}")
         return None
+
+    def required_choice(
+        self,
+        obj: Mapping[str, Any],
+        key: str,
+        choices: Collection[Any],
+        parent: str = "",
+        why: str = "",
+        quote: bool = True,
+    ) -> Any:
+        """``require`` then ``check_choice`` in one step, the field path built only for an error."""
+        value = obj.get(key)
+        if type(value) is str and value in choices:
+            return value
+        if value is None:
+            return self._missing(parent, key, why)
+        return self.check_choice(value, path(parent, key), choices, quote)
 
     def check_seat(self, value: Any, field: str, seats: Sequence[str], what: str = "seat") -> str | None:
         if isinstance(value, str) and value in seats:
@@ -142,11 +248,34 @@ class Errors:
         self.add(field, INVALID_VALUE, f"{field} must be a {what} of this hand ({', '.join(seats)})")
         return None
 
-    def check_kontra(self, value: Any, field: str, levels: Sequence[int] = (1, 2, 4)) -> int | None:
+    def required_seat(
+        self,
+        obj: Mapping[str, Any],
+        key: str,
+        seats: Sequence[str] | None,
+        parent: str = "",
+        what: str = "seat",
+        why: str = "",
+    ) -> str | None:
+        """``require`` then ``check_seat``. With ``seats`` None (the hand's seats are broken) only
+        the presence is checked and the result is None: the seat cannot be trusted."""
+        value = obj.get(key)
+        if type(value) is str and seats is not None and value in seats:
+            return value
+        if value is None:
+            return self._missing(parent, key, why)
+        if seats is None:
+            return None
+        return self.check_seat(value, path(parent, key), seats, what)
+
+    def check_kontra(
+        self, value: Any, field: str, levels: Sequence[int] = (1, 2, 4), prefix: str = ""
+    ) -> int | None:
+        """A kontra level out of ``levels``; ``prefix`` goes before the message."""
         # type() is int: a bool, or a float such as 2.0 (2.0 == 2 in Python), is not a kontra level.
         if type(value) is not int or value not in levels:
             shown = ", ".join(str(x) for x in levels[:-1]) + f" or {levels[-1]}"
-            self.add(field, INVALID_VALUE, f"{field} must be {shown}")
+            self.add(field, INVALID_VALUE, f"{prefix}{field} must be {shown}")
             return None
         return value
 
@@ -154,15 +283,50 @@ class Errors:
         self.add(field, INCONSISTENT, message)
 
 
+def check_empty(
+    errors: Errors, value: Any, field: str, unknown: str = "unknown field {key!r}", *, text_keys: bool = True
+) -> None:
+    """The state or config of a variant that has none: only null or ``{}`` pass. Every key is an
+    ``unknown_field`` error at ``field.key`` with the message ``unknown.format(key=key)``.
+    ``text_keys=False``: any Mapping is an object, whatever its keys (see ``check_object``)."""
+    if value is None or (type(value) is dict and not value):
+        return
+    if text_keys:
+        obj = errors.check_object(value, field)
+    elif is_object(value):
+        obj = value
+    else:
+        errors.add(field, INVALID_VALUE, f"{field} must be a JSON object")
+        return
+    if obj:
+        for key in obj:
+            errors.add(f"{field}.{key}", UNKNOWN_FIELD, unknown.format(key=key))
+
+
+# --- kontra ---------------------------------------------------------------------
+# Tarokk counts kontra levels 0, 1, 2, ... and each level doubles: the multiplier is
+# ``1 << level``. Taruk and ulti store the multiplier itself (1, 2, 4). Which levels a
+# variant allows, and any exception (Vadász: szubkontra stays x4), stay in the variant.
+
+KONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")  # by level
+KONTRA_FACTORS = tuple(1 << level for level in range(len(KONTRA_NAMES)))  # by level: 1, 2, 4, ... 32
+_KONTRA_NAME_BY_FACTOR = dict(zip(KONTRA_FACTORS, KONTRA_NAMES, strict=True))
+
+
 def kontra_multiplier(level: int) -> int:
-    """Kontra levels are stored as the multiplier itself (1, 2, 4, 8, 16)."""
+    """Kontra levels stored as the multiplier itself (1, 2, 4, 8, 16): checks one."""
     if level not in (1, 2, 4, 8, 16):
         raise ValueError(f"not a kontra multiplier: {level}")
     return level
 
 
-def kontra_name(level: int) -> str:
-    return {1: "", 2: "kontra", 4: "rekontra", 8: "szubkontra", 16: "mordkontra"}.get(level, f"x{level}")
+def kontra_name(multiplier: int) -> str:
+    """The name of a kontra given as its multiplier: 2 "kontra", 4 "rekontra", ... (1: "")."""
+    name = _KONTRA_NAME_BY_FACTOR.get(multiplier)
+    return f"x{multiplier}" if name is None else name
+
+
+# --- rounding ------------------------------------------------------------------
 
 
 def round_half_up(value: Decimal | int | float | str, step: int = 1) -> int:
@@ -173,6 +337,14 @@ def round_half_up(value: Decimal | int | float | str, step: int = 1) -> int:
     """
     d = Decimal(str(value)) / step
     return int(d.quantize(Decimal(1), rounding=ROUND_HALF_UP)) * step
+
+
+def round_toward_zero(value: int, step: int) -> int:
+    """Round a whole number toward zero to a multiple of ``step`` (> 0): 8 -> 6, -8 -> -6 for step 3."""
+    return step * (value // step) if value >= 0 else -step * (-value // step)
+
+
+# --- seat order ----------------------------------------------------------------
 
 
 def table_from(seats: Sequence[str], dealer: str | None) -> list[str]:
@@ -211,7 +383,19 @@ def envelope(
 
     Returns the hand as a mapping, or ``None`` when it is not even an object.
     Variant-specific rules about which seats form a table stay in the variant.
+    ``allowed`` is best a frozenset (it is the fast path's key test).
     """
+    if type(allowed) is not frozenset:
+        allowed = frozenset(allowed)
+    # Fast path: the usual, well-formed envelope, where the checks below would find nothing.
+    if type(hand) is dict and hand.get("variant") == variant_key and hand.keys() <= allowed:
+        dealer, seats = hand.get("dealer"), hand.get("seats")
+        if type(dealer) is str and dealer in _SEAT_SET and type(seats) is list:
+            try:  # is_seat_list(seats), written out: this runs for every hand
+                if len(_SEAT_SET.intersection(seats)) == len(seats):
+                    return hand
+            except TypeError:
+                pass
     obj = errors.check_object(hand, "")
     if obj is None:
         return None
@@ -224,11 +408,7 @@ def envelope(
     seats = obj.get("seats")
     if seats is None:
         errors.add("seats", MISSING_FIELD, "seats is required")
-    elif (
-        not isinstance(seats, list)
-        or not all(isinstance(s, str) and s in ALL_SEATS for s in seats)
-        or len(set(seats)) != len(seats)
-    ):
+    elif not is_seat_list(seats):
         errors.add("seats", INVALID_VALUE, "seats must be a list of distinct seats A to G")
     dealer = obj.get("dealer")
     if dealer is None:

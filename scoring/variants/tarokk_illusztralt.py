@@ -11,17 +11,16 @@ others, so every hand is zero-sum.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..common import Errors, after_dealer, envelope, next_seat, path
+from ..common import KONTRA_NAMES, Errors, after_dealer, check_empty, envelope, next_seat, path
 from ..types import (
     FORBIDDEN_COMBINATION,
     INCONSISTENT,
     INVALID_VALUE,
     MISSING_FIELD,
     NOT_APPLICABLE,
-    UNKNOWN_FIELD,
     HandError,
     HandScore,
     TableFacts,
@@ -39,8 +38,7 @@ BIDS: dict[str, tuple[int, str]] = {
     "egyes": (3, "Egyes"),
     "szolo": (4, "Szóló"),
 }
-MAX_KONTRA = 5  # §1.4: levels 0..5, multiplier 2**level
-KONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+MAX_KONTRA = 5  # §1.4: levels 0..5, multiplier 2**level, named as common.KONTRA_NAMES
 WIN_POINTS = 48  # §1.1: 47-47 goes to the opponents
 DUPLA_POINTS = 71  # §2.1: 71 of the 94 card points
 TOTAL_POINTS = 94
@@ -107,6 +105,7 @@ TIMES = "\u00d7"
 
 def _num(n: int) -> str:
     """Points as the spec's breakdown writes them (§3.4): +4, minus 4, 0."""
+    # Not common.signed: the spec's lines use a true minus sign (U+2212), the other variants "-".
     if n > 0:
         return f"+{n}"
     return f"{MINUS}{-n}" if n < 0 else "0"
@@ -133,17 +132,7 @@ def _figure_name(entry: Mapping[str, Any]) -> str:
 
 def _check_state(errors: Errors, state: Any) -> None:
     """The variant carries nothing between hands: the only valid state is ``{}``."""
-    if state is None:
-        return
-    if not isinstance(state, Mapping):
-        errors.add("state", INVALID_VALUE, "state must be a JSON object")
-        return
-    for key in state:
-        errors.add(
-            path("state", str(key)),
-            UNKNOWN_FIELD,
-            f"unknown state field {key!r} (this variant keeps no state)",
-        )
+    check_empty(errors, state, "state", "unknown state field {key!r} (this variant keeps no state)", text_keys=False)
 
 
 def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
@@ -154,68 +143,13 @@ def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
 
 
 def _check_config(errors: Errors, config: Any) -> None:
-    if config is None:
-        return
-    if not isinstance(config, Mapping):
-        errors.add("config", INVALID_VALUE, "config must be a JSON object")
-        return
-    for key in config:
-        errors.add(
-            path("config", str(key)), UNKNOWN_FIELD, f"unknown config field {key!r} (this variant has none)"
-        )
-
-
-def _choice(errors: Errors, value: Any, parent: str, key: str, choices: Collection[str]) -> str | None:
-    """``Errors.check_choice`` for text choices, with a fast path for a valid value (this is
-    the hot path of the benchmark) and the field path built only for an error."""
-    if type(value) is str and value in choices:
-        return value
-    return errors.check_choice(value, path(parent, key), choices)
-
-
-def _required_choice(
-    errors: Errors, obj: Mapping[str, Any], key: str, parent: str, choices: Collection[str], why: str = ""
-) -> str | None:
-    """``require`` then ``_choice`` in one step (one call on the hot path)."""
-    value = obj.get(key)
-    if type(value) is str and value in choices:
-        return value
-    if value is None:
-        errors.add(path(parent, key), MISSING_FIELD, f"{key} is required" + (f" {why}" if why else ""))
-        return None
-    return errors.check_choice(value, path(parent, key), choices)
-
-
-def _object(errors: Errors, value: Any, field: str) -> Mapping[str, Any] | None:
-    """``Errors.check_object`` with a fast path for a plain dict (what ``json.loads`` gives);
-    a non-text key in such a dict is then reported as an unknown field, never crashes."""
-    return value if type(value) is dict else errors.check_object(value, field)
-
-
-def _optional_int(
-    errors: Errors, obj: Mapping[str, Any], key: str, default: int, lo: int, hi: int
-) -> int | None:
-    value = obj.get(key)
-    if value is None:
-        return default
-    if type(value) is int and lo <= value <= hi:
-        return value
-    return errors.check_int(value, key, lo, hi)
-
-
-def _required_int(errors: Errors, obj: Mapping[str, Any], key: str, lo: int, hi: int) -> int | None:
-    value = obj.get(key)
-    if type(value) is int and lo <= value <= hi:
-        return value
-    if value is None:
-        errors.add(key, MISSING_FIELD, f"{key} is required in a played hand")
-        return None
-    return errors.check_int(value, key, lo, hi)
+    check_empty(errors, config, "config", "unknown config field {key!r} (this variant has none)", text_keys=False)
 
 
 def _envelope(errors: Errors, hand: Any) -> Mapping[str, Any] | None:
-    """``common.envelope`` plus §3.3.1 (exactly the four table seats, the dealer one of them),
-    with a fast path for the usual well-formed hand: this runs for every hand of the benchmark."""
+    """``common.envelope`` plus §3.3.1 (exactly the four table seats, the dealer one of them)."""
+    # Own fast path, not common.envelope's: with the seats known to be exactly A-D, four `in`
+    # tests cover both checks at once and need no set (a third of the envelope's cost).
     if type(hand) is dict and hand.keys() <= HAND_KEYS and hand.get("variant") == KEY:
         seats = hand.get("seats")
         # `in` on a list compares with ==, so no element (a list, say) can make it raise.
@@ -258,7 +192,7 @@ def validate(
     outcome = obj.get("outcome")
     if outcome is None:
         outcome = "played"
-    elif _choice(errors, outcome, "", "outcome", OUTCOMES) is None:
+    elif errors.check_choice(outcome, "outcome", OUTCOMES) is None:
         return errors.items  # which rules apply depends on the outcome
 
     if outcome == "redeal":
@@ -286,12 +220,8 @@ def validate(
 
 def _check_parties(errors: Errors, obj: Mapping[str, Any], renonsz: bool) -> dict[str, Any]:
     """§3.3.3-4: bid, declarer, partner, official kontra. Returns what later checks need."""
-    bid = _required_choice(errors, obj, "bid", "", BIDS, why="unless the hand is a redeal")
-    declarer = obj.get("declarer")
-    if type(declarer) is not str or declarer not in SEATS:
-        declarer = errors.require(obj, "declarer", why="unless the hand is a redeal")
-        if declarer is not None:
-            declarer = errors.check_seat(declarer, "declarer", SEATS)
+    bid = errors.required_choice(obj, "bid", BIDS, why="unless the hand is a redeal")
+    declarer = errors.required_seat(obj, "declarer", SEATS, why="unless the hand is a redeal")
     # `partner` is required in a played hand but may be null (declarer alone, §3.1).
     partner = obj.get("partner")
     if "partner" not in obj and not renonsz:
@@ -305,7 +235,7 @@ def _check_parties(errors: Errors, obj: Mapping[str, Any], renonsz: bool) -> dic
     discarded = obj.get("called_tarokk_discarded")
     if discarded is not None:
         discarded = errors.check_bool(discarded, "called_tarokk_discarded")
-    game_kontra = _optional_int(errors, obj, "game_kontra", 0, 0, MAX_KONTRA)
+    game_kontra = errors.optional_int(obj, "game_kontra", 0, MAX_KONTRA, default=0)
     if discarded:
         # §1.2, §2.4: the called tarokk in a skart means playing alone with (at least) official kontra.
         if partner is not None:
@@ -325,8 +255,8 @@ def _check_parties(errors: Errors, obj: Mapping[str, Any], renonsz: bool) -> dic
 
 def _check_card_points(errors: Errors, obj: Mapping[str, Any]) -> tuple[int | None, int | None]:
     """§3.3.5: ranges, every card worth at least 1 point, volát bounds."""
-    p = _required_int(errors, obj, "declarer_card_points", 0, TOTAL_POINTS)
-    t = _required_int(errors, obj, "declarer_tricks", 0, 9)
+    p = errors.required_int(obj, "declarer_card_points", 0, TOTAL_POINTS, why="in a played hand")
+    t = errors.required_int(obj, "declarer_tricks", 0, 9, why="in a played hand")
     if p is None or t is None:
         return p, t
     if not 4 * t <= p <= 58 + 4 * t:
@@ -362,34 +292,26 @@ def _check_figures(
     seen: set[tuple[str, str, Any]] = set()
     for i, entry in enumerate(figures):
         p = f"figures[{i}]"
-        entry = _object(errors, entry, p)
+        # A plain dict is taken as it is: a non-text key is then reported as an unknown field, never crashes.
+        entry = errors.check_object(entry, p, text_keys=False)
         if entry is None:
             continue
         before = len(errors.items)
-        if not entry.keys() <= FIGURE_KEYS:
-            errors.unknown_keys(entry, FIGURE_KEYS, p)
-        fig = _required_choice(errors, entry, "figure", p, FIGURES)
-        side = _required_choice(errors, entry, "side", p, SIDES)
-        announced = entry.get("announced")
-        if type(announced) is not bool:
-            announced = errors.require(entry, "announced", p)
-            if announced is not None:
-                announced = errors.check_bool(announced, path(p, "announced"))
-        suit = entry.get("suit")
+        errors.unknown_keys(entry, FIGURE_KEYS, p)
+        fig = errors.required_choice(entry, "figure", FIGURES, p)
+        side = errors.required_choice(entry, "side", SIDES, p)
+        announced = errors.required_bool(entry, "announced", p)
         if fig in KING_FIGURES:
-            if suit is None:
-                errors.add(path(p, "suit"), MISSING_FIELD, f"suit is required for {fig} (the named king)")
-            else:
-                suit = _choice(errors, suit, p, "suit", SUITS)
-        elif fig is not None and suit is not None:
-            errors.add(
-                path(p, "suit"), NOT_APPLICABLE, f"suit applies only to the king figures, not to {fig}"
-            )
-        kontra = entry.get("kontra")
-        if kontra is not None:
-            kontra = errors.check_int(kontra, path(p, "kontra"), 0, MAX_KONTRA)
-            if kontra and announced is False:
-                errors.add(path(p, "kontra"), NOT_APPLICABLE, "a silent figure cannot be kontra'd (§1.4)")
+            suit = errors.required_choice(entry, "suit", SUITS, p, why=f"for {fig} (the named king)")
+        else:
+            suit = entry.get("suit")
+            if fig is not None and suit is not None:
+                errors.add(
+                    path(p, "suit"), NOT_APPLICABLE, f"suit applies only to the king figures, not to {fig}"
+                )
+        kontra = errors.optional_int(entry, "kontra", 0, MAX_KONTRA, p)
+        if kontra and announced is False:
+            errors.add(path(p, "kontra"), NOT_APPLICABLE, "a silent figure cannot be kontra'd (§1.4)")
         if announced is False and fig is not None and fig not in SILENT_FIGURES:
             why = (
                 "is never listed silent: the engine derives it (§2.2 step 4)"
@@ -411,16 +333,13 @@ def _check_figures(
                     f"the result of {fig} is derived from the card points and tricks",
                 )
         elif fig is not None:
-            if result is None:
-                errors.add(path(p, "result"), MISSING_FIELD, "result is required ('made' or 'failed')")
-            else:
-                result = _choice(errors, result, p, "result", RESULTS)
-                if result == "failed" and announced is False and fig in SILENT_MADE_ONLY:
-                    errors.add(
-                        path(p, "result"),
-                        INVALID_VALUE,
-                        f"a silent {fig} is listed only when made",
-                    )
+            result = errors.required_choice(entry, "result", RESULTS, p, why="('made' or 'failed')")
+            if result == "failed" and announced is False and fig in SILENT_MADE_ONLY:
+                errors.add(
+                    path(p, "result"),
+                    INVALID_VALUE,
+                    f"a silent {fig} is listed only when made",
+                )
         if len(errors.items) != before:
             continue
         key = (fig, side, suit)
@@ -509,20 +428,16 @@ def _check_tarokk_counts(errors: Errors, obj: Mapping[str, Any], renonsz: bool) 
         entry = errors.check_object(entry, p)
         if entry is None:
             continue
-        if not entry.keys() <= TAROKK_COUNT_KEYS:
-            errors.unknown_keys(entry, TAROKK_COUNT_KEYS, p)
-        seat = errors.require(entry, "seat", p)
-        if seat is not None and errors.check_seat(seat, path(p, "seat"), SEATS) is not None:
+        errors.unknown_keys(entry, TAROKK_COUNT_KEYS, p)
+        seat = errors.required_seat(entry, "seat", SEATS, p)
+        if seat is not None:
             if seat in seen:
                 errors.add(
                     path(p, "seat"), FORBIDDEN_COMBINATION, f"seat {seat} already declared a tarokk count"
                 )
             seen.add(seat)
-        count = errors.require(entry, "count", p)
-        if count is not None:
-            errors.check_choice(count, path(p, "count"), TAROKK_COUNT_VALUE)
-        when = errors.require(entry, "when", p)
-        if when is not None and _choice(errors, when, p, "when", WHENS) == "end" and renonsz:
+        errors.required_choice(entry, "count", TAROKK_COUNT_VALUE, p)
+        if errors.required_choice(entry, "when", WHENS, p) == "end" and renonsz:
             errors.add(
                 path(p, "when"), NOT_APPLICABLE, "play stopped at the renonsz: no tarokk count at the end"
             )
@@ -537,12 +452,8 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: Mapping[str, Any
     if r is None:
         return
     errors.unknown_keys(r, RENONSZ_KEYS, "renonsz")
-    offender = errors.require(r, "offender", "renonsz")
-    if offender is not None:
-        offender = errors.check_seat(offender, "renonsz.offender", SEATS)
-    kind = errors.require(r, "kind", "renonsz")
-    if kind is not None:
-        kind = _choice(errors, kind, "renonsz", "kind", RENONSZ_KINDS)
+    offender = errors.required_seat(r, "offender", SEATS, "renonsz")
+    kind = errors.required_choice(r, "kind", RENONSZ_KINDS, "renonsz")
     if kind != "no_honour":
         return
     # §2.6: the 4th player's Hármas without an honour is found before any announcement.

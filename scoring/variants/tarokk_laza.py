@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from ..common import ALL_SEATS, Errors, envelope, kontra_name, next_seat, path, signed
+from ..common import ALL_SEATS, KONTRA_FACTORS, KONTRA_NAMES, Errors, envelope, next_seat, path, signed
 from ..types import (
     FORBIDDEN_COMBINATION,
     INCONSISTENT,
@@ -174,7 +174,7 @@ class Entry(NamedTuple):
 
     row: Row
     qualifier: str | None
-    kontra: int  # 0, 1, 2 (§3.2: multiplier 2 ** kontra)
+    kontra: int  # 0, 1, 2 (§3.2: multiplier 2 ** kontra, common.KONTRA_FACTORS)
     made: bool
     silent: bool
 
@@ -273,8 +273,7 @@ def _parse_config(config: Any) -> tuple[PointTable | None, list[HandError]]:
 
 def _value(errors: Errors, obj: Mapping[str, Any], key: str, where: str) -> int | None:
     """A value cell: a whole number >= 0, or blank (absent or null)."""
-    v = obj.get(key)
-    return None if v is None else errors.check_int(v, path(where, key), lo=0)
+    return errors.optional_int(obj, key, 0, None, where)
 
 
 def _parse_row(errors: Errors, raw: Any, where: str) -> Row | None:
@@ -618,7 +617,7 @@ def report(hand: Any, state: Any, table: PointTable | None, config_errors: list[
     """The full check: every error with its field path and a sentence (§5.2)."""
     errors = Errors()
     state_ok, st = _check_state(errors, state)
-    obj = envelope(errors, hand, KEY, HAND_KEYS)
+    obj = envelope(errors, hand, KEY, _HAND_KEYSET)
     if obj is None:
         return errors.items + config_errors
 
@@ -640,9 +639,7 @@ def report(hand: Any, state: Any, table: PointTable | None, config_errors: list[
             continue
         errors.unknown_keys(raw, keys, side)
         for k in keys:
-            v = errors.require(raw, k, side)
-            if v is not None:
-                roles[(side, k)] = errors.check_seat(v, f"{side}.{k}", TABLE_SEATS, "table seat")
+            roles[(side, k)] = errors.required_seat(raw, k, TABLE_SEATS, side, "table seat")
     expected = {("attack", "indito"): 0, ("defence", "elfogo"): 1, ("defence", "indito"): 2, ("attack", "elfogo"): 3}
     roles_ok = len(roles) == 4 and all(roles.values())
     if seats_ok:
@@ -835,7 +832,7 @@ def evaluate_pair(entries: list[Entry]) -> tuple[int, list[int], list[str]]:
         if e.kontra:
             # 1. kontra'd bids score on their own, outside every group (§3.2, reading §6.2):
             # kontra doubles, rekontra doubles again.
-            amounts[i] = ((row.made or 0) if e.made else -(row.failed or 0)) * 2**e.kontra
+            amounts[i] = ((row.made or 0) if e.made else -(row.failed or 0)) * KONTRA_FACTORS[e.kontra]
             total += amounts[i]
             continue
         cands.append(i)
@@ -929,8 +926,8 @@ def _line(prefix: str, e: Entry, amount: int, note: str) -> str:
     """One breakdown line, e.g. ``Attack A/D: Flotta made, kontra: 2 x 40 = +80``."""
     what = "silent" if e.silent else ("made" if e.made else "failed")
     if e.kontra:
-        mult = 1 << e.kontra  # the record's kontra 1/2 is the multiplier 2/4 (§3.2)
-        kind = kontra_name(mult)
+        mult = KONTRA_FACTORS[e.kontra]  # the record's kontra 1/2 is the multiplier 2/4 (§3.2)
+        kind = KONTRA_NAMES[e.kontra]
         if e.made:
             return f"{prefix}: {e.label()} {what}, {kind}: {mult} x {e.row.made} = {signed(amount)}"
         return f"{prefix}: {e.label()} {what}, {kind}: -({mult} x {e.row.failed}) = {signed(amount)}"

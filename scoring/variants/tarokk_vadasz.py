@@ -14,7 +14,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..common import ALL_SEATS, Errors, envelope, path, signed
+from ..common import (
+    ALL_SEATS,
+    KONTRA_NAMES,
+    Errors,
+    check_empty,
+    envelope,
+    is_seat_list,
+    next_seat,
+    opt,
+    path,
+    round_toward_zero,
+    signed,
+)
 from ..types import (
     FORBIDDEN_COMBINATION,
     INCONSISTENT,
@@ -73,6 +85,7 @@ RESULT_FIELDS = (
 FIGURE_FIELDS = ("figure", "side", "announced", "announcer", "with_volat", "kontra", "result", "unplayable")
 STATE_FIELDS = ("double_round_remaining",)
 FIGURE_FIELD_SET = frozenset(FIGURE_FIELDS)
+_HAND_FIELD_SET = frozenset(HAND_FIELDS)
 # A validated figure entry: (figure, side, announced, announcer, with_volat, result);
 # each part None where it was invalid.
 Parsed = tuple[Any, Any, Any, Any, bool, Any]
@@ -113,9 +126,9 @@ GAME_VALUE = (4, 3, 2, 1)  # index = cards taken
 # §1.5: announced / silent values (dupla and volát are multiples of G, see _figure_item).
 ANNOUNCED_VALUE = {"tuletroa": 2, "negy_kiraly": 4, "pagat_ulti": 10, "xxi_fogas": 42}
 SILENT_VALUE = {"tuletroa": 1, "negy_kiraly": 2, "pagat_ulti": 5, "xxi_fogas": 21}
-# §1.7: szubkontra only signals a partnership, the value stays x4.
+# §1.7: szubkontra only signals a partnership, the value stays x4 (not common.KONTRA_FACTORS' x8).
 MULTIPLIER = (1, 2, 4, 4)
-KONTRA_NAME = ("", "kontra", "rekontra", "szubkontra")
+KONTRA_NAME = KONTRA_NAMES[:4]
 # §1.9: the factor applied to S for a lone declarer who wins.
 SOLO_WIN_FACTOR = {"forced": 3, "open_self_call": 2, "hidden_self_call": 1}
 SOLO_NAME = {
@@ -136,7 +149,6 @@ SIDE_NAME = {"declarer": "declaring side", "opponents": "opponents"}
 
 # --- seats (§1.1) -------------------------------------------------------------
 
-_SEAT_SET = frozenset(ALL_SEATS)
 # Offsets from the dealer, per number of participants (the §1.1 table).
 _PLAY_OFFSETS = {4: (1, 2, 3, 4), 5: (1, 2, 3, 4), 6: (1, 2, 4, 5), 7: (1, 2, 5, 6)}
 _ARRANGER_OFFSETS: dict[int, tuple[int, ...]] = {4: (), 5: (0,), 6: (3,), 7: (3, 4)}
@@ -169,25 +181,10 @@ def playing_seats(table_seats: list[str], dealer: str, state: Mapping[str, Any])
 def next_dealer(table_seats: list[str], dealer: str) -> str:
     """The player right after the dealer deals next (§1.1). After a throw-in the
     thrower may take the deal himself (§1.8); the record's ``dealer`` says so."""
-    return table_seats[(table_seats.index(dealer) + 1) % len(table_seats)]
-
-
-def _round0_3(x: int) -> int:
-    """§1.9 / IV.1 d: toward zero to a multiple of 3, wins and losses alike."""
-    return 3 * (x // 3) if x >= 0 else -3 * (-x // 3)
+    return next_seat(table_seats, dealer)
 
 
 # --- validation (§3.2) --------------------------------------------------------
-
-
-def _is_seat_list(value: Any) -> bool:
-    """A list of distinct seat letters (A-G)."""
-    if type(value) is not list:
-        return False
-    try:
-        return _SEAT_SET.issuperset(value) and len(set(value)) == len(value)
-    except TypeError:  # an unhashable element (a list or an object)
-        return False
 
 
 def _check_state(e: Errors, state: Any) -> int | None:
@@ -204,16 +201,7 @@ def _check_state(e: Errors, state: Any) -> int | None:
                 UNKNOWN_FIELD,
                 f"unknown state field {key!r}",
             )
-    raw = state.get("double_round_remaining")
-    if raw is None:
-        return 0
-    return e.check_int(raw, "state.double_round_remaining", 0, 7)
-
-
-def _opt(obj: Mapping[str, Any], key: str, default: Any) -> Any:
-    """An optional field: absent and null both mean the default."""
-    value = obj.get(key)
-    return default if value is None else value
+    return e.optional_int(state, "double_round_remaining", 0, 7, "state", default=0)
 
 
 def _check_table(e: Errors, obj: Mapping[str, Any], seats_valid: bool) -> list[str] | None:
@@ -222,7 +210,7 @@ def _check_table(e: Errors, obj: Mapping[str, Any], seats_valid: bool) -> list[s
     if participants is None:
         e.add("participants", MISSING_FIELD, "participants is required (everyone at the table)")
         return None
-    if not _is_seat_list(participants):
+    if not is_seat_list(participants):
         e.add("participants", INVALID_VALUE, "participants must be a list of distinct seats A to G")
         return None
     if not 4 <= len(participants) <= 7:
@@ -260,14 +248,6 @@ def _check_table(e: Errors, obj: Mapping[str, Any], seats_valid: bool) -> list[s
     return participants
 
 
-def _choice(e: Errors, value: Any, field: str, choices: tuple[str, ...]) -> str | None:
-    """``Errors.check_choice`` with a fast path for the valid case (hot loop)."""
-    if type(value) is str and value in choices:
-        return value
-    e.check_choice(value, field, choices)
-    return None
-
-
 def _check_figure(
     e: Errors,
     raw: Any,
@@ -279,29 +259,13 @@ def _check_figure(
     """One ``figures`` entry (§3.2 rules 6 and 7, the per-entry part). Returns the
     entry's valid parts for the cross-entry checks (None for an invalid part), or None. Field paths are
     only built when an error is recorded: this runs for every figure of every hand."""
-    if type(raw) is dict:
-        f = raw
-    else:
-        f = e.check_object(raw, base)
-        if f is None:
-            return None
-    if not FIGURE_FIELD_SET.issuperset(f):
-        e.unknown_keys(f, FIGURE_FIELDS, base)
-    figure = f.get("figure")
-    if figure is None:
-        e.add(path(base, "figure"), MISSING_FIELD, "figure is required")
-    elif figure not in FIGURES:
-        figure = _choice(e, figure, path(base, "figure"), FIGURES)
-    side = f.get("side")
-    if side is None:
-        e.add(path(base, "side"), MISSING_FIELD, "side is required")
-    elif side not in SIDES:
-        side = _choice(e, side, path(base, "side"), SIDES)
-    announced = f.get("announced")
-    if announced is None:
-        e.add(path(base, "announced"), MISSING_FIELD, "announced is required")
-    elif announced is not True and announced is not False:
-        announced = e.check_bool(announced, path(base, "announced"))
+    f = e.check_object(raw, base, text_keys=False)
+    if f is None:
+        return None
+    e.unknown_keys(f, FIGURE_FIELD_SET, base)
+    figure = e.required_choice(f, "figure", FIGURES, base)
+    side = e.required_choice(f, "side", SIDES, base)
+    announced = e.required_bool(f, "announced", base)
 
     announcer = f.get("announcer")
     if announced is True:
@@ -329,12 +293,9 @@ def _check_figure(
                 "a silent dupla or volát is derived from the card points and tricks; do not list it",
             )
 
-    kontra = f.get("kontra")
-    if kontra is not None:
-        if not (type(kontra) is int and 0 <= kontra <= 3):
-            kontra = e.check_int(kontra, path(base, "kontra"), 0, 3)
-        if kontra and announced is False:
-            e.add(path(base, "kontra"), NOT_APPLICABLE, "a silent figure cannot be kontra'd")
+    kontra = e.optional_int(f, "kontra", 0, 3, base)
+    if kontra and announced is False:
+        e.add(path(base, "kontra"), NOT_APPLICABLE, "a silent figure cannot be kontra'd")
 
     with_volat = f.get("with_volat")
     if with_volat is not None:
@@ -360,13 +321,12 @@ def _check_figure(
                 "the result of a dupla or volát is derived from the card points and tricks",
             )
         result = None
-    elif result is None:
-        e.add(path(base, "result"), MISSING_FIELD, "result is required")
     elif figure is not None:
-        if result not in RESULTS[figure]:
-            result = _choice(e, result, path(base, "result"), RESULTS[figure])
+        result = e.required_choice(f, "result", RESULTS[figure], base)
         if result == "failed" and announced is False:
             e.add(path(base, "result"), INCONSISTENT, "a silent figure that failed is simply not listed")
+    elif result is None:
+        e.add(path(base, "result"), MISSING_FIELD, "result is required")
     else:
         result = None
 
@@ -380,7 +340,7 @@ def _check_figure(
             e.add(ufield, NOT_APPLICABLE, "only a XXI-fogás or a pagát ulti can be objectively unplayable")
             unplayable = None
         elif figure is not None:
-            unplayable = _choice(e, unplayable, ufield, tuple(UNPLAYABLE[figure]))
+            unplayable = e.check_choice(unplayable, ufield, UNPLAYABLE[figure])
             if announced is False or result == "made":
                 e.add(ufield, NOT_APPLICABLE, "only a failed announcement can be objectively unplayable")
             elif (
@@ -461,7 +421,7 @@ def validate(
     """Every reason the hand (and the incoming state) is invalid (§3.2, §3.4)."""
     e = Errors()
     remaining = _check_state(e, state)
-    obj = envelope(e, hand, KEY, HAND_FIELDS)
+    obj = envelope(e, hand, KEY, _HAND_FIELD_SET)
     if obj is None:
         return e.items
     seats_valid = not e.has("seats")
@@ -478,7 +438,7 @@ def validate(
     if outcome is None:
         outcome = "played"
     else:
-        outcome = _choice(e, outcome, "outcome", OUTCOMES)
+        outcome = e.check_choice(outcome, "outcome", OUTCOMES)
         if outcome is None:
             return e.items  # every later rule depends on the outcome
 
@@ -504,7 +464,7 @@ def validate(
                 e.check_seat(thrower, "thrower", seats, "player")
             reason = obj.get("throw_in_reason")
             if reason is not None:
-                _choice(e, reason, "throw_in_reason", THROW_IN_REASONS)
+                e.check_choice(reason, "throw_in_reason", THROW_IN_REASONS)
         else:
             e.forbid(obj, "thrower", why="except to a thrown-in hand")
             e.forbid(obj, "throw_in_reason", why="except to a thrown-in hand")
@@ -517,13 +477,7 @@ def validate(
         e.forbid(obj, "throw_in_reason", why="except to a thrown-in hand")
 
     # §3.2 rule 3: declarer, partner, solo.
-    declarer = obj.get("declarer")
-    if declarer is None:
-        e.add("declarer", MISSING_FIELD, "declarer is required")
-    elif seats is None:
-        declarer = None
-    elif not (type(declarer) is str and declarer in seats):
-        declarer = e.check_seat(declarer, "declarer", seats, "player")
+    declarer = e.required_seat(obj, "declarer", seats, what="player")
     if "partner" not in obj and not is_renonsz:
         e.add("partner", MISSING_FIELD, "partner is required (null when the declarer plays alone)")
     partner_raw = obj.get("partner")
@@ -542,7 +496,7 @@ def validate(
             if not is_renonsz and "partner" in obj:
                 e.add("solo", MISSING_FIELD, "solo is required when the declarer plays alone (§1.9)")
         else:
-            _choice(e, solo, "solo", SOLO_CASES)
+            e.check_choice(solo, "solo", SOLO_CASES)
     elif solo is not None:
         e.add("solo", NOT_APPLICABLE, "solo applies only when the declarer has no partner")
     side_of: dict[str, str] | None = None
@@ -553,17 +507,14 @@ def validate(
     # §3.2 rule 4: talon.
     bid = obj.get("bid")
     if bid is not None:
-        bid = _choice(e, bid, "bid", BIDS)
-    taken = e.require(obj, "declarer_talon_taken")
-    if taken is not None:
-        if not (type(taken) is int and 0 <= taken <= 3):
-            taken = e.check_int(taken, "declarer_talon_taken", 0, 3)
-        if taken is not None and bid is not None and taken > BID_SHARE[bid]:
-            e.add(
-                "declarer_talon_taken",
-                INCONSISTENT,
-                f"after the bid {bid} the declarer is due at most {BID_SHARE[bid]} talon cards",
-            )
+        bid = e.check_choice(bid, "bid", BIDS)
+    taken = e.required_int(obj, "declarer_talon_taken", 0, 3)
+    if taken is not None and bid is not None and taken > BID_SHARE[bid]:
+        e.add(
+            "declarer_talon_taken",
+            INCONSISTENT,
+            f"after the bid {bid} the declarer is due at most {BID_SHARE[bid]} talon cards",
+        )
 
     # §3.2 rule 5: card points and tricks.
     points = tricks = None
@@ -571,12 +522,8 @@ def validate(
         e.forbid(obj, "declarer_card_points", why="to a renonsz hand")
         e.forbid(obj, "declarer_tricks", why="to a renonsz hand")
     else:
-        points = e.require(obj, "declarer_card_points")
-        if points is not None and not (type(points) is int and 0 <= points <= 94):
-            points = e.check_int(points, "declarer_card_points", 0, 94)
-        tricks = e.require(obj, "declarer_tricks")
-        if tricks is not None and not (type(tricks) is int and 0 <= tricks <= 9):
-            tricks = e.check_int(tricks, "declarer_tricks", 0, 9)
+        points = e.required_int(obj, "declarer_card_points", 0, 94)
+        tricks = e.required_int(obj, "declarer_tricks", 0, 9)
         if points is not None and tricks is not None:
             if not 4 * tricks <= points <= 58 + 4 * tricks:
                 e.add(
@@ -599,9 +546,7 @@ def validate(
                 )
 
     # §3.2 rule 6: game kontra.
-    game_kontra = obj.get("game_kontra")
-    if game_kontra is not None and not (type(game_kontra) is int and 0 <= game_kontra <= 3):
-        game_kontra = e.check_int(game_kontra, "game_kontra", 0, 3)
+    game_kontra = e.optional_int(obj, "game_kontra", 0, 3)
 
     # §3.2 rule 7: figures.
     figures = _check_figures(e, obj.get("figures"), seats, side_of, is_renonsz, tricks)
@@ -622,12 +567,8 @@ def validate(
         r = e.check_object(renonsz, "renonsz")
         if r is not None:
             e.unknown_keys(r, ("offender", "kind"), "renonsz")
-            offender = e.require(r, "offender", "renonsz")
-            if offender is not None and seats is not None:
-                e.check_seat(offender, "renonsz.offender", seats, "player")
-            kind = e.require(r, "kind", "renonsz")
-            if kind is not None:
-                _choice(e, kind, "renonsz.kind", RENONSZ_KINDS)
+            e.required_seat(r, "offender", seats, "renonsz", "player")
+            e.required_choice(r, "kind", RENONSZ_KINDS, "renonsz")
     return e.items
 
 
@@ -645,17 +586,11 @@ def _check_lengetes(
     if lg is None:
         return
     e.unknown_keys(lg, ("waver", "mode"), "lengetes_ulti")
-    waver = e.require(lg, "waver", "lengetes_ulti")
-    if waver is not None and seats is not None:
-        waver = e.check_seat(waver, "lengetes_ulti.waver", seats, "player")
-        if waver is not None and waver == declarer:
-            e.add("lengetes_ulti.waver", INCONSISTENT, "the waver cannot be the (Pagát-holding) declarer")
-            waver = None
-    else:
+    waver = e.required_seat(lg, "waver", seats, "lengetes_ulti", "player")
+    if waver is not None and waver == declarer:
+        e.add("lengetes_ulti.waver", INCONSISTENT, "the waver cannot be the (Pagát-holding) declarer")
         waver = None
-    mode = e.require(lg, "mode", "lengetes_ulti")
-    if mode is not None:
-        mode = _choice(e, mode, "lengetes_ulti.mode", LENGETES_MODES)
+    mode = e.required_choice(lg, "mode", LENGETES_MODES, "lengetes_ulti")
     waver_tuletroa = any(f[0] == "tuletroa" and f[2] and f[3] == waver for f in figures)
     if mode == "obligatory":
         if waver is not None and side_of is not None and side_of[waver] != "opponents":
@@ -690,12 +625,10 @@ def _check_lengetes(
 
 def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
     """Vadász has no event-level configuration: only ``None`` or ``{}``."""
-    e = Errors()
     if config is None:
         return []
-    obj = e.check_object(config, "config")
-    if obj is not None:
-        e.unknown_keys(obj, (), "config")
+    e = Errors()
+    check_empty(e, config, "config")
     return e.items
 
 
@@ -841,14 +774,14 @@ def _figure_item(
 def renonsz_amount(hand: Mapping[str, Any], g: int) -> tuple[int, str]:
     """§1.13: R = G x m(game kontra) + Σ announced figures x their multipliers
     (overlapped announcements count 0)."""
-    gk = _opt(hand, "game_kontra", 0)
+    gk = opt(hand, "game_kontra", 0)
     total = g * MULTIPLIER[gk]
     parts = [f"G {g}{_kontra_text(gk)}"]
-    for f in _opt(hand, "figures", []):
+    for f in opt(hand, "figures", []):
         if not f["announced"] or f.get("with_volat"):
             continue
         fig = f["figure"]
-        k = _opt(f, "kontra", 0)
+        k = opt(f, "kontra", 0)
         base = {"dupla": 4 * g, "volat": 6 * g}.get(fig) or ANNOUNCED_VALUE[fig]
         total += base * MULTIPLIER[k]
         parts.append(f"{FIGURE_NAME[fig]} {base}{_kontra_text(k)}")
@@ -869,7 +802,7 @@ def settle(
     remaining = (state.get("double_round_remaining") if state else None) or 0
     points = dict.fromkeys(participants, 0)
     lines: list[str] = []
-    outcome = _opt(hand, "outcome", "played")
+    outcome = opt(hand, "outcome", "played")
 
     if outcome in ("thrown_in", "redeal"):
         lines.append("thrown in: no score" if outcome == "thrown_in" else "redeal: no score")
@@ -918,7 +851,7 @@ def _solo_result(hand: Mapping[str, Any], g: int, s: int, lines: list[str]) -> i
     name = SOLO_NAME[solo]
     if s > 0:
         raw = SOLO_WIN_FACTOR[solo] * s
-        d = _round0_3(raw)
+        d = round_toward_zero(raw, 3)
         lines.append(
             f"S = {s}; {name} win x{SOLO_WIN_FACTOR[solo]} = {raw}; "
             f"rounded toward 0 → {d}; each opponent {signed(-d // 3)}"
@@ -929,7 +862,7 @@ def _solo_result(hand: Mapping[str, Any], g: int, s: int, lines: list[str]) -> i
         return 0
     if solo != "forced":
         raw = 2 * s
-        d = _round0_3(raw)
+        d = round_toward_zero(raw, 3)
         lines.append(f"S = {s}; {name} loss x2 = {raw}; rounded toward 0 → {d}; each opponent {signed(-d // 3)}")
         return d
     normal = _items(hand, g, reduced=False)
@@ -938,7 +871,7 @@ def _solo_result(hand: Mapping[str, Any], g: int, s: int, lines: list[str]) -> i
         if before != after:
             lines.append(f"forced alone loss, reduced: {line}")
     s2 = sum(amount for _, amount in reduced)
-    d = _round0_3(min(s2, 0))  # a loss cannot turn into a gain
+    d = round_toward_zero(min(s2, 0), 3)  # a loss cannot turn into a gain
     capped = " (≥ 0: no loss)" if s2 >= 0 else ""
     lines.append(
         f"S = {s}; forced alone loss: S' = {s2}{capped}; rounded toward 0 → {d}; each opponent {signed(-d // 3)}"

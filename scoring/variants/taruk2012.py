@@ -16,8 +16,12 @@ from typing import Any
 from ..common import (
     ALL_SEATS,
     Errors,
+    absent,
     after_dealer,
+    check_empty,
     envelope,
+    is_int,
+    is_object,
     next_seat,
     path,
     seats_ok,
@@ -90,7 +94,7 @@ BONUS_TYPES = tuple(BONUS_FULL)
 SIDES = ("declarer", "opponents")
 SUITS = ("hearts", "diamonds", "spades", "clubs")
 KONTRA_LEVELS = (1, 2, 4)  # §2.3 (P22): kontra x2, re x4, nothing higher
-KONTRA_WORD = {2: "kontra x2", 4: "re x4"}
+KONTRA_WORD = {2: "kontra x2", 4: "re x4"}  # Slovenian "re", not common.KONTRA_NAMES' "rekontra"
 
 RENONS_DEFAULT = -70  # §3.10 (R3)
 MISDEAL_POINTS = -20  # §3.10 (R5)
@@ -143,6 +147,7 @@ PLAYING_ORDER = {(t, d): _playing_order(t, d) for t in (SEATS_4, SEATS_5) for d 
 
 def round5(n: int) -> int:
     """Round recorded card points to a multiple of 5: remainder 0-2 down, 3-4 up (§3.1, P14)."""
+    # = common.round_half_up(n, 5) for whole numbers, without its Decimal cost (runs for every hand).
     return 5 * ((n + 2) // 5)
 
 
@@ -177,21 +182,11 @@ def _seat_list(seats: Sequence[str]) -> str:
     return ", ".join(seats)
 
 
-# --- validation helpers (candidates for common.py) ----------------------------
+# --- validation helpers --------------------------------------------------------
 
-
-def _is_int(value: Any) -> bool:
-    # JSON integers only: bool is an int subclass in Python, and 70.0 is not an integer.
-    return type(value) is int
-
-
+# Not given (§5.1) is absent or null, for these list and object fields also empty
+# (common.absent); a scalar field holding ``[]`` is a wrong value, not an absent one.
 CONTAINER_FIELDS = frozenset({"bonuses", "klop_points", "klop_kontra", "penalties"})
-
-
-def _absent(value: Any, container: bool = True) -> bool:
-    """Not given (§5.1): absent or null; for a list or object field also when empty.
-    A scalar field holding ``[]`` is a wrong value, not an absent one."""
-    return value is None or (container and (value == [] or value == {}))
 
 
 def _seat_in(errors: Errors, value: Any, field: str, seats: Sequence[str] | None, where: str) -> str | None:
@@ -214,69 +209,23 @@ def _applicable(errors: Errors, hand: Mapping[str, Any], key: str, game: str | N
     With an unknown ``game`` every field is treated as optional (type checks only).
     """
     value = hand.get(key)
-    absent = _absent(value, key in CONTAINER_FIELDS)
+    not_given = absent(value) if key in CONTAINER_FIELDS else value is None
     if game is None:
-        return None if absent else value
+        return None if not_given else value
     if status == "no":
-        if not absent:
+        if not not_given:
             errors.add(key, NOT_APPLICABLE, f"{key} is not allowed in {game}")
         return None
-    if absent:
+    if not_given:
         if status == "required":
             errors.add(key, MISSING_FIELD, f"{key} is required for {game}")
         return None
     return value
 
 
-def _is_obj(value: Any) -> bool:
-    # ``type() is dict`` first: json.loads only makes dicts, and the Mapping ABC check is slow.
-    return type(value) is dict or isinstance(value, Mapping)
-
-
-def _entry(errors: Errors, value: Any, field: str) -> Mapping[str, Any] | None:
-    """``Errors.check_object`` with a fast path for plain dicts with text keys."""
-    if type(value) is dict:
-        for k in value:
-            if type(k) is not str:
-                break
-        else:
-            return value
-    return errors.check_object(value, field)
-
-
-def _required_choice(
-    errors: Errors, obj: Mapping[str, Any], key: str, parent: str, choices: tuple[str, ...]
-) -> str | None:
-    """A required text member that must be one of ``choices``."""
-    value = obj.get(key)
-    field = f"{parent}.{key}"
-    if value is None:
-        errors.add(field, MISSING_FIELD, f"{key} is required")
-        return None
-    if type(value) is str and value in choices:
-        return value
-    errors.add(field, INVALID_VALUE, f"{field} must be one of {', '.join(choices)}")
-    return None
-
-
-def _required_flag(errors: Errors, obj: Mapping[str, Any], key: str, parent: str) -> bool | None:
-    """A required true/false member."""
-    value = obj.get(key)
-    if type(value) is bool:
-        return value
-    field = f"{parent}.{key}"
-    if value is None:
-        errors.add(field, MISSING_FIELD, f"{key} is required")
-    else:
-        errors.add(field, INVALID_VALUE, f"{field} must be true or false")
-    return None
-
-
 def _check_kontra(errors: Errors, value: Any, field: str) -> int | None:
-    if type(value) is not int or value not in KONTRA_LEVELS:
-        errors.add(field, INVALID_VALUE, f"invalid kontra level: {field} must be 1, 2 or 4")
-        return None
-    return value
+    """A kontra level of §2.3, the message prefixed as the spec's error list words it."""
+    return errors.check_kontra(value, field, KONTRA_LEVELS, prefix="invalid kontra level: ")
 
 
 # --- validation (§5.6) ----------------------------------------------------------
@@ -286,11 +235,9 @@ def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
     """Taruk 2012 has no event-level configuration: only null or {} is accepted."""
     if config is None:
         return []
-    if not _is_obj(config):
-        return [HandError("config", INVALID_VALUE, "config must be a JSON object")]
-    return [
-        HandError(f"config.{k}", UNKNOWN_FIELD, f"unknown field {k!r}: taruk2012 has no configuration") for k in config
-    ]
+    errors = Errors()
+    check_empty(errors, config, "config", "unknown field {key!r}: taruk2012 has no configuration", text_keys=False)
+    return errors.items
 
 
 def validate(
@@ -354,14 +301,14 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
     # Bonuses first: whether card_points is required depends on them (§5.5 footnote).
     bonus_raw = h.get("bonuses")
     if game is not None and game not in POINT_GAMES:
-        if not _absent(bonus_raw):
+        if not absent(bonus_raw):
             errors.add("bonuses", NOT_APPLICABLE, f"no bonuses in {game}")  # rule 13
         bonus_raw = None
     bonuses = _check_bonuses(errors, bonus_raw, game)
     bv_present = valat_made = False
     if type(bonus_raw) is list:
         for b in bonus_raw:
-            if _is_obj(b):
+            if is_object(b):
                 t = b.get("type")
                 if t == "barvni_valat":
                     bv_present = True
@@ -393,7 +340,7 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
     cp_status = ("optional" if valat_made or bv_present else "required") if game in POINT_GAMES else "no"
     cp = _applicable(errors, h, "card_points", game, cp_status)
     if cp is not None:
-        if not _is_int(cp):
+        if not is_int(cp):
             errors.add("card_points", INVALID_VALUE, "card_points must be an integer from 0 to 70")
             cp = None
         elif not 0 <= cp <= 70:
@@ -424,7 +371,7 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
 
     # Rules 20, 21: klop.
     kk_raw = _applicable(errors, h, "klop_kontra", game, "optional" if game == "klop" else "no")
-    kp_status = ("optional" if not _absent(h.get("klop_kontra")) else "required") if game == "klop" else "no"
+    kp_status = ("optional" if not absent(h.get("klop_kontra")) else "required") if game == "klop" else "no"
     kp_raw = _applicable(errors, h, "klop_points", game, kp_status)
     klop_points = _check_klop_points(errors, kp_raw, seats)
     _check_klop_kontra(errors, kk_raw, seats, klop_points)
@@ -452,7 +399,7 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
 
 def _check_bonuses(errors: Errors, raw: Any, game: str | None) -> list[dict[str, Any]]:
     """Rules 14-18; returns the entries whose type, side, announced and made are valid."""
-    if _absent(raw):
+    if absent(raw):
         return []
     entries = errors.check_list(raw, "bonuses")
     if entries is None:
@@ -462,15 +409,14 @@ def _check_bonuses(errors: Errors, raw: Any, game: str | None) -> list[dict[str,
     bv_index = None
     for i, entry in enumerate(entries):
         f = f"bonuses[{i}]"
-        b = _entry(errors, entry, f)
+        b = errors.check_object(entry, f)
         if b is None:
             continue
-        if not BONUS_KEYS.issuperset(b):
-            errors.unknown_keys(b, BONUS_KEYS, f)
-        t = _required_choice(errors, b, "type", f, BONUS_TYPES)
-        side = _required_choice(errors, b, "side", f, SIDES)
-        announced = _required_flag(errors, b, "announced", f)
-        made = _required_flag(errors, b, "made", f)
+        errors.unknown_keys(b, BONUS_KEYS, f)
+        t = errors.required_choice(b, "type", BONUS_TYPES, f, quote=False)
+        side = errors.required_choice(b, "side", SIDES, f, quote=False)
+        announced = errors.required_bool(b, "announced", f)
+        made = errors.required_bool(b, "made", f)
         k = b.get("kontra")
         k = 1 if k is None else _check_kontra(errors, k, f + ".kontra")
 
@@ -511,7 +457,7 @@ def _check_klop_points(errors: Errors, raw: Any, seats: list[str] | None) -> dic
     """Rule 20; returns the points when they are complete and valid."""
     if raw is None:
         return None
-    if not _is_obj(raw):
+    if not is_object(raw):
         errors.add("klop_points", INVALID_VALUE, "klop_points must be an object: seat -> card points")
         return None
     ok = True
@@ -520,7 +466,7 @@ def _check_klop_points(errors: Errors, raw: Any, seats: list[str] | None) -> dic
         if not isinstance(k, str) or k not in ALL_SEATS or (seats is not None and k not in seats):
             errors.add(f, INVALID_VALUE, f"klop card points do not add up: seat {k} does not play this hand")
             ok = False
-        if not _is_int(v):
+        if not is_int(v):
             errors.add(f, INVALID_VALUE, "klop card points must be integers from 0 to 70")
             ok = False
         elif not 0 <= v <= 70:
@@ -550,14 +496,14 @@ def _check_klop_kontra(errors: Errors, raw: Any, seats: list[str] | None, klop_p
     seen: set[str] = set()
     for i, entry in enumerate(entries):
         f = f"klop_kontra[{i}]"
-        e = _entry(errors, entry, f)
+        e = errors.check_object(entry, f)
         if e is None:
             continue
         errors.unknown_keys(e, KLOP_KONTRA_KEYS, f)
         seat = errors.require(e, "seat", f)
         if seat is not None:
             seat = _seat_in(errors, seat, f + ".seat", seats, "does not play this hand")
-        no_trick = _required_flag(errors, e, "no_trick", f)
+        no_trick = errors.required_bool(e, "no_trick", f)
         if seat is None:
             continue
         if seat in seen:
@@ -571,7 +517,7 @@ def _check_klop_kontra(errors: Errors, raw: Any, seats: list[str] | None, klop_p
 
 def _check_penalties(errors: Errors, raw: Any, table: tuple[str, ...] | None, dealer: Any) -> bool:
     """Rule 23 (§5.4). Returns whether a valid-looking renons entry is present."""
-    if _absent(raw):
+    if absent(raw):
         return False
     entries = errors.check_list(raw, "penalties")
     if entries is None:
@@ -579,10 +525,10 @@ def _check_penalties(errors: Errors, raw: Any, table: tuple[str, ...] | None, de
     renons = False
     for i, entry in enumerate(entries):
         f = f"penalties[{i}]"
-        p = _entry(errors, entry, f)
+        p = errors.check_object(entry, f)
         if p is None:
             continue
-        kind = _required_choice(errors, p, "type", f, PENALTY_TYPES)
+        kind = errors.required_choice(p, "type", PENALTY_TYPES, f, quote=False)
         errors.unknown_keys(p, PENALTY_KEYS[kind] if kind else ANY_PENALTY_KEYS, f)
         seat = errors.require(p, "seat", f)
         if seat is not None:
@@ -590,12 +536,12 @@ def _check_penalties(errors: Errors, raw: Any, table: tuple[str, ...] | None, de
         if kind == "renons":
             renons = True
             pts = p.get("points")
-            if pts is not None and (not _is_int(pts) or pts >= 0):
+            if pts is not None and (not is_int(pts) or pts >= 0):
                 errors.add(f + ".points", INVALID_VALUE, "renons points must be negative")
         elif kind == "misdeal":
             if seat is not None and isinstance(dealer, str) and seat != dealer:
                 errors.add(f + ".seat", FORBIDDEN_COMBINATION, "only the dealer can misdeal")
-            _required_flag(errors, p, "warning", f)
+            errors.required_bool(p, "warning", f)
     return renons
 
 
@@ -603,7 +549,7 @@ def _check_state(errors: Errors, state: Any, table: tuple[str, ...] | None) -> N
     """Rule 25 and §4.4: ``{"radelci": {seat: 0|1}}``, nothing else."""
     if state is None:
         return
-    if not _is_obj(state):
+    if not is_object(state):
         errors.add("state", INVALID_VALUE, "state must be a JSON object")
         return
     for k in state:
@@ -612,7 +558,7 @@ def _check_state(errors: Errors, state: Any, table: tuple[str, ...] | None) -> N
     if "radelci" not in state:
         return
     radelci = state["radelci"]
-    if not _is_obj(radelci):
+    if not is_object(radelci):
         errors.add("state.radelci", INVALID_VALUE, "invalid radelc state: radelci must be an object")
         return
     allowed = table or SEATS_5

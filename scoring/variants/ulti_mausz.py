@@ -19,7 +19,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ..common import MISSING, Errors, envelope, next_seat, path, seats_ok, signed, table_from
+from ..common import (
+    MISSING,
+    Errors,
+    after_dealer,
+    check_empty,
+    envelope,
+    kontra_name,
+    next_seat,
+    path,
+    present,
+    seats_ok,
+    signed,
+    table_from,
+)
 from ..types import (
     FORBIDDEN_COMBINATION,
     INVALID_VALUE,
@@ -50,7 +63,6 @@ PLAY_FIELDS = ("declarer_tricks", "declarer_card_points", "marriages", "four_ace
 RENONSZ_FIELDS = ("case", "offender", "penalty_bid", "jury_points")
 GAVE_UP = ("before_first_card", "after_first_card")
 KONTRA_LEVELS = (1, 2, 4)  # §3.5: kontra doubles, rekontra quadruples, nothing beyond (7.§(7))
-KONTRA_NAME = {1: "", 2: " (kontra)", 4: " (rekontra)"}
 
 
 # --- §2.3 the bid table ------------------------------------------------------------------
@@ -263,22 +275,18 @@ CASES: dict[str, Case] = {
 }
 
 
-# --- small helpers (private; the first three could move to common.py) ------------------------
+# --- small helpers ----------------------------------------------------------------------------
 
-
-def _present(value: Any) -> bool:
-    """A member that is given: not absent, not null, not an empty list/object (the
-    same notion of "absent" as ``Errors.forbid``). COMMON-CANDIDATE."""
-    return not (value is None or value is MISSING or value == [] or value == {})
+# "x1", "x2 (kontra)", "x4 (rekontra)" as written in the breakdown (§5.3); levels are multipliers.
+_KONTRA_TEXT = {level: f"x{level} ({kontra_name(level)})" if level > 1 else f"x{level}" for level in KONTRA_LEVELS}
 
 
 def _kontra_text(level: int) -> str:
-    """"x2 (kontra)" as written in the breakdown (§5.3). COMMON-CANDIDATE."""
-    return f"x{level}{KONTRA_NAME[level]}"
+    return _KONTRA_TEXT[level]
 
 
 def _pays(flows: list[tuple[str, str, int]]) -> str:
-    """"A pays B 4; C pays B 4" (§5.3 breakdown style). COMMON-CANDIDATE."""
+    """"A pays B 4; C pays B 4" (§5.3 breakdown style; only ulti settles in payments)."""
     return "; ".join(f"{payer} pays {payee} {amount}" for payer, payee, amount in flows)
 
 
@@ -304,37 +312,12 @@ def _table(hand: Mapping[str, Any]) -> list[str]:
 def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
     """Ulti has no event configuration: ``None`` or ``{}`` only."""
     errors = Errors()
-    _check_config(errors, config)
+    check_empty(errors, config, "config")
     return errors.items
 
 
-def _obj(errors: Errors, value: Any, field: str) -> Mapping[str, Any] | None:
-    """``Errors.check_object`` with a fast path for the plain dicts ``json.loads`` gives.
-
-    The fast path skips the "all keys are text" test: a non-text key can only come from
-    a Python caller, and every lookup below rejects it anyway (it is no known member,
-    component or seat), so it still cannot pass or crash. COMMON-CANDIDATE.
-    """
-    if type(value) is dict:
-        return value
-    return errors.check_object(value, field)
-
-
-def _check_config(errors: Errors, config: Any) -> None:
-    if config is None or config == {}:
-        return
-    obj = errors.check_object(config, "config")
-    if obj is not None:
-        errors.unknown_keys(obj, (), "config")
-
-
-def _check_state(errors: Errors, state: Any) -> None:
-    # §5.3: "ulti has no state carried between deals" -- the only valid state is {}.
-    if state is None or state == {}:
-        return
-    obj = errors.check_object(state, "state")
-    if obj is not None:
-        errors.unknown_keys(obj, (), "state")
+# Objects inside a deal are read with ``check_object(..., text_keys=False)``: every lookup below
+# rejects a non-text key anyway (it is no known member, component or seat).
 
 
 class _Ctx:
@@ -362,14 +345,11 @@ def validate(
 ) -> list[HandError]:
     """Every reason to reject the deal (§5.4), all at once; never raises."""
     errors = Errors()
-    _check_state(errors, state)
-    _check_config(errors, config)
-    if _envelope_is_clean(hand):
-        obj = hand
-    else:
-        obj = envelope(errors, hand, KEY, HAND_FIELDS)
-        if obj is None:
-            return errors.items
+    check_empty(errors, state, "state")  # §5.3: "ulti has no state carried between deals"
+    check_empty(errors, config, "config")
+    obj = envelope(errors, hand, KEY, _HAND_FIELD_SET)
+    if obj is None:
+        return errors.items
     ctx = _Ctx()
     _check_seats(errors, obj, ctx)
     _check_case(errors, obj, ctx)
@@ -386,25 +366,6 @@ def validate(
 
 
 _HAND_FIELD_SET = frozenset(HAND_FIELDS)
-_SEAT_TRIPLES = frozenset(
-    (a, b, c) for a in ULTI_SEATS for b in ULTI_SEATS for c in ULTI_SEATS if len({a, b, c}) == 3
-)
-
-
-def _envelope_is_clean(hand: Any) -> bool:
-    """True only when ``common.envelope`` would find nothing to report: a plain dict with
-    known members, our variant, three distinct seats A-D and a dealer A-D. Saves that
-    call (a good part of the validation time) for the usual, well-formed deal; any
-    doubt goes to the full check."""
-    if type(hand) is not dict or hand.get("variant") != KEY or not _HAND_FIELD_SET.issuperset(hand):
-        return False
-    seats, dealer = hand.get("seats"), hand.get("dealer")
-    return (
-        type(seats) is list and len(seats) == 3
-        and type(seats[0]) is str and type(seats[1]) is str and type(seats[2]) is str
-        and (seats[0], seats[1], seats[2]) in _SEAT_TRIPLES
-        and type(dealer) is str and dealer in _ULTI_SET
-    )
 
 
 def _check_seats(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
@@ -437,7 +398,7 @@ def _check_case(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     if renonsz is None:
         return
     ctx.ctype = "?"
-    renonsz = _obj(errors, renonsz, "renonsz")
+    renonsz = errors.check_object(renonsz, "renonsz", text_keys=False)
     if renonsz is None:
         return
     case_id = errors.require(renonsz, "case", "renonsz")
@@ -514,7 +475,7 @@ def _check_kontra(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> Mapping[
     value = obj.get("kontra")
     if value is None:
         return {}
-    kontra = _obj(errors, value, "kontra")
+    kontra = errors.check_object(value, "kontra", text_keys=False)
     if kontra is None:
         return {}
     for comp, level in kontra.items():
@@ -531,7 +492,7 @@ def _check_kontra(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> Mapping[
                 # 7.§(4): in coloured bids a kontra counts for both defenders.
                 errors.add(field, NOT_APPLICABLE, "individual kontras exist only in colourless bids (§3.6)")
                 continue
-            if _obj(errors, level, field) is None:
+            if errors.check_object(level, field, text_keys=False) is None:
                 continue
             for seat, lvl in level.items():
                 sub = path(field, seat)
@@ -568,7 +529,7 @@ def _check_gave_up(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, kontra: Ma
         # 6.§(9): kontras are said with the first cards, so none can exist yet.
         errors.inconsistent("kontra", "no kontra can exist before the first card (§3.7)")
     for member in ("play", "silent_claims"):
-        if _present(obj.get(member)):
+        if present(obj.get(member)):
             errors.inconsistent(member, f"{member} does not go with a give-up (§3.7)")
 
 
@@ -609,7 +570,7 @@ class _Play(NamedTuple):
 def _check_play(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> _Play | None:
     value = obj.get("play")
     if ctx.ctype in NO_PLAY_TYPES:
-        if _present(value):
+        if present(value):
             errors.add("play", NOT_APPLICABLE, "play is not recorded with this renonsz case (§5.4)")
         return None
     if ctx.gave_up not in (None, "?"):
@@ -618,16 +579,12 @@ def _check_play(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> _Play | No
         if ctx.ctype != "?" and ctx.gave_up is None:
             errors.add("play", MISSING_FIELD, "play is required for a played deal (§5.2)")
         return None
-    play = _obj(errors, value, "play")
+    play = errors.check_object(value, "play", text_keys=False)
     if play is None:
         return None
     before = len(errors)
     errors.unknown_keys(play, PLAY_FIELDS, "play")
-    tricks = play.get("declarer_tricks")
-    if not (type(tricks) is int and 0 <= tricks <= 10):  # fast path for the usual case
-        tricks = errors.require(play, "declarer_tricks", "play")
-        if tricks is not None:
-            tricks = errors.check_int(tricks, "play.declarer_tricks", 0, 10)
+    tricks = errors.required_int(play, "declarer_tricks", 0, 10, "play")
     bid = ctx.bid
     relaxed = ctx.ctype in (RULING_PARTI_WON, PARTIAL)  # §5.4: count facts may be omitted
     needs_count = bid in COUNT_KEYS
@@ -677,7 +634,7 @@ def _check_marriages(
             errors.add(field, MISSING_FIELD, "marriages is required for this bid (may be []) (§5.2)")
         return None
     if forbidden:
-        if _present(value):
+        if present(value):
             errors.add(field, NOT_APPLICABLE, "marriages count only in parti, 40-100 and 20-100 bids")
         return None
     entries = errors.check_list(value, field)
@@ -915,10 +872,10 @@ def _check_results(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Pla
     if value is None:
         return
     if ctx.ctype in NO_PLAY_TYPES:
-        if _present(value):
+        if present(value):
             errors.add("results", NOT_APPLICABLE, "results are not recorded with this renonsz case (§5.4)")
         return
-    results = _obj(errors, value, "results")
+    results = errors.check_object(value, "results", text_keys=False)
     if results is None:
         return
     clean = True
@@ -1011,7 +968,7 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
 
 def _check_penalty_bid(errors: Errors, value: Any) -> None:
     field = "renonsz.penalty_bid"
-    penalty = _obj(errors, value, field)
+    penalty = errors.check_object(value, field, text_keys=False)
     if penalty is None:
         return
     errors.unknown_keys(penalty, ("bid", "trump"), field)
@@ -1028,7 +985,7 @@ def _check_penalty_bid(errors: Errors, value: Any) -> None:
 
 def _check_jury_points(errors: Errors, value: Any, ctx: _Ctx) -> None:
     field = "renonsz.jury_points"
-    points = _obj(errors, value, field)
+    points = errors.check_object(value, field, text_keys=False)
     if points is None or ctx.seats is None:
         return
     ok = True
@@ -1360,9 +1317,7 @@ def playing_seats(table_seats: list[str], dealer: str, state: Mapping[str, Any])
     table = _ordered(table_seats)
     if dealer not in table:
         raise ValueError(f"dealer {dealer!r} is not at the table {table!r}")
-    i = table.index(dealer)
-    order = table[i + 1:] + table[:i + 1]
-    return order[:3] if len(table) == 3 else order[:-1]
+    return after_dealer(table, dealer)[:3]
 
 
 def next_dealer(table_seats: list[str], dealer: str) -> str:
