@@ -75,7 +75,9 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "tournaments",
     "scoring.apps.ScoringConfig",
 ]
@@ -177,6 +179,8 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
+        # Scripts and apps: POST username + password to /api/token/, then send "Authorization: Token <key>".
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.BasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -185,6 +189,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Tarok tournaments API",
     "DESCRIPTION": "Events, draws, hands and standings for tarok, ulti and tarokk tournaments.",
     "VERSION": "0.1.0",
+    # The docs UI is self-hosted (drf-spectacular-sidecar): pages load nothing from the internet.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {
@@ -192,4 +200,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # WeasyPrint logs every CSS property it ignores at INFO/WARNING; only its errors matter here.
+    "loggers": {"weasyprint": {"level": "ERROR"}, "fontTools": {"level": "WARNING"}},
 }

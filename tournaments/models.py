@@ -297,3 +297,44 @@ class AuditEntry(models.Model):
 
     def delete(self, *args, **kwargs):
         raise PermissionError("the audit log is append-only")
+
+
+class GeneratedFile(models.Model):
+    """A generated document (protocols PDF, standings PDF, Excel export) stored under MEDIA_ROOT.
+
+    ``fingerprint`` is a hash of everything the document depends on; a request whose
+    fingerprint matches a finished row gets the stored file, any other queues a task
+    that regenerates it (``tournaments.documents``).
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="generated_files")
+    kind = models.CharField(_("kind"), max_length=30)
+    # One row per document of an event, e.g. "round-3-protocols-filled" or "standings-xlsx".
+    key = models.CharField(_("key"), max_length=80)
+    fingerprint = models.CharField(_("input fingerprint"), max_length=64, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
+    progress = models.PositiveSmallIntegerField(_("progress (%)"), default=0, validators=[MaxValueValidator(100)])
+    file = models.FileField(_("file"), upload_to="documents/", max_length=255, blank=True)
+    error = models.TextField(_("error"), blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("generated file")
+        verbose_name_plural = _("generated files")
+        ordering = ["tournament", "key"]
+        # One row per document: concurrent requests for the same document meet on this row.
+        constraints = [models.UniqueConstraint(fields=["tournament", "key"], name="one_generated_file_per_key")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.key} ({self.status})"

@@ -1,0 +1,561 @@
+"""The REST API: thin views over the same access checks and action functions as the pages.
+
+Reads check ``access`` as the HTML pages do (a public event, or its staff; an
+unpublished draw only for organizers). Writes call the audited actions of
+``services``, ``rounds`` and ``scoring.services``, which check the actor's role
+themselves and raise ``PermissionDenied`` (403). Every error answers the error
+list of hand-format.md, ``{"errors": [{"field", "code", "message"}]}``, whatever
+raised it (``exception_handler``). JSON in, JSON out.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import Prefetch, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.settings import spectacular_settings
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.views import SpectacularSwaggerView
+from rest_framework import exceptions, status
+from rest_framework.parsers import JSONParser
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.views import APIView
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from scoring import services as hands
+from scoring.models import Hand
+
+from . import access, rounds, services
+from .models import Bye, Entry, Round, Seat, Table, Tournament
+from .progress import expected_hands, is_complete
+from .results import event_standings, table_totals
+from .serializers import (
+    ENVELOPE_KEYS,
+    ConfirmationSerializer,
+    ConfirmSerializer,
+    DrawSerializer,
+    EntrySerializer,
+    ErrorSerializer,
+    EventDetailSerializer,
+    EventSerializer,
+    HandCorrectionSerializer,
+    HandDeletionSerializer,
+    HandScoreSerializer,
+    HandSerializer,
+    LiveSerializer,
+    PreviewQuerySerializer,
+    ReasonSerializer,
+    RegisterSerializer,
+    RoundSerializer,
+    StandingsSerializer,
+    TableSerializer,
+)
+from .views.helpers import tournament_for_viewer
+from .views.live import live_payload
+
+ROUND_ACTIONS = {
+    "publish": rounds.publish_draw,
+    "start": rounds.start_clock,
+    "pause": rounds.pause_clock,
+    "close": rounds.close_round,
+}
+ENTRY_ACTIONS = {"withdraw": Entry.Status.WITHDRAWN, "reinstate": Entry.Status.ACTIVE}
+
+# --- errors ---------------------------------------------------------------------
+
+
+def _join(path: str, key: Any) -> str:
+    if key in ("", api_settings.NON_FIELD_ERRORS_KEY, NON_FIELD_ERRORS):
+        return path
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else str(key)
+
+
+def _from_detail(detail: Any, path: str = "") -> list[dict[str, str]]:
+    """DRF's nested error details as hand-format errors, the field as a path (``input.card_points``)."""
+    if isinstance(detail, dict):
+        return [e for key, value in detail.items() for e in _from_detail(value, _join(path, key))]
+    if isinstance(detail, list):
+        return [e for i, item in enumerate(detail)
+                for e in _from_detail(item, _join(path, i) if isinstance(item, (dict, list)) else path)]
+    return [{"field": path, "code": getattr(detail, "code", None) or "invalid", "message": str(detail)}]
+
+
+def _from_django(exc: DjangoValidationError) -> list[dict[str, str]]:
+    """An action's ValidationError, field by field where it names one."""
+    by_field = exc.error_dict.items() if hasattr(exc, "error_dict") else [("", exc.error_list)]
+    return [{"field": _field_of(field, error), "code": error.code or "invalid", "message": message}
+            for field, errors in by_field for error in errors for message in error]
+
+
+def _field_of(field: str, error: DjangoValidationError) -> str:
+    """A unique constraint reports under ``__all__``; name its fields but the event, which the URL gives."""
+    checked = (error.params or {}).get("unique_check") if error.code == "unique_together" else None
+    if field == NON_FIELD_ERRORS and checked:
+        return ",".join(f for f in checked if f != "tournament")
+    return _join("", field)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Engine rejections and form errors 400, role 403, missing 404, stale edit and closed round 409."""
+    if isinstance(exc, hands.HandRejected):
+        body: dict[str, Any] = {"errors": [e.as_dict() for e in exc.errors]}
+        if exc.hand_number is not None:
+            body["hand"] = exc.hand_number
+        return Response(body, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, hands.StaleEdit):
+        return Response({"errors": [{"field": "version", "code": "stale_edit", "message": str(exc)}]},
+                        status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, hands.NotOpen):
+        return Response({"errors": [{"field": "", "code": "not_open", "message": str(exc)}]},
+                        status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, DjangoValidationError):
+        return Response({"errors": _from_django(exc)}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied(*exc.args)  # keeps the action's sentence
+    response = drf_exception_handler(exc, context)
+    if response is not None:
+        response.data = {"errors": _from_detail(exc.detail)}
+    return response
+
+
+class ApiView(APIView):
+    """JSON only (the hands are nested JSON); errors in the one format above."""
+
+    parser_classes = [JSONParser]
+    renderer_classes = [JSONRenderer]
+
+    def get_exception_handler(self):
+        return exception_handler
+
+
+def _errors(description: str) -> OpenApiResponse:
+    return OpenApiResponse(ErrorSerializer, description=description)
+
+
+NOT_FOUND = _errors("No such event, round, table, hand or player.")
+READ_ERRORS = {403: _errors("The event is not public (or the draw not published) and you are not its staff."),
+               404: NOT_FOUND}
+WRITE_ERRORS = {400: _errors("Malformed JSON, a wrong type or a value the action refuses; the field is named."),
+                403: _errors("Not logged in, or your role does not allow this action."),
+                404: NOT_FOUND}
+HAND_ERRORS = {**WRITE_ERRORS,
+               400: _errors("The engine rejected the hand (hand-format.md errors), or malformed input."),
+               409: _errors("not_open: the round does not take hands (not running, or the table is complete); "
+                            "stale_edit: somebody saved the hand since the version you sent.")}
+SLUG = OpenApiParameter("slug", OpenApiTypes.STR, OpenApiParameter.PATH, description="The event's slug.")
+
+# taruk2012.md §8.1 E1 (hand 1 at a table whose first dealer is A): 25 for B, 15 for D.
+E1 = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "card_points": 48}
+
+# --- lookups ----------------------------------------------------------------------
+
+
+def _visible(user: Any) -> Q:
+    """The events ``user`` may read: public ones, and those he organizes or referees."""
+    if user.is_authenticated and user.is_superuser:
+        return Q()
+    visible = Q(is_public=True)
+    if user.is_authenticated:
+        visible |= Q(organizers=user) | Q(referees__user=user)
+    return visible
+
+
+def _check_published(user: Any, tournament: Tournament, rnd: Round) -> None:
+    if rnd.status == Round.Status.DRAFT and not access.is_organizer(user, tournament):
+        raise PermissionDenied(_("This draw is not published yet."))
+
+
+def _round(request: Request, tournament: Tournament, number: int) -> Round:
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    _check_published(request.user, tournament, rnd)
+    return rnd
+
+
+def _round_data(tournament: Tournament, rnds: Any) -> Any:
+    """Rounds with tables, seats, byes, clock and table totals: the same few queries for any size."""
+    rnds = rnds.prefetch_related(
+        Prefetch("tables", queryset=Table.objects.order_by("number").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position")))),
+        Prefetch("byes", queryset=Bye.objects.select_related("entry__player").order_by("entry__start_number")),
+    ).order_by("number")
+    rnds = list(rnds)
+    totals = {t.table_id: t for t in table_totals(tournament, [r.number for r in rnds])} if rnds else {}
+    return RoundSerializer(rnds, many=True, context={"totals": totals}).data
+
+
+def _table(request: Request, slug: str, number: int, table_no: int) -> tuple[Tournament, Table]:
+    tournament = tournament_for_viewer(request, slug)
+    table = get_object_or_404(
+        Table.objects.select_related("round__tournament").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))),
+        round__tournament=tournament, round__number=number, number=table_no)
+    _check_published(request.user, tournament, table.round)
+    return tournament, table
+
+
+def _hand(table: Table, hand_no: int) -> Hand:
+    return get_object_or_404(Hand.objects.select_related("entered_by"), table=table, number=hand_no)
+
+
+def _with_envelope(hand_input: Any, envelopes: list[dict[str, Any]]) -> Any:
+    """The hand with the envelope (variant, seats, dealer) the client left out taken from the table's.
+
+    A given dealer picks among the envelopes the table allows; whatever the client
+    gave is kept, and the action checks it against the table under its row lock.
+    """
+    if not isinstance(hand_input, dict) or not envelopes:
+        return hand_input  # the action rejects a hand that is not an object
+    chosen = next((e for e in envelopes if e["dealer"] == hand_input.get("dealer")), envelopes[0])
+    return {**chosen, **hand_input}
+
+
+def _next_envelopes(tournament: Tournament, table: Table) -> list[dict[str, Any]]:
+    previous = table.hands.order_by("number").last()
+    return hands.next_envelopes(hands.table_setup(table, tournament), previous)
+
+
+# --- events and entries --------------------------------------------------------------
+
+
+class EventList(ApiView):
+    @extend_schema(operation_id="events_list", tags=["events"], responses=EventSerializer(many=True),
+                   summary="Events you may see",
+                   description="Public events, and the events you organize or referee.")
+    def get(self, request: Request) -> Response:
+        events = Tournament.objects.filter(_visible(request.user)).distinct().order_by("-created_at")
+        return Response(EventSerializer(events, many=True).data)
+
+
+class EventDetail(ApiView):
+    @extend_schema(operation_id="event_detail", tags=["events"], parameters=[SLUG],
+                   responses={200: EventDetailSerializer, **READ_ERRORS},
+                   summary="An event: its format, the variant's table facts and your role")
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        tournament.active_entries = tournament.entries.filter(status=Entry.Status.ACTIVE).count()
+        tables = access.referee_tables(request.user, tournament)
+        role = {"organizer": access.is_organizer(request.user, tournament), "referee": tables != set(),
+                "referee_tables": None if tables is None else sorted(tables)}
+        return Response(EventDetailSerializer(tournament, context={"role": role}).data)
+
+
+class Entries(ApiView):
+    @extend_schema(operation_id="entries_list", tags=["players"], parameters=[SLUG],
+                   responses={200: EntrySerializer(many=True), **READ_ERRORS}, summary="The event's players")
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        return Response(EntrySerializer(tournament.entries.select_related("player"), many=True).data)
+
+    @extend_schema(operation_id="entry_register", tags=["players"], parameters=[SLUG], request=RegisterSerializer,
+                   responses={201: EntrySerializer, **WRITE_ERRORS}, summary="Register a player (organizers)")
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        data = RegisterSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = services.register_player(request.user, tournament, **data.validated_data)
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class EntryAction(ApiView):
+    @extend_schema(
+        operation_id="entry_status", tags=["players"], request=ReasonSerializer,
+        parameters=[SLUG, OpenApiParameter("action", OpenApiTypes.STR, OpenApiParameter.PATH,
+                                           enum=list(ENTRY_ACTIONS), description="withdraw or reinstate")],
+        responses={200: EntrySerializer, **WRITE_ERRORS}, summary="Withdraw or reinstate a player (organizers)")
+    def post(self, request: Request, slug: str, start_number: int, action: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        entry = get_object_or_404(Entry.objects.select_related("player", "tournament"), tournament=tournament,
+                                  start_number=start_number)
+        data = ReasonSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = services.set_entry_status(request.user, entry, ENTRY_ACTIONS[action], data.validated_data["reason"])
+        return Response(EntrySerializer(entry).data)
+
+
+# --- rounds -------------------------------------------------------------------------
+
+
+class Rounds(ApiView):
+    @extend_schema(operation_id="rounds_list", tags=["rounds"], parameters=[SLUG],
+                   responses={200: RoundSerializer(many=True), **READ_ERRORS},
+                   summary="Rounds with tables, seats, byes and clock",
+                   description="Unpublished (draft) draws are listed for organizers only.")
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        rnds = Round.objects.filter(tournament=tournament)
+        if not access.is_organizer(request.user, tournament):
+            rnds = rnds.exclude(status=Round.Status.DRAFT)
+        return Response(_round_data(tournament, rnds))
+
+    @extend_schema(operation_id="round_draw", tags=["rounds"], parameters=[SLUG], request=DrawSerializer,
+                   responses={201: RoundSerializer, **WRITE_ERRORS}, summary="Draw the next round (organizers)",
+                   description="Draws the next round, or redraws the latest one while it is not running "
+                               "(a published draw only with confirm_redraw). The draw starts as a draft: "
+                               "publish it to show it to players and referees.")
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        data = DrawSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rnd = rounds.draw_round(request.user, tournament, **data.validated_data)
+        return Response(_round_data(tournament, Round.objects.filter(pk=rnd.pk))[0], status=status.HTTP_201_CREATED)
+
+
+class RoundDetail(ApiView):
+    @extend_schema(operation_id="round_detail", tags=["rounds"], parameters=[SLUG],
+                   responses={200: RoundSerializer, **READ_ERRORS}, summary="A round: tables, seats, byes, clock")
+    def get(self, request: Request, slug: str, number: int) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        rnd = _round(request, tournament, number)
+        return Response(_round_data(tournament, Round.objects.filter(pk=rnd.pk))[0])
+
+
+class RoundAction(ApiView):
+    @extend_schema(
+        operation_id="round_action", tags=["rounds"], request=None,
+        parameters=[SLUG, OpenApiParameter("action", OpenApiTypes.STR, OpenApiParameter.PATH,
+                                           enum=list(ROUND_ACTIONS), description="What to do with the round.")],
+        responses={200: RoundSerializer, **WRITE_ERRORS}, summary="Publish, start, pause or close a round (organizers)",
+        description="publish: draft → seated; start: seated → running, or resume a paused clock; "
+                    "pause: stop the clock; close: running → closed. A move the round's state does not allow "
+                    "answers 400 naming the field status.")
+    def post(self, request: Request, slug: str, number: int, action: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        rnd = _round(request, tournament, number)
+        ROUND_ACTIONS[action](request.user, rnd)
+        return Response(_round_data(tournament, Round.objects.filter(pk=rnd.pk))[0])
+
+
+# --- tables and hands -----------------------------------------------------------------
+
+HAND_BODY_HELP = (
+    "The body is the hand of hand-format.md: the variant's fields (see the variant's spec). The envelope "
+    "(`variant`, `seats`, `dealer`) may be left out: it is taken from the table's next envelope "
+    "(`next_envelopes` of the table, the usual one first). Where the deal need not rotate (a void ulti deal, "
+    "a Vadász throw-in) give `dealer` to choose among them. An envelope that is given must match the table's."
+)
+
+
+class TableDetail(ApiView):
+    @extend_schema(operation_id="table_detail", tags=["hands"], parameters=[SLUG],
+                   responses={200: TableSerializer, **READ_ERRORS},
+                   summary="A table: seats, hands, totals, progress and the next hand's envelope")
+    def get(self, request: Request, slug: str, number: int, table_no: int) -> Response:
+        tournament, table = _table(request, slug, number, table_no)
+        table_hands = list(table.hands.select_related("entered_by").order_by("number"))
+        seats = list(table.seats.all())
+        expected = expected_hands(tournament.variant, len(seats), tournament.hands_per_round, tournament.table_size)
+        played = sum(h.played for h in table_hands)
+        complete = is_complete(played, expected, table.time_expired)
+        confirmed = set(table.confirmations.values_list("position", flat=True))
+        for seat in seats:
+            seat.confirmed = seat.position in confirmed
+        envelopes = [] if complete else hands.next_envelopes(hands.table_setup(table, tournament),
+                                                             table_hands[-1] if table_hands else None)
+        return Response(TableSerializer({
+            "round": table.round.number, "number": table.number, "round_status": table.round.status,
+            "first_dealer": table.first_dealer, "confirmed": table.confirmed_at is not None,
+            "time_expired": table.time_expired, "expected_hands": expected, "played_hands": played,
+            "complete": complete, "seats": seats, "totals": hands.table_totals(table),
+            "next_envelopes": envelopes,
+            "hands": table_hands,
+        }).data)
+
+
+class Hands(ApiView):
+    @extend_schema(operation_id="hands_list", tags=["hands"], parameters=[SLUG],
+                   responses={200: HandSerializer(many=True), **READ_ERRORS}, summary="A table's hands")
+    def get(self, request: Request, slug: str, number: int, table_no: int) -> Response:
+        _, table = _table(request, slug, number, table_no)
+        return Response(HandSerializer(table.hands.select_related("entered_by").order_by("number"), many=True).data)
+
+    @extend_schema(
+        operation_id="hand_enter", tags=["hands"], parameters=[SLUG], request=OpenApiTypes.OBJECT,
+        responses={201: HandSerializer, **HAND_ERRORS},
+        summary="Enter the table's next hand (organizers; referees of this table)",
+        description=HAND_BODY_HELP + " The round must be running and the table not complete (else 409).",
+        examples=[OpenApiExample("taruk2012.md §8.1 E1", value=E1, request_only=True)])
+    def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
+        tournament, table = _table(request, slug, number, table_no)
+        # Read outside the table lock: a hand entered meanwhile makes the action refuse the envelope.
+        hand_input = _with_envelope(request.data, _next_envelopes(tournament, table))
+        hand = hands.enter_hand(request.user, table, hand_input)
+        return Response(HandSerializer(hand).data, status=status.HTTP_201_CREATED)
+
+
+class Preview(ApiView):
+    @extend_schema(
+        operation_id="hand_preview", tags=["hands"], request=OpenApiTypes.OBJECT,
+        parameters=[SLUG, OpenApiParameter("hand", OpenApiTypes.INT, OpenApiParameter.QUERY, required=False,
+                                           description="Score the body in place of this hand (a correction); "
+                                                       "default: as the table's next hand.")],
+        responses={200: HandScoreSerializer, **{k: v for k, v in HAND_ERRORS.items() if k != 409}},
+        summary="Score a hand without storing it (organizers; referees of this table)",
+        description=HAND_BODY_HELP + " The preview applies the engine's rules only; entering the hand also "
+                                     "checks the envelope against the table and that the round is running.",
+        examples=[OpenApiExample("taruk2012.md §8.1 E1", value=E1, request_only=True)])
+    def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
+        tournament, table = _table(request, slug, number, table_no)
+        access.require_hand_entry(request.user, tournament, table.number)
+        query = PreviewQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        hand_no = query.validated_data.get("hand")
+        if hand_no is None:
+            envelopes = _next_envelopes(tournament, table)
+        else:
+            envelopes = [{k: _hand(table, hand_no).input.get(k) for k in ENVELOPE_KEYS}]
+        result = hands.preview(table, _with_envelope(request.data, envelopes), before_number=hand_no)
+        if isinstance(result, list):
+            raise hands.HandRejected(result, hand_no)
+        return Response(HandScoreSerializer(result.as_dict()).data)
+
+
+class HandDetail(ApiView):
+    @extend_schema(operation_id="hand_detail", tags=["hands"], parameters=[SLUG],
+                   responses={200: HandSerializer, **READ_ERRORS}, summary="One hand")
+    def get(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
+        _, table = _table(request, slug, number, table_no)
+        return Response(HandSerializer(_hand(table, hand_no)).data)
+
+    def _correct(self, request: Request, slug: str, number: int, table_no: int, hand_no: int,
+                 partial: bool) -> Response:
+        _, table = _table(request, slug, number, table_no)
+        hand = _hand(table, hand_no)
+        data = HandCorrectionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        base = hand.input if partial else {k: hand.input.get(k) for k in ENVELOPE_KEYS}
+        corrected = hands.correct_hand(request.user, hand, {**base, **data.validated_data["input"]},
+                                       expected_version=data.validated_data["version"],
+                                       reason=data.validated_data["reason"])
+        return Response(HandSerializer(corrected).data)
+
+    @extend_schema(
+        operation_id="hand_correct", tags=["hands"], parameters=[SLUG], request=HandCorrectionSerializer,
+        responses={200: HandSerializer, **HAND_ERRORS},
+        summary="Correct a hand: replace its variant fields (organizers; referees of this table)",
+        description="`input` holds the hand's variant fields; the envelope stays the stored one. `version` is "
+                    "the version you read (409 stale_edit when somebody saved it since); `reason` goes to the "
+                    "audit log. Later hands are rescored; a confirmed table is reopened. A correction that would "
+                    "make a later hand invalid answers 400 with that hand's number in `hand`.",
+        examples=[OpenApiExample("recounted", request_only=True,
+                                 value={"version": 1, "reason": "recounted", "input": {**E1, "card_points": 30}})])
+    def put(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
+        return self._correct(request, slug, number, table_no, hand_no, partial=False)
+
+    @extend_schema(
+        # PATCH bodies are documented as "every field optional"; here version, reason and input are required.
+        operation_id="hand_patch", tags=["hands"], parameters=[SLUG],
+        request={"application/json": {"$ref": "#/components/schemas/HandCorrection"}},
+        responses={200: HandSerializer, **HAND_ERRORS},
+        summary="Correct some fields of a hand (organizers; referees of this table)",
+        description="As PUT, but `input` holds only the fields that change; they replace the stored ones "
+                    "(a shallow merge: to drop a field, PUT the whole hand).",
+        examples=[OpenApiExample("recounted", request_only=True,
+                                 value={"version": 1, "reason": "recounted", "input": {"card_points": 30}})])
+    def patch(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
+        return self._correct(request, slug, number, table_no, hand_no, partial=True)
+
+    @extend_schema(
+        operation_id="hand_delete", tags=["hands"], request=HandDeletionSerializer,
+        parameters=[SLUG,
+                    OpenApiParameter("version", OpenApiTypes.INT, OpenApiParameter.QUERY, required=False,
+                                     description="Instead of the body, for clients that send no DELETE body."),
+                    OpenApiParameter("reason", OpenApiTypes.STR, OpenApiParameter.QUERY, required=False)],
+        responses={204: OpenApiResponse(description="Deleted; later hands renumbered and rescored."),
+                   **HAND_ERRORS},
+        summary="Delete a hand (organizers; referees of this table)",
+        description="Body `{\"version\", \"reason\"}` (or the same as query parameters). Later hands move up "
+                    "one number and are rescored; a confirmed table is reopened.")
+    def delete(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
+        _, table = _table(request, slug, number, table_no)
+        hand = _hand(table, hand_no)
+        data = HandDeletionSerializer(data=request.data or request.query_params)
+        data.is_valid(raise_exception=True)
+        hands.delete_hand(request.user, hand, expected_version=data.validated_data["version"],
+                          reason=data.validated_data["reason"])
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class Confirm(ApiView):
+    @extend_schema(
+        operation_id="table_confirm", tags=["hands"], parameters=[SLUG], request=ConfirmSerializer,
+        responses={200: ConfirmationSerializer, **HAND_ERRORS},
+        summary="A seated player confirms the table's result with his PIN (on a referee's device)",
+        description="The caller must be allowed to enter hands at the table. A wrong PIN answers 400 "
+                    "(field pin, code wrong_pin); a table with hands still to play 409 not_open.")
+    def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
+        _, table = _table(request, slug, number, table_no)
+        data = ConfirmSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        position = data.validated_data["position"]
+        try:
+            confirmation = hands.confirm_table(request.user, table, position, data.validated_data["pin"])
+        except hands.WrongPin as exc:
+            seated = {s.position for s in table.seats.all()}
+            field = "pin" if position in seated else "position"
+            raise exceptions.ValidationError({field: [exceptions.ErrorDetail(str(exc), "wrong_pin")]}) from None
+        confirmation.table_confirmed = Table.objects.filter(pk=table.pk, confirmed_at__isnull=False).exists()
+        return Response(ConfirmationSerializer(confirmation).data)
+
+
+# --- standings and live ----------------------------------------------------------------
+
+
+class Standings(ApiView):
+    @extend_schema(operation_id="standings", tags=["standings"], parameters=[SLUG],
+                   responses={200: StandingsSerializer, **READ_ERRORS}, summary="The overall standings",
+                   description="The data of the standings page: the metrics in order, and one row per player.")
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        metrics, rows = event_standings(tournament)
+        return Response(StandingsSerializer({"metrics": metrics, "rows": rows}).data)
+
+
+class Live(ApiView):
+    @extend_schema(operation_id="live", tags=["standings"], parameters=[SLUG],
+                   responses={200: LiveSerializer, **READ_ERRORS},
+                   summary="What the hall page polls: clock, standings and table progress",
+                   description="Cached for a few seconds (PUBLIC_CACHE_SECONDS).")
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        key = f"api-live:{tournament.pk}"
+        payload = cache.get(key)
+        if payload is None:
+            payload = live_payload(tournament)
+            # Read at request time, so an override in settings or tests takes effect (STYLE.md §10).
+            cache.set(key, payload, settings.PUBLIC_CACHE_SECONDS)
+        response = Response(payload)
+        scope = "public" if tournament.is_public else "private"
+        response["Cache-Control"] = f"{scope}, max-age={settings.PUBLIC_CACHE_SECONDS}"
+        return response
+
+
+# --- documentation -------------------------------------------------------------------
+
+
+class DocsView(SpectacularSwaggerView):
+    """Swagger UI from the sidecar's static files, without the validator badge: Swagger UI
+    would load it from the internet, and our pages load nothing from there."""
+
+    @extend_schema(exclude=True)
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        response = super().get(request, *args, **kwargs)
+        ui_settings = spectacular_settings.SWAGGER_UI_SETTINGS
+        if isinstance(ui_settings, dict):
+            response.data["settings"] = json.dumps({**ui_settings, "validatorUrl": None})
+        return response

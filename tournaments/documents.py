@@ -1,0 +1,275 @@
+"""Generated files as rows (STYLE.md §8): round protocols, the standings PDF, Excel exports.
+
+A document is named by a key ("round-3-protocols-filled", "standings-pdf", "hands-xlsx").
+Its *fingerprint* hashes everything it is made from (hands' ids, numbers and versions,
+seats, names, the event's fields, ...). ``request_document`` returns the stored row when
+the fingerprint still matches and otherwise marks it queued and queues
+``tasks.generate_document`` after commit; the task calls ``generate``, which renders the
+current data and stores the file only if no newer request superseded it meanwhile
+(a conditional UPDATE, so two workers cannot both win).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from . import audit, exports, protocols
+from .models import Bye, Confirmation, Entry, GeneratedFile, Round, Seat, Table, Tournament
+
+logger = logging.getLogger(__name__)
+
+# Bump when a template or an export's layout changes, so stored files count as stale.
+FORMAT_VERSION = 1
+# A queued or running row older than this is assumed lost (worker died, broker flushed) and is queued again.
+STUCK_AFTER = timedelta(minutes=15)
+
+PDF = "application/pdf"
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+Status = GeneratedFile.Status
+
+
+# --- what each document depends on (plain, JSON-able data for the fingerprint) -------------------
+
+def _event_facts(t: Tournament) -> list[Any]:
+    return [t.pk, t.name, t.slug, t.variant, t.language, t.rounds, t.hands_per_round, t.table_size, t.config,
+            t.tiebreaks, t.draw_seed]
+
+
+def _seats(t: Tournament, round_no: int | None = None) -> list[Any]:
+    seats = Seat.objects.filter(round__tournament=t)
+    if round_no is not None:
+        seats = seats.filter(round__number=round_no)
+    return list(seats.order_by("table_id", "position").values_list(
+        "table_id", "position", "entry_id", "entry__start_number", "entry__team", "entry__player__name",
+        "entry__player__club"))
+
+
+def _tables(t: Tournament, round_no: int | None = None) -> list[Any]:
+    tables = Table.objects.filter(round__tournament=t)
+    if round_no is not None:
+        tables = tables.filter(round__number=round_no)
+    return list(tables.order_by("pk").values_list("pk", "round__number", "number", "first_dealer", "confirmed_at",
+                                                  "time_expired"))
+
+
+def _hands(t: Tournament, round_no: int | None = None) -> list[Any]:
+    from scoring.models import Hand  # scoring's models depend on ours, not the reverse
+
+    hands = Hand.objects.filter(table__round__tournament=t)
+    if round_no is not None:
+        hands = hands.filter(table__round__number=round_no)
+    # A correction bumps ``version``; a deletion renumbers the later hands without a new version.
+    return list(hands.order_by("pk").values_list("pk", "table_id", "number", "version"))
+
+
+def _entries(t: Tournament) -> list[Any]:
+    return list(Entry.objects.filter(tournament=t).order_by("pk").values_list(
+        "pk", "start_number", "status", "team", "player__name", "player__club", "player__federation_id",
+        "player__strength"))
+
+
+def protocols_inputs(t: Tournament, params: dict) -> list[Any]:
+    n = params["round"]
+    data = [_event_facts(t), protocols.site_url(), n, _tables(t, n), _seats(t, n)]
+    if params["filled"]:
+        data += [_hands(t, n), list(Confirmation.objects.filter(table__round__tournament=t, table__round__number=n)
+                                    .order_by("pk").values_list("pk", "position", "confirmed_at"))]
+    return data
+
+
+def standings_inputs(t: Tournament, params: dict) -> list[Any]:
+    return [_event_facts(t), _entries(t), _tables(t), _seats(t), _hands(t),
+            list(Bye.objects.filter(round__tournament=t).order_by("pk").values_list("round__number", "entry_id")),
+            list(Round.objects.filter(tournament=t).order_by("number").values_list("number", "status"))]
+
+
+def hands_inputs(t: Tournament, params: dict) -> list[Any]:
+    return [_event_facts(t), _tables(t), _seats(t), _hands(t)]
+
+
+def players_inputs(t: Tournament, params: dict) -> list[Any]:
+    return [_event_facts(t), _entries(t), list(Seat.objects.filter(round__tournament=t).order_by("pk")
+                                               .values_list("pk", "entry_id", "round__status"))]
+
+
+# --- the registry of document kinds (STYLE.md §2) ---------------------------------------------------
+
+Progress = Callable[[int], Any]
+
+
+@dataclass(frozen=True)
+class Kind:
+    label: Any
+    extension: str
+    content_type: str
+    inputs: Callable[[Tournament, dict], list[Any]]
+    build: Callable[[Tournament, dict, Progress], bytes]
+    public: bool = False  # anyone who may view the event may download it (else organizers only)
+
+
+def _build_protocols(t: Tournament, params: dict, progress: Progress) -> bytes:
+    rnd = Round.objects.select_related("tournament").get(tournament=t, number=params["round"])
+    return protocols.round_protocols_pdf(rnd, filled=params["filled"], progress=progress)
+
+
+KINDS: dict[str, Kind] = {
+    "protocols": Kind(_("Round protocols"), "pdf", PDF, protocols_inputs, _build_protocols),
+    "standings-pdf": Kind(_("Standings (PDF)"), "pdf", PDF, standings_inputs,
+                          lambda t, params, progress: protocols.standings_pdf(t, progress), public=True),
+    "standings-xlsx": Kind(_("Standings (Excel)"), "xlsx", XLSX, standings_inputs,
+                           lambda t, params, progress: exports.standings_workbook(t)),
+    "hands-xlsx": Kind(_("All hands (Excel)"), "xlsx", XLSX, hands_inputs,
+                       lambda t, params, progress: exports.hands_workbook(t)),
+    "players-xlsx": Kind(_("Player list (Excel)"), "xlsx", XLSX, players_inputs,
+                         lambda t, params, progress: exports.players_workbook(t)),
+}
+EVENT_KEYS = ("standings-pdf", "standings-xlsx", "hands-xlsx", "players-xlsx")
+_PROTOCOLS_KEY = re.compile(r"round-(\d{1,3})-protocols-(blank|filled)\Z")
+
+
+def protocols_key(round_no: int, filled: bool) -> str:
+    return f"round-{round_no}-protocols-{'filled' if filled else 'blank'}"
+
+
+def parse_key(key: str) -> tuple[str, dict]:
+    """(kind, parameters) of a document key; KeyError for a key that names no document."""
+    if key in EVENT_KEYS:
+        return key, {}
+    m = _PROTOCOLS_KEY.match(key)
+    if m:
+        return "protocols", {"round": int(m[1]), "filled": m[2] == "filled"}
+    raise KeyError(key)
+
+
+def fingerprint(tournament: Tournament, key: str, memo: dict | None = None) -> str:
+    """A hash of everything the document ``key`` is made from. ``memo`` shares inputs between
+    documents made from the same data (the standings PDF and its Excel twin) within one call site."""
+    kind, params = parse_key(key)
+    spec = KINDS[kind]
+    memo_key = (spec.inputs, json.dumps(params, sort_keys=True))
+    if memo is None or memo_key not in memo:
+        inputs = spec.inputs(tournament, params)
+        if memo is not None:
+            memo[memo_key] = inputs
+    else:
+        inputs = memo[memo_key]
+    data = [FORMAT_VERSION, key, inputs]
+    return hashlib.sha256(json.dumps(data, default=str, separators=(",", ":")).encode()).hexdigest()
+
+
+def filename(tournament: Tournament, key: str) -> str:
+    kind, _params = parse_key(key)
+    return f"{tournament.slug}-{key}.{KINDS[kind].extension}"
+
+
+# --- actions ---------------------------------------------------------------------------------------
+
+
+def is_fresh(row: GeneratedFile | None, current: str) -> bool:
+    return bool(row and row.status == Status.DONE and row.fingerprint == current and row.file)
+
+
+@transaction.atomic
+def request_document(actor: Any, tournament: Tournament, key: str) -> GeneratedFile:
+    """The stored document if its inputs are unchanged; otherwise the row, queued for regeneration.
+
+    The generation task is queued after commit (a worker must see the row).
+    """
+    from .tasks import generate_document
+
+    kind, _params = parse_key(key)
+    current = fingerprint(tournament, key)
+    row, created = GeneratedFile.objects.select_for_update().get_or_create(
+        tournament=tournament, key=key, defaults={"kind": kind})
+    if is_fresh(row, current):
+        return row
+    in_flight = row.status in (Status.QUEUED, Status.RUNNING) and not created
+    if in_flight and row.fingerprint == current and timezone.now() - row.updated_at < STUCK_AFTER:
+        return row  # already on its way
+    before = {"status": row.status, "fingerprint": row.fingerprint}
+    row.kind, row.fingerprint, row.status, row.progress, row.error = kind, current, Status.QUEUED, 0, ""
+    row.requested_by = actor if getattr(actor, "is_authenticated", False) else None
+    row.finished_at = None
+    row.save()
+    audit.log(actor, "document.requested", row, tournament=tournament, before=before,
+              after={"key": key, "fingerprint": current})
+    generate_document.delay_on_commit(row.pk, current)
+    return row
+
+
+def _set_progress(file_id: int, requested: str) -> Progress:
+    def progress(percent: int) -> None:
+        # updated_at doubles as a heartbeat: a row silent for STUCK_AFTER is queued again.
+        GeneratedFile.objects.filter(pk=file_id, fingerprint=requested).update(progress=percent,
+                                                                               updated_at=timezone.now())
+    return progress
+
+
+def generate(file_id: int, requested: str) -> GeneratedFile | None:
+    """Render and store the document of row ``file_id`` for the request with fingerprint ``requested``.
+
+    Does nothing when a newer request has replaced that fingerprint (its own task will run).
+    Call inside ``translation.override(event language)``.
+    """
+    claimed = GeneratedFile.objects.filter(pk=file_id, fingerprint=requested, status=Status.QUEUED).update(
+        status=Status.RUNNING, progress=1, updated_at=timezone.now())
+    if not claimed:
+        return None
+    row = GeneratedFile.objects.select_related("tournament").get(pk=file_id)
+    tournament = row.tournament
+    kind, params = parse_key(row.key)
+    try:
+        # What the file is made from now: stored with it, so a change during rendering makes it stale.
+        current = fingerprint(tournament, row.key)
+        content = KINDS[kind].build(tournament, params, _set_progress(file_id, requested))
+    except Exception as exc:
+        logger.exception("generating %s of %s failed", row.key, tournament.slug)
+        GeneratedFile.objects.filter(pk=file_id, fingerprint=requested).update(
+            status=Status.FAILED, error=f"{type(exc).__name__}: {exc}"[:2000], finished_at=timezone.now(),
+            updated_at=timezone.now())
+        return GeneratedFile.objects.get(pk=file_id)
+    old_name = row.file.name
+    name = default_storage.save(f"documents/{tournament.slug}/{row.key}-{current[:12]}.{KINDS[kind].extension}",
+                                ContentFile(content))
+    stored = GeneratedFile.objects.filter(pk=file_id, fingerprint=requested).update(
+        status=Status.DONE, progress=100, file=name, fingerprint=current, error="", finished_at=timezone.now(),
+        updated_at=timezone.now())
+    if not stored:  # superseded while rendering: the newer request's task stores its own file
+        default_storage.delete(name)
+        return None
+    if old_name and old_name != name:
+        default_storage.delete(old_name)
+    return GeneratedFile.objects.get(pk=file_id)
+
+
+def documents_overview(tournament: Tournament) -> list[dict[str, Any]]:
+    """Every document an organizer can ask for, with its row (if any) and whether it is current."""
+    rows = {r.key: r for r in GeneratedFile.objects.filter(tournament=tournament)}
+    memo: dict = {}
+    out = []
+    rounds = list(tournament.round_set.order_by("number").values_list("number", "status"))
+    keys = [(protocols_key(n, filled), n, filled) for n, status in rounds for filled in (False, True)
+            if status != Round.Status.DRAFT or not filled]
+    keys += [(k, None, None) for k in EVENT_KEYS]
+    for key, round_no, filled in keys:
+        kind, _params = parse_key(key)
+        row = rows.get(key)
+        out.append({
+            "key": key, "kind": kind, "label": KINDS[kind].label, "round": round_no, "filled": filled, "row": row,
+            "fresh": is_fresh(row, fingerprint(tournament, key, memo)) if row and row.status == Status.DONE else False,
+        })
+    return out

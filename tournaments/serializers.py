@@ -1,0 +1,370 @@
+"""Serializers of the REST API (``tournaments.api``): plain shapes in and out.
+
+Output serializers only rename and nest what the models, ``results`` and the
+live payload already hold; input serializers check types and sizes before an
+action function (``services``, ``rounds``, ``scoring.services``) sees the data.
+Nothing here writes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from scoring.models import Hand
+from scoring.registry import VARIANTS
+
+from .models import POSITIONS, Entry, Round, Tournament
+from .standings import DEFAULT_METRICS
+from .views.rounds import clock_payload
+
+# The envelope of hand-format.md: the table decides these, the referee types the rest.
+ENVELOPE_KEYS = ("variant", "seats", "dealer")
+# Bounds that keep numbers inside a database integer (no overflow errors on odd input).
+MAX_INT = 2**31 - 1
+
+
+def enum_field(values: list[str]) -> type[serializers.ChoiceField]:
+    """A choice field documented as an inline enum. As named enum components the event, entry
+    and round statuses would collide on the name "status", and the generator's naming override
+    is a setting; wrapped in ``allOf`` the enum stays where it is used."""
+
+    @extend_schema_field({"allOf": [{"type": "string", "enum": list(values)}]})
+    class EnumField(serializers.ChoiceField):
+        def __init__(self, **kwargs: Any) -> None:
+            super().__init__(choices=list(values), **kwargs)
+
+    return EnumField
+
+
+EventStatusField = enum_field(Tournament.Status.values)
+EntryStatusField = enum_field(Entry.Status.values)
+RoundStatusField = enum_field(Round.Status.values)
+PositionField = enum_field(list(POSITIONS))
+
+
+class ErrorItemSerializer(serializers.Serializer):
+    field = serializers.CharField(help_text=_("Path of the offending member (dots and indices); empty: the whole."))
+    code = serializers.CharField(help_text=_("A short machine word, e.g. missing_field, invalid_value, stale_edit."))
+    message = serializers.CharField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Every error answer: the error list of hand-format.md."""
+
+    errors = ErrorItemSerializer(many=True)
+    hand = serializers.IntegerField(
+        required=False, help_text=_("For a rejected hand: its number (a correction may make a later hand invalid).")
+    )
+
+
+# --- events -----------------------------------------------------------------
+
+
+class VariantFactsSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    rules_version = serializers.CharField()
+    min_seats = serializers.IntegerField(source="table.min_seats")
+    max_seats = serializers.IntegerField(source="table.max_seats")
+    players_per_hand = serializers.SerializerMethodField()
+    sits_out = serializers.CharField(source="table.sits_out")
+    default_hands_per_round = serializers.IntegerField(source="table.default_hands_per_round")
+    zero_sum = serializers.BooleanField(source="table.zero_sum")
+
+    def get_players_per_hand(self, variant: Any) -> list[int]:
+        n = variant.table.players_per_hand
+        return [n] if isinstance(n, int) else list(n)
+
+
+class EventSerializer(serializers.ModelSerializer):
+    status = EventStatusField(read_only=True)
+    variant_name = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Tournament
+        fields = ["slug", "name", "variant", "variant_name", "status", "is_public", "rounds", "language",
+                  "created_at"]
+
+    def get_variant_name(self, tournament: Tournament) -> str:
+        return VARIANTS[tournament.variant].name
+
+
+class RoleSerializer(serializers.Serializer):
+    organizer = serializers.BooleanField()
+    referee = serializers.BooleanField()
+    referee_tables = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True,
+        help_text=_("Tables the user may write as a referee; null: every table."),
+    )
+
+
+class EventDetailSerializer(EventSerializer):
+    standings_metrics = serializers.SerializerMethodField(
+        help_text=_("The standings order: the event's tie-breaks, or the variant's default.")
+    )
+    variant_facts = serializers.SerializerMethodField()
+    active_entries = serializers.IntegerField(read_only=True)
+    your_role = serializers.SerializerMethodField()
+
+    class Meta(EventSerializer.Meta):
+        fields = [*EventSerializer.Meta.fields, "hands_per_round", "round_minutes", "table_size", "config",
+                  "standings_metrics", "variant_facts", "active_entries", "your_role"]
+
+    def get_standings_metrics(self, tournament: Tournament) -> list[str]:
+        return list(tournament.tiebreaks) or list(DEFAULT_METRICS[tournament.variant])
+
+    @extend_schema_field(VariantFactsSerializer)
+    def get_variant_facts(self, tournament: Tournament) -> dict[str, Any]:
+        return VariantFactsSerializer(VARIANTS[tournament.variant]).data
+
+    @extend_schema_field(RoleSerializer)
+    def get_your_role(self, tournament: Tournament) -> dict[str, Any]:
+        return self.context["role"]
+
+
+# --- entries ----------------------------------------------------------------
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="player.name")
+    club = serializers.CharField(source="player.club")
+    strength = serializers.IntegerField(source="player.strength", allow_null=True)
+    status = EntryStatusField(read_only=True)
+
+    class Meta:
+        model = Entry
+        fields = ["start_number", "name", "club", "team", "strength", "status"]
+
+
+class RegisterSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    club = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    federation_id = serializers.CharField(
+        max_length=40, required=False, allow_blank=True, default="",
+        help_text=_("A known federation id reuses that player's record."),
+    )
+    strength = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False, allow_null=True, default=None)
+    team = serializers.CharField(
+        max_length=120, required=False, allow_blank=True, default="",
+        help_text=_("Fixed pairs (Laza tarokk): both partners get the same team name."),
+    )
+    start_number = serializers.IntegerField(
+        min_value=1, max_value=MAX_INT, required=False, allow_null=True, default=None,
+        help_text=_("Empty: the next free number."),
+    )
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+
+
+# --- rounds -----------------------------------------------------------------
+
+
+class ClockSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    status = RoundStatusField(read_only=True)
+    running = serializers.BooleanField()
+    remaining_seconds = serializers.IntegerField(help_text=_("Negative once the limit has passed."))
+    remaining = serializers.CharField(help_text=_("The same, as h:mm:ss or m:ss."))
+    limit_seconds = serializers.IntegerField()
+    expired = serializers.BooleanField()
+
+
+class SeatSerializer(serializers.Serializer):
+    position = serializers.CharField()
+    start_number = serializers.IntegerField(source="entry.start_number")
+    name = serializers.CharField(source="entry.player.name")
+    club = serializers.CharField(source="entry.player.club")
+
+
+class ByeSerializer(serializers.Serializer):
+    start_number = serializers.IntegerField(source="entry.start_number")
+    name = serializers.CharField(source="entry.player.name")
+
+
+class TableSummarySerializer(serializers.Serializer):
+    """A table in a round listing; ``context["totals"]`` maps table id -> ``results.TableTotals``."""
+
+    number = serializers.IntegerField()
+    first_dealer = serializers.CharField()
+    confirmed = serializers.SerializerMethodField()
+    time_expired = serializers.BooleanField()
+    hands = serializers.SerializerMethodField(help_text=_("Hands played that count for the round."))
+    totals = serializers.SerializerMethodField(help_text=_("Position -> points so far."))
+    seats = SeatSerializer(many=True, source="seats.all")
+
+    def get_confirmed(self, table: Any) -> bool:
+        return table.confirmed_at is not None
+
+    def get_hands(self, table: Any) -> int:
+        totals = self.context["totals"].get(table.pk)
+        return totals.hands if totals else 0
+
+    def get_totals(self, table: Any) -> dict[str, int]:
+        totals = self.context["totals"].get(table.pk)
+        return dict(totals.by_position) if totals else {s.position: 0 for s in table.seats.all()}
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    status = RoundStatusField(read_only=True)
+    clock = serializers.SerializerMethodField()
+    tables = TableSummarySerializer(many=True, source="tables.all")
+    byes = ByeSerializer(many=True, source="byes.all")
+
+    class Meta:
+        model = Round
+        fields = ["number", "status", "seed", "time_limit_minutes", "started_at", "closed_at", "clock", "tables",
+                  "byes"]
+
+    @extend_schema_field(ClockSerializer)
+    def get_clock(self, rnd: Round) -> dict[str, Any]:
+        return clock_payload(rnd)
+
+
+class DrawSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(
+        choices=["random", "strength", "all_play_all"], default="random",
+        help_text=_("Round 1 at random from the seed or by strength; later rounds are re-seated by results; "
+                    "all_play_all: the MAUSZ final schedule."),
+    )
+    seed = serializers.CharField(max_length=64, required=False, allow_blank=True, default="",
+                                 help_text=_("Empty: the event's seed, or a new random one."))
+    confirm_redraw = serializers.BooleanField(default=False,
+                                              help_text=_("Needed to replace a published draw."))
+
+
+# --- tables and hands ---------------------------------------------------------
+
+
+class HandSerializer(serializers.ModelSerializer):
+    dealer = PositionField(read_only=True)
+    entered_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    input = serializers.DictField(help_text=_("The hand as entered (hand-format.md)."))
+    points = serializers.DictField(child=serializers.IntegerField(), help_text=_("Position -> points."))
+    breakdown = serializers.ListField(child=serializers.CharField())
+    state_after = serializers.DictField()
+
+    class Meta:
+        model = Hand
+        fields = ["number", "dealer", "played", "input", "points", "breakdown", "state_after", "rules_version",
+                  "version", "entered_by", "created_at", "updated_at"]
+
+
+class TableSeatSerializer(SeatSerializer):
+    confirmed = serializers.BooleanField(help_text=_("This player has confirmed the table's result."))
+
+
+class EnvelopeSerializer(serializers.Serializer):
+    variant = serializers.CharField()
+    seats = serializers.ListField(child=serializers.CharField(), help_text=_("The seats that play, in order."))
+    dealer = serializers.CharField()
+
+
+class TableSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    number = serializers.IntegerField()
+    round_status = RoundStatusField(read_only=True)
+    first_dealer = serializers.CharField()
+    confirmed = serializers.BooleanField()
+    time_expired = serializers.BooleanField()
+    expected_hands = serializers.IntegerField()
+    played_hands = serializers.IntegerField()
+    complete = serializers.BooleanField()
+    seats = TableSeatSerializer(many=True)
+    totals = serializers.DictField(child=serializers.IntegerField(), help_text=_("Position -> points so far."))
+    next_envelopes = EnvelopeSerializer(
+        many=True, help_text=_("The envelopes the next hand may have, the usual one first; empty when complete.")
+    )
+    hands = HandSerializer(many=True)
+
+
+class HandCorrectionSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=1, max_value=MAX_INT,
+                                       help_text=_("The hand's version the correction was made from."))
+    reason = serializers.CharField(max_length=2000, help_text=_("Why; kept in the audit log."))
+    input = serializers.DictField(
+        help_text=_("PUT: the hand's variant fields (the envelope defaults to the stored one). "
+                    "PATCH: only the fields that change, merged into the stored input."),
+    )
+
+
+class HandDeletionSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=1, max_value=MAX_INT)
+    reason = serializers.CharField(max_length=2000)
+
+
+class PreviewQuerySerializer(serializers.Serializer):
+    hand = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False)
+
+
+class HandScoreSerializer(serializers.Serializer):
+    points = serializers.DictField(child=serializers.IntegerField())
+    state = serializers.DictField()
+    breakdown = serializers.ListField(child=serializers.CharField())
+
+
+class ConfirmSerializer(serializers.Serializer):
+    position = PositionField()
+    pin = serializers.CharField(max_length=12, help_text=_("The PIN of the player in that seat."))
+
+
+class ConfirmationSerializer(serializers.Serializer):
+    position = serializers.CharField()
+    start_number = serializers.IntegerField(source="entry.start_number")
+    totals = serializers.DictField(child=serializers.IntegerField(), help_text=_("The totals the player confirmed."))
+    table_confirmed = serializers.BooleanField(help_text=_("Every seated player has confirmed."))
+
+
+# --- standings and live -------------------------------------------------------
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    start_number = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField()
+    team = serializers.CharField()
+    provisional = serializers.BooleanField(source="line.provisional",
+                                           help_text=_("A table of this player is not confirmed yet."))
+    per_round = serializers.ListField(child=serializers.CharField(),
+                                      help_text=_("Ranking points per round ('' before the round)."))
+    metrics = serializers.DictField(source="line.metrics", child=serializers.FloatField(),
+                                    help_text=_("The standings metrics by name, in order."))
+
+
+class StandingsSerializer(serializers.Serializer):
+    metrics = serializers.ListField(child=serializers.CharField())
+    rows = StandingRowSerializer(many=True)
+
+
+class LiveTableSeatSerializer(serializers.Serializer):
+    position = serializers.CharField()
+    name = serializers.CharField()
+    total = serializers.IntegerField()
+
+
+class LiveTableSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    expected = serializers.IntegerField()
+    complete = serializers.BooleanField()
+    confirmed = serializers.BooleanField()
+    seats = LiveTableSeatSerializer(many=True)
+
+
+class LiveSerializer(serializers.Serializer):
+    """Documents ``tournaments.views.live.live_payload`` (what the hall page polls)."""
+
+    event = serializers.CharField()
+    round = ClockSerializer(allow_null=True, help_text=_("The latest published round's clock."))
+    metrics = serializers.ListField(child=serializers.CharField())
+    standings = serializers.ListField(
+        child=serializers.DictField(),
+        help_text=_("rank, start_number, name, club, provisional, per_round and one member per metric."),
+    )
+    tables = LiveTableSerializer(many=True)

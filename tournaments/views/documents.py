@@ -1,0 +1,182 @@
+"""Protocols, standings PDF and Excel exports: print views, stored documents, their progress.
+
+Who may see what (checked here, on the server):
+- a table's protocol (print view and PDF): the organizers, and referees of that table;
+- a round's protocols and the Excel exports: the organizers;
+- the standings PDF and print view: whoever may view the event (the public only if it is public).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from .. import access, documents, protocols
+from ..models import GeneratedFile, Round, Table, Tournament
+from .helpers import tournament_for_organizer, tournament_for_viewer
+
+
+def _state(request: HttpRequest) -> bool:
+    """``?state=blank`` asks for the sheet printed before the round; anything else for the filled one."""
+    return request.GET.get("state") != "blank"
+
+
+def _table_for_referee(request: HttpRequest, slug: str, number: int, table_no: int) -> tuple[Tournament, Table]:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not access.can_enter_hands(request.user, tournament, table_no):
+        raise PermissionDenied(_("Only the organizers and this table's referees may print its protocol."))
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), round__tournament=tournament,
+                              round__number=number, number=table_no)
+    if table.round.status == Round.Status.DRAFT and not access.is_organizer(request.user, tournament):
+        raise PermissionDenied(_("This draw is not published yet."))
+    return tournament, table
+
+
+def _query(filled: bool) -> str:
+    return "" if filled else "?state=blank"
+
+
+@login_required
+def table_protocol(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
+    """The browser's print view of one table's protocol: the same template as the PDF."""
+    tournament, table = _table_for_referee(request, slug, number, table_no)
+    filled = _state(request)
+    links = {"back_url": reverse("round", args=[slug, number]),
+             "pdf_url": reverse("table-protocol-pdf", args=[slug, number, table_no]) + _query(filled)}
+    with translation.override(tournament.language):  # the sheet is in the event's language, like its PDF
+        sheet = protocols.table_protocol(table, filled=filled)
+        return HttpResponse(protocols.protocols_html(tournament, [sheet], pdf=False, extra=links))
+
+
+@login_required
+def table_protocol_pdf(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
+    """One table's protocol as PDF, rendered on request (one page; see bench/protocols.py)."""
+    tournament, table = _table_for_referee(request, slug, number, table_no)
+    filled = _state(request)
+    with translation.override(tournament.language):
+        pdf = protocols.table_protocol_pdf(table, filled=filled)
+    response = HttpResponse(pdf, content_type=documents.PDF)
+    name = f"{slug}-round-{number}-table-{table_no}-{'filled' if filled else 'blank'}.pdf"
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response
+
+
+@login_required
+def round_protocols(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Print view of every table of a round (organizers); the stored PDF is a document below."""
+    tournament = tournament_for_organizer(request, slug)
+    rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament=tournament, number=number)
+    filled = _state(request)
+    links = {"back_url": reverse("documents", args=[slug]),
+             "pdf_url": reverse("document-download", args=[slug, documents.protocols_key(number, filled)])}
+    with translation.override(tournament.language):
+        sheets = protocols.round_protocols(rnd, filled=filled)
+        return HttpResponse(protocols.protocols_html(tournament, sheets, pdf=False, extra=links))
+
+
+def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_viewer(request, slug)
+    with translation.override(tournament.language):
+        return HttpResponse(protocols.standings_html(tournament, pdf=False, extra={
+            "back_url": reverse("standings", args=[slug]),
+            "pdf_url": reverse("document-download", args=[slug, "standings-pdf"]),
+        }))
+
+
+# --- stored documents -------------------------------------------------------------------------------
+
+
+def _document(request: HttpRequest, slug: str, key: str) -> tuple[Tournament, str]:
+    """The event and the document's kind, after checking who may have it."""
+    try:
+        kind, params = documents.parse_key(key)
+    except KeyError:
+        raise Http404 from None
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if documents.KINDS[kind].public:
+        access.require_view(request.user, tournament)
+    else:
+        access.require_organizer(request.user, tournament)
+    if "round" in params and not tournament.round_set.filter(number=params["round"]).exists():
+        raise Http404
+    return tournament, kind
+
+
+def status_payload(row: GeneratedFile | None, tournament: Tournament, key: str) -> dict[str, Any]:
+    status = row.status if row else ""
+    return {
+        "key": key, "status": status, "status_display": row.get_status_display() if row else _("Not generated"),
+        "progress": row.progress if row else 0, "error": row.error if row else "",
+        "download_url": reverse("document-download", args=[tournament.slug, key]) if status == "done" else None,
+    }
+
+
+def _serve(row: GeneratedFile, tournament: Tournament, kind: str) -> FileResponse:
+    spec = documents.KINDS[kind]
+    return FileResponse(row.file.open("rb"), content_type=spec.content_type, as_attachment=spec.extension != "pdf",
+                        filename=documents.filename(tournament, row.key))
+
+
+def document_download(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """The stored file when it is current; otherwise queue it and show its progress (then come back here)."""
+    try:
+        tournament, kind = _document(request, slug, key)
+    except PermissionDenied:
+        if request.user.is_authenticated:
+            raise
+        return redirect_to_login(request.get_full_path())
+    row = GeneratedFile.objects.filter(tournament=tournament, key=key).first()
+    if documents.is_fresh(row, documents.fingerprint(tournament, key)):
+        return _serve(row, tournament, kind)
+    row = documents.request_document(request.user, tournament, key)
+    row.refresh_from_db()  # without a broker the task ran eagerly at commit
+    if row.status == GeneratedFile.Status.DONE and row.file:
+        return _serve(row, tournament, kind)
+    return render(request, "protocols/waiting.html", {
+        "tournament": tournament, "key": key, "label": documents.KINDS[kind].label, "row": row,
+        "status": status_payload(row, tournament, key),
+    }, status=202)
+
+
+@require_POST
+def document_generate(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    tournament, _kind = _document(request, slug, key)
+    row = documents.request_document(request.user, tournament, key)
+    row.refresh_from_db()
+    if request.headers.get("Accept", "").startswith("application/json"):
+        return JsonResponse(status_payload(row, tournament, key), status=202)
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        target = reverse("documents", args=[slug])
+    return redirect(target)
+
+
+def document_status(request: HttpRequest, slug: str, key: str) -> JsonResponse:
+    """Polled by static/js/progress.js while a document is queued or running."""
+    tournament, _kind = _document(request, slug, key)
+    row = GeneratedFile.objects.filter(tournament=tournament, key=key).first()
+    response = JsonResponse(status_payload(row, tournament, key))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@login_required
+def documents_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organizers' page: every round's protocols (blank and filled) and the event's exports."""
+    tournament = tournament_for_organizer(request, slug)
+    items = documents.documents_overview(tournament)
+    return render(request, "protocols/documents.html", {
+        "tournament": tournament, "items": items,
+        "rounds": tournament.round_set.order_by("number"),
+    })
