@@ -140,6 +140,14 @@ def table_url(table: Table) -> str:
     return reverse("table", args=[table.round.tournament.slug, table.round.number, table.number])
 
 
+def _posted_version(request: HttpRequest) -> int | None:
+    """The hand version the edit form was loaded with; None when missing or not a number."""
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        return None
+
+
 @login_required
 def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_no: int) -> HttpResponse:
     """Correct or delete an earlier hand, with a reason; later hands are rescored."""
@@ -157,8 +165,10 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
     error = None
     if request.method == "POST":
         reason = request.POST.get("reason", "").strip()
-        version = int(request.POST.get("version") or 0)
+        version = _posted_version(request)
         try:
+            if version is None:
+                raise services.StaleEdit(_("version: missing or not a whole number; reload the hand and try again."))
             if "delete" in request.POST:
                 services.delete_hand(request.user, hand, expected_version=version, reason=reason)
                 messages.success(request, _("Hand %(n)d deleted; later hands renumbered and rescored.")

@@ -31,8 +31,26 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
         db["CONN_MAX_AGE"] = 0
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing(request) -> None:
+    """Hashing a persona's password with the production hasher costs ~0.5 s, four personas a
+    test: tests use MD5 (never in production settings). Only where Django is set up."""
+    from django.conf import settings as django_settings
+
+    if not request.config.pluginmanager.has_plugin("django") or not django_settings.configured:
+        return  # the pure tests run without Django (see below)
+    from django.contrib.auth.hashers import get_hashers, get_hashers_by_algorithm
+
+    django_settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    get_hashers.cache_clear()
+    get_hashers_by_algorithm.cache_clear()
+
+
 # Django is imported inside the fixtures, so that the pure tests (engine,
-# seating, standings) also run without Django: ``pytest -p no:django tests/scoring``.
+# seating, standings) also run without Django:
+#   pytest -p no:django -W ignore::pytest.PytestConfigWarning tests/scoring/test_common.py \
+#       tests/scoring/test_taruk2012.py tests/scoring/test_tarokk_*.py tests/scoring/test_ulti_mausz.py \
+#       tests/tournaments/test_seating.py tests/tournaments/test_standings.py
 
 
 def _user(username: str) -> Any:

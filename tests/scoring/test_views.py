@@ -96,6 +96,16 @@ def test_a_stale_correction_through_the_page_is_refused(running_event, bob, alic
     assert Hand.objects.get().input["card_points"] == 30
 
 
+
+@pytest.mark.parametrize("version", ["", "abc", "1.5"])
+def test_a_correction_with_a_broken_version_field_is_refused_naming_it(running_event, bob, version):
+    post_hand(client_for(bob))
+    response = client_for(bob).post(BASE.format(1) + "hands/1/",
+                                    {**TRI, "card_points": "60", "version": version, "reason": "b"})
+    assert response.status_code == 422
+    assert "version: missing or not a whole number" in response.content.decode()
+    assert Hand.objects.get().input["card_points"] == 48
+
 def _queries(client, url) -> int:
     cache.clear()
     with CaptureQueriesContext(connection) as ctx:
