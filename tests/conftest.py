@@ -46,6 +46,19 @@ def _fast_password_hashing(request) -> None:
     get_hashers_by_algorithm.cache_clear()
 
 
+@pytest.fixture
+def documents_settings(settings, tmp_path):
+    """Generated files under a temporary MEDIA_ROOT; Celery tasks run in-process (eagerly) even
+    when CI sets a broker for the suite."""
+    from config.celery import app
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = eager
+
+
 # Django is imported inside the fixtures, so that the pure tests (engine,
 # seating, standings) also run without Django:
 #   pytest -p no:django -W ignore::pytest.PytestConfigWarning tests/scoring/test_common.py \

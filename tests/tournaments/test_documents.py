@@ -19,16 +19,7 @@ from tournaments.models import AuditEntry, GeneratedFile, Table
 
 from .test_protocols import pdf_text, play, seated_event, taruk_hand
 
-
-@pytest.fixture(autouse=True)
-def _documents_settings(settings, tmp_path):
-    from config.celery import app
-
-    settings.MEDIA_ROOT = tmp_path / "media"
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = eager
+pytestmark = pytest.mark.usefixtures("documents_settings")
 
 
 @pytest.fixture

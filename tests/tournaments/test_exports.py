@@ -18,15 +18,7 @@ from .test_protocols import play, seated_event
 DANGEROUS = ["=HYPERLINK(\"http://evil.example\",\"click\")", "+1+1", "-2+3", "@SUM(A1:A2)"]
 
 
-@pytest.fixture(autouse=True)
-def _documents_settings(settings, tmp_path):
-    from config.celery import app
-
-    settings.MEDIA_ROOT = tmp_path / "media"
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = eager
+pytestmark = pytest.mark.usefixtures("documents_settings")
 
 
 def sheet(content: bytes):

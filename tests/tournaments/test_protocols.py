@@ -23,16 +23,8 @@ LONG_NAME = "Maximilian Alexander von und zu Hohenberg-Schwarzenstein III"  # 60
 
 
 @pytest.fixture(autouse=True)
-def _documents_settings(settings, tmp_path):
-    """Tasks run eagerly here even when CI sets a broker for the suite; files go to a temporary MEDIA_ROOT."""
-    from config.celery import app
-
-    settings.MEDIA_ROOT = tmp_path / "media"
+def _site(settings, documents_settings):
     settings.SITE_URL = SITE
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = eager
 
 
 # --- helpers shared with test_documents and test_exports -----------------------------------------
