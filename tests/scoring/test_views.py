@@ -22,6 +22,11 @@ def post_hand(client, table=1, data=TRI):
     return client.post(BASE.format(table) + "hands/", data)
 
 
+def test_the_table_page_links_its_protocol_for_the_tables_staff(running_event, bob):
+    html = client_for(bob).get(BASE.format(1)).content.decode()
+    assert BASE.format(1) + "protocol.pdf" in html
+
+
 def test_a_referee_enters_a_typical_hand_with_five_inputs(running_event, bob):
     response = post_hand(client_for(bob))
     assert response.status_code == 302
@@ -66,7 +71,9 @@ def test_who_may_enter_hands_where(running_event, charlie, request, persona, tab
 
 def test_the_public_can_read_but_not_write(running_event):
     public = client_for(None)
-    assert public.get(BASE.format(1)).status_code == 200
+    page = public.get(BASE.format(1))
+    assert page.status_code == 200
+    assert "protocol.pdf" not in page.content.decode()  # the protocol link is for the table's staff
     assert public.get(BASE.format(1) + "table.json").status_code == 200
     response = post_hand(public)
     assert response.status_code == 302
