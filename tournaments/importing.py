@@ -125,7 +125,7 @@ def parse_players(data: bytes, filename: str, existing_ids: set[str] = frozenset
             if strength.isdigit() and int(strength) > 0:
                 row.strength = int(strength)
             else:
-                row.errors.append(_("strength: %(v)r is not a whole number from 1") % {"v": strength})
+                row.errors.append(_("strength: '%(v)s' is not a whole number from 1") % {"v": strength})
         if row.federation_id:
             if row.federation_id in seen_ids:
                 row.errors.append(_("federation id: also on line %(n)d") % {"n": seen_ids[row.federation_id]})

@@ -48,6 +48,25 @@ from .models import Confirmation, Round, Seat, Table, Tournament
 from .progress import expected_hands, is_complete
 from .standings import TABLE_POINTS, places
 
+# Words that appear inside composed cells. Module-level lazy strings, because
+# makemessages does not see a gettext call written inside an f-string.
+PTS = gettext_lazy("pts")
+TRICKS = gettext_lazy("tricks")
+SILENT = gettext_lazy("silent")
+OPP = gettext_lazy("opp.")
+KLOP_KONTRA = gettext_lazy("klop kontra")
+MONDFANG = gettext_lazy("mondfang")
+RENONS = gettext_lazy("renons")
+MISDEAL = gettext_lazy("misdeal")
+WARNING = gettext_lazy("warning")
+MARRIAGE = gettext_lazy("marriage")
+TRUMP7_LAST = gettext_lazy("trump 7 last")
+RENONSZ = gettext_lazy("renonsz")
+TALON = gettext_lazy("talon")
+LENGETES = gettext_lazy("lengetés")
+ALONE = gettext_lazy("alone")
+
+
 # --- pure: one protocol row per hand ------------------------------------------------
 
 
@@ -128,32 +147,32 @@ def taruk_row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping
     partner = ""
     if hand.get("called_king"):
         partner = SUIT_SIGN.get(hand["called_king"], hand["called_king"])
-        partner += f" {hand['partner']}" if hand.get("partner") else f" {_('alone')}"
+        partner += f" {hand['partner']}" if hand.get("partner") else f" {ALONE}"
     details = []
     if hand.get("card_points") is not None:
-        details.append(f"{hand['card_points']} {_('pts')}")
+        details.append(f"{hand['card_points']} {PTS}")
     for b in hand.get("bonuses") or ():
         text = TARUK_BONUSES.get(b.get("type"), str(b.get("type")))
-        text += "" if b.get("announced") else f" ({_('silent')})"
+        text += "" if b.get("announced") else f" ({SILENT})"
         text += f" {_mark(b.get('made'))}"
         if b.get("side") == "opponents":
-            text += f" {_('opp.')}"
+            text += f" {OPP}"
         if _kontra_word(b.get("kontra")):
             text += f" {_kontra_word(b.get('kontra'))}"
         details.append(text)
     if hand.get("klop_points"):
         details.append(" ".join(f"{s}{p}" for s, p in sorted(hand["klop_points"].items())))
     for k in hand.get("klop_kontra") or ():
-        details.append(f"{_('klop kontra')} {k.get('seat')} {_mark(k.get('no_trick'))}")
+        details.append(f"{KLOP_KONTRA} {k.get('seat')} {_mark(k.get('no_trick'))}")
     if hand.get("mondfang"):
-        details.append(f"{_('mondfang')} {hand['mondfang']}")
+        details.append(f"{MONDFANG} {hand['mondfang']}")
     if hand.get("mond_in_talon"):
         details.append(_("mond in talon"))
     for p in hand.get("penalties") or ():
         if p.get("type") == "renons":
-            details.append(f"{_('renons')} {p.get('seat')} {p.get('points', -70)}")
+            details.append(f"{RENONS} {p.get('seat')} {p.get('points', -70)}")
         elif p.get("type") == "misdeal":
-            details.append(f"{_('misdeal')} {p.get('seat')} {_('warning') if p.get('warning') else '-20'}")
+            details.append(f"{MISDEAL} {p.get('seat')} {WARNING if p.get('warning') else '-20'}")
         else:
             details.append(compact(p))
     if hand.get("note"):
@@ -179,26 +198,26 @@ def ulti_row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[
     details = []
     play = hand.get("play") or {}
     if play:
-        facts = [f"{play.get('declarer_tricks')} {_('tricks')}"]
+        facts = [f"{play.get('declarer_tricks')} {TRICKS}"]
         if play.get("declarer_card_points") is not None:
-            facts.append(f"{play['declarer_card_points']} {_('pts')}")
+            facts.append(f"{play['declarer_card_points']} {PTS}")
         details.append(", ".join(facts))
         for m in play.get("marriages") or ():
-            details.append(f"{_('marriage')} {m.get('seat')} {HU_SUITS.get(m.get('suit'), m.get('suit'))}")
+            details.append(f"{MARRIAGE} {m.get('seat')} {HU_SUITS.get(m.get('suit'), m.get('suit'))}")
         if play.get("four_aces"):
             details.append(f"4 ász {play['four_aces']}")
         last = play.get("trump7_last_trick")
         if last:
-            details.append(f"{_('trump 7 last')} {last.get('seat')} {_mark(last.get('won'))}")
+            details.append(f"{TRUMP7_LAST} {last.get('seat')} {_mark(last.get('won'))}")
     if hand.get("silent_claims"):
-        details.append(f"{_('silent')}: {', '.join(hand['silent_claims'])}")
+        details.append(f"{SILENT}: {', '.join(hand['silent_claims'])}")
     if hand.get("gave_up"):
         details.append(_("gave up") + f" ({hand['gave_up']})".replace("_", " "))
     if hand.get("results"):
         details.append(" ".join(f"{c.replace('_', ' ')} {_mark(r == 'made')}" for c, r in hand["results"].items()))
     renonsz = hand.get("renonsz")
     if renonsz:
-        text = f"{_('renonsz')} {renonsz.get('case', '')}"
+        text = f"{RENONSZ} {renonsz.get('case', '')}"
         if renonsz.get("offender"):
             text += f" {renonsz['offender']}"
         details.append(text)
@@ -213,9 +232,9 @@ def _figures(figures: Iterable[Mapping[str, Any]]) -> list[str]:
         if f.get("suit"):
             text += f" {HU_SUITS.get(f['suit'], f['suit'])}"
         if not f.get("announced"):
-            text += f" ({_('silent')})"
+            text += f" ({SILENT})"
         if f.get("side") == "opponents":
-            text += f" {_('opp.')}"
+            text += f" {OPP}"
         if f.get("result"):
             text += f" {_mark(f['result'] == 'made')}"
         if _tarokk_kontra(f.get("kontra")):
@@ -239,11 +258,11 @@ def _tarokk_game(hand: Mapping[str, Any]) -> str:
 def _tarokk_details(hand: Mapping[str, Any]) -> list[str]:
     details = []
     if hand.get("declarer_card_points") is not None:
-        details.append(f"{hand['declarer_card_points']} {_('pts')}, {hand.get('declarer_tricks')} {_('tricks')}")
+        details.append(f"{hand['declarer_card_points']} {PTS}, {hand.get('declarer_tricks')} {TRICKS}")
     details += _figures(hand.get("figures") or ())
     renonsz = hand.get("renonsz")
     if renonsz:
-        details.append(f"{_('renonsz')} {renonsz.get('offender', '')} ({renonsz.get('kind', '')})")
+        details.append(f"{RENONSZ} {renonsz.get('offender', '')} ({renonsz.get('kind', '')})")
     return details
 
 
@@ -265,11 +284,11 @@ def vadasz_row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mappin
     """tarokk-vadasz.md §3.1: bid, declarer, partner or solo kind, talon, figures, lengetés, double round."""
     details = []
     if hand.get("declarer_talon_taken") is not None:
-        details.append(f"{_('talon')} {hand['declarer_talon_taken']}")
+        details.append(f"{TALON} {hand['declarer_talon_taken']}")
     details += _tarokk_details(hand)
     lengetes = hand.get("lengetes_ulti")
     if lengetes:
-        details.append(f"{_('lengetés')} {lengetes.get('waver')} ({lengetes.get('mode')})")
+        details.append(f"{LENGETES} {lengetes.get('waver')} ({lengetes.get('mode')})")
     if hand.get("thrower"):
         details.append(f"{hand['thrower']}: {str(hand.get('throw_in_reason', '')).replace('_', ' ')}")
     if hand.get("start_double_round"):
@@ -291,7 +310,7 @@ def _laza_entries(entries: Iterable[Mapping[str, Any]], silent: bool = False) ->
         if e.get("qualifier"):
             text += f" {HU_SUITS.get(e['qualifier'], e['qualifier'])}"
         if silent:
-            text += f" ({_('silent')})"
+            text += f" ({SILENT})"
         else:
             text += f" {_mark(e.get('made'))}"
             if _tarokk_kontra(e.get("kontra")):
@@ -310,8 +329,9 @@ def laza_row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[
         text = ", ".join(p for p in parts if p)
         if text:
             details.append(f"{word}: {text}")
+    # The paper sheet's first column counts the deals of the match (§5.3 deals_played).
     return RowText(
-        _("attack"),
+        str((before.get("deals_played") or 0) + 1),
         "+".join(s for s in (attack.get("indito"), attack.get("elfogo")) if s),
         "+".join(s for s in (defence.get("elfogo"), defence.get("indito")) if s),
         _join([*details, *_extras(hand, ("attack", "defence", "bids", "silent"))]),

@@ -160,9 +160,10 @@ def test_each_variant_fills_the_columns_of_its_paper_sheet():
 
     laza = {"attack": {"indito": "A", "elfogo": "D"}, "defence": {"elfogo": "B", "indito": "C"},
             "bids": {"attack": [{"bid": "banda", "qualifier": "kor", "made": True, "kontra": 1}], "defence": []}}
-    row = protocols.protocol_row("tarokk-laza", laza, {}, {})
-    assert (row.declarer, row.partner) == ("A+D", "B+C")
+    row = protocols.protocol_row("tarokk-laza", laza, {"pairs": [["A", "D"], ["C", "B"]], "deals_played": 3}, {})
+    assert (row.game, row.declarer, row.partner) == ("4", "A+D", "B+C")  # the 4th deal of the match
     assert "banda kőr ✓ kontra" in row.details
+    assert protocols.protocol_row("tarokk-laza", laza, {}, {}).game == "1"
 
 
 def test_fields_a_row_does_not_know_are_kept_as_compact_text():
@@ -200,6 +201,34 @@ def test_the_filled_protocol_pdf_shows_the_totals_places_and_ranking_points(four
     assert "Ranking points " + " ".join(p.ranking) in text
     assert "12 of 12 hands" in text and "Not yet confirmed" in text
     assert LONG_NAME in text
+
+
+@pytest.mark.parametrize(("language", "words", "english"), [
+    ("sl", ["Zapisnik", "Sodnik", "Skupaj", "Uvrstitev", "Uvrstitvene točke", "48 točk"], ["Referee", "48 pts"]),
+    ("hu", ["Játszmalap", "Játékvezető", "Összesen", "Helyezés", "Helyezési pont", "48 pont"], ["Referee", "48 pts"]),
+])
+def test_the_protocol_is_printed_in_the_language_it_is_rendered_in(four, bob, language, words, english):
+    """The headings and the words composed inside cells (``48 pts``) come from the catalogue."""
+    play(four, bob, 12)
+    with translation.override(language):
+        _, text = pdf_text(protocols.table_protocol_pdf(four, filled=True))
+    for word in words:
+        assert word in text
+    for word in english:
+        assert word not in text
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("sl", ["Lestvica", "Mesto", "Igralec", "Klub"]),
+    ("hu", ["Tabella", "Helyezés", "Játékos", "Klub"]),
+])
+def test_the_standings_pdf_is_printed_in_the_language_it_is_rendered_in(four, bob, language, words):
+    play(four, bob, 12)
+    with translation.override(language):
+        _, text = pdf_text(protocols.standings_pdf(four.round.tournament))
+    for word in words:
+        assert word in text
+    assert "Standings" not in text and "Player" not in text
 
 
 def test_the_qr_code_in_the_pdf_opens_the_tables_entry_page(four, tmp_path):
