@@ -177,10 +177,12 @@ PUBLIC_CACHE_SECONDS = _env("PUBLIC_CACHE_SECONDS", env.int, 5)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Token first: a request without credentials, or with a bad token, is then answered 401 with
+    # "WWW-Authenticate: Token" (DRF takes the scheme from the first class; sessions name none -> 403).
+    # Scripts and apps: POST username + password to /api/token/, then send "Authorization: Token <key>".
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
-        # Scripts and apps: POST username + password to /api/token/, then send "Authorization: Token <key>".
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],

@@ -35,6 +35,12 @@ def persona(request, name):
     return client_for(request.getfixturevalue(name) if name else None)
 
 
+def refused(name):
+    """The public (no credentials) is told to sign in (401, "WWW-Authenticate: Token"); a signed-in
+    user without the role is forbidden (403)."""
+    return 401 if name is None else 403
+
+
 def send(client, method, url, data=None):
     body = {} if data is None else {"data": json.dumps(data), "content_type": "application/json"}
     return getattr(client, method)(url, **body)
@@ -76,7 +82,7 @@ def test_the_event_detail_gives_the_format_the_variant_facts_and_ones_role(runni
 def test_a_private_event_is_refused_to_the_public_and_to_charlie(event, bob, charlie):
     Tournament.objects.filter(pk=event.pk).update(is_public=False)
     for url in (EVENT, EVENT + "entries/", EVENT + "rounds/", EVENT + "standings/", EVENT + "live/"):
-        assert client_for(None).get(url).status_code == 403
+        assert client_for(None).get(url).status_code == 401  # sign in first
         assert client_for(charlie).get(url).status_code == 403
         assert client_for(bob).get(url).status_code == 200
 
@@ -155,7 +161,10 @@ def test_the_live_endpoint_answers_the_live_payload(running_event, bob):
 ])
 def test_who_may_enter_hands_where(running_event, charlie, request, name, table, allowed):
     response = enter(persona(request, name), table=table)
-    assert response.status_code == (201 if allowed else 403)
+    assert response.status_code == (201 if allowed else refused(name))
+    if name is None:
+        assert response["WWW-Authenticate"] == "Token"
+        assert response.json()["errors"][0]["message"] == "Authentication credentials were not provided."
     assert Hand.objects.filter(table__number=table).exists() == allowed
     if allowed:
         assert response.json()["points"] == {"A": 0, "B": 25, "C": 0, "D": 15}  # E1
@@ -172,7 +181,7 @@ def test_who_may_enter_hands_where(running_event, charlie, request, name, table,
 def test_who_may_preview_and_that_a_preview_stores_nothing(running_event, charlie, request, name, table, allowed):
     before = AuditEntry.objects.count()
     response = send(persona(request, name), "post", TABLE.format(table) + "preview/", E1)
-    assert response.status_code == (200 if allowed else 403)
+    assert response.status_code == (200 if allowed else refused(name))
     if allowed:
         assert response.json()["points"] == {"A": 0, "B": 25, "C": 0, "D": 15}
         assert "(25 + 5) / 2 = 15" in "\n".join(response.json()["breakdown"])
@@ -188,7 +197,7 @@ def test_who_may_correct_a_hand(running_event, bob, charlie, request, name, tabl
     enter(client_for(bob), table=table)
     response = send(persona(request, name), "put", TABLE.format(table) + "hands/1/",
                     {"version": 1, "reason": "recounted", "input": {**E1, "card_points": 30}})
-    assert response.status_code == (200 if allowed else 403)
+    assert response.status_code == (200 if allowed else refused(name))
     hand = Hand.objects.get(table__number=table)
     assert hand.input["card_points"] == (30 if allowed else 48)
     assert AuditEntry.objects.filter(action="hand.corrected").exists() == allowed
@@ -209,7 +218,7 @@ def test_who_may_delete_a_hand(running_event, bob, charlie, request, name, table
     enter(client_for(bob), table=table)
     response = send(persona(request, name), "delete", TABLE.format(table) + "hands/1/",
                     {"version": 1, "reason": "entered twice"})
-    assert response.status_code == (204 if allowed else 403)
+    assert response.status_code == (204 if allowed else refused(name))
     assert Hand.objects.filter(table__number=table).exists() != allowed
     deleted = AuditEntry.objects.filter(action="hand.deleted").first()
     assert (deleted is not None) == allowed
@@ -233,7 +242,7 @@ def test_who_may_take_a_players_confirmation(running_event, bob, charlie, reques
     seat = Seat.objects.select_related("entry").get(table__number=table, round__number=1, position="A")
     response = send(persona(request, name), "post", TABLE.format(table) + "confirm/",
                     {"position": "A", "pin": seat.entry.pin})
-    assert response.status_code == (200 if allowed else 403)
+    assert response.status_code == (200 if allowed else refused(name))
     assert seat.table.confirmations.exists() == allowed
     assert AuditEntry.objects.filter(action="table.confirmed_by_player").exists() == allowed
     if allowed:
@@ -302,7 +311,7 @@ def test_only_organizers_run_the_event(event, alice, charlie, request, action, n
         assert audit_actions()[-1] == (audited, "alice")
     else:
         # A draft draw is hidden from everyone but organizers, so publishing it is refused either way.
-        assert response.status_code == 403
+        assert response.status_code == refused(name)
         assert AuditEntry.objects.count() == before
 
 
@@ -381,8 +390,8 @@ def test_a_script_gets_a_token_for_its_password_and_writes_with_it(running_event
     assert enter(client).status_code == 201
     assert AuditEntry.objects.filter(action="hand.entered", actor=bob).exists()
     forged = enter(Client(HTTP_AUTHORIZATION="Token not-a-key"))
-    # 403, not 401: DRF answers 401 only when the first authenticator (sessions) names a scheme.
-    assert forged.status_code == 403
+    assert forged.status_code == 401
+    assert forged["WWW-Authenticate"] == 'Token'
     assert forged.json()["errors"][0]["message"] == "Invalid token."
     assert Hand.objects.count() == 1
 

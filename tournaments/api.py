@@ -3,8 +3,8 @@
 Reads check ``access`` as the HTML pages do (a public event, or its staff; an
 unpublished draw only for organizers). Writes call the audited actions of
 ``services``, ``rounds`` and ``scoring.services``, which check the actor's role
-themselves and raise ``PermissionDenied`` (403). Every error answers the error
-list of hand-format.md, ``{"errors": [{"field", "code", "message"}]}``, whatever
+themselves and raise ``PermissionDenied`` (403; 401 when the request has no credentials).
+Every error answers the error list of hand-format.md, ``{"errors": [{"field", "code", "message"}]}``, whatever
 raised it (``exception_handler``). JSON in, JSON out.
 """
 
@@ -143,16 +143,27 @@ class ApiView(APIView):
     def get_exception_handler(self):
         return exception_handler
 
+    def handle_exception(self, exc: Exception) -> Response:
+        # Refused without credentials: 401 with "WWW-Authenticate: Token" (sign in and try again),
+        # as DRF answers its own permission checks; a signed-in user without the role gets 403.
+        # (Only our access checks: a CSRF failure stays 403 with its own message.)
+        if isinstance(exc, PermissionDenied) and not self.request.user.is_authenticated:
+            exc = exceptions.NotAuthenticated()
+        return super().handle_exception(exc)
+
 
 def _errors(description: str) -> OpenApiResponse:
     return OpenApiResponse(ErrorSerializer, description=description)
 
 
 NOT_FOUND = _errors("No such event, round, table, hand or player.")
-READ_ERRORS = {403: _errors("The event is not public (or the draw not published) and you are not its staff."),
+NOT_SIGNED_IN = _errors("No credentials, or a bad token: sign in (session or Token) and try again.")
+READ_ERRORS = {401: NOT_SIGNED_IN,
+               403: _errors("The event is not public (or the draw not published) and you are not its staff."),
                404: NOT_FOUND}
 WRITE_ERRORS = {400: _errors("Malformed JSON, a wrong type or a value the action refuses; the field is named."),
-                403: _errors("Not logged in, or your role does not allow this action."),
+                401: NOT_SIGNED_IN,
+                403: _errors("Your role does not allow this action."),
                 404: NOT_FOUND}
 HAND_ERRORS = {**WRITE_ERRORS,
                400: _errors("The engine rejected the hand (hand-format.md errors), or malformed input."),

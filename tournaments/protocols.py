@@ -402,6 +402,21 @@ def dealer_order(variant: str, positions: list[str], first: str) -> list[str]:
     return order
 
 
+SITS_OUT_MARK = "–"
+
+
+def sitting_out(variant: str, positions: list[str], dealer: str) -> frozenset[str]:
+    """Seats that do not play the hand ``dealer`` deals: at tables larger than the game (the dealer
+    at 5 Taruk seats or 4 ulti seats; at Vadász 5-7 the dealer and the one or two opposite him)."""
+    if variant not in VARIANTS or not dealer:
+        return frozenset()
+    try:
+        playing = VARIANTS[variant].playing_seats(positions, dealer, {})
+    except (ValueError, KeyError):  # a table size or dealer the variant does not know: mark nobody
+        return frozenset()
+    return frozenset(positions) - set(playing)
+
+
 def fmt_points(value: Fraction | float | int | None) -> str:
     """Ranking points as the sheet writes them: 2, 1.5, 1.625 (exact: multiples of 1/8)."""
     if value is None:
@@ -428,13 +443,17 @@ class Cell:
     points: int | None = None
     running: int | None = None
     radelc: bool = False
+    out: bool = False  # the seat sits out this hand (a 5-seat Taruk table, 4 at ulti, 5-7 at Vadász)
 
     @property
     def text(self) -> str:
-        """One cell per seat and hand: "+25 → 40", a radelc mark after it. One plain text keeps
-        WeasyPrint fast (every extra box in the grid costs about a millisecond, 256 pages a round)."""
+        """One cell per seat and hand: "+25 → 40", a radelc mark after it; "–" for a seat that sits
+        out. One plain text keeps WeasyPrint fast (every extra box in the grid costs about a
+        millisecond, 256 pages a round)."""
         if self.points is None:
-            return ""
+            return SITS_OUT_MARK if self.out else ""
+        if self.out and not self.points:
+            return f"{SITS_OUT_MARK} → {self.running}"
         change = f"{self.points:+d}" if self.points else "0"
         return f"{change} → {self.running}" + (" ○" if self.radelc else "")
 
@@ -490,6 +509,11 @@ class Protocol:
     def radelci(self) -> bool:
         return self.variant == "taruk2012"
 
+    @property
+    def sit_outs(self) -> bool:
+        """Some seat sits out some hand: the sheet explains the mark."""
+        return any(c.out for line in self.lines for c in line.cells)
+
 
 def site_url() -> str:
     # SITE_URL: the address players' phones reach; read at call time so settings/tests can change it.
@@ -535,10 +559,12 @@ def build_protocol(
         points = h.get("points") or {}
         after = h.get("state_after") or {}
         radelci = after.get("radelci") or {} if isinstance(after, dict) else {}
+        played = (h.get("input") or {}).get("seats")
+        out = set(positions) - set(played) if isinstance(played, list) else set()
         cells = []
         for p in positions:
             running[p] += points.get(p, 0)
-            cells.append(Cell(points.get(p, 0), running[p], radelci.get(p) == 1))
+            cells.append(Cell(points.get(p, 0), running[p], radelci.get(p) == 1, p in out))
         lines.append(Line(h["number"], h.get("dealer", ""), protocol_row(variant, h.get("input") or {}, state, after),
                           cells, filled=True))
         state = after
@@ -548,7 +574,8 @@ def build_protocol(
         start = first_dealer if last is None else _next_dealer(variant, positions, last)
         count = max(expected - len(hands), 0)
         for i, dealer in enumerate(dealer_sequence(variant, positions, start, count)):
-            lines.append(Line(len(hands) + i + 1, dealer, cells=[Cell() for _p in positions]))
+            out = sitting_out(variant, positions, dealer)
+            lines.append(Line(len(hands) + i + 1, dealer, cells=[Cell(out=p in out) for p in positions]))
     protocol = Protocol(
         event=tournament.name, variant=variant, variant_name=VARIANTS[variant].name if variant in VARIANTS else variant,
         round=round_no, table=table_no, seats=seats, first_dealer=first_dealer,

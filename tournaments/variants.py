@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from scoring.registry import VARIANTS
 from scoring.types import Variant
 
@@ -13,3 +15,20 @@ def variant_choices() -> list[tuple[str, str]]:
 
 def get_variant(key: str) -> Variant:
     return VARIANTS[key]
+
+
+def sit_out_rule(key: str, seats: int) -> str:
+    """Who sits out each hand at a table of ``seats`` larger than the game, as the draw states it."""
+    if key == "taruk2012" and seats == 5:
+        return _("Five at the table: the dealer sits out each hand (taruk2012 §7.6).")
+    if key == "ulti-mausz" and seats == 4:
+        return _("Four at the table: the dealer sits out each deal.")
+    if key == "tarokk-vadasz" and seats == 5:
+        return _("Five at the table: the dealer sits out each hand and arranges the talon.")
+    if key == "tarokk-vadasz" and seats == 6:
+        return _("Six at the table: the dealer and the player opposite him sit out each hand; "
+                 "the one opposite arranges the talon.")
+    if key == "tarokk-vadasz" and seats == 7:
+        return _("Seven at the table: the dealer and the two players opposite him sit out each hand; "
+                 "the dealer picks one of the two to arrange the talon.")
+    return ""

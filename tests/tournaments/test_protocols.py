@@ -312,3 +312,52 @@ def test_every_table_size_prints_its_blank_sheet_on_one_page(variant, seats, han
     assert len(pages) == 1
     assert (pages[0].mediabox.width > pages[0].mediabox.height) == landscape
     assert len(sheet.lines) == hands and sheet.lines[1].dealer == "B"
+
+
+@pytest.mark.parametrize(("variant", "seats", "opposite"), [
+    ("taruk2012", "ABCD", None),        # nobody sits out at 4 (taruk2012.md §7.6)
+    ("taruk2012", "ABCDE", ()),         # the dealer sits out at 5 (§7.6)
+    ("ulti-mausz", "ABCD", ()),         # the dealer sits out at 4 (ulti-mausz.md §1.1)
+    ("tarokk-vadasz", "ABCDE", ()),     # tarokk-vadasz.md §1.1: the dealer at 5,
+    ("tarokk-vadasz", "ABCDEF", (3,)),  # the dealer and d+3 at 6,
+    ("tarokk-vadasz", "ABCDEFG", (3, 4)),  # the dealer, d+3 and d+4 at 7
+])
+def test_the_blank_sheet_marks_who_sits_out_each_hand(variant, seats, opposite):
+    from tournaments.models import Tournament
+
+    event = Tournament(name="Kupa", slug="k", variant=variant, hands_per_round=12, table_size=len(seats))
+    lines = [protocols.SeatLine(p, f"Player {p}", i + 1) for i, p in enumerate(seats)]
+    sheet = protocols.build_protocol(tournament=event, round_no=1, table_no=1, first_dealer="A", seats=lines,
+                                     hands=[], filled=False, expected=12)
+    for line in sheet.lines:
+        d = seats.index(line.dealer)
+        expected = set() if opposite is None else {seats[d], *(seats[(d + k) % len(seats)] for k in opposite)}
+        assert {p for p, c in zip(seats, line.cells, strict=True) if c.out} == expected, line.number
+        assert [c.text for c in line.cells] == [protocols.SITS_OUT_MARK if p in expected else "" for p in seats]
+    assert sheet.sit_outs == (opposite is not None)
+    with translation.override("en"):
+        html = protocols.protocols_html(event, [sheet], pdf=True)
+    assert ("sits out this hand" in html) == (opposite is not None)
+
+
+def test_a_filled_line_marks_the_seat_that_sat_out_and_keeps_its_total():
+    """tarokk-vadasz.md §5.5 V2: five participants, the dealer E sits out and scores 0."""
+    from scoring.engine import evaluate
+    from tournaments.models import Tournament
+
+    v2 = {"variant": "tarokk-vadasz", "participants": ["A", "B", "C", "D", "E"], "seats": ["A", "B", "C", "D"],
+          "dealer": "E", "talon_arranger": "E", "declarer": "A", "partner": "C", "declarer_talon_taken": 2,
+          "declarer_card_points": 40, "declarer_tricks": 4}
+    score = evaluate(v2, {}, {})
+    assert not isinstance(score, list), score
+    event = Tournament(name="Kupa", slug="k", variant="tarokk-vadasz", hands_per_round=5, table_size=5)
+    lines = [protocols.SeatLine(p, f"Player {p}", i + 1) for i, p in enumerate("ABCDE")]
+    sheet = protocols.build_protocol(
+        tournament=event, round_no=1, table_no=1, first_dealer="E", seats=lines, filled=True, expected=5,
+        hands=[{"number": 1, "dealer": "E", "input": v2, "points": score.points, "state_after": score.state}])
+    first = sheet.lines[0].cells
+    assert [c.out for c in first] == [False, False, False, False, True]
+    assert first[4].text == f"{protocols.SITS_OUT_MARK} → 0"
+    assert first[0].text == f"{score.points['A']:+d} → {score.points['A']}"
+    # The next hand is dealt by A (the player after the dealer deals next, §1.1): A sits out.
+    assert sheet.lines[1].dealer == "A" and [c.out for c in sheet.lines[1].cells] == [True, False, False, False, False]

@@ -127,3 +127,25 @@ def test_round_two_is_reseated_by_rule_7(sixteen, alice, bob):
     tables = {t.number: {s.entry_id for s in t.seats.all()} for t in Table.objects.filter(round=rnd2)}
     # taruk2012.md §7.5: the fourth-placed of tables 1-4 make up the last table.
     assert tables[4] == fourth
+
+
+@pytest.mark.parametrize(("variant", "players", "rule"), [
+    ("taruk2012", 5, "Five at the table: the dealer sits out each hand"),
+    ("tarokk-vadasz", 6, "Six at the table: the dealer and the player opposite him sit out each hand"),
+    ("tarokk-vadasz", 7, "Seven at the table: the dealer and the two players opposite him sit out each hand"),
+    ("taruk2012", 8, None),
+])
+def test_the_draw_page_says_who_sits_out_at_a_larger_table(alice, client, variant, players, rule):
+    from django.urls import reverse
+
+    event = services.create_tournament(alice, name="Kupa", slug="kupa", variant=variant, is_public=True,
+                                       table_size=players if variant == "tarokk-vadasz" else 4)
+    for i in range(1, players + 1):
+        services.register_player(alice, event, name=f"Player {i}")
+    rounds.publish_draw(alice, rounds.draw_round(alice, event, seed="s"))
+    page = client.get(reverse("round", args=[event.slug, 1]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    if rule is None:
+        assert "sits out" not in page and "sit out" not in page
+    else:
+        assert Seat.objects.filter(table__round__tournament=event).count() == players  # one table
+        assert rule in page

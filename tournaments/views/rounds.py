@@ -16,6 +16,7 @@ from .. import access, rounds
 from ..clock import format_seconds
 from ..forms import DrawForm
 from ..models import Round, Seat, Table
+from ..variants import sit_out_rule
 from .helpers import tournament_for_organizer, tournament_for_viewer
 
 ACTIONS = {
@@ -82,9 +83,11 @@ def clock_payload(rnd: Round) -> dict:
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The draw: who sits where, at which position; readable on a phone."""
     tournament, rnd, staff = _visible_round(request, slug, number)
-    tables = Table.objects.filter(round=rnd).prefetch_related(
+    tables = list(Table.objects.filter(round=rnd).prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))
-    )
+    ))
+    for table in tables:
+        table.sit_out_rule = sit_out_rule(tournament.variant, len(table.seats.all()))
     return render(request, "tournaments/round.html", {
         "tournament": tournament, "round": rnd, "tables": tables,
         "byes": rnd.byes.select_related("entry__player").order_by("entry__start_number"),
