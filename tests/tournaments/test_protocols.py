@@ -338,6 +338,8 @@ def test_the_blank_sheet_marks_who_sits_out_each_hand(variant, seats, opposite):
     with translation.override("en"):
         html = protocols.protocols_html(event, [sheet], pdf=True)
     assert ("sits out this hand" in html) == (opposite is not None)
+    # Shaded on the sheet: one marked cell per seat sitting out per hand.
+    assert html.count('<td class="out">') == sum(c.out for line in sheet.lines for c in line.cells)
 
 
 def test_a_filled_line_marks_the_seat_that_sat_out_and_keeps_its_total():
