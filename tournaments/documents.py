@@ -273,3 +273,11 @@ def documents_overview(tournament: Tournament) -> list[dict[str, Any]]:
             "fresh": is_fresh(row, fingerprint(tournament, key, memo)) if row and row.status == Status.DONE else False,
         })
     return out
+
+
+def remove_stored_file(sender: type, instance: GeneratedFile, **kwargs: Any) -> None:
+    """post_delete: a deleted row (its event deleted, in the admin or by cascade) takes its file
+    along once the deletion is committed; a rolled-back delete keeps it."""
+    name = instance.file.name
+    if name:
+        transaction.on_commit(lambda: default_storage.delete(name))

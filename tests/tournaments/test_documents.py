@@ -148,6 +148,21 @@ def test_a_second_request_gets_the_stored_file(seated, alice, django_capture_on_
     assert AuditEntry.objects.filter(action="document.requested").count() == 1
 
 
+def test_deleting_an_event_removes_its_stored_files(event, alice, django_capture_on_commit_callbacks):
+    """An event that never sat a round can be deleted (in the admin; seats protect played ones)."""
+    from django.core.files.storage import default_storage
+
+    services.register_player(alice, event, name="Ana Novak")
+    with django_capture_on_commit_callbacks(execute=True):
+        row = documents.request_document(alice, event, "players-xlsx")
+    row.refresh_from_db()
+    assert row.file.name and default_storage.exists(row.file.name)
+    with django_capture_on_commit_callbacks(execute=True):
+        event.delete()  # the rows go by cascade
+    assert not GeneratedFile.objects.exists()
+    assert not default_storage.exists(row.file.name)
+
+
 def test_a_corrected_hand_makes_the_filled_protocols_stale(seated, alice, bob, django_capture_on_commit_callbacks):
     key = "round-1-protocols-filled"
     first = table(seated, 1)
