@@ -661,7 +661,7 @@ def protocols_html(tournament: Tournament, protocols: list[Protocol], *, pdf: bo
 
 
 def standings_context(tournament: Tournament) -> dict[str, Any]:
-    from .results import event_standings
+    from .results import PAIR_VARIANTS, event_standings
 
     metrics, rows = event_standings(tournament)
     shown = [m for m in metrics if m != "lot"]
@@ -673,6 +673,7 @@ def standings_context(tournament: Tournament) -> dict[str, Any]:
             for r in rows
         ],
         "round_numbers": list(range(1, tournament.rounds + 1)),
+        "pairs": tournament.variant in PAIR_VARIANTS,
         "rounds_closed": tournament.round_set.filter(status=Round.Status.CLOSED).count(),
         "generated_at": timezone.now(),
     }

@@ -111,20 +111,54 @@ class StandingRow:
     per_round: list[str]
 
 
+# Fixed-pair variants rank pairs, not players (tarokk-laza.md §5.4: both partners get the pair's
+# total, "the tournament layer ranks pairs by the sum over the match").
+PAIR_VARIANTS = frozenset({"tarokk-laza"})
+
+
+def pairs_of(entries: list[dict]) -> dict[str, str]:
+    """Entry id -> its pair's id: partners share a team name; the id is the lower entry id of the
+    two, as the draw names the pair (``rounds._units``). An entry without a team is its own unit."""
+    teams: dict[str, list[str]] = defaultdict(list)
+    for e in entries:
+        teams[e["team"] or f"#{e['start_number']}"].append(str(e["pk"]))
+    return {member: min(members) for members in teams.values() for member in members}
+
+
+def _by_pair(results: list[TableResult], byes: dict[int, list[str]], pair_of: dict[str, str],
+             ) -> tuple[list[TableResult], dict[int, list[str]]]:
+    """Results and byes with each entry replaced by its pair (partners' totals are equal)."""
+    results = [TableResult(r.round, r.table, {pair_of.get(p, p): t for p, t in r.totals.items()}, r.confirmed)
+               for r in results]
+    byes = {n: sorted({pair_of.get(p, p) for p in out}) for n, out in byes.items()}
+    return results, byes
+
+
 def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow]]:
-    """(metric names, rows) of the overall standings; three queries whatever the size."""
+    """(metric names, rows) of the overall standings, a row per player (per pair at Laza);
+    three queries whatever the size."""
     entries = {str(e["pk"]): e for e in tournament.entries.values(
         "pk", "start_number", "team", "player__name", "player__club", "status")}
-    lines = standings(tournament.variant, table_results(tournament), list(entries),
-                      byes=byes_by_round(tournament), metrics=tuple(tournament.tiebreaks) or None,
-                      seed=tournament.draw_seed or tournament.slug)
+    results, byes = table_results(tournament), byes_by_round(tournament)
+    members: dict[str, list[dict]] = {p: [e] for p, e in entries.items()}
+    if tournament.variant in PAIR_VARIANTS:
+        pair_of = pairs_of(list(entries.values()))
+        results, byes = _by_pair(results, byes, pair_of)
+        members = defaultdict(list)
+        for p, e in sorted(entries.items(), key=lambda item: item[1]["start_number"]):
+            members[pair_of[p]].append(e)
+    lines = standings(tournament.variant, results, list(members), byes=byes,
+                      metrics=tuple(tournament.tiebreaks) or None, seed=tournament.draw_seed or tournament.slug)
     metrics = list(tournament.tiebreaks) or list(DEFAULT_METRICS[tournament.variant])
     rows = []
     for line in lines:
-        e = entries[line.player]
+        unit = members[line.player]
+        first = unit[0]
         rows.append(StandingRow(
-            rank=line.rank, entry_id=e["pk"], start_number=e["start_number"], name=e["player__name"],
-            club=e["player__club"], team=e["team"], line=line,
+            rank=line.rank, entry_id=first["pk"], start_number=first["start_number"],
+            name=" & ".join(e["player__name"] for e in unit),
+            club=" / ".join(dict.fromkeys(e["player__club"] for e in unit if e["player__club"])),
+            team=first["team"], line=line,
             per_round=[_fmt(line.per_round.get(n)) for n in range(1, tournament.rounds + 1)],
         ))
     return metrics, rows

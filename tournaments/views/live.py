@@ -15,7 +15,7 @@ from django.shortcuts import render
 
 from ..models import Round, Seat, Table, Tournament
 from ..progress import expected_hands, is_complete
-from ..results import event_standings, table_totals
+from ..results import PAIR_VARIANTS, event_standings, table_totals
 from .helpers import tournament_for_viewer
 from .rounds import clock_payload
 
@@ -30,7 +30,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     metrics, rows = event_standings(tournament)
     return render(request, "tournaments/standings.html", {
         "tournament": tournament, "metrics": metrics, "rows": rows,
-        "round_numbers": range(1, tournament.rounds + 1),
+        "round_numbers": range(1, tournament.rounds + 1), "pairs": tournament.variant in PAIR_VARIANTS,
     })
 
 
