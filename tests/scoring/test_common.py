@@ -415,3 +415,20 @@ def test_envelope_missing_members_and_non_objects() -> None:
         errors = Errors()
         assert envelope(errors, hand, "v", ALLOWED) is None
         assert recorded(errors) == [("", "invalid_value", "the hand must be a JSON object")]
+
+
+def test_the_engine_and_the_pure_tournament_modules_import_without_django():
+    """scoring/ (all variants, the registry, the samples, the CLI) and the pure tournament
+    modules never import Django, so they can be tested and benchmarked alone."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    modules = ["scoring.engine", "scoring.registry", "scoring.__main__", "tournaments.seating",
+               "tournaments.standings"]
+    modules += [f"scoring.{package}.{p.stem}" for package in ("variants", "samples")
+                for p in (Path(__file__).resolve().parents[2] / "scoring" / package).glob("[a-z]*.py")]
+    code = (f"import importlib, sys\nfor m in {modules!r}: importlib.import_module(m)\n"
+            "assert not [m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework')], sys.modules")
+    subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], check=True, timeout=60)
+    assert len(modules) == 15
