@@ -16,7 +16,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .variants import get_variant, variant_choices
+from .variants import get_variant, variant_choices, variant_name
 
 POSITIONS = "ABCDEFG"
 POSITION_CHOICES = [(p, p) for p in POSITIONS]
@@ -77,7 +77,7 @@ class Tournament(models.Model):
             raise ValidationError(
                 {
                     "table_size": _("%(variant)s is played at tables of %(min)d to %(max)d seats.")
-                    % {"variant": variant.name, "min": facts.min_seats, "max": facts.max_seats}
+                    % {"variant": variant_name(self.variant), "min": facts.min_seats, "max": facts.max_seats}
                 }
             )
         from .standings import METRIC_NAMES

@@ -47,6 +47,7 @@ from scoring.registry import VARIANTS
 from .models import Confirmation, Round, Seat, Table, Tournament
 from .progress import expected_hands, is_complete
 from .standings import TABLE_POINTS, places
+from .variants import variant_name
 
 # Words that appear inside composed cells. Module-level lazy strings, because
 # makemessages does not see a gettext call written inside an f-string.
@@ -577,7 +578,7 @@ def build_protocol(
             out = sitting_out(variant, positions, dealer)
             lines.append(Line(len(hands) + i + 1, dealer, cells=[Cell(out=p in out) for p in positions]))
     protocol = Protocol(
-        event=tournament.name, variant=variant, variant_name=VARIANTS[variant].name if variant in VARIANTS else variant,
+        event=tournament.name, variant=variant, variant_name=variant_name(variant),
         round=round_no, table=table_no, seats=seats, first_dealer=first_dealer,
         dealer_order=dealer_order(variant, positions, first_dealer) if positions and first_dealer else [],
         expected=expected, lines=lines, columns=COLUMNS.get(variant, GENERIC_COLUMNS),

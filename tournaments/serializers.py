@@ -19,6 +19,7 @@ from scoring.registry import VARIANTS
 
 from .models import POSITIONS, Entry, Round, Tournament
 from .standings import DEFAULT_METRICS
+from .variants import variant_name
 from .views.rounds import clock_payload
 
 # The envelope of hand-format.md: the table decides these, the referee types the rest.
@@ -90,7 +91,7 @@ class EventSerializer(serializers.ModelSerializer):
                   "created_at"]
 
     def get_variant_name(self, tournament: Tournament) -> str:
-        return VARIANTS[tournament.variant].name
+        return variant_name(tournament.variant)
 
 
 class RoleSerializer(serializers.Serializer):

@@ -2,15 +2,34 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.registry import VARIANTS
 from scoring.types import Variant
 
+# The engine's names are English (scoring/ has no Django); the pages and documents show these.
+NAMES = {
+    "taruk2012": gettext_lazy("Taruk 2012 (Slovenian competitive tarok)"),
+    "ulti-mausz": gettext_lazy("Ulti (MAUSZ championship rules, 2017)"),
+    "tarokk-illusztralt": gettext_lazy("Illusztrált tarokk"),
+    "tarokk-vadasz": gettext_lazy("Vadász tarokk"),
+    "tarokk-laza": gettext_lazy("Laza tarokk"),
+}
 
-def variant_choices() -> list[tuple[str, str]]:
+
+def variant_name(key: str) -> str:
+    """The variant's name in the active language; the key itself for a variant we do not know."""
+    if key in NAMES:
+        return str(NAMES[key])
+    return VARIANTS[key].name if key in VARIANTS else key
+
+
+def variant_choices() -> list[tuple[str, Any]]:
     """Model/form choices: every variant the engine knows."""
-    return [(key, v.name) for key, v in VARIANTS.items()]
+    return [(key, NAMES.get(key, v.name)) for key, v in VARIANTS.items()]
 
 
 def get_variant(key: str) -> Variant:

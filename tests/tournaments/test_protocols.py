@@ -204,8 +204,10 @@ def test_the_filled_protocol_pdf_shows_the_totals_places_and_ranking_points(four
 
 
 @pytest.mark.parametrize(("language", "words", "english"), [
-    ("sl", ["Zapisnik", "Sodnik", "Skupaj", "Uvrstitev", "Uvrstitvene točke", "48 točk"], ["Referee", "48 pts"]),
-    ("hu", ["Játszmalap", "Játékvezető", "Összesen", "Helyezés", "Helyezési pont", "48 pont"], ["Referee", "48 pts"]),
+    ("sl", ["Zapisnik", "Sodnik", "Skupaj", "Uvrstitev", "Uvrstitvene točke", "48 točk",
+            "Taruk 2012 (slovenski tekmovalni tarok)"], ["Referee", "48 pts", "Slovenian competitive"]),
+    ("hu", ["Játszmalap", "Játékvezető", "Összesen", "Helyezés", "Helyezési pont", "48 pont",
+            "Taruk 2012 (szlovén versenytarokk)"], ["Referee", "48 pts", "Slovenian competitive"]),
 ])
 def test_the_protocol_is_printed_in_the_language_it_is_rendered_in(four, bob, language, words, english):
     """The headings and the words composed inside cells (``48 pts``) come from the catalogue."""
