@@ -66,6 +66,24 @@ RENONSZ = gettext_lazy("renonsz")
 TALON = gettext_lazy("talon")
 LENGETES = gettext_lazy("lengetés")
 ALONE = gettext_lazy("alone")
+# Coded values of the Hungarian tarokk records (tarokk-illusztralt.md, tarokk-vadasz.md §3.1).
+RENONSZ_KINDS = {"discard": gettext_lazy("discard"), "invite_discard": gettext_lazy("invitation discard"),
+                 "play": gettext_lazy("play"), "no_honour": gettext_lazy("no honour"),
+                 "timeout": gettext_lazy("timeout"), "other": gettext_lazy("other")}
+SOLO_KINDS = {"forced": gettext_lazy("forced alone"), "open_self_call": gettext_lazy("open self-call"),
+              "hidden_self_call": gettext_lazy("hidden self-call")}
+LENGETES_MODES = {"obligatory": gettext_lazy("obligatory"), "optional": gettext_lazy("optional")}
+THROW_IN_REASONS = {"no_tarokk": gettext_lazy("no tarokk"), "only_xxi": gettext_lazy("only the XXI"),
+                    "four_kings": gettext_lazy("four kings"),
+                    "partner_obligatory": gettext_lazy("partner obligatory"),
+                    "declarer_obligatory": gettext_lazy("declarer obligatory"),
+                    "second_round_no_honour": gettext_lazy("second round, no honour"),
+                    "other": gettext_lazy("other")}
+
+
+def _coded(words: Mapping[str, Any], value: Any) -> str:
+    """A coded value as the sheet writes it: the translated word, else the code readable."""
+    return str(words[value]) if value in words else str(value or "").replace("_", " ")
 
 
 # --- pure: one protocol row per hand ------------------------------------------------
@@ -192,8 +210,9 @@ def ulti_row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[
     kontras = []
     for component, level in sorted((hand.get("kontra") or {}).items()):
         if isinstance(level, dict):
-            kontras.append(f"{component.replace('_', ' ')} "
-                           + " ".join(f"{s}×{v}" for s, v in sorted(level.items()) if v != 1))
+            by_seat = " ".join(f"{s}×{v}" for s, v in sorted(level.items()) if v != 1)
+            if by_seat:
+                kontras.append(f"{component.replace('_', ' ')} {by_seat}")
         elif level != 1:
             kontras.append(f"{component.replace('_', ' ')} ×{level}")
     details = []
@@ -263,7 +282,7 @@ def _tarokk_details(hand: Mapping[str, Any]) -> list[str]:
     details += _figures(hand.get("figures") or ())
     renonsz = hand.get("renonsz")
     if renonsz:
-        details.append(f"{RENONSZ} {renonsz.get('offender', '')} ({renonsz.get('kind', '')})")
+        details.append(f"{RENONSZ} {renonsz.get('offender', '')} ({_coded(RENONSZ_KINDS, renonsz.get('kind'))})")
     return details
 
 
@@ -289,14 +308,14 @@ def vadasz_row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mappin
     details += _tarokk_details(hand)
     lengetes = hand.get("lengetes_ulti")
     if lengetes:
-        details.append(f"{LENGETES} {lengetes.get('waver')} ({lengetes.get('mode')})")
+        details.append(f"{LENGETES} {lengetes.get('waver')} ({_coded(LENGETES_MODES, lengetes.get('mode'))})")
     if hand.get("thrower"):
-        details.append(f"{hand['thrower']}: {str(hand.get('throw_in_reason', '')).replace('_', ' ')}")
+        details.append(f"{hand['thrower']}: {_coded(THROW_IN_REASONS, hand.get('throw_in_reason'))}")
     if hand.get("start_double_round"):
         details.append(_("double round starts"))
     if (before.get("double_round_remaining") or 0) > 0 and hand.get("outcome", "played") in ("played", "renonsz"):
         details.append(_("double round ×2"))
-    partner = hand.get("partner") or (str(hand.get("solo", "")).replace("_", " ") if hand.get("solo") else "")
+    partner = hand.get("partner") or (_coded(SOLO_KINDS, hand["solo"]) if hand.get("solo") else "")
     known = ("outcome", "bid", "game_kontra", "declarer", "partner", "solo", "declarer_card_points",
              "declarer_tricks", "figures", "renonsz", "declarer_talon_taken", "lengetes_ulti", "thrower",
              "throw_in_reason", "start_double_round", "participants", "talon_arranger")

@@ -166,6 +166,24 @@ def test_each_variant_fills_the_columns_of_its_paper_sheet():
     assert protocols.protocol_row("tarokk-laza", laza, {}, {}).game == "1"
 
 
+def test_coded_values_are_written_as_words_in_the_events_language():
+    """tarokk-vadasz.md §3.1 codes (solo kind, lengetés mode, throw-in reason, renonsz kind) on a Hungarian sheet."""
+    solo = {"bid": "szolo", "declarer": "A", "partner": None, "solo": "open_self_call", "declarer_talon_taken": 0,
+            "lengetes_ulti": {"waver": "C", "mode": "obligatory"}}
+    thrown = {"outcome": "thrown_in", "thrower": "B", "throw_in_reason": "second_round_no_honour"}
+    renonsz = {"outcome": "renonsz", "declarer": "A", "partner": "C", "renonsz": {"offender": "D", "kind": "discard"}}
+    with translation.override("hu"):
+        row = protocols.protocol_row("tarokk-vadasz", solo, {}, {})
+        assert (row.game, row.partner) == ("Szóló", "nyílt önhívás")
+        assert "lengetés C (kötelező)" in row.details
+        assert "B: második kör, nincs honőr" in protocols.protocol_row("tarokk-vadasz", thrown, {}, {}).details
+        assert "renonsz D (skartolás)" in protocols.protocol_row("tarokk-vadasz", renonsz, {}, {}).details
+    with translation.override("en"):
+        assert protocols.protocol_row("tarokk-vadasz", solo, {}, {}).partner == "open self-call"
+    # A code the sheet has no word for stays readable rather than lost.
+    assert protocols.protocol_row("tarokk-vadasz", {**solo, "solo": "new_kind"}, {}, {}).partner == "new kind"
+
+
 def test_fields_a_row_does_not_know_are_kept_as_compact_text():
     row = protocols.protocol_row("taruk2012", {"game": "tri", "declarer": "B", "surprise": {"x": 1}}, {}, {})
     assert 'surprise: {"x":1}' in row.details
@@ -295,8 +313,8 @@ def test_a_large_round_is_split_over_processes_and_merged_in_table_order(running
 
 
 @pytest.mark.parametrize(("variant", "seats", "hands", "landscape"), [
-    ("taruk2012", "ABCDE", 10, False), ("ulti-mausz", "ABC", 9, False), ("ulti-mausz", "ABCD", 12, False),
-    ("tarokk-vadasz", "ABCDEF", 12, True), ("tarokk-vadasz", "ABCDEFG", 12, True),
+    ("taruk2012", "ABCDE", 10, True), ("ulti-mausz", "ABC", 9, False), ("ulti-mausz", "ABCD", 12, False),
+    ("tarokk-vadasz", "ABCDE", 10, True), ("tarokk-vadasz", "ABCDEF", 12, True), ("tarokk-vadasz", "ABCDEFG", 12, True),
 ])
 def test_every_table_size_prints_its_blank_sheet_on_one_page(variant, seats, hands, landscape):
     from pypdf import PdfReader
