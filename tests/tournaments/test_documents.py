@@ -273,6 +273,11 @@ def test_generating_from_the_documents_page_returns_there(seated, alice, django_
         response = client_for(alice).post(reverse("document-generate", args=[seated.slug, "players-xlsx"]),
                                           {"next": "https://evil.example/"})
     assert response["Location"] == page  # no open redirect
+    for odd in ("-1", "documents", "//evil.example/x", "javascript:alert(1)"):
+        with django_capture_on_commit_callbacks(execute=True):
+            response = client_for(alice).post(reverse("document-generate", args=[seated.slug, "players-xlsx"]),
+                                              {"next": odd})
+        assert (response.status_code, response["Location"]) == (302, page), odd
 
 
 def test_the_task_renders_in_the_events_language(seated, alice, monkeypatch, django_capture_on_commit_callbacks):

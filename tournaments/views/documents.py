@@ -13,8 +13,8 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -155,11 +155,12 @@ def document_generate(request: HttpRequest, slug: str, key: str) -> HttpResponse
     row.refresh_from_db()
     if request.headers.get("Accept", "").startswith("application/json"):
         return JsonResponse(status_payload(row, tournament, key), status=202)
+    # Back to the page that asked: a path on this site only (no open redirect; never a view name).
     target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         target = reverse("documents", args=[slug])
-    return redirect(target)
+    return HttpResponseRedirect(target)
 
 
 def document_status(request: HttpRequest, slug: str, key: str) -> JsonResponse:

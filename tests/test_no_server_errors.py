@@ -1,0 +1,92 @@
+"""No 500 on user input: every page of the site, for every persona, with junk in the query
+string, the form fields and the uploaded file. A 500 is a bug (the guide's standard); the
+test client re-raises a view's exception, so a failure here shows its traceback.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from scoring import services as hands
+from tests.conftest import client_for
+from tournaments.models import Table
+from tournaments.views.rounds import ACTIONS
+
+# Every field name a form or view of ours reads (tournaments/forms.py, scoring/forms/, request.POST/GET).
+FIELDS = ["name", "slug", "variant", "rounds", "hands_per_round", "round_minutes", "table_size", "is_public",
+          "language", "draw_seed", "club", "team", "strength", "federation_id", "username", "tables", "seed",
+          "method", "confirm_redraw", "status", "position", "pin", "version", "reason", "next", "json", "state",
+          "game", "declarer", "partner", "called_king", "card_points", "won", "game_kontra", "mondfang",
+          "mond_in_talon", "misdeal", "renons_seat", "renons_points", "note", "bid", "trump", "four_aces",
+          "gave_up", "renonsz_case", "renonsz_offender", "renonsz_kind", "outcome", "declarer_card_points",
+          "declarer_tricks", "declarer_talon_taken", "thrower", "throw_in_reason", "start_double_round",
+          "lengetes_waver", "lengetes_mode", "penalty_bid", "penalty_red", "body", "klop_A", "bonus_trula"]
+JUNK = {
+    "empty": "",
+    "long": "x" * 5000,
+    "negative": "-1",
+    "huge": "1" * 40,
+    "float": "1e999",
+    "markup": "<script>alert(1)</script>",
+    "nul": "a\x00b",
+    "json": '{"variant": [1, {"x": null}]}',
+    "unicode": "Čšž ő ű \u202e",
+}
+
+
+def junk_data(value: str) -> dict:
+    return {field: value for field in FIELDS}
+
+
+def junk_file() -> dict:
+    return {"file": SimpleUploadedFile("players.xlsx", b"PK\x03\x04 not really a zip \xff\xfe", "application/zip")}
+
+
+def urls(event, table: Table) -> list[str]:
+    slug, rnd, t = event.slug, table.round.number, table.number
+    out = [reverse("home"), reverse("tournament-create")]
+    out += [reverse(name, args=[slug]) for name in (
+        "tournament", "tournament-edit", "staff", "audit-log", "players", "players-import", "rounds", "standings",
+        "live-json", "hall", "documents", "standings-print")]
+    out += [reverse("referee-remove", args=[slug, "nobody"]), reverse("referee-remove", args=[slug, "bob"])]
+    out += [reverse("entry-status", args=[slug, n]) for n in (1, 999)]
+    out += [reverse("round-action", args=[slug, rnd, a]) for a in (*ACTIONS, "explode")]
+    out += [reverse(name, args=[slug, n]) for name in ("round", "round-clock", "round-protocols") for n in (rnd, 99)]
+    out += [reverse(name, args=[slug, rnd, n]) for name in (
+        "table", "table-json", "hand-preview", "hand-enter", "table-confirm", "table-protocol", "table-protocol-pdf")
+        for n in (t, 99)]
+    out += [reverse("hand-edit", args=[slug, rnd, t, n]) for n in (1, 999)]
+    for key in ("standings-pdf", "players-xlsx", "round-1-protocols-filled", "round-99-protocols-blank", "nonsense"):
+        out += [reverse(name, args=[slug, key]) for name in ("document-download", "document-generate",
+                                                             "document-status")]
+    return out
+
+
+@pytest.fixture
+def table_with_a_hand(running_event, bob):
+    table = Table.objects.get(round__tournament=running_event, round__number=1, number=1)
+    envelope = hands.next_envelope(hands.table_setup(table, running_event), None)
+    s = envelope["seats"]
+    hands.enter_hand(bob, table, {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts",
+                                  "partner": s[2], "card_points": 48})
+    return table
+
+
+@pytest.mark.parametrize("who", ["alice", "bob", "charlie", None])
+@pytest.mark.parametrize("junk", list(JUNK))
+def test_no_page_answers_500_to_junk(running_event, table_with_a_hand, request, who, junk,
+                                     django_capture_on_commit_callbacks, documents_settings):
+    client = client_for(request.getfixturevalue(who) if who else None)
+    value = JUNK[junk]
+    for url in urls(running_event, table_with_a_hand):
+        query = {f: value for f in ("json", "state", "variant", "next", "page", "round")}
+        assert client.get(url, query).status_code < 500, url
+        with django_capture_on_commit_callbacks(execute=True):
+            data = {**junk_data(value), **(junk_file() if "import" in url else {})}
+            response = client.post(url, data)
+        assert response.status_code < 500, url
+        if "hand" in url or "preview" in url or "confirm" in url:
+            response = client.post(url, value.encode("utf-8", "surrogatepass"), content_type="application/json")
+            assert response.status_code < 500, url
