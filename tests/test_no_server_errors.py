@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from scoring import services as hands
 from tests.conftest import client_for
+from tests.scoring.test_table_flow_variants import fitting_sequence, table  # noqa: F401  (a fixture)
 from tournaments.models import Table
 from tournaments.views.rounds import ACTIONS
 
@@ -90,3 +91,29 @@ def test_no_page_answers_500_to_junk(running_event, table_with_a_hand, request, 
         if "hand" in url or "preview" in url or "confirm" in url:
             response = client.post(url, value.encode("utf-8", "surrogatepass"), content_type="application/json")
             assert response.status_code < 500, url
+
+
+@pytest.mark.parametrize("junk", ["empty", "long", "negative", "json", "unicode"])
+def test_no_variants_hand_form_answers_500_to_junk(table, bob, junk):
+    """The hand forms of every variant (the ``table`` fixture runs once per variant), with one real
+    hand stored so that the correction form is reached too."""
+    tournament = table.round.tournament
+    positions = sorted(table.seats.values_list("position", flat=True))
+    hand = fitting_sequence(tournament.variant, positions, tournament.config or None, 1)[0]
+    hands.enter_hand(bob, table, hand)
+    client = client_for(bob)
+    slug, rnd, t = tournament.slug, table.round.number, table.number
+    for url in (reverse("table", args=[slug, rnd, t]), reverse("hand-preview", args=[slug, rnd, t]),
+                reverse("hand-enter", args=[slug, rnd, t]), reverse("hand-edit", args=[slug, rnd, t, 1])):
+        assert client.get(url, {"json": JUNK[junk]}).status_code < 500, url
+        assert client.post(url, junk_data(JUNK[junk])).status_code < 500, url
+        # The JSON tab of the form: the raw hand as typed, broken in the same ways.
+        assert client.post(url, {"json": JUNK[junk], "version": "1", "reason": "x"}).status_code < 500, url
+    extra = list(table.hands.order_by("number")[1:])
+    if tournament.variant == "tarokk-laza":
+        # Laza's form reads only its bid lines, so junk in other fields leaves a deal in which nobody
+        # bid: valid (tarokk-laza.md §5.1, "lists may be empty") and worth nothing to anybody.
+        assert all(set(h.points.values()) == {0} and h.input["bids"] == {"attack": [], "defence": []}
+                   for h in extra)
+    else:
+        assert extra == []  # nothing junk was stored
