@@ -45,8 +45,8 @@ def junk_file() -> dict:
     return {"file": SimpleUploadedFile("players.xlsx", b"PK\x03\x04 not really a zip \xff\xfe", "application/zip")}
 
 
-def urls(event, table: Table) -> list[str]:
-    slug, rnd, t = event.slug, table.round.number, table.number
+def urls(event, at: Table) -> list[str]:
+    slug, rnd, t = event.slug, at.round.number, at.number
     out = [reverse("home"), reverse("tournament-create")]
     out += [reverse(name, args=[slug]) for name in (
         "tournament", "tournament-edit", "staff", "audit-log", "players", "players-import", "rounds", "standings",
@@ -67,12 +67,12 @@ def urls(event, table: Table) -> list[str]:
 
 @pytest.fixture
 def table_with_a_hand(running_event, bob):
-    table = Table.objects.get(round__tournament=running_event, round__number=1, number=1)
-    envelope = hands.next_envelope(hands.table_setup(table, running_event), None)
+    first = Table.objects.get(round__tournament=running_event, round__number=1, number=1)
+    envelope = hands.next_envelope(hands.table_setup(first, running_event), None)
     s = envelope["seats"]
-    hands.enter_hand(bob, table, {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts",
+    hands.enter_hand(bob, first, {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts",
                                   "partner": s[2], "card_points": 48})
-    return table
+    return first
 
 
 @pytest.mark.parametrize("who", ["alice", "bob", "charlie", None])
@@ -94,7 +94,7 @@ def test_no_page_answers_500_to_junk(running_event, table_with_a_hand, request, 
 
 
 @pytest.mark.parametrize("junk", ["empty", "long", "negative", "json", "unicode"])
-def test_no_variants_hand_form_answers_500_to_junk(table, bob, junk):
+def test_no_variants_hand_form_answers_500_to_junk(table, bob, junk):  # noqa: F811 (the imported fixture)
     """The hand forms of every variant (the ``table`` fixture runs once per variant), with one real
     hand stored so that the correction form is reached too."""
     tournament = table.round.tournament
