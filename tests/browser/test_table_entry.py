@@ -2,60 +2,8 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-
-import pytest
-
 from scoring.models import Hand
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium is not installed (./dev.sh installs it)"),
-]
-
-
-@pytest.fixture(scope="session")
-def _no_stray_database_sessions(django_db_setup, django_db_blocker):
-    """Playwright's sync API runs the test inside its own greenlet, where Django may open a
-    second connection that the test-database teardown cannot see; on PostgreSQL that session
-    would block dropping the test database. End such sessions before the teardown (this
-    fixture depends on the database setup, so it is finalised first)."""
-    yield
-    with django_db_blocker.unblock():
-        from django.db import connection
-
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                               "WHERE datname = current_database() AND pid <> pg_backend_pid()")
-
-
-@pytest.fixture
-def page(live_server, _no_stray_database_sessions):
-    from playwright.sync_api import sync_playwright
-
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run"])
-        page = browser.new_page(viewport={"width": 375, "height": 800})
-        page.base_url = live_server.url
-        yield page
-        browser.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-
-
-def log_in(page, username):
-    page.goto(page.base_url + "/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", f"{username}-password")
-    page.locator("main button[type=submit]").click()
-    page.wait_for_load_state()
+from tests.browser.conftest import log_in
 
 
 def test_a_referee_enters_a_hand_on_a_phone_and_sees_the_arithmetic_first(running_event, bob, page):

@@ -1,0 +1,64 @@
+"""Every variant's pages on a 375 px phone, at its largest table: no horizontal scroll.
+
+The referee's table page (seats, totals, hands with their breakdown, the entry form) and the
+public draw, standings and hall pages. Same browser setup as test_table_entry.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scoring import services as hands
+from scoring.registry import VARIANTS
+from tests.browser.conftest import log_in
+from tests.scoring.test_table_flow_variants import fits, samples_of
+from tournaments import rounds, services
+from tournaments.models import Table
+
+PHONE = 375
+
+
+def widest(page, url: str) -> int:
+    page.goto(page.base_url + url)
+    page.wait_for_load_state()
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+@pytest.mark.parametrize("key", list(VARIANTS))
+def test_every_variants_pages_fit_a_phone_at_the_largest_table(key, alice, bob, page):
+    variant = VARIANTS[key]
+    seats = variant.table.max_seats
+    config = getattr(samples_of(key), "TEST_CONFIG", None) or {}
+    event = services.create_tournament(
+        alice, name="Nemzetközi Tarokk Bajnokság Budapest", slug=f"{key}-phone", variant=key, table_size=seats,
+        hands_per_round=12, config=config, is_public=True)
+    services.set_referee(alice, event, "bob", [])
+    for i in range(seats):
+        services.register_player(alice, event, name=f"Kovács-Szabó Eleonóra Krisztina {i}",
+                                 club="Budapesti Tarokk és Ulti Egyesület", team=f"Pár {i // 2}")
+    rnd = rounds.draw_round(alice, event, seed="phone")
+    rounds.publish_draw(alice, rnd)
+    rounds.start_clock(alice, rnd)
+    table = Table.objects.get(round=rnd, number=1)
+    assert table.seats.count() == seats
+    log_in(page, "bob")
+    base = f"/e/{event.slug}"
+    for url in (f"{base}/round/1/table/1/", f"{base}/round/1/", f"{base}/standings/", f"{base}/hall/"):
+        assert widest(page, url) <= PHONE, url
+    # With a hand in, the hands list and its breakdown show too.
+    hands.enter_hand(bob, table, first_hand(key, table, config or None))
+    assert widest(page, f"{base}/round/1/table/1/") <= PHONE
+
+
+def first_hand(key: str, table: Table, config) -> dict:
+    """A sample hand (scoring.samples) that fits this table as its first deal."""
+    positions = sorted(table.seats.values_list("position", flat=True))
+    rng = random.Random(key)
+    for _ in range(20000):
+        hand = samples_of(key).random_hand_sequence(rng, 1)[0]
+        if hand["dealer"] == table.first_dealer and fits(key, positions, [hand], config) and (
+                "participants" not in hand or hand["participants"] == positions):
+            return hand
+    pytest.fail(f"no sample hand of {key} fits {positions}")
