@@ -24,7 +24,7 @@ from tournaments.progress import expected_hands, is_complete
 from tournaments.views.helpers import tournament_for_viewer
 from tournaments.views.rounds import clock_payload
 
-from . import services
+from . import services, table_state
 from .forms import form_class
 from .models import Hand
 from .registry import VARIANTS
@@ -86,7 +86,7 @@ def _context(request, tournament, table, hands, progress, form, preview=None) ->
         "tournament": tournament, "table": table, "round": table.round, "hands": hands,
         "progress": progress, "form": form, "preview": preview,
         "can_write": access.can_enter_hands(request.user, tournament, table.number),
-        "state": hands[-1].state_after if hands else {},
+        "state_lines": table_state.describe(hands[-1].state_after if hands else {}),
         "next_dealer": form.envelope["dealer"] if form else None,
         "seats": table.seats.all(), "confirmed": confirmed,
         "clock": clock_payload(table.round),
