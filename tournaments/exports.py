@@ -22,7 +22,7 @@ from openpyxl.styles import Font
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .models import Round, Seat, Tournament
-from .protocols import METRIC_LABELS
+from .results import METRIC_LABELS
 
 FORMULA_STARTS = ("=", "+", "-", "@")
 ENVELOPE = ("variant", "seats", "dealer")

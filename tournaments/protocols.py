@@ -681,7 +681,7 @@ def protocols_html(tournament: Tournament, protocols: list[Protocol], *, pdf: bo
 
 
 def standings_context(tournament: Tournament) -> dict[str, Any]:
-    from .results import PAIR_VARIANTS, event_standings
+    from .results import METRIC_LABELS, PAIR_VARIANTS, event_standings, metric_text
 
     metrics, rows = event_standings(tournament)
     shown = [m for m in metrics if m != "lot"]
@@ -689,7 +689,7 @@ def standings_context(tournament: Tournament) -> dict[str, Any]:
         "tournament": tournament, "metrics": [METRIC_LABELS.get(m, m) for m in shown], "rows": [
             {"rank": r.rank, "start_number": r.start_number, "name": r.name, "club": r.club, "team": r.team,
              "provisional": r.line.provisional, "per_round": r.per_round,
-             "metrics": [_metric_text(r.line.metrics.get(m)) for m in shown]}
+             "metrics": [metric_text(r.line.metrics.get(m)) for m in shown]}
             for r in rows
         ],
         "round_numbers": list(range(1, tournament.rounds + 1)),
@@ -699,14 +699,6 @@ def standings_context(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-METRIC_LABELS = {
-    "ranking_points": gettext_lazy("Ranking points"), "game_points": gettext_lazy("Game points"),
-    "table_wins": gettext_lazy("Table wins"), "head_to_head": gettext_lazy("Head to head"),
-}
-
-
-def _metric_text(value: float | None) -> str:
-    return "" if value is None else fmt_points(Fraction(value).limit_denominator(8))
 
 
 def standings_html(tournament: Tournament, *, pdf: bool, extra: dict | None = None) -> str:

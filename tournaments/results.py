@@ -13,6 +13,7 @@ from fractions import Fraction
 from django.db.models import Count, IntegerField, Q, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
+from django.utils.translation import gettext_lazy
 
 from .models import Bye, Round, Seat, Table, Tournament
 from .standings import DEFAULT_METRICS, Line, TableResult, standings
@@ -111,6 +112,12 @@ class StandingRow:
     per_round: list[str]
 
 
+# The standings metrics (tournaments/standings.py) as the pages and documents head them.
+METRIC_LABELS = {
+    "ranking_points": gettext_lazy("Ranking points"), "game_points": gettext_lazy("Game points"),
+    "table_wins": gettext_lazy("Table wins"), "head_to_head": gettext_lazy("Head to head"),
+}
+
 # Fixed-pair variants rank pairs, not players (tarokk-laza.md §5.4: both partners get the pair's
 # total, "the tournament layer ranks pairs by the sum over the match").
 PAIR_VARIANTS = frozenset({"tarokk-laza"})
@@ -168,3 +175,8 @@ def _fmt(value: Fraction | None) -> str:
     if value is None:
         return ""
     return str(int(value)) if value.denominator == 1 else f"{float(value):g}"
+
+
+def metric_text(value: float | None) -> str:
+    """A standings metric as the pages print it: 2, 1.5, 1.625 (ranking points are multiples of 1/8)."""
+    return "" if value is None else _fmt(Fraction(value).limit_denominator(8))

@@ -8,7 +8,7 @@ from scoring import services as hands
 from tests.scoring.test_tarokk_laza import SPEC_CONFIG
 from tournaments import rounds, services
 from tournaments.models import Table
-from tournaments.results import event_standings, pairs_of
+from tournaments.results import event_standings, metric_text, pairs_of
 
 TEAMS = {"Sasok": ["Ana Novak", "Bojan Kranjc"], "Pagát": ["Csaba Kiss", "Dóra Nagy"],
          "Skíz": ["Erik Tóth", "Flóra Varga"], "Huszonegy": ["Gábor Szabó", "Hanna Molnár"]}
@@ -80,3 +80,9 @@ def test_the_standings_page_and_pdf_head_the_column_pair(laza, client):
     assert "<th>Pair</th>" in page and "Ana Novak &amp; Bojan Kranjc" in page
     _, text = pdf_text(protocols.standings_pdf(laza))
     assert "Pair" in text and "Ana Novak & Bojan Kranjc TK Sasok (Sasok)" in text
+
+
+@pytest.mark.parametrize(("value", "text"), [(2.0, "2"), (1.5, "1.5"), (1.625, "1.625"), (-10.0, "-10"), (None, "")])
+def test_metrics_print_as_the_sheet_writes_them(value, text):
+    """Taruk ranking points are multiples of 1/8 (ties share 2/1.5/1/0.5, taruk2012.md §6): no 1.500."""
+    assert metric_text(value) == text

@@ -15,7 +15,7 @@ from django.shortcuts import render
 
 from ..models import Round, Seat, Table, Tournament
 from ..progress import expected_hands, is_complete
-from ..results import PAIR_VARIANTS, event_standings, table_totals
+from ..results import METRIC_LABELS, PAIR_VARIANTS, event_standings, metric_text, table_totals
 from .helpers import tournament_for_viewer
 from .rounds import clock_payload
 
@@ -85,7 +85,15 @@ def live_json(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
+HALL_ROWS = 30  # the top of the standings that a projector shows
+
+
 def hall(request: HttpRequest, slug: str) -> HttpResponse:
     """Projector page: clock, seating and table progress, standings; refreshed by polling live.json."""
     tournament = tournament_for_viewer(request, slug)
-    return render(request, "tournaments/hall.html", {"tournament": tournament, "live": live_payload(tournament)})
+    live = live_payload(tournament)
+    first = live["metrics"][0] if live["metrics"] else ""
+    standings = [{**r, "value": metric_text(r.get(first))} for r in live["standings"][:HALL_ROWS]]
+    return render(request, "tournaments/hall.html", {
+        "tournament": tournament, "live": live, "standings": standings, "rows": HALL_ROWS,
+        "metric_label": METRIC_LABELS.get(first, first), "pairs": tournament.variant in PAIR_VARIANTS})
