@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Set up and run the project on a fresh Debian machine with Python 3.11.
-#   ./dev.sh serve   virtualenv, requirements, migrations, demo event; serves http://127.0.0.1:8000/
+#   ./dev.sh serve   virtualenv, requirements, migrations, demo events; serves http://127.0.0.1:8000/
 #   ./dev.sh test    virtualenv, requirements, the whole test suite (pytest)
 # Both use the embedded default (SQLite, Celery tasks run eagerly) unless
 # DATABASE_URL / CELERY_BROKER_URL are set.

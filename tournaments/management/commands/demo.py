@@ -29,17 +29,48 @@ DEMO_HANDS = [
                "bonuses": [{"type": "trula", "side": "declarer", "announced": False, "made": True}]},
 ]
 
+ULTI_PLAYERS = [
+    ("Kovács Béla", "Budapesti Ulti Klub"), ("Nagy Erzsébet", "Debreceni Kártya Egylet"),
+    ("Tóth Zoltán", "Szegedi Ulti Kör"), ("Szabó Katalin", "Budapesti Ulti Klub"),
+    ("Horváth Gábor", "Pécsi Ulti Társaság"), ("Varga Ildikó", "Győri Ulti Klub"),
+    ("Kiss Ferenc", "Debreceni Kártya Egylet"), ("Molnár Judit", "Szegedi Ulti Kör"),
+    ("Németh László", "Pécsi Ulti Társaság"), ("Farkas Anikó", "Győri Ulti Klub"),
+    ("Balogh Tamás", "Budapesti Ulti Klub"), ("Papp Zsuzsanna", "Miskolci Ulti Kör"),
+]
+
+# Deals of ulti-mausz.md §7 (examples 1, 2, 9 and 3), built for whoever sits where.
+ULTI_HANDS = [
+    lambda s: {"declarer": s[0], "bid": "parti", "trump": "zold",
+               "play": {"declarer_tricks": 6, "declarer_card_points": 60, "trump7_last_trick": None,
+                        "marriages": [{"seat": s[0], "suit": "makk"}, {"seat": s[1], "suit": "tok"}]}},
+    lambda s: {"declarer": s[0], "bid": "parti", "trump": "piros",
+               "play": {"declarer_tricks": 4, "declarer_card_points": 30, "marriages": [{"seat": s[1], "suit": "tok"}],
+                        "trump7_last_trick": {"seat": s[1], "won": False}}},
+    lambda s: {"declarer": s[0], "bid": "ulti", "trump": "tok",
+               "play": {"declarer_tricks": 6, "declarer_card_points": 50, "marriages": [],
+                        "trump7_last_trick": {"seat": s[0], "won": True}}},
+    lambda s: {"declarer": s[0], "bid": "parti", "trump": "tok", "silent_claims": ["100"],
+               "play": {"declarer_tricks": 8, "declarer_card_points": 70, "marriages": [{"seat": s[0], "suit": "tok"}],
+                        "trump7_last_trick": None}},
+]
+
 
 class Command(BaseCommand):
-    help = "Create a demo Taruk 2012 event: 16 players, round 1 seated and running with a few hands (idempotent)."
+    help = ("Create the demo events (idempotent): Taruk 2012 in Slovenia, 16 players, and MAUSZ ulti in "
+            "Hungarian, 12 players; round 1 of each seated and running with a few hands.")
 
     def add_arguments(self, parser):
         parser.add_argument("--slug", default="demo-taruk-2026")
+        parser.add_argument("--ulti-slug", default="demo-ulti-2026")
 
     @transaction.atomic
-    def handle(self, *args, slug: str, **options) -> None:
+    def handle(self, *args, slug: str, ulti_slug: str, **options) -> None:
         organizer = self._user("organizer", superuser=True)
         self._user("referee")
+        self._taruk(organizer, slug)
+        self._ulti(organizer, ulti_slug)
+
+    def _taruk(self, organizer: User, slug: str) -> None:
         if Tournament.objects.filter(slug=slug).exists():
             self.stdout.write(f"Demo event {slug!r} exists already.")
             return
@@ -54,12 +85,32 @@ class Command(BaseCommand):
         rnd = rounds.draw_round(organizer, event)
         rounds.publish_draw(organizer, rnd)
         rounds.start_clock(organizer, rnd)
-        entered = self._play_some_hands(organizer, rnd)
+        entered = self._play_some_hands(organizer, rnd, DEMO_HANDS)
         self.stdout.write(self.style.SUCCESS(
             f"Demo event {event.name!r}: {len(PLAYERS)} players, round 1 seated (seed {rnd.seed}) and running, "
             f"{entered} hands entered at tables 1 and 2."))
 
-    def _play_some_hands(self, user: User, rnd) -> int:
+    def _ulti(self, organizer: User, slug: str) -> None:
+        if Tournament.objects.filter(slug=slug).exists():
+            self.stdout.write(f"Demo event {slug!r} exists already.")
+            return
+        event = services.create_tournament(
+            organizer, name="Ulti Kupa Budapest (demo)", slug=slug, variant="ulti-mausz", rounds=3,
+            hands_per_round=9, round_minutes=60, table_size=3, is_public=True, language="hu", draw_seed="ulti-2026",
+        )
+        services.set_referee(organizer, event, "referee", [])
+        for i, (name, club) in enumerate(ULTI_PLAYERS, start=1):
+            services.register_player(organizer, event, name=name, club=club, federation_id=f"MAUSZ-{200 + i}",
+                                     strength=i)
+        rnd = rounds.draw_round(organizer, event, method="strength")  # MAUSZ draws follow the ranking order
+        rounds.publish_draw(organizer, rnd)
+        rounds.start_clock(organizer, rnd)
+        entered = self._play_some_hands(organizer, rnd, ULTI_HANDS)
+        self.stdout.write(self.style.SUCCESS(
+            f"Demo event {event.name!r}: {len(ULTI_PLAYERS)} players at tables of three, drawn by strength, "
+            f"round 1 running, {entered} deals entered at tables 1 and 2."))
+
+    def _play_some_hands(self, user: User, rnd, makers: list) -> int:
         """A few hands at two tables, so the table pages and standings show something."""
         from scoring import services as hands
 
@@ -67,7 +118,7 @@ class Command(BaseCommand):
         for table in rnd.tables.filter(number__in=(1, 2)):
             setup = hands.table_setup(table, rnd.tournament)
             previous = None
-            for make in DEMO_HANDS:
+            for make in makers:
                 envelope = hands.next_envelope(setup, previous)
                 previous = hands.enter_hand(user, table, {**envelope, **make(envelope["seats"])})
                 count += 1
