@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import Permission, User
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -67,48 +69,39 @@ class Command(BaseCommand):
     def handle(self, *args, slug: str, ulti_slug: str, **options) -> None:
         organizer = self._user("organizer", superuser=True)
         self._user("referee")
-        self._taruk(organizer, slug)
-        self._ulti(organizer, ulti_slug)
+        made = self._event(organizer, PLAYERS, DEMO_HANDS, "SLO-1", "random", name="Taruk Open Ljubljana (demo)",
+                           slug=slug, variant="taruk2012", rounds=4, hands_per_round=12, round_minutes=75,
+                           table_size=4, draw_seed="demo-2026")
+        if made:
+            event, rnd, entered = made
+            self.stdout.write(self.style.SUCCESS(
+                f"Demo event {event.name!r}: {len(PLAYERS)} players, round 1 seated (seed {rnd.seed}) and running, "
+                f"{entered} hands entered at tables 1 and 2."))
+        # MAUSZ draws follow the ranking order (ulti-mausz.md §6.1).
+        made = self._event(organizer, ULTI_PLAYERS, ULTI_HANDS, "MAUSZ-2", "strength", name="Ulti Kupa Budapest (demo)",
+                           slug=ulti_slug, variant="ulti-mausz", rounds=3, hands_per_round=9, round_minutes=60,
+                           table_size=3, language="hu", draw_seed="ulti-2026")
+        if made:
+            event, rnd, entered = made
+            self.stdout.write(self.style.SUCCESS(
+                f"Demo event {event.name!r}: {len(ULTI_PLAYERS)} players at tables of three, drawn by strength, "
+                f"round 1 running, {entered} deals entered at tables 1 and 2."))
 
-    def _taruk(self, organizer: User, slug: str) -> None:
-        if Tournament.objects.filter(slug=slug).exists():
-            self.stdout.write(f"Demo event {slug!r} exists already.")
-            return
-        event = services.create_tournament(
-            organizer, name="Taruk Open Ljubljana (demo)", slug=slug, variant="taruk2012",
-            rounds=4, hands_per_round=12, round_minutes=75, table_size=4, is_public=True, draw_seed="demo-2026",
-        )
+    def _event(self, organizer: User, players: list, makers: list, id_prefix: str, method: str,
+               **fields: Any) -> tuple[Tournament, Any, int] | None:
+        """Create the event with its players, draw, publish and start round 1, enter a few hands."""
+        if Tournament.objects.filter(slug=fields["slug"]).exists():
+            self.stdout.write(f"Demo event {fields['slug']!r} exists already.")
+            return None
+        event = services.create_tournament(organizer, is_public=True, **fields)
         services.set_referee(organizer, event, "referee", [])
-        for i, (name, club) in enumerate(PLAYERS, start=1):
-            services.register_player(organizer, event, name=name, club=club, federation_id=f"SLO-{100 + i}",
+        for i, (name, club) in enumerate(players, start=1):
+            services.register_player(organizer, event, name=name, club=club, federation_id=f"{id_prefix}{i:02d}",
                                      strength=i)
-        rnd = rounds.draw_round(organizer, event)
+        rnd = rounds.draw_round(organizer, event, method=method)
         rounds.publish_draw(organizer, rnd)
         rounds.start_clock(organizer, rnd)
-        entered = self._play_some_hands(organizer, rnd, DEMO_HANDS)
-        self.stdout.write(self.style.SUCCESS(
-            f"Demo event {event.name!r}: {len(PLAYERS)} players, round 1 seated (seed {rnd.seed}) and running, "
-            f"{entered} hands entered at tables 1 and 2."))
-
-    def _ulti(self, organizer: User, slug: str) -> None:
-        if Tournament.objects.filter(slug=slug).exists():
-            self.stdout.write(f"Demo event {slug!r} exists already.")
-            return
-        event = services.create_tournament(
-            organizer, name="Ulti Kupa Budapest (demo)", slug=slug, variant="ulti-mausz", rounds=3,
-            hands_per_round=9, round_minutes=60, table_size=3, is_public=True, language="hu", draw_seed="ulti-2026",
-        )
-        services.set_referee(organizer, event, "referee", [])
-        for i, (name, club) in enumerate(ULTI_PLAYERS, start=1):
-            services.register_player(organizer, event, name=name, club=club, federation_id=f"MAUSZ-{200 + i}",
-                                     strength=i)
-        rnd = rounds.draw_round(organizer, event, method="strength")  # MAUSZ draws follow the ranking order
-        rounds.publish_draw(organizer, rnd)
-        rounds.start_clock(organizer, rnd)
-        entered = self._play_some_hands(organizer, rnd, ULTI_HANDS)
-        self.stdout.write(self.style.SUCCESS(
-            f"Demo event {event.name!r}: {len(ULTI_PLAYERS)} players at tables of three, drawn by strength, "
-            f"round 1 running, {entered} deals entered at tables 1 and 2."))
+        return event, rnd, self._play_some_hands(organizer, rnd, makers)
 
     def _play_some_hands(self, user: User, rnd, makers: list) -> int:
         """A few hands at two tables, so the table pages and standings show something."""
