@@ -46,6 +46,20 @@ def _fast_password_hashing(request) -> None:
     get_hashers_by_algorithm.cache_clear()
 
 
+@pytest.fixture(autouse=True)
+def _english_unless_a_test_says_otherwise(request):
+    """Each test starts in English: a request through LocaleMiddleware leaves its language
+    active in the thread, which would otherwise leak into the next test."""
+    if not request.config.pluginmanager.has_plugin("django"):
+        yield  # the pure tests run without Django
+        return
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def documents_settings(settings, tmp_path):
     """Generated files under a temporary MEDIA_ROOT; Celery tasks run in-process (eagerly) even

@@ -40,7 +40,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.registry import VARIANTS
 
@@ -51,8 +51,6 @@ from .variants import variant_name
 
 # Words that appear inside composed cells. Module-level lazy strings, because
 # makemessages does not see a gettext call written inside an f-string.
-PTS = gettext_lazy("pts")
-TRICKS = gettext_lazy("tricks")
 SILENT = gettext_lazy("silent")
 OPP = gettext_lazy("opp.")
 KLOP_KONTRA = gettext_lazy("klop kontra")
@@ -133,6 +131,15 @@ def _mark(made: Any) -> str:
     return MADE if made else FAILED
 
 
+def _pts(n: Any) -> str:
+    """"48 pts" with the plural the language needs (Slovenian: 1 točka, 2 točki, 3 točke, 5 točk)."""
+    return ngettext("%(n)s pt", "%(n)s pts", n if isinstance(n, int) else 0) % {"n": n}
+
+
+def _tricks(n: Any) -> str:
+    return ngettext("%(n)s trick", "%(n)s tricks", n if isinstance(n, int) else 0) % {"n": n}
+
+
 def compact(value: Any) -> str:
     """Short text for a value the protocol has no column for."""
     if value is None or value == [] or value == {}:
@@ -169,7 +176,7 @@ def taruk_row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping
         partner += f" {hand['partner']}" if hand.get("partner") else f" {ALONE}"
     details = []
     if hand.get("card_points") is not None:
-        details.append(f"{hand['card_points']} {PTS}")
+        details.append(_pts(hand["card_points"]))
     for b in hand.get("bonuses") or ():
         text = TARUK_BONUSES.get(b.get("type"), str(b.get("type")))
         text += "" if b.get("announced") else f" ({SILENT})"
@@ -218,9 +225,9 @@ def ulti_row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[
     details = []
     play = hand.get("play") or {}
     if play:
-        facts = [f"{play.get('declarer_tricks')} {TRICKS}"]
+        facts = [_tricks(play.get("declarer_tricks"))]
         if play.get("declarer_card_points") is not None:
-            facts.append(f"{play['declarer_card_points']} {PTS}")
+            facts.append(_pts(play["declarer_card_points"]))
         details.append(", ".join(facts))
         for m in play.get("marriages") or ():
             details.append(f"{MARRIAGE} {m.get('seat')} {HU_SUITS.get(m.get('suit'), m.get('suit'))}")
@@ -278,7 +285,7 @@ def _tarokk_game(hand: Mapping[str, Any]) -> str:
 def _tarokk_details(hand: Mapping[str, Any]) -> list[str]:
     details = []
     if hand.get("declarer_card_points") is not None:
-        details.append(f"{hand['declarer_card_points']} {PTS}, {hand.get('declarer_tricks')} {TRICKS}")
+        details.append(f"{_pts(hand['declarer_card_points'])}, {_tricks(hand.get('declarer_tricks'))}")
     details += _figures(hand.get("figures") or ())
     renonsz = hand.get("renonsz")
     if renonsz:

@@ -166,6 +166,19 @@ def test_each_variant_fills_the_columns_of_its_paper_sheet():
     assert protocols.protocol_row("tarokk-laza", laza, {}, {}).game == "1"
 
 
+@pytest.mark.parametrize(("language", "n", "points", "tricks"), [
+    ("en", 1, "1 pt", "1 trick"), ("en", 48, "48 pts", "48 tricks"),
+    # Slovenian has four forms by n mod 100: 1, 2, 3-4, the rest.
+    ("sl", 1, "1 točka", "1 vzetek"), ("sl", 2, "2 točki", "2 vzetka"), ("sl", 3, "3 točke", "3 vzetki"),
+    ("sl", 48, "48 točk", "48 vzetkov"), ("sl", 101, "101 točka", "101 vzetek"),
+    ("hu", 1, "1 pont", "1 ütés"), ("hu", 7, "7 pont", "7 ütés"),
+])
+def test_counts_in_cells_take_the_languages_plural(language, n, points, tricks):
+    hand = {"bid": "harmas", "declarer": "A", "partner": "B", "declarer_card_points": n, "declarer_tricks": n}
+    with translation.override(language):
+        assert protocols.protocol_row("tarokk-illusztralt", hand, {}, {}).details.startswith(f"{points}, {tricks}")
+
+
 def test_coded_values_are_written_as_words_in_the_events_language():
     """tarokk-vadasz.md §3.1 codes (solo kind, lengetés mode, throw-in reason, renonsz kind) on a Hungarian sheet."""
     solo = {"bid": "szolo", "declarer": "A", "partner": None, "solo": "open_self_call", "declarer_talon_taken": 0,
