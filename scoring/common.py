@@ -8,7 +8,7 @@ at once and no input can crash it.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
@@ -25,6 +25,7 @@ from .types import (
 ALL_SEATS = ("A", "B", "C", "D", "E", "F", "G")
 _SEAT_SET = frozenset(ALL_SEATS)
 MISSING = object()  # a key that is absent (distinct from an explicit null)
+NUL = "\x00"  # no text field may hold one (PostgreSQL cannot store it)
 
 
 def path(parent: str, key: str | int) -> str:
@@ -426,3 +427,20 @@ def seats_ok(errors: Errors) -> bool:
 def signed(n: int) -> str:
     """Points as a referee writes them: +35, -20, 0."""
     return f"+{n}" if n > 0 else str(n)
+
+
+def nul_paths(value: Any, path: str = "") -> Iterator[str]:
+    """The paths (``input.note``, ``bids.attack.0.bid``) of keys or strings containing NUL."""
+    if isinstance(value, str):
+        if NUL in value:
+            yield path
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            child = f"{path}.{key}" if path else str(key)
+            if NUL in str(key):
+                yield child
+            else:
+                yield from nul_paths(item, child)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from nul_paths(item, f"{path}.{i}" if path else str(i))

@@ -21,6 +21,7 @@ from tournaments.models import Confirmation, Round, Seat, Table, Tournament
 from tournaments.progress import expected_hands, is_complete
 from tournaments.rounds import clock_of
 
+from .common import nul_paths
 from .engine import evaluate
 from .models import Hand
 from .registry import VARIANTS
@@ -109,9 +110,14 @@ def _lock(table: Table) -> Table:
 
 
 def _check_envelope(hand_input: Any, allowed: list[dict[str, Any]], number: int) -> None:
-    """The table decides who deals and who plays (taruk2012.md §7.3); the input must agree."""
+    """The table decides who deals and who plays (taruk2012.md §7.3); the input must agree.
+    No text in it may hold a NUL (the database cannot store one; a JSON body can carry ``\\u0000``)."""
     if not isinstance(hand_input, dict):
         raise HandRejected([HandError("", "invalid_value", _("The hand must be a JSON object."))], number)
+    bad = [HandError(p, "invalid_value", _("%(field)s: contains a NUL character, which no field may hold.")
+                     % {"field": p}) for p in nul_paths(hand_input)]
+    if bad:
+        raise HandRejected(bad, number)
     expected = next((e for e in allowed if e["dealer"] == hand_input.get("dealer")), allowed[0])
     errors = [
         HandError(key, "inconsistent", _("%(key)s must be %(value)s for hand %(n)d at this table.")

@@ -21,6 +21,7 @@ from scoring.common import (
     is_object,
     is_seat_list,
     kontra_name,
+    nul_paths,
     opt,
     present,
     round_toward_zero,
@@ -432,3 +433,9 @@ def test_the_engine_and_the_pure_tournament_modules_import_without_django():
             "assert not [m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework')], sys.modules")
     subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], check=True, timeout=60)
     assert len(modules) == 15
+
+
+def test_nul_paths_name_every_place_in_a_json_document():
+    doc = {"a": "x\x00", "b": [{"c": "ok"}, {"d": "\x00"}], "e\x00": 1, "f": 3}
+    assert list(nul_paths(doc)) == ["a", "b.1.d", "e\x00"]
+    assert list(nul_paths({"clean": ["text", 1, None]})) == []
