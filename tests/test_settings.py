@@ -84,3 +84,32 @@ def test_check_deploy_is_clean_with_production_like_settings():
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_without_debug_the_site_serves_its_own_collected_static_files(tmp_path):
+    """In production (DEBUG off, any WSGI server) WhiteNoise serves the collected files under hashed
+    names, and pages link those names."""
+    env = {
+        "PATH": os.environ["PATH"], "DEBUG": "false", "SECRET_KEY": "k" * 20 + "-production-like-secret-0123456789",
+        "ALLOWED_HOSTS": "testserver", "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3",
+        "STATIC_ROOT": str(tmp_path / "static"), "SECURE_SSL_REDIRECT": "false",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+    collect = subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput"], cwd=ROOT, env=env,
+                             capture_output=True, text=True, timeout=300)
+    assert collect.returncode == 0, collect.stderr
+    code = (
+        "import django; django.setup()\n"
+        "from django.core.management import call_command; call_command('migrate', verbosity=0)\n"
+        "from django.test import Client\n"
+        "c = Client()\n"
+        "page = c.get('/').content.decode()\n"
+        "import re; css = re.search(r'/static/css/site\\.[0-9a-f]{12}\\.css', page).group(0)\n"
+        "r = c.get(css, HTTP_ACCEPT_ENCODING='gzip')\n"
+        "forever = 'max-age=315360000' in r['Cache-Control']\n"
+        "print(r.status_code, r['Content-Type'], r.get('Content-Encoding'), forever)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["200", "text/css;", "charset=\"utf-8\"", "gzip", "True"]
