@@ -493,7 +493,9 @@ def validate(
     solo = obj.get("solo")
     if partner_raw is None:
         if solo is None:
-            if not is_renonsz and "partner" in obj:
+            # §3.2 rule 3 for every outcome: a renonsz hand need not name the partner, but
+            # "partner": null says the declarer played alone, and then solo says how.
+            if "partner" in obj:
                 e.add("solo", MISSING_FIELD, "solo is required when the declarer plays alone (§1.9)")
         else:
             e.check_choice(solo, "solo", SOLO_CASES)

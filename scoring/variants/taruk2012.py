@@ -16,7 +16,6 @@ from typing import Any
 from ..common import (
     ALL_SEATS,
     Errors,
-    absent,
     after_dealer,
     check_empty,
     envelope,
@@ -184,9 +183,15 @@ def _seat_list(seats: Sequence[str]) -> str:
 
 # --- validation helpers --------------------------------------------------------
 
-# Not given (§5.1) is absent or null, for these list and object fields also empty
-# (common.absent); a scalar field holding ``[]`` is a wrong value, not an absent one.
-CONTAINER_FIELDS = frozenset({"bonuses", "klop_points", "klop_kontra", "penalties"})
+# Not given (§5.1): absent or null, "lists: absent or empty". Only the list fields take ``[]``
+# as not given; ``{}`` is a value (``klop_points: {}`` in a tri is "not allowed in tri", and
+# ``bonuses: {}`` is a wrong type), as is ``[]`` in any other field.
+LIST_FIELDS = frozenset({"bonuses", "klop_kontra", "penalties"})
+
+
+def _no_list(value: Any) -> bool:
+    """A list field not given (§5.1): absent, null or empty; ``{}`` is a wrong value, not "empty"."""
+    return value is None or value == []
 
 
 def _seat_in(errors: Errors, value: Any, field: str, seats: Sequence[str] | None, where: str) -> str | None:
@@ -209,7 +214,7 @@ def _applicable(errors: Errors, hand: Mapping[str, Any], key: str, game: str | N
     With an unknown ``game`` every field is treated as optional (type checks only).
     """
     value = hand.get(key)
-    not_given = absent(value) if key in CONTAINER_FIELDS else value is None
+    not_given = _no_list(value) if key in LIST_FIELDS else value is None
     if game is None:
         return None if not_given else value
     if status == "no":
@@ -301,7 +306,7 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
     # Bonuses first: whether card_points is required depends on them (§5.5 footnote).
     bonus_raw = h.get("bonuses")
     if game is not None and game not in POINT_GAMES:
-        if not absent(bonus_raw):
+        if not _no_list(bonus_raw):
             errors.add("bonuses", NOT_APPLICABLE, f"no bonuses in {game}")  # rule 13
         bonus_raw = None
     bonuses = _check_bonuses(errors, bonus_raw, game)
@@ -371,7 +376,7 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
 
     # Rules 20, 21: klop.
     kk_raw = _applicable(errors, h, "klop_kontra", game, "optional" if game == "klop" else "no")
-    kp_status = ("optional" if not absent(h.get("klop_kontra")) else "required") if game == "klop" else "no"
+    kp_status = ("optional" if not _no_list(h.get("klop_kontra")) else "required") if game == "klop" else "no"
     kp_raw = _applicable(errors, h, "klop_points", game, kp_status)
     klop_points = _check_klop_points(errors, kp_raw, seats)
     _check_klop_kontra(errors, kk_raw, seats, klop_points)
@@ -399,7 +404,7 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
 
 def _check_bonuses(errors: Errors, raw: Any, game: str | None) -> list[dict[str, Any]]:
     """Rules 14-18; returns the entries whose type, side, announced and made are valid."""
-    if absent(raw):
+    if _no_list(raw):
         return []
     entries = errors.check_list(raw, "bonuses")
     if entries is None:
@@ -517,7 +522,7 @@ def _check_klop_kontra(errors: Errors, raw: Any, seats: list[str] | None, klop_p
 
 def _check_penalties(errors: Errors, raw: Any, table: tuple[str, ...] | None, dealer: Any) -> bool:
     """Rule 23 (§5.4). Returns whether a valid-looking renons entry is present."""
-    if absent(raw):
+    if _no_list(raw):
         return False
     entries = errors.check_list(raw, "penalties")
     if entries is None:

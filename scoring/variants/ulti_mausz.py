@@ -345,7 +345,8 @@ def validate(
 ) -> list[HandError]:
     """Every reason to reject the deal (§5.4), all at once; never raises."""
     errors = Errors()
-    check_empty(errors, state, "state")  # §5.3: "ulti has no state carried between deals"
+    # §5.3: "ulti has no state carried between deals; the input state is ignored and {} is
+    # returned" -- whatever it holds (that it is an object at all, the engine checks for every variant).
     check_empty(errors, config, "config")
     obj = envelope(errors, hand, KEY, _HAND_FIELD_SET)
     if obj is None:
@@ -944,7 +945,7 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     jury = renonsz.get("jury_points")
     if case.type != JURY:
         if jury is not None:
-            errors.add("renonsz.jury_points", NOT_APPLICABLE, "jury_points only for case 10.3.d")
+            errors.add("renonsz.jury_points", INVALID_VALUE, "jury_points only for case 10.3.d")  # §5.4: invalid_value
     elif jury is None:
         errors.add("renonsz.jury_points", MISSING_FIELD, "case 10.3.d needs the jury's points")
     else:

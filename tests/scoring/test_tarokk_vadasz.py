@@ -367,6 +367,11 @@ REJECTED = [
                  id="3.2.3-solo-missing-when-alone"),
     pytest.param(make({**PLAYED, "solo": "forced"}), None, ("solo", "not_applicable"),
                  id="3.2.3-solo-with-partner"),
+    # Rule 3 holds for a renonsz hand too: it may leave the partner out, but "partner": null says the
+    # declarer played alone and then solo must say how (an audit against the text found this accepted).
+    pytest.param(make({"outcome": "renonsz", "declarer": "A", "partner": None, "declarer_talon_taken": 2,
+                       "renonsz": {"offender": "B", "kind": "play"}}), None, ("solo", "missing_field"),
+                 id="3.2.3-solo-missing-when-alone-renonsz"),
     # rule 4
     pytest.param(make({**PLAYED, "declarer_talon_taken": 4}), None, ("declarer_talon_taken", "out_of_range"),
                  id="3.2.4-talon-taken-above-3"),
