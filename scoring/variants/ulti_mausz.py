@@ -35,6 +35,7 @@ from ..common import (
 )
 from ..types import (
     FORBIDDEN_COMBINATION,
+    INCONSISTENT,
     INVALID_VALUE,
     MISSING_FIELD,
     NOT_APPLICABLE,
@@ -378,7 +379,7 @@ def _check_seats(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
         errors.add("seats", INVALID_VALUE, "seats must be the three active players, seats A to D (§1.1)")
         ok = False
     if dealer not in ULTI_SEATS:
-        errors.add("dealer", INVALID_VALUE, "dealer must be a seat A to D (§1.1)")
+        errors.add("dealer", INCONSISTENT, "dealer must be a seat A to D (§1.1)")  # §5.4 row code
         ok = False
     elif ok and dealer in seats and seats[2] != dealer:
         # §5.1: seats start with the forehand, the dealer's right-hand neighbour, so a
@@ -519,7 +520,8 @@ def _check_gave_up(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, kontra: Ma
     if value is None or value is False:
         return
     if not isinstance(value, str) or value not in GAVE_UP:
-        errors.add("gave_up", INVALID_VALUE, "gave_up must be false, 'before_first_card' or 'after_first_card'")
+        errors.add("gave_up", INCONSISTENT,  # §5.4 row code
+                   "gave_up must be false, 'before_first_card' or 'after_first_card'")
         ctx.gave_up = "?"  # unknown: neither require nor forbid the play
         return
     if ctx.ctype not in (None, NORMAL, "?"):
@@ -549,9 +551,9 @@ def _parse_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
                    else "MAUSZ knows no silent durchmars (§3.4 item 5)")
             errors.add(field, NOT_APPLICABLE, why)
         elif not isinstance(claim, str) or claim not in ("100", "4asz"):
-            errors.add(field, INVALID_VALUE, "a silent claim is '100' or '4asz'")
+            errors.add(field, NOT_APPLICABLE, "a silent claim is '100' or '4asz'")  # §5.4 row codes
         elif claim in seen:
-            errors.add(field, INVALID_VALUE, f"{claim!r} is claimed twice")
+            errors.add(field, INCONSISTENT, f"{claim!r} is claimed twice")
         else:
             seen.add(claim)
             ctx.claims.append(claim)
@@ -610,10 +612,8 @@ def _check_card_points(
     if forbidden:
         errors.add(field, NOT_APPLICABLE, "card points are recorded only for parti, 40-100 and 20-100 bids")
         return None
-    cp = value if type(value) is int else errors.check_int(value, field)
-    if cp is None:
-        return None
-    if cp % 10 or not 0 <= cp <= 90:
+    cp = value if type(value) is int else None
+    if cp is None or cp % 10 or not 0 <= cp <= 90:  # §5.4 row: out_of_range for any value off the scale
         errors.add(field, OUT_OF_RANGE, "declarer_card_points must be a multiple of 10 from 0 to 90")
         return None
     if tricks == 0 and cp != 0:
@@ -706,8 +706,11 @@ def _check_four_aces(
         return MISSING
     if ctx.seats is None:
         return MISSING
-    seat = errors.check_seat(value, field, ctx.seats, "player")
-    if seat is None or ctx.declarer is None:
+    if not (isinstance(value, str) and value in ctx.seats):  # §5.4 row code: inconsistent
+        errors.inconsistent(field, f"four_aces must be a player of this deal ({', '.join(ctx.seats)}) or null")
+        return MISSING
+    seat = value
+    if ctx.declarer is None:
         return MISSING
     # §5.4: four aces need at least two tricks and are 40 card points.
     if seat == ctx.declarer:
@@ -921,11 +924,9 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
             errors.add("renonsz.offender", NOT_APPLICABLE, "this case records no offender (§4.3)")
     elif offender is None:
         errors.add("renonsz.offender", MISSING_FIELD, "this case needs the offender (§4.3)")
-    elif (
-        ctx.seats is not None
-        and errors.check_seat(offender, "renonsz.offender", ctx.seats, "player")
-        and ctx.declarer is not None
-    ):
+    elif ctx.seats is not None and not (isinstance(offender, str) and offender in ctx.seats):
+        errors.inconsistent("renonsz.offender", f"the offender must be a player of this deal ({', '.join(ctx.seats)})")
+    elif ctx.seats is not None and ctx.declarer is not None:
         is_declarer = offender == ctx.declarer
         if case.offender == "declarer" and not is_declarer:
             errors.inconsistent("renonsz.offender", "in this case the offender is the declarer (§4.3)")

@@ -731,7 +731,7 @@ REJECTED = [
         24,
         {"seats": ["A", "B", "E"], "dealer": "E"},
         ("seats", "invalid_value"),
-        ("dealer", "invalid_value"),
+        ("dealer", "inconsistent"),  # §5.4 codes per row (hand-format.md: "where a spec names codes, use them")
         id="5.4-seats-not-an-ulti-seat",
     ),
     case(24, {"seats": "ABC"}, ("seats", "invalid_value"), id="5.4-seats-not-a-list"),
@@ -780,8 +780,8 @@ REJECTED = [
     case(25, {"silent_claims": ["100"]}, ("silent_claims", "inconsistent"), id="5.4-gave-up-before-with-silent-claims"),
     case(26, {"play": {"declarer_tricks": 3}}, ("play", "inconsistent"), id="5.4-gave-up-after-with-play"),
     case(26, {"silent_claims": ["4asz"]}, ("silent_claims", "inconsistent"), id="5.4-gave-up-after-with-silent-claims"),
-    case(25, {"gave_up": "during_play"}, ("gave_up", "invalid_value"), id="5.1-gave-up-not-a-choice"),
-    case(25, {"gave_up": True}, ("gave_up", "invalid_value"), id="5.1-gave-up-true"),
+    case(25, {"gave_up": "during_play"}, ("gave_up", "inconsistent"), id="5.1-gave-up-not-a-choice"),
+    case(25, {"gave_up": True}, ("gave_up", "inconsistent"), id="5.1-gave-up-true"),
     # play
     case(24, {"play": DROP}, ("play", "missing_field"), id="5.4-play-missing"),
     case(24, {"play": [7]}, ("play", "invalid_value"), id="5.4-play-not-an-object"),
@@ -922,7 +922,10 @@ REJECTED = [
         ("play.four_aces", "inconsistent"),
         id="5.4-four-aces-defender-declarer-9-tricks",
     ),
-    case(16, {"play.four_aces": "D"}, ("play.four_aces", "invalid_value"), id="5.4-four-aces-not-a-seat"),
+    case(16, {"play.four_aces": "D"}, ("play.four_aces", "inconsistent"), id="5.4-four-aces-not-a-seat"),
+    # §5.4 row "multiple of 10, 0-90": out_of_range for any value off that scale, a non-number included.
+    case(1, {"play.declarer_card_points": "sixty"}, ("play.declarer_card_points", "out_of_range"),
+         id="5.4-card-points-not-a-number"),
     # play.trump7_last_trick
     case(
         18,
@@ -980,8 +983,8 @@ REJECTED = [
         ("silent_claims[0]", "not_applicable"),
         id="5.4-silent-claims-ulti-needs-no-claim",
     ),
-    case(1, {"silent_claims": ["csendes"]}, ("silent_claims[0]", "invalid_value"), id="5.4-silent-claims-unknown"),
-    case(3, {"silent_claims": ["100", "100"]}, ("silent_claims[1]", "invalid_value"), id="5.4-silent-claims-duplicate"),
+    case(1, {"silent_claims": ["csendes"]}, ("silent_claims[0]", "not_applicable"), id="5.4-silent-claims-unknown"),
+    case(3, {"silent_claims": ["100", "100"]}, ("silent_claims[1]", "inconsistent"), id="5.4-silent-claims-duplicate"),
     case(
         6, {"silent_claims": ["100"]}, ("silent_claims[0]", "not_applicable"), id="5.4-silent-claims-100-without-parti"
     ),
@@ -1021,7 +1024,7 @@ REJECTED = [
     case(27, {"renonsz": "13.3.4"}, ("renonsz", "invalid_value"), id="5.4-renonsz-not-an-object"),
     # renonsz.offender
     case(27, {"renonsz.offender": DROP}, ("renonsz.offender", "missing_field"), id="5.4-renonsz-offender-missing"),
-    case(27, {"renonsz.offender": "D"}, ("renonsz.offender", "invalid_value"), id="5.4-renonsz-offender-not-in-seats"),
+    case(27, {"renonsz.offender": "D"}, ("renonsz.offender", "inconsistent"), id="5.4-renonsz-offender-not-in-seats"),
     case(
         32,
         {"renonsz.offender": "B"},
@@ -1227,7 +1230,7 @@ def test_all_errors_are_reported_at_once() -> None:
         ("declarer", "invalid_value"),
         ("bid", "unknown_bid"),
         ("kontra.ulti", "invalid_value"),
-        ("gave_up", "invalid_value"),
+        ("gave_up", "inconsistent"),
         ("play.declarer_tricks", "out_of_range"),
     }
 
