@@ -664,7 +664,10 @@ def _items(hand: Mapping[str, Any], g: int, reduced: bool) -> list[tuple[str, in
     else:
         m = MULTIPLIER[gk]
         note = _kontra_text(gk)
-        if reduced and gk == 1:  # §1.9 S' rule 2: the opponents' kontra on the game is ignored
+        # §1.9 S' rule 2, read as its heading says ("changes which favour the unlucky declarer"): the
+        # opponents' kontra on a game he lost is ignored; on a game he won it stands (ignoring it would
+        # lower his win).
+        if reduced and gk == 1 and p < 48:
             m, note = 1, " (kontra ignored: forced alone)"
         won = p >= 48
         amount = g * m if won else -g * m

@@ -154,6 +154,19 @@ EXAMPLES = [
          "(forced alone) → -1"],
         id="V8-forced-alone-lost-reductions-and-rounding",
     ),
+    # Reading of §1.9 S' rule 2 ("changes which favour the unlucky declarer"): the opponents' game
+    # kontra is ignored only on a game he lost. Here he won the game (50 >= 48) but lost his announced
+    # pagát ulti early: S = G 1 x 2 (kontra) - 10 = +2 - 10 = -8. Ignoring the kontra would make
+    # S' = +1 - 10 = -9, worse than S; it stands, so S' = -8, rounded toward 0 -> -6, each opponent +2.
+    pytest.param(
+        make({"declarer": "A", "partner": None, "solo": "forced", "declarer_talon_taken": 3,
+              "declarer_card_points": 50, "declarer_tricks": 5, "game_kontra": 1,
+              "figures": [{"figure": "pagat_ulti", "side": "declarer", "announced": True, "announcer": "A",
+                           "result": "lost_early"}]}),
+        {"A": -6, "B": 2, "C": 2, "D": 2},
+        ["S = -8; forced alone loss: S' = -8; rounded toward 0 → -6; each opponent +2"],
+        id="reading-1.9-forced-alone-lost-but-game-won-keeps-its-kontra",
+    ),
     pytest.param(
         make({"declarer": "A", "partner": None, "solo": "open_self_call", "declarer_talon_taken": 3,
               "declarer_card_points": 61, "declarer_tricks": 6,
