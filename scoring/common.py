@@ -243,10 +243,12 @@ class Errors:
             return self._missing(parent, key, why)
         return self.check_choice(value, path(parent, key), choices, quote)
 
-    def check_seat(self, value: Any, field: str, seats: Sequence[str], what: str = "seat") -> str | None:
+    def check_seat(self, value: Any, field: str, seats: Sequence[str], what: str = "seat",
+                   code: str = INVALID_VALUE) -> str | None:
+        """``value`` if it is one of ``seats``; else an error (``code``: where a spec's row names another)."""
         if isinstance(value, str) and value in seats:
             return value
-        self.add(field, INVALID_VALUE, f"{field} must be a {what} of this hand ({', '.join(seats)})")
+        self.add(field, code, f"{field} must be a {what} of this hand ({', '.join(seats)})")
         return None
 
     def required_seat(

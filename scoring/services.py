@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import access, audit
+from tournaments.middleware import nul_message
 from tournaments.models import Confirmation, Round, Seat, Table, Tournament
 from tournaments.progress import expected_hands, is_complete
 from tournaments.rounds import clock_of
@@ -114,8 +115,7 @@ def _check_envelope(hand_input: Any, allowed: list[dict[str, Any]], number: int)
     No text in it may hold a NUL (the database cannot store one; a JSON body can carry ``\\u0000``)."""
     if not isinstance(hand_input, dict):
         raise HandRejected([HandError("", "invalid_value", _("The hand must be a JSON object."))], number)
-    bad = [HandError(p, "invalid_value", _("%(field)s: contains a NUL character, which no field may hold.")
-                     % {"field": p}) for p in nul_paths(hand_input)]
+    bad = [HandError(p, "invalid_value", nul_message(p)) for p in nul_paths(hand_input)]
     if bad:
         raise HandRejected(bad, number)
     expected = next((e for e in allowed if e["dealer"] == hand_input.get("dealer")), allowed[0])

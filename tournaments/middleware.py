@@ -21,6 +21,11 @@ from scoring.common import NUL, nul_paths
 API_PREFIX = "/api/"
 
 
+def nul_message(field: str) -> str:
+    """The one sentence for a NUL anywhere (here, and in the hand actions for escaped ``\\u0000``)."""
+    return _("%(field)s: contains a NUL character, which no field may hold.") % {"field": field}
+
+
 def _first_bad_field(request: HttpRequest) -> str | None:
     # The API parses JSON only (a form body answers 415 there): its POST is left unread.
     form = request.method == "POST" and not request.path.startswith(API_PREFIX)
@@ -45,7 +50,7 @@ class RejectNulMiddleware:
         field = _first_bad_field(request)
         if field is None:
             return self.get_response(request)
-        message = _("%(field)s: contains a NUL character, which no field may hold.") % {"field": field or "body"}
+        message = nul_message(field or "body")
         if request.path.startswith(API_PREFIX) or request.content_type == "application/json":
             return JsonResponse({"errors": [{"field": field, "code": "invalid_value", "message": message}]},
                                 status=400)

@@ -16,6 +16,7 @@ from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy
 
 from .models import Bye, Round, Seat, Table, Tournament
+from .seating import SEATING_FORMATS
 from .standings import DEFAULT_METRICS, Line, TableResult, standings
 
 
@@ -118,14 +119,14 @@ METRIC_LABELS = {
     "table_wins": gettext_lazy("Table wins"), "head_to_head": gettext_lazy("Head to head"),
 }
 
-# Fixed-pair variants rank pairs, not players (tarokk-laza.md §5.4: both partners get the pair's
-# total, "the tournament layer ranks pairs by the sum over the match").
-PAIR_VARIANTS = frozenset({"tarokk-laza"})
+# Fixed-pair variants (the seating formats that draw pairs) rank pairs, not players
+# (tarokk-laza.md §5.4: both partners get the pair's total, "the tournament layer ranks pairs").
+PAIR_VARIANTS = frozenset(key for key, fmt in SEATING_FORMATS.items() if fmt.unit == "pair")
 
 
 def pairs_of(entries: list[dict]) -> dict[str, str]:
     """Entry id -> its pair's id: partners share a team name; the id is the lower entry id of the
-    two, as the draw names the pair (``rounds._units``). An entry without a team is its own unit."""
+    two (the draw and the standings both name pairs so). An entry without a team is its own unit."""
     teams: dict[str, list[str]] = defaultdict(list)
     for e in entries:
         teams[e["team"] or f"#{e['start_number']}"].append(str(e["pk"]))

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from . import access, audit, seating
 from .clock import Clock
 from .models import Bye, Entry, Round, Seat, Table, Tournament
-from .results import byes_by_round, meetings, round_participants, table_results
+from .results import byes_by_round, meetings, pairs_of, round_participants, table_results
 from .standings import places, standings
 
 
@@ -174,14 +174,15 @@ def _units(tournament: Tournament, entries: list[Entry]) -> dict[str, list[Entry
     """Drawn unit id -> its entries: one entry each, or a fixed pair for Laza (by team name)."""
     if seating.seating_format(tournament.variant).unit != "pair":
         return {str(e.pk): [e] for e in entries}
-    teams: dict[str, list[Entry]] = {}
+    pair_of = pairs_of([{"pk": e.pk, "start_number": e.start_number, "team": e.team} for e in entries])
+    units: dict[str, list[Entry]] = {}
     for e in sorted(entries, key=lambda e: e.start_number):
-        teams.setdefault(e.team or f"#{e.start_number}", []).append(e)
-    bad = [name for name, members in teams.items() if len(members) != 2]
+        units.setdefault(pair_of[str(e.pk)], []).append(e)
+    bad = [members[0].team or f"#{members[0].start_number}" for members in units.values() if len(members) != 2]
     if bad:
         raise ValidationError({"entries": _("Every team needs exactly two active players: %(t)s.")
                                % {"t": ", ".join(bad)}})
-    return {min(str(e.pk) for e in members): members for members in teams.values()}
+    return units
 
 
 def _unit_count(tournament: Tournament, entries: list[Entry]) -> int:

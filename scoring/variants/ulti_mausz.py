@@ -706,11 +706,8 @@ def _check_four_aces(
         return MISSING
     if ctx.seats is None:
         return MISSING
-    if not (isinstance(value, str) and value in ctx.seats):  # §5.4 row code: inconsistent
-        errors.inconsistent(field, f"four_aces must be a player of this deal ({', '.join(ctx.seats)}) or null")
-        return MISSING
-    seat = value
-    if ctx.declarer is None:
+    seat = errors.check_seat(value, field, ctx.seats, "player", INCONSISTENT)  # §5.4 row code
+    if seat is None or ctx.declarer is None:
         return MISSING
     # §5.4: four aces need at least two tricks and are 40 card points.
     if seat == ctx.declarer:
@@ -924,9 +921,11 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
             errors.add("renonsz.offender", NOT_APPLICABLE, "this case records no offender (§4.3)")
     elif offender is None:
         errors.add("renonsz.offender", MISSING_FIELD, "this case needs the offender (§4.3)")
-    elif ctx.seats is not None and not (isinstance(offender, str) and offender in ctx.seats):
-        errors.inconsistent("renonsz.offender", f"the offender must be a player of this deal ({', '.join(ctx.seats)})")
-    elif ctx.seats is not None and ctx.declarer is not None:
+    elif (
+        ctx.seats is not None
+        and errors.check_seat(offender, "renonsz.offender", ctx.seats, "player", INCONSISTENT)  # §5.4 row code
+        and ctx.declarer is not None
+    ):
         is_declarer = offender == ctx.declarer
         if case.offender == "declarer" and not is_declarer:
             errors.inconsistent("renonsz.offender", "in this case the offender is the declarer (§4.3)")
