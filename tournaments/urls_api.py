@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from . import api
+from . import api, api_events
 
 
 class _Choice:
@@ -37,9 +37,13 @@ app_name = "api"
 event = "events/<slug:slug>/"
 table = event + "rounds/<int:number>/tables/<int:table_no>/"
 urlpatterns = [
-    path("events/", api.EventList.as_view(), name="events"),
-    path(event, api.EventDetail.as_view(), name="event"),
+    path("events/", api_events.Events.as_view(), name="events"),
+    path(event, api_events.Event.as_view(), name="event"),
     path(event + "entries/", api.Entries.as_view(), name="entries"),
+    path(event + "entries/import/", api_events.EntriesImport.as_view(), name="entries-import"),
+    path(event + "documents/", api_events.Documents.as_view(), name="documents"),
+    path(event + "documents/<str:key>/", api_events.Document.as_view(), name="document"),
+    path(event + "documents/<str:key>/file/", api_events.DocumentFile.as_view(), name="document-file"),
     path(event + "entries/<int:start_number>/<entry_action:action>/", api.EntryAction.as_view(),
          name="entry-action"),
     path(event + "rounds/", api.Rounds.as_view(), name="rounds"),

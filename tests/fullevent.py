@@ -1,0 +1,168 @@
+"""A whole event's worth of hands, chosen and scored by the test itself.
+
+The full-event runs (``tests/browser/test_full_event.py`` through the pages,
+``tests/test_api_full_event.py`` through the API) enter these hands and compare
+what the site shows with the totals computed here: every hand is scored with the
+engine in order, carrying the table state, exactly as a referee's protocol adds up.
+
+Hands come from the samples' generators (random but seeded, so a run is
+reproducible), kept only when the variant's hand form can carry them both ways
+(``initial_from`` then ``hand()`` gives the same hand back): the browser enters
+every hand through that form.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.engine import evaluate
+from scoring.registry import VARIANTS
+from scoring.samples import tarokk_illusztralt, tarokk_laza, tarokk_vadasz, taruk2012, ulti_mausz
+from scoring.types import HandScore
+
+ENVELOPE = ("variant", "seats", "dealer")
+
+# The Laza point table an organizer types into the editor: rows of the samples' test table
+# (ILLUSTRATIVE, NOT FROM THE RULES), the made/failed/silent columns only.
+LAZA_ROWS = [r for r in tarokk_laza.TEST_ROWS if set(r) <= {"bid", "made", "failed", "silent"}]
+
+
+def laza_config() -> dict[str, Any]:
+    return {"point_table": [dict(r) for r in LAZA_ROWS]}
+
+
+# Event formats small enough to enter every hand in a browser, large enough for two tables.
+FORMATS: dict[str, dict[str, Any]] = {
+    "taruk2012": {"table_size": 4, "hands_per_round": 4, "players": 8},
+    "ulti-mausz": {"table_size": 3, "hands_per_round": 3, "players": 6},
+    "tarokk-illusztralt": {"table_size": 4, "hands_per_round": 4, "players": 8},
+    "tarokk-vadasz": {"table_size": 4, "hands_per_round": 4, "players": 8},
+    "tarokk-laza": {"table_size": 4, "hands_per_round": 4, "players": 8},
+}
+
+
+def _candidate(
+    key: str, rng: random.Random, positions: list[str], envelope: Mapping[str, Any], state: Mapping[str, Any]
+) -> dict[str, Any]:
+    dealer = envelope["dealer"]
+    if key == "taruk2012":
+        hand = taruk2012._hand(rng, tuple(positions), dealer)
+        hand.pop("note", None)
+    elif key == "ulti-mausz":
+        hand = ulti_mausz._deal(rng, list(positions), dealer)
+    elif key == "tarokk-illusztralt":
+        hand = tarokk_illusztralt._hand(rng, dealer)
+    elif key == "tarokk-vadasz":
+        hand = tarokk_vadasz._hand(rng, list(positions), dealer, state.get("double_round_remaining", 0))
+    elif key == "tarokk-laza":
+        hand = tarokk_laza._hand(rng, list(envelope["seats"]), dealer)
+    else:  # pragma: no cover - a new variant needs its generator here
+        raise KeyError(key)
+    return {**hand, **{k: envelope[k] for k in ENVELOPE}}
+
+
+def round_trips(key: str, hand: Mapping[str, Any], positions: list[str], config: Any) -> bool:
+    """Can the variant's form carry ``hand`` both ways (what the browser types is what is stored)?"""
+    from scoring.forms import form_class
+
+    cls = form_class(key)
+    envelope = {k: hand[k] for k in ENVELOPE}
+    data = form_data(cls.initial_from(hand))
+    form = cls(data, envelope=envelope, names={}, table_positions=positions, config=config)
+    return form.is_valid() and _norm(form.hand()) == _norm(hand)
+
+
+def form_data(initial: Mapping[str, Any]) -> dict[str, Any]:
+    """Initial values as a browser posts them: strings, lists for multiple choices, checkboxes left out when off."""
+    data: dict[str, Any] = {}
+    for name, value in initial.items():
+        if value is None or value is False:
+            continue
+        if value is True:
+            data[name] = "on"
+        elif isinstance(value, (list, tuple)):
+            data[name] = [str(v) for v in value]
+        else:
+            data[name] = str(value)
+    return data
+
+
+def _norm(hand: Mapping[str, Any]) -> str:
+    return json.dumps(hand, sort_keys=True)
+
+
+@dataclass
+class TablePlay:
+    """The hands of one table in order, with the engine's answer for each."""
+
+    positions: list[str]
+    hands: list[dict[str, Any]] = field(default_factory=list)
+    points: list[dict[str, int]] = field(default_factory=list)
+    state: dict[str, Any] = field(default_factory=dict)
+
+    def totals(self) -> dict[str, int]:
+        out = dict.fromkeys(self.positions, 0)
+        for p in self.points:
+            for pos, v in p.items():
+                out[pos] = out.get(pos, 0) + v
+        return out
+
+
+def next_envelope(
+    key: str, positions: list[str], first_dealer: str, previous: Mapping[str, Any] | None, state: Mapping[str, Any]
+) -> dict[str, Any]:
+    variant = VARIANTS[key]
+    dealer = first_dealer if previous is None else variant.allowed_dealers(positions, previous)[0]
+    return {"variant": key, "seats": variant.playing_seats(positions, dealer, state), "dealer": dealer}
+
+
+def choose_hand(key: str, rng: random.Random, play: TablePlay, first_dealer: str, config: Any) -> dict[str, Any]:
+    """A valid, counting, form-carried next hand for the table (tried until one fits)."""
+    previous = play.hands[-1] if play.hands else None
+    envelope = next_envelope(key, play.positions, first_dealer, previous, play.state)
+    variant = VARIANTS[key]
+    for _ in range(500):
+        hand = _candidate(key, rng, play.positions, envelope, play.state)
+        if not variant.counts_as_played(hand) or hand.get("start_double_round"):
+            continue
+        result = evaluate(hand, play.state, config)
+        if isinstance(result, HandScore) and round_trips(key, hand, play.positions, config):
+            return hand
+    raise AssertionError(f"no form-carried {key} hand found for {envelope}")
+
+
+def play(play: TablePlay, hand: Mapping[str, Any], config: Any) -> HandScore:
+    """Score ``hand`` as the table's next hand and remember it."""
+    result = evaluate(hand, play.state, config)
+    assert isinstance(result, HandScore), result
+    play.hands.append(dict(hand))
+    play.points.append(result.points)
+    play.state = result.state
+    return result
+
+
+def rescore(plays: TablePlay, config: Any) -> None:
+    """Score the table's hands again from the start (after a correction or a deletion in the test's record)."""
+    hands, plays.hands, plays.points, plays.state = plays.hands, [], [], {}
+    for h in hands:
+        play(plays, h, config)
+
+
+def player_totals(tables: list[tuple[dict[str, str], TablePlay]]) -> dict[str, int]:
+    """Game points per player over tables: (position -> player name, the table's play)."""
+    out: dict[str, int] = {}
+    for seats, p in tables:
+        for pos, total in p.totals().items():
+            out[seats[pos]] = out.get(seats[pos], 0) + total
+    return out
+
+
+def taruk_ranking_points(totals: Mapping[str, int]) -> dict[str, float]:
+    """taruk2012.md §6: 2, 1.5, 1, 0.5 for places 1 to 4 at a table of four; a player's place is 1 + the
+    number of players with a strictly higher total (competition ranking: 120, 120, -35, -80 get 2, 2, 1, 0.5)."""
+    ladder = [2.0, 1.5, 1.0, 0.5]
+    return {p: ladder[sum(1 for q in totals if totals[q] > t)] for p, t in totals.items()}

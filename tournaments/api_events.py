@@ -1,0 +1,302 @@
+"""The API twins of the organizer's event pages: create and edit an event, import a player list,
+and the generated documents (generate, poll, download).
+
+Each view calls the same action the page calls (``services``, ``importing``, ``documents``), so the
+roles, the validation and the audit log are the pages' own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from . import access, documents, services
+from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, EventDetail, EventList, _errors
+from .importing import parse_players
+from .models import GeneratedFile, Tournament
+from .serializers import EntrySerializer, EventDetailSerializer
+from .views.documents import status_payload
+from .views.helpers import tournament_for_viewer
+
+WRITABLE = (
+    "name",
+    "slug",
+    "variant",
+    "rounds",
+    "hands_per_round",
+    "round_minutes",
+    "table_size",
+    "config",
+    "tiebreaks",
+    "is_public",
+    "draw_seed",
+    "language",
+)
+
+
+class EventWriteSerializer(serializers.ModelSerializer):
+    """The event form's fields; what is left out takes the variant's default (like the page's form)."""
+
+    class Meta:
+        model = Tournament
+        fields = list(WRITABLE)
+        extra_kwargs = {f: {"required": False} for f in WRITABLE if f not in ("name", "slug", "variant")}
+        # The slug's uniqueness is checked by the action (one error shape for pages and API).
+        validators: list[Any] = []
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        fields["slug"].validators = []
+        return fields
+
+
+def _detail(request: Request, tournament: Tournament) -> dict[str, Any]:
+    tables = access.referee_tables(request.user, tournament)
+    tournament.active_entries = tournament.entries.filter(status="active").count()
+    role = {
+        "organizer": access.is_organizer(request.user, tournament),
+        "referee": tables != set(),
+        "referee_tables": None if tables is None else sorted(tables),
+    }
+    return EventDetailSerializer(tournament, context={"role": role}).data
+
+
+class Events(EventList):
+    """GET lists (``api.EventList``); POST creates."""
+
+    @extend_schema(
+        operation_id="event_create",
+        tags=["events"],
+        request=EventWriteSerializer,
+        responses={201: EventDetailSerializer, **WRITE_ERRORS},
+        summary="Create an event (users allowed to create events)",
+        description="The same fields as the event form. Fields left out take the variant's defaults "
+        "(hands per round, seats per table). A Laza tarokk event needs its point table in "
+        "`config` (tarokk-laza.md §4); the creator becomes its organizer.",
+    )
+    def post(self, request: Request) -> Response:
+        data = EventWriteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        try:
+            defaults = services.variant_defaults(fields["variant"])
+        except KeyError:
+            defaults = {}
+        tournament = services.create_tournament(request.user, **{**defaults, **fields})
+        return Response(_detail(request, tournament), status=status.HTTP_201_CREATED)
+
+
+class Event(EventDetail):
+    """GET reads (``api.EventDetail``); PATCH edits."""
+
+    @extend_schema(
+        operation_id="event_update",
+        tags=["events"],
+        parameters=[SLUG],
+        request=EventWriteSerializer,
+        responses={200: EventDetailSerializer, **WRITE_ERRORS},
+        summary="Change an event's settings (organizers)",
+        description="Only the fields sent change. The variant cannot change once a round exists.",
+    )
+    def patch(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        data = EventWriteSerializer(tournament, data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        tournament = services.update_tournament(request.user, tournament, **data.validated_data)
+        return Response(_detail(request, tournament))
+
+
+class ImportRequestSerializer(serializers.Serializer):
+    file = serializers.FileField(
+        help_text=_(
+            "CSV or XLSX; first row: column names (name required; club, federation id, strength, team optional)."
+        )
+    )
+    dry_run = serializers.BooleanField(
+        required=False, default=False, help_text=_("Check the file and answer the rows without entering them.")
+    )
+
+
+class ImportRowSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField()
+    federation_id = serializers.CharField()
+    strength = serializers.IntegerField(allow_null=True)
+    team = serializers.CharField()
+
+
+class EntriesImport(ApiView):
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+
+    @extend_schema(
+        operation_id="entries_import",
+        tags=["players"],
+        parameters=[SLUG],
+        request={"multipart/form-data": ImportRequestSerializer},
+        responses={201: EntrySerializer(many=True), 200: ImportRowSerializer(many=True), **WRITE_ERRORS},
+        summary="Import a player list from a file (organizers)",
+        description="All or nothing, as on the page: a file with any error enters nobody and answers "
+        "every error, the field naming the file's line (`line 4: name`). With `dry_run` "
+        "the checked rows are answered and nothing is entered.",
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        access.require_organizer(request.user, tournament)
+        data = ImportRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        upload = data.validated_data["file"]
+        existing = set(
+            tournament.entries.exclude(player__federation_id="").values_list("player__federation_id", flat=True)
+        )
+        result = parse_players(upload.read(), upload.name or "", existing)
+        if not result.ok:
+            errors = [{"field": "file", "code": "invalid", "message": m} for m in result.errors]
+            errors += [
+                {"field": _("line %(n)d") % {"n": row.line}, "code": "invalid", "message": m}
+                for row in result.rows
+                for m in row.errors
+            ]
+            return Response({"errors": errors}, status=status.HTTP_400_BAD_REQUEST)
+        rows = [{k: v for k, v in r.as_dict().items() if k not in ("errors",)} for r in result.rows]
+        if data.validated_data["dry_run"]:
+            return Response(ImportRowSerializer(rows, many=True).data)
+        entries = services.import_players(
+            request.user, tournament, [{k: v for k, v in r.items() if k != "line"} for r in rows]
+        )
+        return Response(EntrySerializer(entries, many=True).data, status=status.HTTP_201_CREATED)
+
+
+class DocumentStatusSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField(required=False)
+    status = serializers.CharField(help_text=_("empty (never generated), queued, running, done or failed"))
+    status_display = serializers.CharField()
+    progress = serializers.IntegerField()
+    error = serializers.CharField()
+    download_url = serializers.CharField(allow_null=True)
+
+
+KEY = OpenApiParameter(
+    "key",
+    OpenApiTypes.STR,
+    OpenApiParameter.PATH,
+    description="standings-pdf, standings-xlsx, hands-xlsx, players-xlsx or "
+    "round-<n>-protocols-blank / round-<n>-protocols-filled",
+)
+
+
+def _document(request: Request, slug: str, key: str) -> Tournament:
+    from django.http import Http404
+
+    try:
+        kind, params = documents.parse_key(key)
+    except KeyError:
+        raise Http404 from None
+    tournament = tournament_for_viewer(request, slug)
+    if not documents.KINDS[kind].public:
+        access.require_organizer(request.user, tournament)
+    if "round" in params:
+        get_object_or_404(tournament.round_set, number=params["round"])
+    return tournament
+
+
+class Documents(ApiView):
+    @extend_schema(
+        operation_id="documents_list",
+        tags=["documents"],
+        parameters=[SLUG],
+        responses={200: DocumentStatusSerializer(many=True), **READ_ERRORS},
+        summary="Every protocol and export of the event with its state (organizers)",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        access.require_organizer(request.user, tournament)
+        out = []
+        for item in documents.documents_overview(tournament):
+            payload = status_payload(item.get("row"), tournament, item["key"])
+            out.append({**payload, "label": str(item.get("label", ""))})
+        return Response(out)
+
+
+class Document(ApiView):
+    @extend_schema(
+        operation_id="document_status",
+        tags=["documents"],
+        parameters=[SLUG, KEY],
+        responses={200: DocumentStatusSerializer, **READ_ERRORS},
+        summary="A document's state: poll it after asking for it",
+    )
+    def get(self, request: Request, slug: str, key: str) -> Response:
+        tournament = _document(request, slug, key)
+        row = GeneratedFile.objects.filter(tournament=tournament, key=key).first()
+        fresh = documents.is_fresh(row, documents.fingerprint(tournament, key))
+        payload = status_payload(row if fresh or (row and row.status != "done") else None, tournament, key)
+        return Response(payload, headers={"Cache-Control": "no-store"})
+
+    @extend_schema(
+        operation_id="document_generate",
+        tags=["documents"],
+        parameters=[SLUG, KEY],
+        request=None,
+        responses={202: DocumentStatusSerializer, **WRITE_ERRORS},
+        summary="Generate a document in the background (or answer the current one)",
+        description="Queues the document unless the stored one is current; poll its state, then "
+        "download it from `download_url`.",
+    )
+    def post(self, request: Request, slug: str, key: str) -> Response:
+        tournament = _document(request, slug, key)
+        row = documents.request_document(request.user, tournament, key)
+        row.refresh_from_db()
+        return Response(status_payload(row, tournament, key), status=status.HTTP_202_ACCEPTED)
+
+
+DOWNLOAD = OpenApiResponse(OpenApiTypes.BINARY, description="The PDF or XLSX file.")
+
+
+class DocumentFile(ApiView):
+    @extend_schema(
+        operation_id="document_download",
+        tags=["documents"],
+        parameters=[SLUG, KEY],
+        responses={
+            200: DOWNLOAD,
+            409: _errors("The document is not generated or not current: ask for it first."),
+            **READ_ERRORS,
+        },
+        summary="Download a generated document",
+    )
+    def get(self, request: Request, slug: str, key: str) -> Any:
+        from django.http import FileResponse
+
+        tournament = _document(request, slug, key)
+        row = GeneratedFile.objects.filter(tournament=tournament, key=key).first()
+        if not documents.is_fresh(row, documents.fingerprint(tournament, key)) or not row.file:
+            return Response(
+                {
+                    "errors": [
+                        {
+                            "field": "key",
+                            "code": "not_ready",
+                            "message": _("The document is not ready; generate it and wait until its state is done."),
+                        }
+                    ]
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
+        kind, _params = documents.parse_key(key)
+        spec = documents.KINDS[kind]
+        return FileResponse(
+            row.file.open("rb"),
+            content_type=spec.content_type,
+            as_attachment=True,
+            filename=documents.filename(tournament, key),
+        )
