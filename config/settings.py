@@ -301,5 +301,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     # WeasyPrint logs every CSS property it ignores at INFO/WARNING; only its errors matter here.
-    "loggers": {"weasyprint": {"level": "ERROR"}, "fontTools": {"level": "WARNING"}},
+    "loggers": {"weasyprint": {"level": "ERROR"}, "fontTools": {"level": "WARNING"},
+                # axes: failures and lockouts (WARNING), not its bookkeeping on every attempt.
+                "axes": {"level": "WARNING"}},
 }
