@@ -42,7 +42,7 @@ def retry_at(request: HttpRequest | None = None) -> Any:
 def lockout_message(request: HttpRequest | None = None) -> str:
     when = retry_at(request)
     return _("Too many failed sign-in attempts. Try again after %(time)s.") % {
-        "time": formats.time_format(when, "TIME_FORMAT")
+        "time": formats.time_format(when, "H:i")  # 24-hour, as in the three languages' countries
     }
 
 
