@@ -3,10 +3,12 @@
 #   ./dev.sh serve   virtualenv, requirements, migrations, demo events; serves http://127.0.0.1:8000/
 #   ./dev.sh test    virtualenv, requirements, the whole test suite (pytest)
 # Both use the embedded default (SQLite, Celery tasks run eagerly) unless
-# DATABASE_URL / CELERY_BROKER_URL are set.
+# DATABASE_URL / CELERY_BROKER_URL are set, and turn DEBUG on (a developer's machine: tracebacks,
+# plain HTTP, static files from static/); the site's own default is DEBUG off (README).
 set -euo pipefail
 cd "$(dirname "$0")"
 
+export DEBUG=${DEBUG:-true}
 PYTHON=${PYTHON:-python3}
 VENV=${VENV:-.venv}
 

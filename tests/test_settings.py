@@ -38,7 +38,7 @@ def _start(env: dict[str, str]) -> subprocess.CompletedProcess:
     base = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "DEBUG"}}
     return subprocess.run(
         [sys.executable, "-c", "import django; django.setup()"],
-        cwd=ROOT, env={**base, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
+        cwd=ROOT, env={**base, "DEBUG": "true", "DJANGO_SETTINGS_MODULE": "config.settings", **env},
         capture_output=True, text=True, timeout=60,
     )
 
@@ -52,6 +52,8 @@ def _start(env: dict[str, str]) -> subprocess.CompletedProcess:
         ({"LANGUAGE_CODE": "xx"}, "LANGUAGE_CODE"),
         ({"CELERY_BROKER_URL": "amqp://guest@localhost//"}, "CELERY_BROKER_URL"),
         ({"DEBUG": "false"}, "SECRET_KEY"),
+        ({"LOG_FORMAT": "xml"}, "LOG_FORMAT"),
+        ({"API_TOKEN_DAYS": "forever"}, "API_TOKEN_DAYS"),
         ({"PUBLIC_CACHE_SECONDS": "soon"}, "PUBLIC_CACHE_SECONDS"),
     ],
 )
@@ -62,16 +64,48 @@ def test_start_up_stops_on_a_malformed_variable_and_names_it(env, variable):
     assert variable in result.stderr.splitlines()[-1]
 
 
-def test_no_environment_at_all_starts_on_sqlite_with_eager_tasks():
-    result = subprocess.run(
+def _settings(env: dict[str, str], names: str) -> subprocess.CompletedProcess:
+    """Print the settings ``names`` (comma separated) in a fresh interpreter with only ``env``."""
+    return subprocess.run(
         [sys.executable, "-c",
-         "import django; django.setup(); from django.conf import settings as s; "
-         "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, s.DEBUG)"],
-        cwd=ROOT, env={"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "config.settings"},
+         f"import django; django.setup(); from django.conf import settings as s; print({names})"],
+        cwd=ROOT, env={"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "config.settings", **env},
         capture_output=True, text=True, timeout=60,
     )
+
+
+def test_a_developer_machine_needs_only_debug_and_runs_on_sqlite_with_eager_tasks():
+    result = _settings({"DEBUG": "true"}, "s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, s.DEBUG")
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["django.db.backends.sqlite3", "True", "True"]
+
+
+def test_debug_is_off_unless_asked_for():
+    result = _settings({"SECRET_KEY": "k" * 50}, "s.DEBUG")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False"]
+
+
+def test_no_environment_at_all_asks_for_a_secret_key_and_says_how_to_develop():
+    result = _settings({}, "s.DEBUG")
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr.splitlines()[-1]
+    assert "DEBUG=true" in result.stderr.splitlines()[-1]
+
+
+def test_hsts_covers_subdomains_and_preload_only_when_asked_for():
+    names = "s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_INCLUDE_SUBDOMAINS, s.SECURE_HSTS_PRELOAD"
+    production = {"SECRET_KEY": "k" * 50}
+    assert _settings(production, names).stdout.split() == ["31536000", "False", "False"]
+    opted_in = {**production, "SECURE_HSTS_INCLUDE_SUBDOMAINS": "true", "SECURE_HSTS_PRELOAD": "true"}
+    assert _settings(opted_in, names).stdout.split() == ["31536000", "True", "True"]
+
+
+def test_the_sqlite_default_waits_for_the_write_lock_in_wal_mode():
+    result = _settings({"DEBUG": "true"}, "s.DATABASES['default']['OPTIONS']")
+    assert result.returncode == 0, result.stderr
+    assert "'transaction_mode': 'IMMEDIATE'" in result.stdout
+    assert "journal_mode=WAL" in result.stdout and "busy_timeout=" in result.stdout
 
 
 def test_check_deploy_is_clean_with_production_like_settings():

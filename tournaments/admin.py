@@ -1,52 +1,66 @@
 from django.contrib import admin
 
-from .models import AuditEntry, Bye, Entry, Player, Referee, Round, Seat, Table, Tournament
+from .models import AuditEntry, Bye, Confirmation, Entry, Player, Referee, Round, Seat, Table, Tournament
 
 
-class RefereeInline(admin.TabularInline):
+class ReadOnly:
+    """Shown, never changed here: every change that moves a score or a standing goes through an
+    audited action (the event's pages and the API), and the admin would bypass the audit log.
+    Superusers included: Django grants them every permission, so the refusal is here, not in groups."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class RefereeInline(ReadOnly, admin.TabularInline):
     model = Referee
     extra = 0
     autocomplete_fields = ["user"]
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["name", "variant", "status", "rounds", "hands_per_round", "table_size", "is_public", "created_at"]
     list_filter = ["variant", "status", "is_public"]
     search_fields = ["name", "slug"]
-    prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organizers"]
     inlines = [RefereeInline]
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["name", "club", "federation_id", "strength"]
     search_fields = ["name", "club", "federation_id"]
 
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["start_number", "player", "tournament", "status", "team"]
     list_filter = ["tournament", "status"]
     search_fields = ["player__name", "player__club", "team"]
     list_select_related = ["player", "tournament"]
 
 
-class TableInline(admin.TabularInline):
+class TableInline(ReadOnly, admin.TabularInline):
     model = Table
     extra = 0
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["tournament", "number", "status", "started_at", "time_limit_minutes"]
     list_filter = ["tournament", "status"]
     inlines = [TableInline]
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["round", "table", "position", "entry"]
     list_filter = ["round__tournament", "round__number"]
     search_fields = ["entry__player__name"]
@@ -54,9 +68,15 @@ class SeatAdmin(admin.ModelAdmin):
 
 
 @admin.register(Bye)
-class ByeAdmin(admin.ModelAdmin):
+class ByeAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["round", "entry"]
     list_select_related = ["round__tournament", "entry__player"]
+
+
+@admin.register(Confirmation)
+class ConfirmationAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["table", "position", "entry", "confirmed_at"]
+    list_select_related = ["table__round__tournament", "entry__player"]
 
 
 @admin.register(AuditEntry)

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.settings import spectacular_settings
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
-from drf_spectacular.views import SpectacularSwaggerView
+from drf_spectacular.views import SpectacularSwaggerSplitView
 from rest_framework import exceptions, status
 from rest_framework.parsers import JSONParser
 from rest_framework.renderers import JSONRenderer
@@ -559,14 +559,16 @@ class Live(ApiView):
 # --- documentation -------------------------------------------------------------------
 
 
-class DocsView(SpectacularSwaggerView):
+class DocsView(SpectacularSwaggerSplitView):
     """Swagger UI from the sidecar's static files, without the validator badge: Swagger UI
-    would load it from the internet, and our pages load nothing from there."""
+    would load it from the internet, and our pages load nothing from there. The split view
+    serves its start-up script as a file (``?script``), not inline: the Content-Security-Policy
+    allows no inline script."""
 
     @extend_schema(exclude=True)
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         response = super().get(request, *args, **kwargs)
         ui_settings = spectacular_settings.SWAGGER_UI_SETTINGS
-        if isinstance(ui_settings, dict):
+        if isinstance(ui_settings, dict) and "settings" in response.data:
             response.data["settings"] = json.dumps({**ui_settings, "validatorUrl": None})
         return response

@@ -1,0 +1,22 @@
+// The small behaviours the templates used to write as inline handlers (onclick=, onsubmit=, onchange=),
+// which the Content-Security-Policy forbids: scripts come from files only.
+//   <form data-confirm="Sure?">, <button data-confirm="Sure?">  ask before submitting
+//   <select data-autosubmit>                                    submits its form when changed
+//   <button data-print>                                         prints the page
+(function () {
+  "use strict";
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var button = event.submitter;
+    var question = (button && button.getAttribute("data-confirm")) || form.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) event.preventDefault();
+  }, true);
+  document.addEventListener("change", function (event) {
+    var field = event.target;
+    if (field.hasAttribute && field.hasAttribute("data-autosubmit") && field.form) field.form.submit();
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-print]");
+    if (button) window.print();
+  });
+})();

@@ -1,0 +1,57 @@
+"""The pages, the htmx hand form and the API docs work under the Content-Security-Policy: Chromium
+reports no violation while a referee and an organizer use them."""
+
+from __future__ import annotations
+
+from tests.browser.conftest import log_in
+
+
+def _watch(page) -> list[str]:
+    violations: list[str] = []
+    page.on("console", lambda m: "Content Security Policy" in m.text and violations.append(m.text))
+    return violations
+
+
+def test_a_referee_uses_the_table_page_without_a_policy_violation(running_event, bob, page):
+    violations = _watch(page)
+    log_in(page, "bob")
+    page.goto(page.base_url + "/e/ljubljana-open/round/1/table/1/")
+    page.select_option("#id_game", "tri")
+    page.select_option("#id_declarer", "B")
+    page.select_option("#id_called_king", "hearts")
+    page.select_option("#id_partner", "D")
+    page.fill("#id_card_points", "48")
+    page.locator("#id_card_points").dispatch_event("change")
+    page.wait_for_selector("#preview .breakdown")  # htmx swapped the preview in
+    page.locator("#entry button[type=submit]").click()
+    page.wait_for_load_state()
+    assert "Hand 1 saved" in page.inner_text("main")
+    with page.expect_navigation():
+        page.select_option("select[name=language]", "sl")  # data-autosubmit replaces onchange=
+    assert page.evaluate("document.documentElement.lang") == "sl"
+    assert violations == []
+
+
+def test_an_organizer_is_asked_before_closing_a_round(running_event, alice, page):
+    violations = _watch(page)
+    log_in(page, "alice")
+    page.goto(page.base_url + "/e/ljubljana-open/round/1/")
+    questions: list[str] = []
+
+    def dismiss(dialog):
+        questions.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", dismiss)
+    page.locator("button.danger").click()
+    assert questions == ["Close this round?"]
+    assert page.url.endswith("/round/1/")
+    assert violations == []
+
+
+def test_the_api_docs_render_under_the_policy(running_event, page):
+    violations = _watch(page)
+    page.goto(page.base_url + "/api/docs/")
+    page.wait_for_selector(".swagger-ui .info .title", timeout=20000)
+    assert "Tarok tournaments API" in page.inner_text(".swagger-ui .info .title")
+    assert violations == []

@@ -1,0 +1,13 @@
+"""The test suite's settings: the project's one settings module on a developer's machine.
+
+``DEBUG`` defaults to false (config/settings.py), which also makes HTTPS strict and asks for a
+``SECRET_KEY``; tests run as a developer's machine does (``./dev.sh test`` sets ``DEBUG=true``
+too), unless the environment says otherwise. pytest-django switches ``DEBUG`` itself off while
+the tests run, so error pages are the production ones.
+"""
+
+import os
+
+os.environ.setdefault("DEBUG", "true")
+
+from config.settings import *  # noqa: F403
