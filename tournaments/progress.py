@@ -69,10 +69,14 @@ class TableProgress:
 
 
 def progress_from_counts(plan: Any, positions: Iterable[str], *, played: int, entered: int | None = None,
-                         time_expired: bool = False, totals: Mapping[str, int] | None = None) -> TableProgress:
-    """Progress from counts already made (``played`` hands that count, summed points)."""
+                         time_expired: bool = False, totals: Mapping[str, int] | None = None,
+                         expected: int | None = None) -> TableProgress:
+    """Progress from counts already made (``played`` hands that count, summed points).
+    ``plan``: an EventPlan or a Tournament; ``expected`` overrides the plan's count (a sheet
+    printed for a given number of hands)."""
     positions = tuple(positions)
-    expected = expected_hands(plan.variant, len(positions), plan.hands_per_round, plan.table_size)
+    if expected is None:
+        expected = expected_hands(plan.variant, len(positions), plan.hands_per_round, plan.table_size)
     sums = {p: 0 for p in positions}
     sums.update(totals or {})
     return TableProgress(positions=positions, played=played, entered=played if entered is None else entered,
@@ -81,7 +85,7 @@ def progress_from_counts(plan: Any, positions: Iterable[str], *, played: int, en
 
 
 def table_progress(plan: Any, positions: Iterable[str], hands: Iterable[Mapping[str, Any] | Any], *,
-                   time_expired: bool = False) -> TableProgress:
+                   time_expired: bool = False, expected: int | None = None) -> TableProgress:
     """Progress from a table's hands: mappings or objects with ``played`` and ``points``
     (the stored flag the engine derived when the hand was scored)."""
     positions = tuple(positions)
@@ -95,4 +99,4 @@ def table_progress(plan: Any, positions: Iterable[str], hands: Iterable[Mapping[
         for p, v in points.items():
             totals[p] = totals.get(p, 0) + v
     return progress_from_counts(plan, positions, played=played, entered=entered, time_expired=time_expired,
-                                totals=totals)
+                                totals=totals, expected=expected)

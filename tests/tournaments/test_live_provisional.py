@@ -16,8 +16,11 @@ from tournaments.models import Table
 def enter(referee, table):
     envelope = hands.next_envelope(hands.table_setup(table, table.round.tournament), table.hands.last())
     s = envelope["seats"]
-    return hands.enter_hand(referee, table, {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts",
-                                             "partner": s[2], "card_points": 48})
+    return hands.enter_hand(
+        referee,
+        table,
+        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
+    )
 
 
 def by_name(live):
@@ -64,8 +67,7 @@ def test_a_complete_table_shows_its_ranking_points(running_event, bob, settings)
     assert rows[names[winners[0]]]["provisional"]  # complete but not yet confirmed
 
 
-def test_the_hall_and_the_standings_page_mark_running_points_provisional_in_the_reader_language(
-        running_event, bob):
+def test_the_hall_and_the_standings_page_mark_running_points_provisional_in_the_reader_language(running_event, bob):
     table = Table.objects.get(round__tournament=running_event, number=1)
     enter(bob, table)
     client = client_for(None)

@@ -29,16 +29,19 @@ def played(event, alice):
         for i, position in enumerate("ABCD"):
             Seat.objects.create(round=rnd, table=table, position=position, entry=entries[(number - 1) * 4 + i])
         for hand_no, dealer in ((1, "A"), (2, "B")):
-            Hand.objects.create(table=table, number=hand_no, dealer=dealer, input={}, points=HAND_POINTS[number],
-                                rules_version="test")
+            Hand.objects.create(
+                table=table, number=hand_no, dealer=dealer, input={}, points=HAND_POINTS[number], rules_version="test"
+            )
     return event
 
 
 def columns(html: str) -> tuple[list[str], dict[str, list[str]]]:
     """(header texts, player name -> cell texts) of the standings table."""
     table = re.search(r'<table class="grid standings">(.*?)</table>', html, re.S).group(1)
+
     def text(cell: str) -> str:
         return unescape(re.sub(r"<[^>]+>", "", cell)).strip()
+
     heads = [text(h) for h in re.findall(r"<th[^>]*>(.*?)</th>", table, re.S)]
     rows = {}
     for row in re.findall(r"<tr>(.*?)</tr>", table.split("<tbody", 1)[1], re.S):
@@ -67,8 +70,16 @@ def test_each_standings_column_shows_its_own_metric(played):
     _, rows = columns(client_for(None).get(reverse("standings", args=[played.slug])).content.decode())
     col = {"rp": -5, "gp": -4, "h2h": -3, "tw": -2, "lot": -1}
     # Game points by hand: two hands of HAND_POINTS each.
-    expected_gp = {"Player 1": 40, "Player 2": 20, "Player 3": -20, "Player 4": -40,
-                   "Player 5": 40, "Player 6": 20, "Player 7": -10, "Player 8": -50}
+    expected_gp = {
+        "Player 1": 40,
+        "Player 2": 20,
+        "Player 3": -20,
+        "Player 4": -40,
+        "Player 5": 40,
+        "Player 6": 20,
+        "Player 7": -10,
+        "Player 8": -50,
+    }
     for name, gp in expected_gp.items():
         assert rows[name][col["gp"]] == str(gp), name
     # Table wins: the top of each table.

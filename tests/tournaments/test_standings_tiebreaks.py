@@ -62,8 +62,10 @@ def test_every_metric_carries_its_key_name_and_abbreviation():
 
 def test_an_unfinished_table_gives_running_game_points_but_no_ranking_points():
     # taruk2012.md §6.1: the table result exists once the round ends at the table.
-    results = [TableResult(1, 1, {"a": 20, "b": 10, "c": -10, "d": -20}),
-               TableResult(2, 1, {"a": -30, "b": 30, "c": 0, "d": 0}, confirmed=False, complete=False)]
+    results = [
+        TableResult(1, 1, {"a": 20, "b": 10, "c": -10, "d": -20}),
+        TableResult(2, 1, {"a": -30, "b": 30, "c": 0, "d": 0}, confirmed=False, complete=False),
+    ]
     by = {line.player: line for line in standings("taruk2012", results, list("abcd"))}
     assert by["a"].ranking_points == 2 and by["b"].ranking_points == Fraction(3, 2)
     assert by["a"].game_points == -10 and by["b"].game_points == 40  # running, provisional
