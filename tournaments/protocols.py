@@ -693,12 +693,13 @@ def protocols_html(tournament: Tournament, protocols: list[Protocol], *, pdf: bo
 
 
 def standings_context(tournament: Tournament) -> dict[str, Any]:
-    from .results import METRIC_LABELS, PAIR_VARIANTS, event_standings, metric_text
+    from .results import PAIR_VARIANTS, event_standings, lot_seed, metric_label, metric_text
 
     metrics, rows = event_standings(tournament)
-    shown = [m for m in metrics if m != "lot"]
+    shown = list(metrics)
     return {
-        "tournament": tournament, "metrics": [METRIC_LABELS.get(m, m) for m in shown], "rows": [
+        "tournament": tournament, "metrics": [metric_label(m) for m in shown],
+        "lot_seed": lot_seed(tournament) if "lot" in shown else None, "rows": [
             {"rank": r.rank, "start_number": r.start_number, "name": r.name, "club": r.club, "team": r.team,
              "provisional": r.line.provisional, "per_round": r.per_round,
              "metrics": [metric_text(r.line.metrics.get(m)) for m in shown]}
