@@ -570,6 +570,7 @@ def build_protocol(
     expected: int | None = None,
     time_expired: bool = False,
     confirmed_at: Any = None,
+    closed: bool = False,
 ) -> Protocol:
     """One table's protocol from plain data. ``hands``: dicts with number, dealer, input, points, state_after
     and ``played`` (does it count for the round; derived from the input by the variant when absent).
@@ -628,8 +629,10 @@ def build_protocol(
         except (KeyError, ValueError):  # a table size the variant's ladder does not know
             ranking = {}
         protocol.totals = [totals[p] for p in positions]
-        protocol.places = [place[p] for p in positions]
-        protocol.ranking = [fmt_points(ranking.get(p)) for p in positions]
+        # taruk2012.md §6.1: places and ranking points once the table is complete (or its round closed).
+        if progress.complete or closed:
+            protocol.places = [place[p] for p in positions]
+            protocol.ranking = [fmt_points(ranking.get(p)) for p in positions]
     return protocol
 
 
@@ -674,6 +677,7 @@ def round_protocols(rnd: Round, *, filled: bool, table_numbers: Iterable[int] | 
             tournament=tournament, round_no=rnd.number, table_no=t.number, first_dealer=t.first_dealer,
             seats=table_seats, hands=hands[t.pk], filled=filled,
             time_expired=t.time_expired if filled else False, confirmed_at=t.confirmed_at if filled else None,
+            closed=rnd.status == Round.Status.CLOSED,
         ))
     return out
 
