@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments import access, audit
 from tournaments.middleware import nul_message
 from tournaments.models import Confirmation, Round, Seat, Table, Tournament
-from tournaments.progress import expected_hands, is_complete
+from tournaments.progress import progress_from_counts
 from tournaments.rounds import clock_of
 
 from .common import nul_paths
@@ -151,9 +151,7 @@ def enter_hand(actor: Any, table: Table, hand_input: Any) -> Hand:
     previous = table.hands.order_by("number").last()
     number = (previous.number + 1) if previous else 1
     played = table.hands.filter(played=True).count()
-    expected = expected_hands(tournament.variant, len(setup.positions), tournament.hands_per_round,
-                              tournament.table_size)
-    if is_complete(played, expected, table.time_expired):
+    if progress_from_counts(tournament, setup.positions, played=played, time_expired=table.time_expired).complete:
         raise NotOpen(_("Table %(t)d has played all its hands for this round.") % {"t": table.number})
     _check_envelope(hand_input, next_envelopes(setup, previous), number)
     result = _score_or_reject(evaluate(hand_input, previous.state_after if previous else {}, setup.config), number)
@@ -308,11 +306,11 @@ def confirm_table(actor: Any, table: Table, position: str, pin: str) -> Confirma
         raise WrongPin(_("Nobody sits at position %(p)s.") % {"p": position})
     if not hmac.compare_digest(seat.entry.pin.encode(), str(pin).strip().encode()):
         raise WrongPin(_("Wrong PIN for position %(p)s.") % {"p": position})
-    count = table.hands.filter(played=True).count()
-    expected = expected_hands(tournament.variant, table.seats.count(), tournament.hands_per_round,
-                              tournament.table_size)
-    if not is_complete(count, expected, table.time_expired):
-        raise NotOpen(_("The table has %(n)d of %(m)d hands; finish them first.") % {"n": count, "m": expected})
+    progress = progress_from_counts(tournament, table.seats.values_list("position", flat=True),
+                                    played=table.hands.filter(played=True).count(), time_expired=table.time_expired)
+    if not progress.complete:
+        raise NotOpen(_("The table has %(n)d of %(m)d hands; finish them first.")
+                      % {"n": progress.played, "m": progress.expected})
     confirmation, created = Confirmation.objects.get_or_create(
         table=table, position=position, defaults={"entry": seat.entry, "totals": table_totals(table)})
     if created:

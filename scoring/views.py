@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from tournaments import access
 from tournaments.chart import progression
 from tournaments.models import Round, Seat, Table, Tournament
-from tournaments.progress import expected_hands, is_complete
+from tournaments.progress import table_progress
 from tournaments.views.helpers import tournament_for_viewer
 from tournaments.views.rounds import clock_payload
 
@@ -48,18 +48,16 @@ def _names(table: Table) -> dict[str, str]:
 
 def _progress(tournament: Tournament, table: Table, hands: list[Hand]) -> dict[str, Any]:
     positions = [s.position for s in table.seats.all()]
-    expected = expected_hands(tournament.variant, len(positions), tournament.hands_per_round, tournament.table_size)
-    totals = {p: 0 for p in positions}
+    progress = table_progress(tournament, positions, hands, time_expired=table.time_expired)
+    running = {p: 0 for p in positions}
     rows = []
-    played = 0
     for h in hands:
-        played += h.played
         for p, v in h.points.items():
-            totals[p] = totals.get(p, 0) + v
+            running[p] = running.get(p, 0) + v
         rows.append({"hand": h, "points": [h.points.get(p, 0) for p in positions],
-                     "running": [totals[p] for p in positions]})
-    return {"positions": positions, "expected": expected, "totals": totals, "rows": rows, "played": played,
-            "complete": is_complete(played, expected, table.time_expired)}
+                     "running": [running[p] for p in positions]})
+    return {"positions": positions, "expected": progress.expected, "totals": dict(progress.totals), "rows": rows,
+            "played": progress.played, "complete": progress.complete}
 
 
 def _new_form(tournament: Tournament, table: Table, previous: Hand | None, data: Any = None):

@@ -39,7 +39,7 @@ from scoring.models import Hand
 
 from . import access, rounds, services
 from .models import Bye, Entry, Round, Seat, Table, Tournament
-from .progress import expected_hands, is_complete
+from .progress import table_progress
 from .results import event_standings, table_totals
 from .serializers import (
     ENVELOPE_KEYS,
@@ -370,9 +370,9 @@ class TableDetail(ApiView):
         tournament, table = _table(request, slug, number, table_no)
         table_hands = list(table.hands.select_related("entered_by").order_by("number"))
         seats = list(table.seats.all())
-        expected = expected_hands(tournament.variant, len(seats), tournament.hands_per_round, tournament.table_size)
-        played = sum(h.played for h in table_hands)
-        complete = is_complete(played, expected, table.time_expired)
+        progress = table_progress(tournament, [s.position for s in seats], table_hands,
+                                  time_expired=table.time_expired)
+        expected, played, complete = progress.expected, progress.played, progress.complete
         confirmed = set(table.confirmations.values_list("position", flat=True))
         for seat in seats:
             seat.confirmed = seat.position in confirmed

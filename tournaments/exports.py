@@ -74,7 +74,7 @@ def standings_workbook(tournament: Tournament) -> bytes:
     from .results import event_standings
 
     metrics, rows = event_standings(tournament)
-    shown = [m for m in metrics if m != "lot"]
+    shown = list(metrics)  # the lot too: its result decides ranks (taruk2012.md §7.7)
     wb = Workbook()
     ws = _sheet(wb, _("Standings"), [
         _("Rank"), _("Start number"), _("Name"), _("Club"), _("Team"),

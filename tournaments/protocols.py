@@ -45,7 +45,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from scoring.registry import VARIANTS
 
 from .models import Confirmation, Round, Seat, Table, Tournament
-from .progress import expected_hands, is_complete
+from .progress import table_progress
 from .standings import TABLE_POINTS, places
 from .variants import variant_name
 
@@ -567,11 +567,13 @@ def build_protocol(
     seats: list[SeatLine],
     hands: list[Mapping[str, Any]],
     filled: bool,
-    expected: int,
+    expected: int | None = None,
     time_expired: bool = False,
     confirmed_at: Any = None,
+    closed: bool = False,
 ) -> Protocol:
-    """One table's protocol from plain data. ``hands``: dicts with number, dealer, input, points, state_after.
+    """One table's protocol from plain data. ``hands``: dicts with number, dealer, input, points, state_after
+    and ``played`` (does it count for the round; derived from the input by the variant when absent).
 
     Blank: names and the dealer order only. Filled: every hand with points and running totals,
     then empty lines up to the expected number of hands, the totals, places and ranking points.
@@ -579,6 +581,12 @@ def build_protocol(
     variant = tournament.variant
     positions = [s.position for s in seats]
     hands = sorted(hands, key=lambda h: h["number"]) if filled else []
+    counts = VARIANTS[variant].counts_as_played if variant in VARIANTS else (lambda hand: True)
+    hands = [{**h, "played": h.get("played", counts(h.get("input") or {}))} for h in hands]
+    # The one progress computation (tournaments/progress.py): void deals and throw-ins are
+    # written on the sheet but are not hands of the round.
+    progress = table_progress(tournament, positions, hands, time_expired=time_expired, expected=expected)
+    expected = progress.expected
     lines: list[Line] = []
     running = dict.fromkeys(positions, 0)
     state: Mapping[str, Any] = {}
@@ -599,7 +607,7 @@ def build_protocol(
     if positions and first_dealer:
         last = hands[-1]["dealer"] if hands else None
         start = first_dealer if last is None else _next_dealer(variant, positions, last)
-        count = max(expected - len(hands), 0)
+        count = 0 if progress.complete else max(expected - progress.played, 0)
         for i, dealer in enumerate(dealer_sequence(variant, positions, start, count)):
             out = sitting_out(variant, positions, dealer)
             lines.append(Line(len(hands) + i + 1, dealer, cells=[Cell(out=p in out) for p in positions]))
@@ -608,8 +616,8 @@ def build_protocol(
         round=round_no, table=table_no, seats=seats, first_dealer=first_dealer,
         dealer_order=dealer_order(variant, positions, first_dealer) if positions and first_dealer else [],
         expected=expected, lines=lines, columns=COLUMNS.get(variant, GENERIC_COLUMNS),
-        url=table_url(tournament.slug, round_no, table_no), qr="", filled=filled, hands=len(hands),
-        complete=is_complete(len(hands), expected, time_expired), confirmed_at=confirmed_at,
+        url=table_url(tournament.slug, round_no, table_no), qr="", filled=filled, hands=progress.played,
+        complete=progress.complete, confirmed_at=confirmed_at,
         time_expired=time_expired,
     )
     protocol.qr = qr_data_uri(protocol.url)
@@ -621,8 +629,10 @@ def build_protocol(
         except (KeyError, ValueError):  # a table size the variant's ladder does not know
             ranking = {}
         protocol.totals = [totals[p] for p in positions]
-        protocol.places = [place[p] for p in positions]
-        protocol.ranking = [fmt_points(ranking.get(p)) for p in positions]
+        # taruk2012.md §6.1: places and ranking points once the table is complete (or its round closed).
+        if progress.complete or closed:
+            protocol.places = [place[p] for p in positions]
+            protocol.ranking = [fmt_points(ranking.get(p)) for p in positions]
     return protocol
 
 
@@ -654,7 +664,7 @@ def round_protocols(rnd: Round, *, filled: bool, table_numbers: Iterable[int] | 
     hands: dict[int, list[dict]] = defaultdict(list)
     if filled:
         for h in (Hand.objects.filter(table_id__in=ids).order_by("table_id", "number")
-                  .values("table_id", "number", "dealer", "input", "points", "state_after")):
+                  .values("table_id", "number", "dealer", "played", "input", "points", "state_after")):
             hands[h["table_id"]].append(h)
         for c in Confirmation.objects.filter(table_id__in=ids).values("table_id", "position", "confirmed_at"):
             for seat in seats[c["table_id"]]:
@@ -663,12 +673,11 @@ def round_protocols(rnd: Round, *, filled: bool, table_numbers: Iterable[int] | 
     out = []
     for t in tables:
         table_seats = seats[t.pk]
-        expected = expected_hands(tournament.variant, len(table_seats), tournament.hands_per_round,
-                                  tournament.table_size)
         out.append(build_protocol(
             tournament=tournament, round_no=rnd.number, table_no=t.number, first_dealer=t.first_dealer,
-            seats=table_seats, hands=hands[t.pk], filled=filled, expected=expected,
+            seats=table_seats, hands=hands[t.pk], filled=filled,
             time_expired=t.time_expired if filled else False, confirmed_at=t.confirmed_at if filled else None,
+            closed=rnd.status == Round.Status.CLOSED,
         ))
     return out
 
@@ -688,12 +697,13 @@ def protocols_html(tournament: Tournament, protocols: list[Protocol], *, pdf: bo
 
 
 def standings_context(tournament: Tournament) -> dict[str, Any]:
-    from .results import METRIC_LABELS, PAIR_VARIANTS, event_standings, metric_text
+    from .results import PAIR_VARIANTS, event_standings, lot_seed, metric_label, metric_text
 
     metrics, rows = event_standings(tournament)
-    shown = [m for m in metrics if m != "lot"]
+    shown = list(metrics)
     return {
-        "tournament": tournament, "metrics": [METRIC_LABELS.get(m, m) for m in shown], "rows": [
+        "tournament": tournament, "metrics": [metric_label(m) for m in shown],
+        "lot_seed": lot_seed(tournament) if "lot" in shown else None, "rows": [
             {"rank": r.rank, "start_number": r.start_number, "name": r.name, "club": r.club, "team": r.team,
              "provisional": r.line.provisional, "per_round": r.per_round,
              "metrics": [metric_text(r.line.metrics.get(m)) for m in shown]}

@@ -13,11 +13,13 @@ from fractions import Fraction
 from django.db.models import Count, IntegerField, Q, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
-from django.utils.translation import gettext_lazy
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 
 from .models import Bye, Round, Seat, Table, Tournament
+from .progress import TableProgress, progress_from_counts
 from .seating import SEATING_FORMATS
-from .standings import DEFAULT_METRICS, Line, TableResult, standings
+from .standings import DEFAULT_METRICS, METRICS, Line, TableResult, standings
 
 
 @dataclass
@@ -27,8 +29,15 @@ class TableTotals:
     table_id: int
     by_position: dict[str, int]  # position -> total
     by_entry: dict[str, int]  # entry id -> total
-    hands: int
+    hands: int  # hands that count for the round (progress.played)
     confirmed: bool
+    progress: TableProgress
+    closed: bool = False  # the round is closed: its tables' results stand as they are
+
+    @property
+    def complete(self) -> bool:
+        """Has a result (taruk2012.md §6.1): all hands played, time up, or the round closed."""
+        return self.progress.complete or self.closed
 
 
 def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> list[TableTotals]:
@@ -37,7 +46,8 @@ def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> lis
     # Filter by joins, not by a list of table ids: a 1,000-id IN list is slow to bind.
     in_rounds = {} if rounds is None else {"round__number__in": rounds}
     tables = Table.objects.filter(round__tournament=tournament, **in_rounds)
-    meta = {t["pk"]: t for t in tables.values("pk", "number", "round__number", "confirmed_at")}
+    meta = {t["pk"]: t for t in tables.values("pk", "number", "round__number", "round__status", "confirmed_at",
+                                               "time_expired")}
     seat_map: dict[int, dict[str, str]] = defaultdict(dict)
     for table_id, position, entry_id in Seat.objects.filter(round__tournament=tournament, **in_rounds).values_list(
             "table_id", "position", "entry_id"):
@@ -59,18 +69,22 @@ def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> lis
     out = []
     for pk, m in meta.items():
         by_pos = sums[pk]
+        progress = progress_from_counts(tournament, sorted(seat_map[pk]), played=counts[pk],
+                                        time_expired=m["time_expired"], totals=by_pos)
         out.append(TableTotals(
             round=m["round__number"], table=m["number"], table_id=pk, by_position=by_pos,
             by_entry={seat_map[pk][pos]: total for pos, total in by_pos.items() if pos in seat_map[pk]},
-            hands=counts[pk], confirmed=m["confirmed_at"] is not None,
+            hands=progress.played, confirmed=m["confirmed_at"] is not None, progress=progress,
+            closed=m["round__status"] == Round.Status.CLOSED,
         ))
     out.sort(key=lambda t: (t.round, t.table))
     return out
 
 
 def table_results(tournament: Tournament, rounds: list[int] | None = None) -> list[TableResult]:
-    """Per table and round, entry id -> round total, for tables that have hands."""
-    return [TableResult(t.round, t.table, t.by_entry, t.confirmed)
+    """Per table and round, entry id -> round total, for tables that have hands; a table still
+    playing is marked incomplete (running totals, no result yet)."""
+    return [TableResult(t.round, t.table, t.by_entry, t.confirmed, t.complete)
             for t in table_totals(tournament, rounds) if t.hands]
 
 
@@ -110,14 +124,25 @@ class StandingRow:
     club: str
     team: str
     line: Line
-    per_round: list[str]
+    per_round: list[str]  # ranking points per round; a round still playing: its running game points
+    running: list[bool]  # per round: is that cell running game points of an unfinished table?
 
 
-# The standings metrics (tournaments/standings.py) as the pages and documents head them.
-METRIC_LABELS = {
-    "ranking_points": gettext_lazy("Ranking points"), "game_points": gettext_lazy("Game points"),
-    "table_wins": gettext_lazy("Table wins"), "head_to_head": gettext_lazy("Head to head"),
-}
+def metric_label(key: str) -> str:
+    """A metric's name in the active language (the words live with the metric, standings.METRICS)."""
+    return gettext(METRICS[key].name) if key in METRICS else key
+
+
+def metric_abbr(key: str) -> str:
+    return gettext(METRICS[key].abbr) if key in METRICS else key
+
+
+def metric_help(key: str) -> str:
+    return gettext(METRICS[key].help) if key in METRICS else ""
+
+
+# The metrics' names translated when shown (for templates and documents that take a mapping).
+METRIC_LABELS = {key: lazy(metric_label, str)(key) for key in METRICS}
 
 # Fixed-pair variants (the seating formats that draw pairs) rank pairs, not players
 # (tarokk-laza.md §5.4: both partners get the pair's total, "the tournament layer ranks pairs").
@@ -136,10 +161,16 @@ def pairs_of(entries: list[dict]) -> dict[str, str]:
 def _by_pair(results: list[TableResult], byes: dict[int, list[str]], pair_of: dict[str, str],
              ) -> tuple[list[TableResult], dict[int, list[str]]]:
     """Results and byes with each entry replaced by its pair (partners' totals are equal)."""
-    results = [TableResult(r.round, r.table, {pair_of.get(p, p): t for p, t in r.totals.items()}, r.confirmed)
-               for r in results]
+    results = [TableResult(r.round, r.table, {pair_of.get(p, p): t for p, t in r.totals.items()}, r.confirmed,
+                           r.complete) for r in results]
     byes = {n: sorted({pair_of.get(p, p) for p in out}) for n, out in byes.items()}
     return results, byes
+
+
+def lot_seed(tournament: Tournament) -> str:
+    """The seed of the standings lot: the event's draw seed (its slug when none was set), so the
+    lot is reproducible by anyone: SHA-256 of "seed:player id" (standings._lot)."""
+    return tournament.draw_seed or tournament.slug
 
 
 def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow]]:
@@ -156,7 +187,7 @@ def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow
         for p, e in sorted(entries.items(), key=lambda item: item[1]["start_number"]):
             members[pair_of[p]].append(e)
     lines = standings(tournament.variant, results, list(members), byes=byes,
-                      metrics=tuple(tournament.tiebreaks) or None, seed=tournament.draw_seed or tournament.slug)
+                      metrics=tuple(tournament.tiebreaks) or None, seed=lot_seed(tournament))
     metrics = list(tournament.tiebreaks) or list(DEFAULT_METRICS[tournament.variant])
     rows = []
     for line in lines:
@@ -167,7 +198,9 @@ def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow
             name=" & ".join(e["player__name"] for e in unit),
             club=" / ".join(dict.fromkeys(e["player__club"] for e in unit if e["player__club"])),
             team=first["team"], line=line,
-            per_round=[_fmt(line.per_round.get(n)) for n in range(1, tournament.rounds + 1)],
+            per_round=[_fmt(line.per_round.get(n)) if n not in line.running else str(line.running[n])
+                       for n in range(1, tournament.rounds + 1)],
+            running=[n in line.running for n in range(1, tournament.rounds + 1)],
         ))
     return metrics, rows
 

@@ -332,10 +332,14 @@ class StandingRowSerializer(serializers.Serializer):
     team = serializers.CharField()
     provisional = serializers.BooleanField(source="line.provisional",
                                            help_text=_("A table of this player is not confirmed yet."))
-    per_round = serializers.ListField(child=serializers.CharField(),
-                                      help_text=_("Ranking points per round ('' before the round)."))
-    metrics = serializers.DictField(source="line.metrics", child=serializers.FloatField(),
-                                    help_text=_("The standings metrics by name, in order."))
+    playing = serializers.BooleanField(source="line.playing",
+                                       help_text=_("The game points include a table still playing (provisional)."))
+    per_round = serializers.ListField(child=serializers.CharField(allow_blank=True),
+                                      help_text=_("Ranking points per round ('' before the round; the running game "
+                                                  "points while the table is still playing)."))
+    metrics = serializers.DictField(source="line.metrics", child=serializers.FloatField(allow_null=True),
+                                    help_text=_("The standings metrics by name, in order; head_to_head and lot "
+                                                "are null where no tie needed them."))
 
 
 class StandingsSerializer(serializers.Serializer):

@@ -81,12 +81,21 @@ def table_ranking_points(totals: dict[str, int]) -> dict[str, float]:
 # --- the whole event ----------------------------------------------------------
 
 
+def gettext_noop(message: str) -> str:
+    """Marks a metric's words for translation (makemessages knows this name); the pages
+    translate them where they show them, so this module stays free of Django."""
+    return message
+
+
 @dataclass(frozen=True)
 class TableResult:
     round: int
     table: int
-    totals: Mapping[str, int]  # player id -> round total at this table
+    totals: Mapping[str, int]  # player id -> round total at this table (running while not complete)
     confirmed: bool = True
+    # taruk2012.md §6.1: a table has a result (places, ranking points, a winner) only once
+    # its round ends there; before that its totals are running game points, provisional.
+    complete: bool = True
 
 
 @dataclass
@@ -99,11 +108,28 @@ class Line:
     table_wins: int = 0
     hands_rounds: int = 0
     byes: int = 0
-    provisional: bool = False
+    provisional: bool = False  # a table of his is not confirmed yet (or still playing)
+    playing: bool = False  # his game points include a table still playing
     per_round: dict[int, Fraction] = field(default_factory=dict)
-    tables: list[Mapping[str, int]] = field(default_factory=list)  # the totals of each table he sat at
+    running: dict[int, int] = field(default_factory=dict)  # round -> running game points of an unfinished table
+    tables: list[Mapping[str, int]] = field(default_factory=list)  # the totals of each finished table he sat at
     rank: int = 0
-    metrics: dict[str, float] = field(default_factory=dict)
+    # Metric key -> value; ``head_to_head`` and ``lot`` are None where the player was not
+    # in a group still tied when that metric was applied.
+    metrics: dict[str, float | None] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A standings metric: its key, its name and abbreviation (English, translated where shown),
+    what it means, and its value for a line (higher is better). A metric without ``value`` is
+    computed within a group of players tied on the metrics before it."""
+
+    key: str
+    name: str
+    abbr: str
+    help: str
+    value: Callable[[Line], Fraction | int] | None = None
 
 
 def _lot(seed: str, player: str) -> int:
@@ -124,18 +150,25 @@ def _head_to_head(group: list[Line]) -> dict[str, int]:
     return won
 
 
-# Each metric: player line -> a number, higher is better. ``head_to_head`` and
-# ``lot`` are computed inside groups of players tied on the earlier metrics.
-METRICS: dict[str, Callable[[Line], float]] = {
-    "ranking_points": lambda line: line.ranking_points,
-    "game_points": lambda line: line.game_points,
-    "table_wins": lambda line: line.table_wins,
-}
-GROUP_METRICS = ("head_to_head", "lot")
-METRIC_NAMES = (*METRICS, *GROUP_METRICS)
+# The one registry of metrics (STYLE.md §2, §16): key, words and value together.
+METRICS: dict[str, Metric] = {m.key: m for m in (
+    Metric("ranking_points", gettext_noop("Ranking points"), gettext_noop("RP"),
+           gettext_noop("Placement points of the finished tables (and byes)."), lambda line: line.ranking_points),
+    Metric("game_points", gettext_noop("Game points"), gettext_noop("GP"),
+           gettext_noop("The sum of all hand points."), lambda line: line.game_points),
+    Metric("head_to_head", gettext_noop("Head to head"), gettext_noop("H2H"),
+           gettext_noop("Meetings won against the players tied with him.")),
+    Metric("table_wins", gettext_noop("Table wins"), gettext_noop("TW"),
+           gettext_noop("First places at a table (shared first places count)."), lambda line: line.table_wins),
+    Metric("lot", gettext_noop("Lot"), gettext_noop("Lot"),
+           gettext_noop("Drawn among players equal on everything else: 1 won the draw.")),
+)}
+METRIC_NAMES = tuple(METRICS)
 
 DEFAULT_METRICS: dict[str, tuple[str, ...]] = {
+    # taruk2012.md §7.7: game points, head-to-head, first places, lot.
     "taruk2012": ("ranking_points", "game_points", "head_to_head", "table_wins", "lot"),
+    # ulti-mausz.md §6.2: units, table wins, the rounds where they met, lot.
     "ulti-mausz": ("ranking_points", "game_points", "table_wins", "head_to_head", "lot"),
     "tarokk-illusztralt": ("game_points", "ranking_points", "table_wins", "lot"),
     "tarokk-vadasz": ("game_points", "ranking_points", "table_wins", "lot"),
@@ -154,16 +187,27 @@ def standings(
 ) -> list[Line]:
     """The ordered standings of ``players`` after ``results``.
 
-    A player's line is provisional while any of his tables is unconfirmed.
-    Players equal on every metric before ``lot`` share a rank.
+    The metrics apply one after the other, each only inside the group of players tied on
+    all before it (so head-to-head counts meetings among exactly those players). A player's
+    line is provisional while any of his tables is unconfirmed. Players equal on every
+    metric share a rank; the lot, when listed, leaves no two equal.
     """
     metrics = metrics or DEFAULT_METRICS[variant]
-    unknown = [m for m in metrics if m not in METRIC_NAMES]
+    unknown = [m for m in metrics if m not in METRICS]
     if unknown:
         raise ValueError(f"unknown metrics: {', '.join(unknown)}")
     table_points = TABLE_POINTS[variant]
     lines = {p: Line(p) for p in players}
     for r in results:
+        if not r.complete:
+            # Running game points only: no places, ranking points or table win yet (§6.1).
+            for p, total in r.totals.items():
+                line = lines.get(p)
+                if line is not None:
+                    line.game_points += total
+                    line.running[r.round] = total
+                    line.playing = line.provisional = True
+            continue
         points = table_points(r.totals)
         top = max(r.totals.values())
         for p, total in r.totals.items():
@@ -184,44 +228,43 @@ def standings(
                 lines[p].ranking_points += BYE_POINTS.get(variant, Fraction(0))
                 lines[p].per_round[rnd] = BYE_POINTS.get(variant, Fraction(0))
 
-    plain = [m for m in metrics if m in METRICS]
-
-    keys = {line.player: tuple(METRICS[m](line) for m in plain) for line in lines.values()}
-
-    def key(line: Line) -> tuple:
-        return keys[line.player]
-
-    ordered = sorted(lines.values(), key=key, reverse=True)
-    # Break remaining ties group by group with the group metrics, in the order chosen.
+    for line in lines.values():
+        line.metrics = {m: (float(METRICS[m].value(line)) if METRICS[m].value else None) for m in metrics}
+    ordered = sorted(lines.values(), key=lambda line: line.player)  # a fixed start: same input, same order
+    groups = _break_ties([ordered], metrics, seed)
     result: list[Line] = []
-    h2h: dict[str, int] = {}
-    i = 0
-    while i < len(ordered):
-        j = i
-        while j < len(ordered) and key(ordered[j]) == key(ordered[i]):
-            j += 1
-        group = ordered[i:j]
-        if "head_to_head" in metrics:
-            h2h.update(_head_to_head(group) if len(group) > 1 else {group[0].player: 0})
-        if len(group) > 1:
-            group.sort(key=lambda line: tuple(_group_value(m, line, h2h, seed) for m in metrics), reverse=True)
+    for group in groups:  # a group still tied after every metric shares its best rank
+        for line in group:
+            line.rank = len(result) + 1
         result.extend(group)
-        i = j
-    # Ranks: shared by players equal on every metric except the lot.
-    before_lot = [m for m in metrics if m != "lot"]
-    for pos, line in enumerate(result):
-        line.metrics = {m: float(METRICS[m](line)) for m in plain}
-        if "head_to_head" in metrics:
-            line.metrics["head_to_head"] = h2h[line.player]
-        prev = result[pos - 1] if pos else None
-        same = prev is not None and all(prev.metrics.get(m) == line.metrics.get(m) for m in before_lot)
-        line.rank = prev.rank if same else pos + 1
     return result
 
 
-def _group_value(metric: str, line: Line, h2h: Mapping[str, int], seed: str) -> float:
-    if metric == "head_to_head":
-        return h2h[line.player]
-    if metric == "lot":
-        return _lot(seed, line.player)
-    return METRICS[metric](line)
+def _break_ties(groups: list[list[Line]], metrics: tuple[str, ...], seed: str) -> list[list[Line]]:
+    """Apply ``metrics`` in turn: each splits every group of still-tied lines by its value."""
+    for metric in metrics:
+        split: list[list[Line]] = []
+        for group in groups:
+            if len(group) == 1:
+                split.append(group)
+                continue
+            if metric == "head_to_head":
+                won = _head_to_head(group)
+                for line in group:
+                    line.metrics["head_to_head"] = won[line.player]
+                values = won
+            elif metric == "lot":
+                values = {line.player: _lot(seed, line.player) for line in group}
+            else:
+                values = {line.player: METRICS[metric].value(line) for line in group}
+            group = sorted(group, key=lambda line: values[line.player], reverse=True)
+            if metric == "lot":
+                for i, line in enumerate(group, 1):
+                    line.metrics["lot"] = i
+            start = 0
+            for i in range(1, len(group) + 1):
+                if i == len(group) or values[group[i].player] != values[group[start].player]:
+                    split.append(group[start:i])
+                    start = i
+        groups = split
+    return groups

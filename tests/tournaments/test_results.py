@@ -66,8 +66,11 @@ def test_laza_standings_have_one_row_per_pair_with_the_pairs_total(laza, alice):
     for team, names in TEAMS.items():
         assert by_team[team].name == " & ".join(names)  # in start-number order
         assert by_team[team].club == f"TK {team}"
-    # Equal on game points and table wins: the two -10 pairs share third place.
-    assert [row.rank for row in rows] == [1, 2, 3, 3]
+    # Equal on game points and table wins: the lot (taruk2012.md §7.7 4., the Laza default too)
+    # puts one of the two -10 pairs third and the other fourth, and says so.
+    assert [row.rank for row in rows] == [1, 2, 3, 4]
+    assert sorted(row.line.metrics["lot"] for row in rows[2:]) == [1, 2]
+    assert rows[0].line.metrics["lot"] is None
 
 
 def test_the_standings_page_and_pdf_head_the_column_pair(laza, client):

@@ -67,11 +67,14 @@ def test_head_to_head_breaks_a_tie_on_points():
     assert lines["p2"].rank < lines["p1"].rank
 
 
-def test_players_equal_on_everything_share_a_rank_and_the_lot_orders_them_reproducibly():
+def test_the_lot_orders_players_equal_on_everything_reproducibly_and_without_a_lot_they_share_a_rank():
     results = [TableResult(1, 1, {"a": 0, "b": 0, "c": 0, "d": 0})]
     first = standings("taruk2012", results, ["a", "b", "c", "d"], seed="s1")
     again = standings("taruk2012", results, ["a", "b", "c", "d"], seed="s1")
-    assert [line.rank for line in first] == [1, 1, 1, 1]
+    # taruk2012.md §7.7: the lot is the last tie-break; it decides the ranks.
+    assert [line.rank for line in first] == [1, 2, 3, 4]
+    no_lot = standings("taruk2012", results, ["a", "b", "c", "d"], metrics=("ranking_points", "game_points"))
+    assert [line.rank for line in no_lot] == [1, 1, 1, 1]
     assert [line.player for line in first] == [line.player for line in again]
 
 

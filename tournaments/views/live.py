@@ -14,8 +14,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from ..models import Round, Seat, Table, Tournament
-from ..progress import expected_hands, is_complete
-from ..results import METRIC_LABELS, PAIR_VARIANTS, event_standings, metric_text, table_totals
+from ..results import (
+    PAIR_VARIANTS,
+    event_standings,
+    lot_seed,
+    metric_abbr,
+    metric_help,
+    metric_label,
+    metric_text,
+    table_totals,
+)
+from ..standings import TABLE_POINTS
 from .helpers import tournament_for_viewer
 from .rounds import clock_payload
 
@@ -25,12 +34,23 @@ def current_round(tournament: Tournament) -> Round | None:
     return tournament.round_set.exclude(status=Round.Status.DRAFT).order_by("-number").first()
 
 
+def metric_columns(metrics: list[str]) -> list[dict[str, str]]:
+    """The standings columns in tie-break order, each with its translated words."""
+    return [{"key": m, "label": metric_label(m), "abbr": metric_abbr(m), "help": metric_help(m)} for m in metrics]
+
+
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The overall standings; static/js/standings.js redraws the rows from live.json in place."""
     tournament = tournament_for_viewer(request, slug)
-    metrics, rows = event_standings(tournament)
+    live = standings_payload(tournament)
+    for row in live["standings"]:
+        # One cell per column, as static/js/standings.js draws them: (text, running game points?).
+        row["cells"] = [*zip(row["per_round"], row["running"], strict=True),
+                        *((row["text"][m], m == "game_points" and row["playing"]) for m in live["metrics"])]
     return render(request, "tournaments/standings.html", {
-        "tournament": tournament, "metrics": metrics, "rows": rows,
+        "tournament": tournament, "columns": metric_columns(live["metrics"]), "rows": live["standings"],
         "round_numbers": range(1, tournament.rounds + 1), "pairs": tournament.variant in PAIR_VARIANTS,
+        "lot": live["lot"] if "lot" in live["metrics"] else None,
     })
 
 
@@ -41,32 +61,50 @@ def _tables_state(tournament: Tournament, rnd: Round) -> list[dict[str, Any]]:
                                          .order_by("position"))))
     out = []
     for t in tables:
-        tt = totals.get(t.pk)
-        hands = tt.hands if tt else 0
-        expected = expected_hands(tournament.variant, t.seat_count, tournament.hands_per_round,
-                                  tournament.table_size)
+        tt = totals[t.pk]  # table_totals has a row for every table of the round, with or without hands
+        by_pos = tt.by_position
+        # taruk2012.md §6.1: ranking points once the table is complete; before, the totals are running.
+        ranking = _ranking(tournament.variant, by_pos) if tt.complete and tt.hands else {}
         out.append({
-            "number": t.number, "hands": hands, "expected": expected,
-            "complete": is_complete(hands, expected, t.time_expired), "confirmed": t.confirmed_at is not None,
-            "seats": [{"position": s.position, "name": s.entry.player.name,
-                       "total": tt.by_position.get(s.position, 0) if tt else 0} for s in t.seats.all()],
+            "number": t.number, "hands": tt.hands, "expected": tt.progress.expected,
+            "complete": tt.complete, "confirmed": t.confirmed_at is not None, "provisional": not tt.complete,
+            "seats": [{"position": s.position, "name": s.entry.player.name, "total": by_pos.get(s.position, 0),
+                       "ranking_points": metric_text(ranking[s.position]) if s.position in ranking else None}
+                      for s in t.seats.all()],
         })
     return out
 
 
+def _ranking(variant: str, totals: dict[str, int]) -> dict[str, float]:
+    try:
+        return {p: float(v) for p, v in TABLE_POINTS[variant](totals).items()}
+    except (KeyError, ValueError):  # a table size the variant's ladder does not know
+        return {}
+
+
+def standings_payload(tournament: Tournament) -> dict[str, Any]:
+    """The standings as the live pages show them: plain values, no words (the cached JSON serves
+    every language; the pages translate the column heads)."""
+    metrics, rows = event_standings(tournament)
+    return {
+        "metrics": metrics,
+        "lot": {"seed": lot_seed(tournament), "used": any(r.line.metrics.get("lot") for r in rows)},
+        "standings": [
+            {"rank": r.rank, "start_number": r.start_number, "name": r.name, "club": r.club,
+             "provisional": r.line.provisional, "playing": r.line.playing, "per_round": r.per_round,
+             "running": r.running, **{m: r.line.metrics.get(m) for m in metrics},
+             "text": {m: metric_text(r.line.metrics.get(m)) for m in metrics}}
+            for r in rows
+        ],
+    }
+
+
 def live_payload(tournament: Tournament) -> dict[str, Any]:
     rnd = current_round(tournament)
-    metrics, rows = event_standings(tournament)
     return {
         "event": tournament.name,
         "round": clock_payload(rnd) if rnd else None,
-        "metrics": metrics,
-        "standings": [
-            {"rank": r.rank, "start_number": r.start_number, "name": r.name, "club": r.club,
-             "provisional": r.line.provisional, "per_round": r.per_round,
-             **{m: r.line.metrics.get(m) for m in metrics if m != "lot"}}
-            for r in rows
-        ],
+        **standings_payload(tournament),
         "tables": _tables_state(tournament, rnd) if rnd else [],
     }
 
@@ -96,4 +134,4 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
     standings = [{**r, "value": metric_text(r.get(first))} for r in live["standings"][:HALL_ROWS]]
     return render(request, "tournaments/hall.html", {
         "tournament": tournament, "live": live, "standings": standings, "rows": HALL_ROWS,
-        "metric_label": METRIC_LABELS.get(first, first), "pairs": tournament.variant in PAIR_VARIANTS})
+        "metric_label": metric_label(first), "pairs": tournament.variant in PAIR_VARIANTS})

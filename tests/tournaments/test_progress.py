@@ -1,0 +1,133 @@
+"""One table progress (tournaments/progress.py) for every page, protocol and API: void ulti deals
+and Vadász throw-ins are entered and shown but are not hands of the round."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+from django.urls import reverse
+
+from scoring import services as hands
+from scoring.engine import evaluate
+from scoring.registry import VARIANTS
+from scoring.types import HandScore
+from tests.conftest import client_for
+from tournaments import protocols, rounds, services
+from tournaments.models import Table
+from tournaments.progress import EventPlan, table_progress
+
+PLAN = EventPlan("tarokk-vadasz", hands_per_round=4, table_size=4)
+
+
+def test_hands_that_do_not_count_are_entered_but_not_played():
+    hands_ = [
+        {"played": True, "points": {"A": 10, "B": -10}},
+        {"played": False, "points": {}},
+        {"played": True, "points": {"A": -4, "B": 4}},
+    ]
+    progress = table_progress(PLAN, "ABCD", hands_)
+    assert (progress.played, progress.entered, progress.expected, progress.complete) == (2, 3, 4, False)
+    assert progress.totals == {"A": 6, "B": -6, "C": 0, "D": 0}
+    assert progress.remaining == 2
+
+
+def test_time_up_completes_a_table_after_one_counted_hand():
+    assert not table_progress(PLAN, "ABCD", [{"played": False, "points": {}}], time_expired=True).complete
+    assert table_progress(PLAN, "ABCD", [{"played": True, "points": {}}], time_expired=True).complete
+
+
+def _uncounted(key, hand) -> bool:
+    return not VARIANTS[key].counts_as_played(hand)
+
+
+def sequence_with_an_uncounted_hand(key, positions, n):
+    """A sample sequence from the variant's generator that follows the table's deal rotation,
+    holds ``n`` counted hands and at least one that does not count, and ends on a counted one."""
+    samples = importlib.import_module(f"scoring.samples.{key.replace('-', '_')}")
+    variant = VARIANTS[key]
+    rng = random.Random(f"progress-{key}")
+    for _ in range(20000):
+        sequence = samples.random_hand_sequence(rng, n + 3)
+        state, previous, out, counted = {}, None, [], 0
+        for hand in sequence:
+            dealers = ["A"] if previous is None else variant.allowed_dealers(positions, previous)
+            if hand["dealer"] not in dealers:
+                break
+            if hand["seats"] != variant.playing_seats(positions, hand["dealer"], state):
+                break
+            result = evaluate(hand, state, None)
+            if not isinstance(result, HandScore):
+                break
+            out.append(hand)
+            counted += not _uncounted(key, hand)
+            state, previous = result.state, hand
+            if counted == n:
+                break
+        if counted == n and any(_uncounted(key, h) for h in out):
+            return out
+    pytest.fail(f"no {key} sample sequence with an uncounted hand")
+
+
+@pytest.mark.parametrize(("key", "size"), [("ulti-mausz", 3), ("tarokk-vadasz", 4)])
+def test_protocol_footer_counts_the_same_hands_as_the_table_page_and_the_api(alice, key, size, settings):
+    settings.PUBLIC_CACHE_SECONDS = 0  # live.json fresh, not another test's event under the same id
+    event = services.create_tournament(
+        alice,
+        name=f"{key} cup",
+        slug=f"{key}-cup",
+        variant=key,
+        rounds=1,
+        hands_per_round=size,
+        round_minutes=90,
+        table_size=size,
+        is_public=True,
+    )
+    for i in range(size):
+        services.register_player(alice, event, name=f"Player {i + 1}")
+    rnd = rounds.draw_round(alice, event)
+    rounds.publish_draw(alice, rnd)
+    rounds.start_clock(alice, rnd)
+    table = Table.objects.get(round=rnd, number=1)
+    positions = [s.position for s in table.seats.order_by("position")]
+    sequence = sequence_with_an_uncounted_hand(key, positions, size)
+    for hand in sequence:
+        hands.enter_hand(alice, table, hand)
+    counted = sum(not _uncounted(key, h) for h in sequence)
+    assert counted == size and len(sequence) > size  # the test's own count: more records than hands
+
+    protocol = protocols.table_protocol(table, filled=True)
+    assert (protocol.hands, protocol.expected, protocol.complete) == (size, size, True)
+    html = protocols.protocols_html(event, [protocol], pdf=False)
+    assert f"{size} of {size} hands." in html
+    assert f"{len(sequence)} of {size}" not in html
+    # No empty lines are left to fill on a complete table.
+    assert all(line.filled for line in protocol.lines)
+
+    client = client_for(alice)
+    table_json = client.get(reverse("table-json", args=[event.slug, 1, 1])).json()
+    assert (table_json["expected_hands"], table_json["complete"]) == (size, True)
+    api = client.get(f"/api/events/{event.slug}/rounds/1/tables/1/").json()
+    assert (api["played_hands"], api["expected_hands"], api["complete"]) == (size, size, True)
+    live = client.get(reverse("live-json", args=[event.slug])).json()
+    assert (live["tables"][0]["hands"], live["tables"][0]["expected"], live["tables"][0]["complete"]) == (
+        size,
+        size,
+        True,
+    )
+
+
+def test_an_unfinished_table_protocol_shows_totals_but_no_places_or_ranking_points(running_event, bob):
+    # taruk2012.md §6.1: the table result (places, ranking points) exists once the table is complete.
+    table = Table.objects.get(round__tournament=running_event, number=1)
+    envelope = hands.next_envelope(hands.table_setup(table, running_event), None)
+    s = envelope["seats"]
+    hands.enter_hand(
+        bob,
+        table,
+        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
+    )
+    protocol = protocols.table_protocol(table, filled=True)
+    assert (protocol.hands, protocol.expected, protocol.complete) == (1, 2, False)
+    assert protocol.totals and protocol.places == [] and protocol.ranking == []
