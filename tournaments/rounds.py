@@ -387,6 +387,19 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
                 "ranking_points": {p: float(cumulative[p].ranking_points) for p in r.totals},
                 "game_points": {p: cumulative[p].game_points for p in r.totals},
             })
+        # A table closed by override without any hand has no result: its players tie (all 0),
+        # so they keep their seats in the list, ordered by the §7.5 tie-breaks and the lot.
+        played = {p for entry in round_results for p in entry["places"]}
+        idle: dict[int, list[str]] = {}
+        for number, entry_id in Seat.objects.filter(round=previous).values_list("table__number", "entry_id"):
+            if str(entry_id) not in played:
+                idle.setdefault(number, []).append(str(entry_id))
+        for number, players in sorted(idle.items()):
+            round_results.append({
+                "table": number, "places": {p: 1 for p in players},
+                "ranking_points": {p: float(cumulative[p].ranking_points) for p in players},
+                "game_points": {p: cumulative[p].game_points for p in players},
+            })
         prev_byes = [str(b) for b in previous.byes.values_list("entry_id", flat=True)]
         if prev_byes:
             round_results.append({"byes": prev_byes,

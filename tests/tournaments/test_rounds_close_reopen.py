@@ -216,3 +216,11 @@ def test_a_started_later_round_is_flagged_but_not_offered_a_redraw(running_event
     page = client_for(alice).get(reverse("rounds", args=[running_event.slug])).content.decode()
     assert "It has started, so it stays as it is." in page
     assert "Redraw round 2" not in page
+
+
+def test_after_an_override_close_a_table_without_hands_is_still_reseated(round1, alice, bob):
+    # Table 2 never played: its players tie (no points) and still get a seat in round 2 (rule 7).
+    play_table(Table.objects.get(round=round1, number=1), bob)
+    rounds.close_round(alice, round1, override=True, reason="table 2 did not play")
+    rnd2 = rounds.draw_round(alice, round1.tournament, seed="r2")
+    assert Seat.objects.filter(round=rnd2).count() == 8
