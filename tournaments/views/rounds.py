@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from .. import access, rounds
 from ..clock import format_seconds
 from ..forms import DrawForm
-from ..models import Round, Seat, Table
+from ..models import AuditEntry, Round, Seat, Table
 from ..variants import sit_out_rule
 from .helpers import tournament_for_organizer, tournament_for_viewer
 
@@ -58,6 +58,10 @@ def manage_rounds(request: HttpRequest, slug: str) -> HttpResponse:
     for r in rows:
         r.stale_after = stale.get(r.number, [])
         r.can_redraw = r.status in (Round.Status.DRAFT, Round.Status.SEATED) and r.number == rows[-1].number
+        if r.stale_after:  # a redraw keeps the method the round was drawn with (all-play-all stays so)
+            last = AuditEntry.objects.filter(target_type="round", target_id=str(r.pk),
+                                             action__in=("round.drawn", "round.redrawn")).order_by("-id").first()
+            r.redraw_method = ((last.after or {}).get("method") if last else None) or "random"
     return render(request, "tournaments/rounds_manage.html", {
         "tournament": tournament, "rounds": rows, "form": form,
         "reopened": [r for r in rows if r.status == Round.Status.RUNNING and r.closed_at is None
