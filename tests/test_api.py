@@ -293,7 +293,7 @@ def _organizer_actions(event, alice):
         "publish": (drawn, EVENT + "rounds/1/publish/", None, "round.published"),
         "start": (published, EVENT + "rounds/1/start/", None, "round.clock_started"),
         "pause": (running, EVENT + "rounds/1/pause/", None, "round.clock_paused"),
-        "close": (running, EVENT + "rounds/1/close/", None, "round.closed"),
+        "close": (running, EVENT + "rounds/1/close/", {"override": True, "reason": "test"}, "round.closed"),
     }
 
 
@@ -337,7 +337,8 @@ def test_the_round_lifecycle_answers_the_round(event, alice):
     started = send(client, "post", EVENT + "rounds/1/start/").json()
     assert (started["status"], started["clock"]["running"]) == ("running", True)
     assert send(client, "post", EVENT + "rounds/1/pause/").json()["clock"]["running"] is False
-    assert send(client, "post", EVENT + "rounds/1/close/").json()["status"] == "closed"
+    closed = send(client, "post", EVENT + "rounds/1/close/", {"override": True, "reason": "test"})
+    assert closed.json()["status"] == "closed"
 
 
 # --- audit rows ----------------------------------------------------------------------------
@@ -449,7 +450,7 @@ def test_hands_after_the_last_or_in_a_closed_round_answer_409(running_event, ali
     response = enter(client, hand=E1)
     assert response.status_code == 409
     assert errors(response) == {("", "not_open")}
-    rounds.close_round(alice, Round.objects.get(tournament=running_event, number=1))
+    rounds.close_round(alice, Round.objects.get(tournament=running_event, number=1), override=True, reason="t")
     response = enter(client, table=2)
     assert response.status_code == 409
     assert "not running" in response.json()["errors"][0]["message"]
@@ -597,7 +598,7 @@ def _grow(event, alice, bob):
     for i in range(4):
         services.register_player(alice, event, name=f"Late {i}", club="TK Late")
     rnd = Round.objects.get(tournament=event, number=1)
-    rounds.close_round(alice, rnd)
+    rounds.close_round(alice, rnd, override=True, reason="unconfirmed")
     rnd = rounds.draw_round(alice, event)
     rounds.publish_draw(alice, rnd)
     rounds.start_clock(alice, rnd)

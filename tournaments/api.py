@@ -69,8 +69,7 @@ ROUND_ACTIONS = {
     "publish": rounds.publish_draw,
     "start": rounds.start_clock,
     "pause": rounds.pause_clock,
-    "close": rounds.close_round,
-}
+}  # close, reopen, redraw, re-seat take a body: tournaments/api_rounds.py
 ENTRY_ACTIONS = {"withdraw": Entry.Status.WITHDRAWN, "reinstate": Entry.Status.ACTIVE}
 
 # --- errors ---------------------------------------------------------------------
@@ -341,10 +340,10 @@ class RoundAction(ApiView):
         operation_id="round_action", tags=["rounds"], request=None,
         parameters=[SLUG, OpenApiParameter("action", OpenApiTypes.STR, OpenApiParameter.PATH,
                                            enum=list(ROUND_ACTIONS), description="What to do with the round.")],
-        responses={200: RoundSerializer, **WRITE_ERRORS}, summary="Publish, start, pause or close a round (organizers)",
+        responses={200: RoundSerializer, **WRITE_ERRORS}, summary="Publish, start or pause a round (organizers)",
         description="publish: draft → seated; start: seated → running, or resume a paused clock; "
-                    "pause: stop the clock; close: running → closed. A move the round's state does not allow "
-                    "answers 400 naming the field status.")
+                    "pause: stop the clock (close and reopen: their own endpoints). A move the round's state "
+                    "does not allow answers 400 naming the field status.")
     def post(self, request: Request, slug: str, number: int, action: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         rnd = _round(request, tournament, number)

@@ -1,4 +1,4 @@
-"""Audited actions on rounds: draw, publish, clock, close.
+"""Audited actions on rounds: draw, publish, clock, close, reopen.
 
 The seat draw itself is pure (``tournaments.seating``); this module feeds it the
 active entries and past results and stores what it answers.
@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 
 from . import access, audit, seating
 from .clock import Clock
-from .models import Bye, Entry, Round, Seat, Table, Tournament
+from .models import AuditEntry, Bye, Entry, Round, Seat, Table, Tournament
+from .progress import expected_hands, is_complete
 from .results import byes_by_round, meetings, pairs_of, round_participants, table_results
 from .standings import places, standings
 
@@ -76,6 +77,10 @@ def draw_round(actor: Any, tournament: Tournament, *, seed: str = "", method: st
     last = tournament.round_set.order_by("-number").first()
     if last is not None and last.status in (Round.Status.DRAFT, Round.Status.SEATED):
         rnd = _locked_round(last)
+        previous = tournament.round_set.filter(number=rnd.number - 1).first()
+        if previous is not None and previous.status != Round.Status.CLOSED:
+            raise ValidationError({"status": _("Round %(n)d is reopened; close it again before drawing round "
+                                               "%(m)d.") % {"n": previous.number, "m": rnd.number}})
         if rnd.status == Round.Status.SEATED and not confirm_redraw:
             raise ValidationError({"confirm_redraw": _("Round %(n)d is published; confirm to draw it again.")
                                    % {"n": rnd.number}})
@@ -153,12 +158,60 @@ def pause_clock(actor: Any, rnd: Round) -> Round:
     return rnd
 
 
+def open_tables(rnd: Round) -> list[dict[str, Any]]:
+    """The tables of ``rnd`` that are not done: unfinished (hands missing) or not confirmed by all players.
+
+    One entry per table: ``{"table", "hands", "expected", "complete", "confirmed", "reasons"}``;
+    ``reasons`` are sentences for the director (the page and the API show the same).
+    """
+    from scoring.models import Hand  # scoring's models depend on ours, not the reverse
+
+    tournament = rnd.tournament
+    played: dict[int, int] = {}
+    for table_id in Hand.objects.filter(table__round=rnd, played=True).values_list("table_id", flat=True):
+        played[table_id] = played.get(table_id, 0) + 1
+    seats: dict[int, int] = {}
+    for table_id in Seat.objects.filter(round=rnd).values_list("table_id", flat=True):
+        seats[table_id] = seats.get(table_id, 0) + 1
+    out = []
+    for table in Table.objects.filter(round=rnd).order_by("number"):
+        expected = expected_hands(tournament.variant, seats.get(table.pk, 0), tournament.hands_per_round,
+                                  tournament.table_size)
+        hands = played.get(table.pk, 0)
+        complete = is_complete(hands, expected, table.time_expired)
+        confirmed = table.confirmed_at is not None
+        reasons = []
+        if not complete:
+            reasons.append(_("%(n)d of %(m)d hands played") % {"n": hands, "m": expected})
+        if not confirmed:
+            reasons.append(_("not confirmed by all players"))
+        if reasons:
+            out.append({"table": table.number, "hands": hands, "expected": expected, "complete": complete,
+                        "confirmed": confirmed, "reasons": reasons})
+    return out
+
+
+def open_tables_text(open_list: list[dict[str, Any]]) -> str:
+    """"Table 2: 3 of 12 hands played; table 5: not confirmed ..." for an error message."""
+    return "; ".join(_("table %(t)d: %(r)s") % {"t": o["table"], "r": ", ".join(o["reasons"])} for o in open_list)
+
+
 @transaction.atomic
-def close_round(actor: Any, rnd: Round) -> Round:
+def close_round(actor: Any, rnd: Round, *, override: bool = False, reason: str = "") -> Round:
+    """Close a running round. Unfinished or unconfirmed tables are refused, naming each, unless the
+    organizer overrides with a reason; the audit entry keeps the tables that were open and the reason."""
     access.require_organizer(actor, rnd.tournament)
     rnd = _locked_round(rnd)
     before = round_snapshot(rnd)
     _set_status(rnd, (Round.Status.RUNNING,), Round.Status.CLOSED)
+    reason = (reason or "").strip()
+    still_open = open_tables(rnd)
+    if still_open and not override:
+        raise ValidationError({"override": _(
+            "Round %(n)d has tables that are not done: %(tables)s. Finish and confirm them, or close "
+            "with the override and a reason.") % {"n": rnd.number, "tables": open_tables_text(still_open)}})
+    if still_open and not reason:
+        raise ValidationError({"reason": _("Give a reason for closing with tables that are not done.")})
     now = timezone.now()
     rnd.elapsed_seconds = clock_of(rnd).elapsed(now)
     rnd.started_at = None
@@ -166,8 +219,115 @@ def close_round(actor: Any, rnd: Round) -> Round:
     rnd.save(update_fields=["status", "elapsed_seconds", "started_at", "closed_at"])
     if rnd.number >= rnd.tournament.rounds:
         Tournament.objects.filter(pk=rnd.tournament_id).update(status=Tournament.Status.FINISHED)
-    audit.log(actor, "round.closed", rnd, tournament=rnd.tournament, before=before, after=round_snapshot(rnd))
+    after = round_snapshot(rnd)
+    if still_open:
+        after["override"] = [{k: o[k] for k in ("table", "hands", "expected", "complete", "confirmed")}
+                             for o in still_open]
+    audit.log(actor, "round.closed", rnd, tournament=rnd.tournament, before=before, after=after, reason=reason)
     return rnd
+
+
+@transaction.atomic
+def reopen_round(actor: Any, rnd: Round, *, reason: str) -> Round:
+    """Reopen a closed round for a protest (organizers, with a reason; audited).
+
+    The round runs again with its clock paused, so referees can correct its hands; its
+    totals, places and ranking points are derived from the hands and follow every
+    correction. A later round already drawn is not touched: the rounds page flags it
+    (``stale_rounds``) and offers a redraw while it has not started.
+    """
+    access.require_organizer(actor, rnd.tournament)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": _("Give a reason for reopening the round (e.g. the protest).")})
+    rnd = _locked_round(rnd)
+    before = round_snapshot(rnd)
+    _set_status(rnd, (Round.Status.CLOSED,), Round.Status.RUNNING)
+    rnd.closed_at = None
+    rnd.started_at = None  # the clock stays paused: the time limit has been played
+    rnd.save(update_fields=["status", "closed_at", "started_at"])
+    Tournament.objects.filter(pk=rnd.tournament_id, status=Tournament.Status.FINISHED).update(
+        status=Tournament.Status.RUNNING)
+    later = list(rnd.tournament.round_set.filter(number__gt=rnd.number).values_list("number", "status"))
+    audit.log(actor, "round.reopened", rnd, tournament=rnd.tournament, before=before,
+              after=round_snapshot(rnd) | {"later_rounds": [{"number": n, "status": s} for n, s in later]},
+              reason=reason)
+    return rnd
+
+
+def stale_rounds(tournament: Tournament) -> dict[int, list[int]]:
+    """Rounds drawn before an earlier round was reopened: round number -> the reopened rounds.
+
+    A draw is stale when an earlier round was reopened after it was drawn (its
+    re-seating used results that may since have changed). Read from the audit
+    log, whose ids grow with time; a redraw clears the flag.
+    """
+    rnds = list(tournament.round_set.order_by("number"))
+    if len(rnds) < 2:
+        return {}
+    by_pk = {str(r.pk): r for r in rnds}
+    last_draw: dict[int, int] = {}
+    reopened: list[tuple[int, int]] = []  # (audit id, round number)
+    for entry_id, action, target in AuditEntry.objects.filter(
+            tournament=tournament, target_type="round",
+            action__in=("round.drawn", "round.redrawn", "round.reopened")).values_list("id", "action", "target_id"):
+        rnd = by_pk.get(target)
+        if rnd is None:
+            continue
+        if action == "round.reopened":
+            reopened.append((entry_id, rnd.number))
+        else:
+            last_draw[rnd.number] = max(last_draw.get(rnd.number, 0), entry_id)
+    out: dict[int, list[int]] = {}
+    for r in rnds:
+        drawn = last_draw.get(r.number)
+        if drawn is None:
+            continue
+        earlier = sorted({n for entry_id, n in reopened if n < r.number and entry_id > drawn})
+        if earlier:
+            out[r.number] = earlier
+    return out
+
+
+def meeting_history(tournament: Tournament, before_round: int) -> dict[frozenset[str], list[int]]:
+    """Entry-id pair -> the rounds (before ``before_round``) in which the two shared a table."""
+    tables: dict[int, tuple[int, list[str]]] = {}
+    for table_id, number, entry_id in Seat.objects.filter(
+            round__tournament=tournament, round__number__lt=before_round).values_list(
+            "table_id", "round__number", "entry_id"):
+        tables.setdefault(table_id, (number, []))[1].append(str(entry_id))
+    history: dict[frozenset[str], list[int]] = {}
+    for number, players in tables.values():
+        for i, a in enumerate(players):
+            for b in players[i + 1:]:
+                history.setdefault(frozenset((a, b)), []).append(number)
+    return history
+
+
+def repeat_report(rnd: Round) -> list[dict[str, Any]]:
+    """Every pair seated together in ``rnd`` who met in an earlier round: table, the two players, the rounds."""
+    groups: dict[int, list[str]] = {}
+    entries: dict[str, Entry] = {}
+    for seat in Seat.objects.filter(round=rnd).select_related("table", "entry__player"):
+        groups.setdefault(seat.table.number, []).append(str(seat.entry_id))
+        entries[str(seat.entry_id)] = seat.entry
+    repeats = seating.repeat_meetings(groups, meeting_history(rnd.tournament, rnd.number))
+    return [{"table": r.table,
+             "players": sorted(({"start_number": entries[p].start_number, "name": entries[p].player.name}
+                                for p in r.players), key=lambda p: p["start_number"]),
+             "rounds": list(r.rounds)} for r in repeats]
+
+
+def schedule_warnings(tournament: Tournament) -> list[str]:
+    """What the director must know before drawing: an all-play-all longer than the event."""
+    if tournament.variant != "ulti-mausz":
+        return []
+    n = tournament.entries.filter(status=Entry.Status.ACTIVE).count()
+    needed = seating.all_play_all_rounds(n) if n >= 3 else 0
+    if needed > tournament.rounds:
+        return [_("The all-play-all for %(p)d players needs %(n)d rounds; this event has %(r)d, so not every "
+                  "pair will meet.") % {"p": n, "n": needed, "r": tournament.rounds}]
+    return []
 
 
 def _units(tournament: Tournament, entries: list[Entry]) -> dict[str, list[Entry]]:
@@ -204,11 +364,15 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
     if method == "all_play_all":
         if variant != "ulti-mausz":
             raise ValidationError({"method": _("The all-play-all schedule is for MAUSZ ulti finals.")})
-        return _expand(seating.draw_all_play_all(list(units), rnd.number, rnd.seed), units)
+        return _expand(seating.draw_all_play_all(_strength_order(units), rnd.number, rnd.seed), units)
     if rnd.number == 1:
+        # A unit's club: a pair's if both partners share one, else none (nothing to keep apart).
+        clubs = {uid: members[0].player.club for uid, members in units.items()
+                 if len({e.player.club for e in members}) == 1 and members[0].player.club}
         if method == "strength":
-            return _expand(seating.draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts), units)
-        return _expand(seating.draw_random(list(units), variant, rnd.seed, bye_counts), units)
+            return _expand(seating.draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts,
+                                                    clubs=clubs), units)
+        return _expand(seating.draw_random(list(units), variant, rnd.seed, bye_counts, clubs=clubs), units)
     previous = tournament.round_set.get(number=rnd.number - 1)
     all_results = table_results(tournament)
     lines = standings(variant, all_results, [str(e.pk) for e in tournament.entries.all()],
@@ -223,12 +387,26 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
                 "ranking_points": {p: float(cumulative[p].ranking_points) for p in r.totals},
                 "game_points": {p: cumulative[p].game_points for p in r.totals},
             })
+        # A table closed by override without any hand has no result: its players tie (all 0),
+        # so they keep their seats in the list, ordered by the §7.5 tie-breaks and the lot.
+        played = {p for entry in round_results for p in entry["places"]}
+        idle: dict[int, list[str]] = {}
+        for number, entry_id in Seat.objects.filter(round=previous).values_list("table__number", "entry_id"):
+            if str(entry_id) not in played:
+                idle.setdefault(number, []).append(str(entry_id))
+        for number, players in sorted(idle.items()):
+            round_results.append({
+                "table": number, "places": {p: 1 for p in players},
+                "ranking_points": {p: float(cumulative[p].ranking_points) for p in players},
+                "game_points": {p: cumulative[p].game_points for p in players},
+            })
         prev_byes = [str(b) for b in previous.byes.values_list("entry_id", flat=True)]
         if prev_byes:
             round_results.append({"byes": prev_byes,
                                   "bye_counts": {p: bye_counts.get(p, 0) for p in prev_byes},
                                   "ranking_points": {p: float(cumulative[p].ranking_points) for p in prev_byes}})
-        return _expand(seating.reseat_taruk_draw(round_results, rnd.seed), units)
+        earlier = meetings(tournament, rnd.number)
+        return _expand(seating.reseat_taruk_draw(round_results, rnd.seed, earlier), units)
     order: list[str] = []
     for line in lines:
         uid = unit_of.get(line.player)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -218,6 +219,35 @@ def _pairs(items: Sequence[T]) -> Iterator[tuple[T, T]]:
             yield a, b
 
 
+# --- repeat meetings -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RepeatMeeting:
+    """Two players at one table of a draw who already shared a table, and in which rounds."""
+
+    table: int
+    players: tuple[str, str]
+    rounds: tuple[int, ...]
+
+
+def repeat_meetings(
+    groups: Mapping[int, Sequence[str]], history: Mapping[frozenset[str], Sequence[int]]
+) -> list[RepeatMeeting]:
+    """Every pair at a table of ``groups`` (table -> ids) that ``history`` (pair -> rounds) has met.
+
+    The director sees each one on the draw page: who met whom before, in which round.
+    Sorted by table, then by the pair, so the report reads the same every time.
+    """
+    out = []
+    for number in sorted(groups):
+        for a, b in _pairs(sorted(groups[number])):
+            rounds = history.get(frozenset((a, b)))
+            if rounds:
+                out.append(RepeatMeeting(number, (a, b), tuple(sorted(rounds))))
+    return out
+
+
 # --- shared steps ---------------------------------------------------------------------------------
 
 
@@ -294,13 +324,20 @@ def _meeting_counts(previous_meetings: Any) -> dict[str, dict[str, int]]:
 
 
 def draw_random(
-    player_ids: Iterable[str], variant: str, seed: Seed, bye_counts: Mapping[str, int] | None = None
+    player_ids: Iterable[str],
+    variant: str,
+    seed: Seed,
+    bye_counts: Mapping[str, int] | None = None,
+    clubs: Mapping[str, str] | None = None,
 ) -> Draw:
     """A random draw to tables and positions (taruk2012.md §7.4, round 1).
 
     The ids are sorted before shuffling, so the draw depends only on the set of
     players and the seed, not on the order a database returned them in. Byes
     (if the plan has any) go by lot to those with the fewest byes so far.
+    ``clubs`` (id -> club, empty = none) keeps players of one club at different
+    tables where the numbers allow: any two players may change tables, since
+    the lot gives nobody a claim to a table.
     """
     fmt = seating_format(variant)
     ids = sorted(_unique(player_ids))
@@ -310,6 +347,8 @@ def draw_random(
     byes = _pick_byes(ids, plan.byes, bye_counts)
     out = set(byes)
     groups = _cut([p for p in ids if p not in out], plan.sizes)
+    if clubs:
+        _separate_clubs(groups, clubs, same_band=False)
     return Draw(variant, seed, _seat(groups, fmt, rng), byes)
 
 
@@ -318,6 +357,7 @@ def draw_by_strength(
     variant: str,
     seed: Seed,
     bye_counts: Mapping[str, int] | None = None,
+    clubs: Mapping[str, str] | None = None,
 ) -> Draw:
     """One player of every strength band at every table (the MAUSZ-style computer draw, ulti-mausz.md §6.1).
 
@@ -325,7 +365,9 @@ def draw_by_strength(
     members of a band are spread over the tables by lot, so each table gets one
     player of each band. The last, partial band fills the larger tables (the
     fours at ulti, the fives at Taruk). Byes go to the lowest-ranked players
-    with the fewest byes so far (taruk2012.md §7.6).
+    with the fewest byes so far (taruk2012.md §7.6). ``clubs`` keeps players of
+    one club apart where the numbers allow, by exchanging only players of the
+    same band, so every table still has one player of each band.
     """
     fmt = seating_format(variant)
     ranking = _unique(player_ids_in_ranking_order)
@@ -343,7 +385,63 @@ def draw_by_strength(
         rng.shuffle(members)
         for t, p in zip(targets, members, strict=True):
             groups[t].append(p)
+    if clubs:
+        _separate_clubs(groups, clubs, same_band=True)
     return Draw(variant, seed, _seat(groups, fmt, rng), byes)
+
+
+def club_clashes(groups: Iterable[Sequence[str]], clubs: Mapping[str, str]) -> int:
+    """Pairs of players of one club at one table (players without a club never clash)."""
+    total = 0
+    for group in groups:
+        seen = Counter(clubs.get(p) or None for p in group)
+        total += sum(c * (c - 1) // 2 for club, c in seen.items() if club)
+    return total
+
+
+# Exchanges tried by the club search after the greedy pass; 16-64 players need a few hundred.
+CLUB_SEARCH_STEPS = 4_000
+
+
+def _separate_clubs(groups: list[list[str]], clubs: Mapping[str, str], *, same_band: bool) -> None:
+    """Exchange players between tables while that lowers the club clashes (in place).
+
+    A search over exchanges of two players at different tables: an exchange
+    that raises the clashes is refused, one that keeps them equal is allowed
+    (it lets the search leave a dead end), and the search stops at no clashes.
+    Its generator is seeded from the tables themselves, so the draw stays
+    reproducible from its seed. With ``same_band`` only players at the same
+    index (the same strength band, see ``draw_by_strength``) are exchanged.
+    """
+    if len(groups) < 2:
+        return
+
+    def clash(group: list[str]) -> int:
+        return club_clashes([group], clubs)
+
+    total = sum(clash(g) for g in groups)
+    rng = random.Random("clubs:" + "|".join(",".join(g) for g in groups))
+    for _ in range(CLUB_SEARCH_STEPS):
+        if total == 0:
+            return
+        ti = rng.choice([t for t, g in enumerate(groups) if clash(g)])
+        tj = rng.randrange(len(groups) - 1)
+        tj += tj >= ti
+        g, h = groups[ti], groups[tj]
+        a = rng.randrange(len(g))
+        if same_band:
+            if a >= len(h):
+                continue
+            b = a
+        else:
+            b = rng.randrange(len(h))
+        before = clash(g) + clash(h)
+        g[a], h[b] = h[b], g[a]
+        after = clash(g) + clash(h)
+        if after > before:
+            g[a], h[b] = h[b], g[a]
+        else:
+            total += after - before
 
 
 # --- re-seating by standings (all variants) -------------------------------------------------------
@@ -453,7 +551,9 @@ def _avoid_repeats(groups: list[list[str]], met: dict[str, dict[str, int]]) -> N
 # --- Taruk re-seating (rule 7) --------------------------------------------------------------------
 
 
-def reseat_taruk(round_results: Sequence[Mapping[str, Any]]) -> dict[int, list[str]]:
+def reseat_taruk(
+    round_results: Sequence[Mapping[str, Any]], previous_meetings: Any = None
+) -> dict[int, list[str]]:
     """Next round's tables by Taruk rule 7 as generalised in taruk2012.md §7.5/§7.6.
 
     ``round_results`` has one entry per old table::
@@ -474,17 +574,21 @@ def reseat_taruk(round_results: Sequence[Mapping[str, Any]]) -> dict[int, list[s
     last) to its players in re-seating-list order. If the plan needs byes the
     players who sit out are listed under ``BYE_TABLE`` (0). Seats are drawn
     afterwards, see ``reseat_taruk_draw``.
+
+    ``previous_meetings`` (pairs, or pair -> count, of all earlier rounds) lets
+    the list avoid meetings older than the last round, by exchanging players of
+    the same place group only (see ``_swap_within_place_groups``).
     """
-    groups, byes = _taruk_groups(round_results)
+    groups, byes = _taruk_groups(round_results, previous_meetings)
     result = {number: group for number, group in enumerate(groups, start=1)}
     if byes:
         result[BYE_TABLE] = byes
     return result
 
 
-def reseat_taruk_draw(round_results: Sequence[Mapping[str, Any]], seed: Seed) -> Draw:
+def reseat_taruk_draw(round_results: Sequence[Mapping[str, Any]], seed: Seed, previous_meetings: Any = None) -> Draw:
     """``reseat_taruk`` plus the seat draw at every new table (taruk2012.md §7.5 step 4, §7.3)."""
-    groups, byes = _taruk_groups(round_results)
+    groups, byes = _taruk_groups(round_results, previous_meetings)
     return Draw("taruk2012", seed, _seat(groups, SEATING_FORMATS["taruk2012"], _rng(seed)), byes)
 
 
@@ -510,7 +614,9 @@ def _strict_order(entry: Mapping[str, Any], players: Sequence[str], label: str) 
     return sorted(players, key=lambda p: (places.get(p, 0), -rp.get(p, 0), -gp.get(p, 0), lot.get(p, 0), p))
 
 
-def _taruk_groups(round_results: Sequence[Mapping[str, Any]]) -> tuple[list[list[str]], list[str]]:
+def _taruk_groups(
+    round_results: Sequence[Mapping[str, Any]], previous_meetings: Any = None
+) -> tuple[list[list[str]], list[str]]:
     tables: list[tuple[int, list[str]]] = []
     returning: list[str] = []
     bye_entry: Mapping[str, Any] = {}
@@ -555,7 +661,61 @@ def _taruk_groups(round_results: Sequence[Mapping[str, Any]]) -> tuple[list[list
     listing = [p for p in listing if p not in out]
     groups = _cut(listing, plan.sizes)  # §7.5 step 3, 5-seat tables last
     _separate_old_tablemates(groups, old_table, {p: i for i, p in enumerate(listing)})
+    if previous_meetings:
+        group_of = {p: k for k, block in enumerate(by_place) for p in block} | {p: -1 for p in returning}
+        _swap_within_place_groups(groups, _meeting_counts(previous_meetings), group_of, old_table)
     return groups, byes
+
+
+def _swap_within_place_groups(
+    groups: list[list[str]],
+    met: dict[str, dict[str, int]],
+    group_of: Mapping[str, int],
+    old_table: Mapping[str, int],
+) -> None:
+    """Avoid meetings of earlier rounds by exchanging players of one place group (in place).
+
+    Our reading of rule 7 (taruk2012.md §7.5): the rule fixes *which place
+    group* sits at which new table (winners with winners, seconds with
+    seconds ...); within a group the order is only table order, which carries
+    no merit. So two players of the same place in the last round (two
+    winners, two seconds, or two returning bye players) may change new tables.
+    The exchange is made only if it lowers the repeat cost (count**2 over the
+    pairs at both tables) and puts no last-round tablemates together; the §7.5
+    exchange for 5-seat tables is made before (``_separate_old_tablemates``).
+    Nothing else moves, so §8.4 (round 2, no earlier meetings) is unchanged.
+    """
+
+    def cost(group: list[str]) -> int:
+        return sum(met.get(a, {}).get(b, 0) ** 2 for a, b in _pairs(group))
+
+    def mates(group: list[str]) -> int:
+        seen = Counter(old_table.get(p) for p in group if old_table.get(p) is not None)
+        return sum(c * (c - 1) // 2 for c in seen.values())
+
+    improved = True
+    while improved:
+        improved = False
+        for ti, g in enumerate(groups):
+            if not cost(g):
+                continue
+            for a in range(len(g)):
+                for tj, h in enumerate(groups):
+                    if tj == ti:
+                        continue
+                    for b in range(len(h)):
+                        if group_of.get(h[b]) != group_of.get(g[a]):
+                            continue
+                        before = cost(g) + cost(h), mates(g) + mates(h)
+                        g[a], h[b] = h[b], g[a]
+                        after = cost(g) + cost(h), mates(g) + mates(h)
+                        if after[0] < before[0] and after[1] <= before[1]:
+                            improved = True
+                            break
+                        g[a], h[b] = h[b], g[a]
+                    else:
+                        continue
+                    break
 
 
 def _separate_old_tablemates(
@@ -633,20 +793,57 @@ KIRKMAN_NODE_BUDGET = 300_000
 
 
 def all_play_all_triples(player_ids: Sequence[str]) -> list[list[list[str]]]:
-    """Rounds -> tables of three -> players, every pair meeting once where that is possible.
+    """Rounds -> tables -> players, every pair meeting once where that is possible.
 
     ulti-mausz.md §6.1: in the MAUSZ final "everyone meets everyone" (21
     players). For n = 3 (mod 6) - 9, 15, 21, ... - this is a Kirkman triple
-    system: (n - 1) / 2 rounds of n / 3 tables, every pair exactly once. For
-    other n each round seats ``n // 3`` tables and the ``n mod 3`` others sit
-    out in turn (their bye counts differ by at most one); the number of rounds
-    is the smallest that lets every player meet every other, and the tables
-    are chosen so that every pair meets at least once with as few repeats as
-    possible. n < 3 gives no rounds.
+    system: (n - 1) / 2 rounds of n / 3 tables, every pair exactly once.
+
+    For other n two schedules are built and the better balanced one is used:
+    tables of three only, the ``n mod 3`` others sitting out in turn; or the
+    event's own tables (``plan_ulti``: ``n mod 3`` tables of four where the
+    dealer sits out each deal, ulti-mausz.md §1.1), so that nobody misses a
+    round. "Better balanced" is: every pair meets, then the fewest player
+    rounds lost (byes plus surplus meetings), then the fewest rounds; e.g. 13
+    players: six rounds of 4+3+3+3 (no byes) instead of seven rounds of threes
+    with a bye each round. See ``all_play_all_rounds`` for the length.
+
+    The ids are taken in the order given - strength order, strongest first - and
+    the schedule depends only on the number of players, so the same strength
+    list always gives the same schedule. n < 3 gives no rounds.
     """
     ids = _unique(player_ids)
-    schedule = _triples_schedule(len(ids))
+    schedule = _all_play_all_schedule(len(ids))
     return [[[ids[i] for i in table] for table in rnd] for rnd in schedule]
+
+
+def all_play_all_rounds(n: int) -> int:
+    """How many rounds the all-play-all of ``n`` players needs (the director is warned if the event has fewer)."""
+    return len(_all_play_all_schedule(n))
+
+
+@cache
+def _all_play_all_schedule(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    threes = _triples_schedule(n)
+    if n < 4 or n % 3 == 0:
+        return threes
+    plan = plan_ulti(n)
+    if 4 not in plan.sizes:
+        return threes
+    mixed = _balanced_mixed(n, plan.sizes)
+    return min((threes, mixed), key=lambda sch: _balance(n, sch))
+
+
+def _balance(n: int, schedule: Sequence[Sequence[Sequence[int]]]) -> tuple[int, int, int]:
+    """(pairs never met, byes + surplus meetings, rounds): lower is better balanced."""
+    count: Counter[tuple[int, int]] = Counter()
+    byes = 0
+    for rnd in schedule:
+        byes += n - sum(len(t) for t in rnd)
+        for table in rnd:
+            count.update(_pairs(sorted(table)))
+    missing = n * (n - 1) // 2 - len(count)
+    return missing, byes + sum(c - 1 for c in count.values()), len(schedule)
 
 
 @cache
@@ -895,18 +1092,134 @@ def _swap_changes(ga: list[int], gb: list[int], x: int, q: int) -> list[tuple[in
     ]
 
 
-def draw_all_play_all(player_ids: Iterable[str], round_number: int, seed: Seed) -> Draw:
-    """Round ``round_number`` (from 1) of the all-play-all schedule in threes, positions drawn.
+# Seeded restarts of the search per number of rounds (the search time is heavy-tailed).
+MIXED_ATTEMPTS = 3
 
-    The schedule depends only on the set of players (ids sorted), so every round of
-    the final can be drawn separately and still fit the others; a round past the
-    schedule's end starts it again. Players not at a table in that round have a bye.
+
+def _balanced_mixed(n: int, sizes: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Every player at a table every round (tables of ``sizes``); every pair at least once, few repeats.
+
+    Starts from the fewest rounds that the seats allow (pairs per round, and
+    the meetings of a player who sits at the fewest larger tables) and takes
+    the first that the search covers completely.
     """
-    ids = sorted(_unique(player_ids))
+    seated = sum(sizes)
+    per_round = sum(s * (s - 1) // 2 for s in sizes)
+    pairs = n * (n - 1) // 2
+    big = sum(s for s in sizes if s > 3)
+    r0 = 1
+    while r0 * per_round < pairs or 2 * r0 + (big * r0) // n - (n - seated) * r0 // max(n, 1) < n - 1:
+        r0 += 1
+    best = None
+    for rounds in range(r0, r0 + 4):
+        for attempt in range(MIXED_ATTEMPTS):
+            uncovered, surplus, schedule = _anneal_tables(n, sizes, rounds, attempt)
+            if best is None or (uncovered, surplus) < best[:2]:
+                best = (uncovered, surplus, schedule)
+            if uncovered == 0:
+                break
+        if best[0] == 0:
+            break
+    assert best is not None
+    return best[2]
+
+
+def _anneal_tables(
+    n: int, sizes: tuple[int, ...], rounds: int, attempt: int = 0
+) -> tuple[int, int, tuple[tuple[tuple[int, ...], ...], ...]]:
+    """(uncovered pairs, surplus meetings, schedule): simulated annealing over swaps within a round.
+
+    The larger tables rotate through the players (who sits at a four is
+    balanced), then swaps of two players of one round between tables lower
+    the cost of ``_pair_cost``.
+    """
+    rng = random.Random(f"tables:{n}:{sizes}:{rounds}:{attempt}")
+    rand = rng.random
+    seated = sum(sizes)
+    cost_of = [_pair_cost(c) for c in range(rounds + 2)]
+    schedule: list[list[list[int]]] = []
+    for r in range(rounds):
+        start = (r * (n - seated)) % n if n > seated else 0
+        order = [(start + k) % n for k in range(n)]
+        players = order[: seated]
+        rng.shuffle(players)
+        # Rotate who sits at the larger tables: those seated there least so far first.
+        groups, pos = [], 0
+        for s in sizes:
+            groups.append(players[pos : pos + s])
+            pos += s
+        schedule.append(groups)
+    count = [[0] * n for _ in range(n)]
+    for rnd in schedule:
+        for table in rnd:
+            for a, b in _pairs(table):
+                count[a][b] += 1
+                count[b][a] += 1
+    cost = sum(cost_of[count[a][b]] for a in range(n) for b in range(a + 1, n))
+    best_cost, best = cost, [[list(t) for t in rnd] for rnd in schedule]
+    floor = max(0, rounds * sum(s * (s - 1) // 2 for s in sizes) - n * (n - 1) // 2) * cost_of[2]
+    steps = ANNEAL_STEPS if len(sizes) > 1 else 0
+    for step in range(steps):
+        r = int(rand() * rounds)
+        rnd = schedule[r]
+        ta = -1
+        if step % 4 == 3:
+            # Aimed: bring a pair that has not met yet to one table in this round.
+            p = int(rand() * n)
+            row = count[p]
+            missing = [o for o in range(n) if row[o] == 0 and o != p]
+            where = {x: t for t, g in enumerate(rnd) for x in g}
+            missing = [o for o in missing if o in where and p in where]
+            if missing:
+                o = missing[int(rand() * len(missing))]
+                ta, tb = where[p], where[o]
+                ga, gb = rnd[ta], rnd[tb]
+                mates = [x for x in ga if x != p]
+                ia, ib = ga.index(mates[int(rand() * len(mates))]), gb.index(o)
+        if ta < 0:
+            ta = int(rand() * len(rnd))
+            tb = (ta + 1 + int(rand() * (len(rnd) - 1))) % len(rnd)
+            ga, gb = rnd[ta], rnd[tb]
+            ia, ib = int(rand() * len(ga)), int(rand() * len(gb))
+        x, q = ga[ia], gb[ib]
+        changes = [(x, o, -1) for o in ga if o != x] + [(q, o, 1) for o in ga if o != x]
+        changes += [(q, o, -1) for o in gb if o != q] + [(x, o, 1) for o in gb if o != q]
+        delta = 0
+        for a, b, d in changes:
+            c = count[a][b]
+            delta += cost_of[c + d] - cost_of[c]
+            count[a][b] = count[b][a] = c + d
+        if delta <= 0 or rand() < math.exp(-delta / (3.0 * (1 - step / steps) + 0.01)):
+            ga[ia], gb[ib] = q, x
+            cost += delta
+            if cost < best_cost:
+                best_cost, best = cost, [[list(t) for t in rnd] for rnd in schedule]
+                if cost <= floor:
+                    break  # every pair met, and no pair more than the seats force
+        else:
+            for a, b, d in changes:
+                count[a][b] = count[b][a] = count[a][b] - d
+    final: Counter[tuple[int, int]] = Counter()
+    for rnd in best:
+        for table in rnd:
+            final.update(_pairs(sorted(table)))
+    frozen = tuple(tuple(tuple(sorted(t)) for t in rnd) for rnd in best)
+    return n * (n - 1) // 2 - len(final), sum(c - 1 for c in final.values()), frozen
+
+
+def draw_all_play_all(player_ids_in_strength_order: Iterable[str], round_number: int, seed: Seed) -> Draw:
+    """Round ``round_number`` (from 1) of the all-play-all schedule, positions drawn.
+
+    The schedule depends only on the strength order of the players, so every round
+    of the final can be drawn separately and still fit the others; a round past the
+    schedule's end starts it again. Players not at a table in that round have a bye.
+    Tables are numbered with the larger (four-seat) tables last, as in every draw.
+    """
+    ids = _unique(player_ids_in_strength_order)
     schedule = all_play_all_triples(ids)
     if not schedule:
         raise ValueError("an all-play-all needs at least three players")
-    groups = schedule[(round_number - 1) % len(schedule)]
+    groups = sorted(schedule[(round_number - 1) % len(schedule)], key=len)
     seated = {p for g in groups for p in g}
     rng = random.Random(seed)
     return Draw("ulti-mausz", seed, _seat(groups, SEATING_FORMATS["ulti-mausz"], rng),

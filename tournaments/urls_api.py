@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from . import api, api_events
+from . import api, api_events, api_rounds
 
 
 class _Choice:
@@ -49,6 +49,11 @@ urlpatterns = [
     path(event + "rounds/", api.Rounds.as_view(), name="rounds"),
     path(event + "rounds/<int:number>/", api.RoundDetail.as_view(), name="round"),
     path(event + "rounds/<int:number>/<round_action:action>/", api.RoundAction.as_view(), name="round-action"),
+    path(event + "rounds/<int:number>/close/", api_rounds.CloseRound.as_view(), name="round-close"),
+    path(event + "rounds/<int:number>/reopen/", api_rounds.ReopenRound.as_view(), name="round-reopen"),
+    path(event + "rounds/<int:number>/redraw/", api_rounds.RedrawRound.as_view(), name="round-redraw"),
+    path(event + "rounds/<int:number>/reseat/", api_rounds.ReseatRound.as_view(), name="round-reseat"),
+    path(event + "rounds/<int:number>/repeats/", api_rounds.DrawReport.as_view(), name="round-repeats"),
     path(table, api.TableDetail.as_view(), name="table"),
     path(table + "hands/", api.Hands.as_view(), name="hands"),
     path(table + "hands/<int:hand_no>/", api.HandDetail.as_view(), name="hand"),

@@ -434,13 +434,13 @@ def test_all_play_all_meets_every_pair_exactly_once(n):
     assert len(counts) == n * (n - 1) // 2 and set(counts.values()) == {1}
 
 
-@pytest.mark.parametrize(("n", "rounds"), [(4, 3), (5, 5), (10, 6), (12, 7)])
+@pytest.mark.parametrize(("n", "rounds"), [(12, 7)])
 def test_all_play_all_for_other_counts_is_as_even_as_possible(n, rounds):
     players = ids(n)
     schedule = all_play_all_triples(players)
-    # 10 players: 6 rounds are the fewest in which the players with a bye
-    # still meet all 9 others. 12: every player meets 11 others, two per
-    # round, in 6 rounds the 72 seats leave no slack; the search needs 7.
+    # 12: every player meets 11 others, two per round, in 6 rounds the 72
+    # seats leave no slack; the search needs 7. (Counts not divisible by 3
+    # use tables of four: tests/tournaments/test_seating_repeats.py.)
     assert len(schedule) == rounds
     byes: Counter[str] = Counter()
     for rnd in schedule:

@@ -15,15 +15,26 @@ from django.views.decorators.http import require_POST
 from .. import access, rounds
 from ..clock import format_seconds
 from ..forms import DrawForm
-from ..models import Round, Seat, Table
+from ..models import AuditEntry, Round, Seat, Table
 from ..variants import sit_out_rule
 from .helpers import tournament_for_organizer, tournament_for_viewer
 
+
+def _close(user, rnd: Round, post) -> Round:
+    return rounds.close_round(user, rnd, override=post.get("override") == "on", reason=post.get("reason", ""))
+
+
+def _reopen(user, rnd: Round, post) -> Round:
+    return rounds.reopen_round(user, rnd, reason=post.get("reason", ""))
+
+
+# Each action takes the user, the round and the posted form (close and reopen read their reason).
 ACTIONS = {
-    "publish": rounds.publish_draw,
-    "start": rounds.start_clock,
-    "pause": rounds.pause_clock,
-    "close": rounds.close_round,
+    "publish": lambda user, rnd, post: rounds.publish_draw(user, rnd),
+    "start": lambda user, rnd, post: rounds.start_clock(user, rnd),
+    "pause": lambda user, rnd, post: rounds.pause_clock(user, rnd),
+    "close": _close,
+    "reopen": _reopen,
 }
 
 
@@ -42,8 +53,20 @@ def manage_rounds(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("Round %(n)d drawn with seed %(s)s.") % {"n": rnd.number, "s": rnd.seed})
             return redirect("round", slug=slug, number=rnd.number)
+    stale = rounds.stale_rounds(tournament)
+    rows = list(tournament.round_set.all())
+    for r in rows:
+        r.stale_after = stale.get(r.number, [])
+        r.can_redraw = r.status in (Round.Status.DRAFT, Round.Status.SEATED) and r.number == rows[-1].number
+        if r.stale_after:  # a redraw keeps the method the round was drawn with (all-play-all stays so)
+            last = AuditEntry.objects.filter(target_type="round", target_id=str(r.pk),
+                                             action__in=("round.drawn", "round.redrawn")).order_by("-id").first()
+            r.redraw_method = ((last.after or {}).get("method") if last else None) or "random"
     return render(request, "tournaments/rounds_manage.html", {
-        "tournament": tournament, "rounds": tournament.round_set.all(), "form": form,
+        "tournament": tournament, "rounds": rows, "form": form,
+        "reopened": [r for r in rows if r.status == Round.Status.RUNNING and r.closed_at is None
+                     and any(o.number > r.number for o in rows)],
+        "warnings": rounds.schedule_warnings(tournament),
     })
 
 
@@ -55,9 +78,12 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
     if action not in ACTIONS:
         raise Http404
     try:
-        ACTIONS[action](request.user, rnd)
+        ACTIONS[action](request.user, rnd, request.POST)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
+    else:
+        if action == "reopen" and rounds.stale_rounds(tournament):
+            messages.warning(request, _("A later round was drawn from this round's results: see the rounds page."))
     return redirect("round", slug=slug, number=number)
 
 
@@ -88,11 +114,20 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     ))
     for table in tables:
         table.sit_out_rule = sit_out_rule(tournament.variant, len(table.seats.all()))
+    is_organizer = access.is_organizer(request.user, tournament)
+    repeats = rounds.repeat_report(rnd) if staff else []
+    by_table: dict[int, list] = {}
+    for r in repeats:
+        by_table.setdefault(r["table"], []).append(r)
+    for table in tables:
+        table.repeats = by_table.get(table.number, [])
     return render(request, "tournaments/round.html", {
         "tournament": tournament, "round": rnd, "tables": tables,
         "byes": rnd.byes.select_related("entry__player").order_by("entry__start_number"),
-        "is_organizer": access.is_organizer(request.user, tournament), "staff": staff,
-        "clock": clock_payload(rnd),
+        "is_organizer": is_organizer, "staff": staff,
+        "clock": clock_payload(rnd), "repeats": repeats,
+        "open_tables": rounds.open_tables(rnd) if is_organizer and rnd.status == Round.Status.RUNNING else [],
+        "stale_after": rounds.stale_rounds(tournament).get(rnd.number, []) if is_organizer else [],
     })
 
 

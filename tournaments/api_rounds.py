@@ -1,0 +1,212 @@
+"""The API twins of the rounds page: close (with an override), reopen, redraw, re-seat, repeat meetings.
+
+Thin views over ``tournaments.rounds``: the actions check the role and write the audit
+entry themselves; errors answer the hand-format error list through ``api.exception_handler``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from . import access, rounds
+from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, _errors, _round, _round_data
+from .models import Round
+from .serializers import DrawSerializer, RoundSerializer
+from .views.helpers import tournament_for_viewer
+
+# --- bodies and answers ---------------------------------------------------------------------------
+
+
+class CloseSerializer(serializers.Serializer):
+    override = serializers.BooleanField(
+        default=False, help_text=_("Close although tables are unfinished or unconfirmed (needs a reason).")
+    )
+    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+
+
+class ReopenSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000, help_text=_("Why the round is reopened (e.g. the protest)."))
+
+
+class RepeatPlayerSerializer(serializers.Serializer):
+    start_number = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class RepeatSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    players = RepeatPlayerSerializer(many=True)
+    rounds = serializers.ListField(child=serializers.IntegerField(), help_text=_("Rounds in which they met."))
+
+
+class OpenTableSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    expected = serializers.IntegerField()
+    complete = serializers.BooleanField()
+    confirmed = serializers.BooleanField()
+    reasons = serializers.ListField(child=serializers.CharField())
+
+
+class DrawReportSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    repeats = RepeatSerializer(many=True)
+    stale_after = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text=_("Earlier rounds reopened after this draw was made: its seating may be out of date."),
+    )
+    open_tables = OpenTableSerializer(many=True, help_text=_("Tables not done (a running round)."))
+    warnings = serializers.ListField(child=serializers.CharField())
+
+
+CONFLICTS = {
+    **WRITE_ERRORS,
+    400: _errors(
+        "The round's state does not allow it (field status), tables are not done (field override, naming each "
+        "table), or the reason is missing (field reason)."
+    ),
+}
+
+
+def _answer(tournament: Any, rnd: Round, code: int = status.HTTP_200_OK) -> Response:
+    return Response(_round_data(tournament, Round.objects.filter(pk=rnd.pk))[0], status=code)
+
+
+# --- views ----------------------------------------------------------------------------------------
+
+
+class CloseRound(ApiView):
+    @extend_schema(
+        operation_id="round_close",
+        tags=["rounds"],
+        parameters=[SLUG],
+        request=CloseSerializer,
+        responses={200: RoundSerializer, **CONFLICTS},
+        summary="Close a running round (organizers)",
+        description="running → closed. A round with unfinished or unconfirmed tables is refused (400, field "
+        "override, each table named with why) unless override is true and a reason is given; the "
+        "audit entry keeps the open tables and the reason.",
+        examples=[
+            OpenApiExample(
+                "Override", value={"override": True, "reason": "Table 3 abandoned, judge's ruling"}, request_only=True
+            )
+        ],
+    )
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        rnd = _round(request, tournament, number)
+        data = CloseSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rounds.close_round(request.user, rnd, **data.validated_data)
+        return _answer(tournament, rnd)
+
+
+class ReopenRound(ApiView):
+    @extend_schema(
+        operation_id="round_reopen",
+        tags=["rounds"],
+        parameters=[SLUG],
+        request=ReopenSerializer,
+        responses={200: RoundSerializer, **CONFLICTS},
+        summary="Reopen a closed round for a protest (organizers)",
+        description="closed → running with the clock paused, so its hands can be corrected; totals and ranking "
+        "points follow from the hands. A later round already drawn is left as it is and reported in "
+        "stale_after of its repeats report; redraw it while it has not started.",
+    )
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        rnd = _round(request, tournament, number)
+        data = ReopenSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rounds.reopen_round(request.user, rnd, reason=data.validated_data["reason"])
+        return _answer(tournament, rnd)
+
+
+def _draw_numbered(request: Request, slug: str, number: int, *, new_allowed: bool) -> Response:
+    """Draw round ``number`` again (or, for a re-seat, for the first time) and check it is that round."""
+    tournament = tournament_for_viewer(request, slug)
+    access.require_organizer(request.user, tournament)
+    latest = tournament.round_set.order_by("-number").first()
+    latest_number = latest.number if latest else 0
+    fresh = latest is None or latest.status == Round.Status.CLOSED
+    target = latest_number + 1 if fresh else latest_number
+    if number != target or (fresh and not new_allowed):
+        raise ValidationError(
+            {"number": _("Round %(n)d cannot be drawn now; the round to draw is %(m)d.") % {"n": number, "m": target}}
+        )
+    data = DrawSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    rnd = rounds.draw_round(request.user, tournament, **data.validated_data)
+    return _answer(tournament, rnd, status.HTTP_201_CREATED if fresh else status.HTTP_200_OK)
+
+
+class RedrawRound(ApiView):
+    @extend_schema(
+        operation_id="round_redraw",
+        tags=["rounds"],
+        parameters=[SLUG],
+        request=DrawSerializer,
+        responses={200: RoundSerializer, **CONFLICTS},
+        summary="Draw a round again while it has not started",
+        description="The latest round, draft or published (published: confirm_redraw true), is drawn again: "
+        "round 1 from the seed or by strength, later rounds re-seated from the results (e.g. after "
+        "a reopened round was closed again). A running or closed round answers 400 (field status).",
+    )
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        rnd = _round(request, tournament, number)
+        if rnd.status not in (Round.Status.DRAFT, Round.Status.SEATED):
+            raise ValidationError({"status": _("Round %(n)d has started; it is not drawn again.") % {"n": number}})
+        return _draw_numbered(request, slug, number, new_allowed=False)
+
+
+class ReseatRound(ApiView):
+    @extend_schema(
+        operation_id="round_reseat",
+        tags=["rounds"],
+        parameters=[SLUG],
+        request=DrawSerializer,
+        responses={201: RoundSerializer, 200: RoundSerializer, **CONFLICTS},
+        summary="Re-seat round N from the results of round N-1 (organizers)",
+        description="Draws round N (N >= 2) from the standings after the previous, closed round: Taruk by rule 7 "
+        "(exchanges within a place group avoid earlier meetings), other variants strongest with "
+        "strongest avoiding repeats. 201 for a new round, 200 when a round not yet started is "
+        "re-seated again (published: confirm_redraw true). The repeats report lists what remains.",
+    )
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        if number < 2:
+            raise ValidationError({"number": _("Round 1 is drawn, not re-seated.")})
+        return _draw_numbered(request, slug, number, new_allowed=True)
+
+
+class DrawReport(ApiView):
+    @extend_schema(
+        operation_id="round_repeats",
+        tags=["rounds"],
+        parameters=[SLUG],
+        responses={200: DrawReportSerializer, **READ_ERRORS},
+        summary="A draw's repeat meetings, stale flag, open tables and schedule warnings (staff)",
+        description="Every pair at a table of the round who met before, with the rounds; stale_after names "
+        "earlier rounds reopened after this draw; open_tables the tables not done; warnings e.g. an "
+        "all-play-all longer than the event.",
+    )
+    def get(self, request: Request, slug: str, number: int) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        rnd = _round(request, tournament, number)
+        if not access.is_staff_of(request.user, tournament):
+            raise PermissionDenied(_("Only the event's staff see the draw report."))
+        report = {
+            "round": rnd.number,
+            "repeats": rounds.repeat_report(rnd),
+            "stale_after": rounds.stale_rounds(tournament).get(rnd.number, []),
+            "open_tables": rounds.open_tables(rnd) if rnd.status == Round.Status.RUNNING else [],
+            "warnings": rounds.schedule_warnings(tournament),
+        }
+        return Response(DrawReportSerializer(report).data)
