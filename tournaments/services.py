@@ -194,15 +194,15 @@ def create_referee_account(actor: Any, tournament: Tournament, username: str, pa
     access.require_organizer(actor, tournament)
     user_model = get_user_model()
     user = user_model(username=username)
-    errors: dict[str, list[str]] = {}
+    errors: dict[str, Any] = {}  # field -> the validators' errors, codes kept (the API reports them)
     try:
         user.full_clean(exclude=["password"])
     except ValidationError as exc:
-        errors.update({k: v for k, v in exc.message_dict.items() if k == "username"})
+        errors.update({k: v for k, v in exc.error_dict.items() if k == "username"})
     try:
         validate_password(password, user)
     except ValidationError as exc:
-        errors["password"] = list(exc.messages)
+        errors["password"] = exc.error_list
     if errors:
         raise ValidationError(errors)
     user.set_password(password)
