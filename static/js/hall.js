@@ -46,7 +46,8 @@
     if (window.innerWidth >= 1000 && items.length) {  // projector layout; phones scroll
       // What fits below the list's top, or in its own box where the stylesheet caps its height.
       var cap = parseFloat(getComputedStyle(this.box).maxHeight);
-      var room = Math.min(window.innerHeight - this.box.getBoundingClientRect().top - 48, isNaN(cap) ? Infinity : cap - 8);
+      var reserve = Number(this.box.dataset.pageReserve) || 48;  // the card's padding and footnote
+      var room = Math.min(window.innerHeight - this.box.getBoundingClientRect().top - reserve, isNaN(cap) ? Infinity : cap - 8);
       var pages = [], current = [], top = null;
       items.forEach(function (el) {
         if (top === null) top = el.offsetTop;

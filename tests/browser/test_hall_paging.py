@@ -27,6 +27,7 @@ def test_the_hall_turns_pages_of_a_long_standings_and_its_clock_ticks(event, ali
         if row.is_visible():
             box = row.bounding_box()
             assert box["y"] + box["height"] <= 800  # every shown row is on the screen
+    assert page.evaluate("document.documentElement.scrollHeight") <= 800  # no scrolling on a projector
     assert page.inner_text("[data-page-label='standings']").startswith("1/")
     page.wait_for_function("document.querySelector('[data-standings]').dataset.page === '2'", timeout=4000)
     second = page.evaluate(f"{visible}.map(r => r.innerText)")
