@@ -46,7 +46,7 @@ Status = GeneratedFile.Status
 
 def _event_facts(t: Tournament) -> list[Any]:
     return [t.pk, t.name, t.slug, t.variant, t.language, t.rounds, t.hands_per_round, t.table_size, t.config,
-            t.tiebreaks, t.draw_seed]
+            t.tiebreaks, t.draw_seed, t.date and t.date.isoformat(), t.venue]  # date, venue: printed headers
 
 
 def _seats(t: Tournament, round_no: int | None = None) -> list[Any]:

@@ -13,8 +13,9 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = [
             "name", "slug", "variant", "rounds", "hands_per_round", "round_minutes", "table_size",
-            "is_public", "language", "draw_seed",
+            "is_public", "language", "draw_seed", "date", "venue",
         ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {
             "hands_per_round": _("Leave the variant's default unless the organizer decided otherwise."),
             "draw_seed": _("Any text; the same seed reproduces the same round-1 draw. Empty: chosen at random."),

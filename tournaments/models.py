@@ -54,6 +54,9 @@ class Tournament(models.Model):
     is_public = models.BooleanField(_("public pages"), default=False)
     draw_seed = models.CharField(_("draw seed"), max_length=64, blank=True)
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, default="en")
+    # Printed on the protocols' and standings' headers.
+    date = models.DateField(_("date"), null=True, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organized_tournaments", verbose_name=_("organizers"), blank=True
     )

@@ -6,6 +6,7 @@ runs in a transaction and appends its audit entry.
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -20,12 +21,13 @@ from .variants import get_variant
 
 EVENT_FIELDS = (
     "name", "slug", "variant", "rounds", "hands_per_round", "round_minutes", "table_size",
-    "config", "tiebreaks", "is_public", "draw_seed", "language", "status",
+    "config", "tiebreaks", "is_public", "draw_seed", "language", "status", "date", "venue",
 )
 
 
 def tournament_snapshot(t: Tournament) -> dict[str, Any]:
-    return {f: getattr(t, f) for f in EVENT_FIELDS}
+    # The audit log stores JSON: the event's date as ISO text.
+    return {f: v.isoformat() if isinstance(v := getattr(t, f), datetime.date) else v for f in EVENT_FIELDS}
 
 
 def variant_defaults(variant_key: str) -> dict[str, int]:
@@ -175,3 +177,111 @@ def import_players(actor: Any, tournament: Tournament, rows: list[dict[str, Any]
                         federation_id=r.get("federation_id", ""), strength=r.get("strength"), team=r.get("team", ""))
         for r in rows
     ]
+
+
+# --- organizers without the admin (issue 11 item 13) ------------------------------------------------
+
+
+@transaction.atomic
+def create_referee_account(actor: Any, tournament: Tournament, username: str, password: str,
+                           table_numbers: list[int]) -> Referee:
+    """A new user account that referees this event (limited to ``table_numbers``; empty: every table).
+
+    The organizer chooses the password and hands it over; the password itself is never audited.
+    """
+    from django.contrib.auth.password_validation import validate_password
+
+    access.require_organizer(actor, tournament)
+    user_model = get_user_model()
+    user = user_model(username=username)
+    errors: dict[str, Any] = {}  # field -> the validators' errors, codes kept (the API reports them)
+    try:
+        user.full_clean(exclude=["password"])
+    except ValidationError as exc:
+        errors.update({k: v for k, v in exc.error_dict.items() if k == "username"})
+    try:
+        validate_password(password, user)
+    except ValidationError as exc:
+        errors["password"] = exc.error_list
+    if errors:
+        raise ValidationError(errors)
+    user.set_password(password)
+    user.save()
+    audit.log(actor, "referee.account_created", user, tournament=tournament, after={"user": username})
+    return set_referee(actor, tournament, username, table_numbers)
+
+
+def _player_in_other_events(actor: Any, entry: Entry) -> bool:
+    """True when the player record is also entered in an event ``actor`` does not organize:
+    renaming it there is not this organizer's call."""
+    others = Tournament.objects.filter(entries__player=entry.player_id).exclude(pk=entry.tournament_id)
+    return any(not access.is_organizer(actor, t) for t in others)
+
+
+@transaction.atomic
+def update_entry(actor: Any, entry: Entry, *, name: str | None = None, club: str | None = None,
+                 start_number: int | None = None, reason: str = "") -> Entry:
+    """Correct a player's name or club, or give the entry another start number.
+
+    A start number is the player's key on the protocols and slips; a new one must be free in the
+    event (the unique constraint is the real guard; the row lock serialises two organizers).
+    """
+    access.require_organizer(actor, entry.tournament)
+    entry = Entry.objects.select_for_update().select_related("player", "tournament").get(pk=entry.pk)
+    before = entry_snapshot(entry)
+    player = entry.player
+    if (name is not None and name != player.name) or (club is not None and club != player.club):
+        if _player_in_other_events(actor, entry):
+            raise ValidationError({"name": _("This player is also entered in another event; only its "
+                                             "organizers may change the name or club.")})
+        if name is not None:
+            player.name = name.strip()
+        if club is not None:
+            player.club = club.strip()
+        player.full_clean()
+        player.save(update_fields=["name", "club"])
+    if start_number is not None and start_number != entry.start_number:
+        if start_number < 1:
+            raise ValidationError({"start_number": _("Start numbers start at 1.")})
+        if Entry.objects.filter(tournament=entry.tournament, start_number=start_number).exists():
+            raise ValidationError({"start_number": _("Start number %(n)d is taken.") % {"n": start_number}})
+        entry.start_number = start_number
+        entry.save(update_fields=["start_number"])
+    after = entry_snapshot(entry)
+    if after != before:
+        audit.log(actor, "entry.updated", entry, tournament=entry.tournament, before=before, after=after,
+                  reason=reason)
+    return entry
+
+
+def next_draw_number(tournament: Tournament) -> int:
+    """The round whose draw will seat a player entered now: a drafted draw is redrawn before it
+    is published, so it counts; a published one does not."""
+    from .models import Round
+
+    latest = tournament.round_set.order_by("-number").first()
+    if latest is None:
+        return 1
+    return latest.number if latest.status == Round.Status.DRAFT else latest.number + 1
+
+
+@transaction.atomic
+def late_add_player(actor: Any, tournament: Tournament, *, reason: str = "", **fields: Any) -> Entry:
+    """Enter a player after the event began; the draw of the next round seats him (active entries)."""
+    access.require_organizer(actor, tournament)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ValidationError({"name": _("The event is finished.")})
+    from_round = next_draw_number(tournament)
+    if from_round > tournament.rounds:
+        raise ValidationError({"name": _("Every round of the event has been drawn.")})
+    entry = register_player(actor, tournament, **fields)
+    audit.log(actor, "entry.late_added", entry, tournament=tournament,
+              after={**entry_snapshot(entry), "seated_from_round": from_round}, reason=reason)
+    return entry
+
+
+def entry_pins(actor: Any, tournament: Tournament) -> list[Entry]:
+    """Every entry with its confirmation PIN: organizers only (a PIN is a player's signature)."""
+    access.require_organizer(actor, tournament)
+    return list(tournament.entries.select_related("player").order_by("start_number"))
+

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import live, manage, public, registration, rounds
+from .views import live, manage, public, registration, rounds, whereabouts
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -13,6 +13,13 @@ urlpatterns = [
     path("e/<slug:slug>/manage/players/", registration.players, name="players"),
     path("e/<slug:slug>/manage/players/import/", registration.players_import, name="players-import"),
     path("e/<slug:slug>/manage/players/<int:number>/status/", registration.entry_status, name="entry-status"),
+    path("e/<slug:slug>/manage/players/<int:number>/edit/", registration.entry_edit, name="entry-edit"),
+    path("e/<slug:slug>/manage/players/pin-slips/", registration.pin_slips, name="pin-slips"),
+    path("e/<slug:slug>/manage/players/pin-slips.pdf", registration.pin_slips_pdf, name="pin-slips-pdf"),
+    path("e/<slug:slug>/manage/staff/referee/<str:username>/tables/", manage.referee_tables, name="referee-tables"),
+    path("e/<slug:slug>/player/<int:number>/", whereabouts.player_page, name="player"),
+    path("e/<slug:slug>/seat/", whereabouts.seat_lookup, name="seat-lookup"),
+    path("e/<slug:slug>/round/<int:number>/seating/", whereabouts.seating_print, name="seating-print"),
     path("e/<slug:slug>/manage/rounds/", rounds.manage_rounds, name="rounds"),
     path("e/<slug:slug>/manage/rounds/<int:number>/<str:action>/", rounds.round_action, name="round-action"),
     path("e/<slug:slug>/round/<int:number>/", rounds.round_detail, name="round"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from . import api, api_events, api_rounds
+from . import api, api_events, api_organizer, api_rounds
 
 
 class _Choice:
@@ -61,4 +61,11 @@ urlpatterns = [
     path(table + "confirm/", api.Confirm.as_view(), name="confirm"),
     path(event + "standings/", api.Standings.as_view(), name="standings"),
     path(event + "live/", api.Live.as_view(), name="live"),
+    path(event + "referees/", api_organizer.Referees.as_view(), name="referees"),
+    path(event + "referees/<str:username>/", api_organizer.RefereeDetail.as_view(), name="referee"),
+    path(event + "entries/late/", api_organizer.LateEntries.as_view(), name="entries-late"),
+    path(event + "entries/<int:start_number>/", api_organizer.EntryDetail.as_view(), name="entry"),
+    path(event + "pins/", api_organizer.Pins.as_view(), name="pins"),
+    path(event + "seats/", api_organizer.SeatLookup.as_view(), name="seat-lookup"),
+    path(event + "players/<int:start_number>/", api_organizer.PlayerPage.as_view(), name="player"),
 ]

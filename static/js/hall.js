@@ -1,4 +1,5 @@
-// Hall mode: refresh clock, tables and standings from live.json (no page reloads).
+// Hall mode: refresh clock, tables and standings from live.json (no page reloads); the clock ticks
+// every second between polls; on a projector (wide screen) long lists turn pages of what fits.
 (function () {
   "use strict";
   var root = document.querySelector("[data-live-url]");
@@ -7,11 +8,79 @@
   var TABLE = root.dataset.tableLabel || "Table";  // translated by the page
   // As the server prints metrics (results.metric_text): ranking points are multiples of 1/8.
   function fmtNum(v) { return v === null || v === undefined ? "" : String(Math.round(v * 1000) / 1000); }
+  // As tournaments.clock.format_seconds: 1:15:00, 4:05, -0:30.
+  function fmtClock(s) {
+    var sign = s < 0 ? "-" : ""; s = Math.abs(s);
+    var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+    return sign + (h ? h + ":" + String(m).padStart(2, "0") : String(m)) + ":" + String(sec).padStart(2, "0");
+  }
+
+  // --- the clock: the server's remaining seconds, counted down locally between polls -------------
+  var clock = root.querySelector("[data-hall-clock]");
+  var deadline = null;  // ms timestamp when time is up, while the clock runs
+  var shown = clock.dataset.remaining === "" ? null : Number(clock.dataset.remaining);
+  function setClock(remaining, running) {
+    shown = remaining;
+    deadline = running && remaining !== null ? Date.now() + remaining * 1000 : null;
+    drawClock();
+  }
+  function drawClock() {
+    if (shown === null || isNaN(shown)) return;
+    if (deadline !== null) shown = Math.round((deadline - Date.now()) / 1000);
+    clock.textContent = fmtClock(shown);
+    clock.classList.toggle("over", shown <= 0);
+  }
+  setClock(shown, clock.dataset.running === "true");
+  setInterval(drawClock, 1000);
+
+  // --- pages: show as many items as fit below the list's top, turn every few seconds -------------
+  var TURN = Math.max(2, Number(root.dataset.pageSeconds) || 8) * 1000;
+  var pagers = [];
+  function Pager(box, label) {
+    this.box = box; this.label = label; this.page = 0; this.pages = [[]];
+  }
+  Pager.prototype.layout = function () {
+    var items = Array.prototype.slice.call(this.box.children);
+    items.forEach(function (el) { el.style.display = ""; });
+    this.pages = [items];
+    if (window.innerWidth >= 1000 && items.length) {  // projector layout; phones scroll
+      // What fits below the list's top, or in its own box where the stylesheet caps its height.
+      var cap = parseFloat(getComputedStyle(this.box).maxHeight);
+      var reserve = Number(this.box.dataset.pageReserve) || 48;  // the card's padding and footnote
+      var room = Math.min(window.innerHeight - this.box.getBoundingClientRect().top - reserve, isNaN(cap) ? Infinity : cap - 8);
+      var pages = [], current = [], top = null;
+      items.forEach(function (el) {
+        if (top === null) top = el.offsetTop;
+        if (current.length && el.offsetTop + el.offsetHeight - top > room) { pages.push(current); current = []; top = el.offsetTop; }
+        current.push(el);
+      });
+      pages.push(current);
+      this.pages = pages;
+    }
+    if (this.page >= this.pages.length) this.page = 0;
+    this.show();
+  };
+  Pager.prototype.show = function () {
+    var page = this.page;
+    this.pages.forEach(function (items, i) { items.forEach(function (el) { el.style.display = i === page ? "" : "none"; }); });
+    if (this.label) this.label.textContent = this.pages.length > 1 ? (page + 1) + "/" + this.pages.length : "";
+    this.box.dataset.page = String(page + 1);
+  };
+  Pager.prototype.turn = function () {
+    if (this.pages.length > 1) { this.page = (this.page + 1) % this.pages.length; this.show(); }
+  };
+  root.querySelectorAll("[data-pages]").forEach(function (box) {
+    var p = new Pager(box, root.querySelector("[data-page-label='" + box.dataset.pages + "']"));
+    pagers.push(p); p.layout();
+  });
+  function relayout() { pagers.forEach(function (p) { p.layout(); }); }
+  window.addEventListener("resize", relayout);
+  setInterval(function () { pagers.forEach(function (p) { p.turn(); }); }, TURN);
+
   function render(d) {
     if (d.round) {
       root.querySelector("[data-round]").textContent = d.round.round;
-      var clock = root.querySelector("[data-hall-clock]");
-      clock.textContent = d.round.remaining; clock.classList.toggle("over", d.round.expired);
+      setClock(d.round.remaining_seconds, d.round.running);
     }
     root.querySelector("[data-playing]").innerHTML = d.tables.filter(function (t) { return !t.complete; })
       .map(function (t) { return "<li>" + esc(TABLE) + " " + t.number + ": " + t.hands + "/" + t.expected + "</li>"; }).join("");
@@ -20,10 +89,10 @@
         return "<span class='pos'>" + esc(s.position) + "</span>" + esc(s.name) + " <span class='muted'>" + s.total + "</span>"; }).join("<br>") + "</div>";
     }).join("");
     var m = d.metrics[0];
-    var body = root.querySelector("[data-standings]");
-    body.innerHTML = d.standings.slice(0, Number(body.dataset.rows) || 30).map(function (r) {
+    root.querySelector("[data-standings]").innerHTML = d.standings.map(function (r) {
       return "<tr><td class='num'>" + r.rank + "</td><td>" + esc(r.name) + (r.provisional ? " *" : "") + "</td><td class='num'>" + fmtNum(r[m]) + "</td></tr>";
     }).join("");
+    relayout();
   }
   function poll() {
     fetch(root.dataset.liveUrl).then(function (r) { return r.ok ? r.json() : null; }).then(function (d) { if (d) render(d); }).catch(function () {});

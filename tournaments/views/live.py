@@ -123,7 +123,7 @@ def live_json(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-HALL_ROWS = 30  # the top of the standings that a projector shows
+HALL_PAGE_SECONDS = 8  # how long a projector shows each page of a long list (``?turn=`` overrides, 2-60)
 
 
 def hall(request: HttpRequest, slug: str) -> HttpResponse:
@@ -131,7 +131,12 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_viewer(request, slug)
     live = live_payload(tournament)
     first = live["metrics"][0] if live["metrics"] else ""
-    standings = [{**r, "value": metric_text(r.get(first))} for r in live["standings"][:HALL_ROWS]]
+    # Every row: the page turns through what does not fit (static/js/hall.js).
+    standings = [{**r, "value": metric_text(r.get(first))} for r in live["standings"]]
+    try:
+        page_seconds = min(max(int(request.GET.get("turn", HALL_PAGE_SECONDS)), 2), 60)
+    except ValueError:
+        page_seconds = HALL_PAGE_SECONDS
     return render(request, "tournaments/hall.html", {
-        "tournament": tournament, "live": live, "standings": standings, "rows": HALL_ROWS,
+        "tournament": tournament, "live": live, "standings": standings, "page_seconds": page_seconds,
         "metric_label": metric_label(first), "pairs": tournament.variant in PAIR_VARIANTS})

@@ -7,13 +7,14 @@ import contextlib
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import access, services
 from ..forms import OrganizerForm, RefereeForm, TournamentForm
+from ..forms_organizer import RefereeAccountForm, RefereeTablesForm
 from ..models import Tournament
 from ..variants import variant_choices
 from .helpers import form_errors_from, tournament_for_organizer
@@ -61,8 +62,22 @@ def staff(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_organizer(request, slug)
     referee_form = RefereeForm(prefix="ref")
     organizer_form = OrganizerForm(prefix="org")
+    account_form = RefereeAccountForm(prefix="acct")
     if request.method == "POST":
-        if "ref-username" in request.POST:
+        if "acct-username" in request.POST:
+            account_form = RefereeAccountForm(request.POST, prefix="acct")
+            if account_form.is_valid():
+                data = account_form.cleaned_data
+                try:
+                    services.create_referee_account(request.user, tournament, data["username"], data["password"],
+                                                    data["tables"])
+                except ValidationError as exc:
+                    form_errors_from(account_form, exc)
+                else:
+                    messages.success(request, _("Account %(user)s created; give the referee the user name and "
+                                                "password.") % {"user": data["username"]})
+                    return redirect("staff", slug=slug)
+        elif "ref-username" in request.POST:
             referee_form = RefereeForm(request.POST, prefix="ref")
             if referee_form.is_valid():
                 try:
@@ -89,7 +104,28 @@ def staff(request: HttpRequest, slug: str) -> HttpResponse:
         "organizers": tournament.organizers.all(),
         "referee_form": referee_form,
         "organizer_form": organizer_form,
+        "account_form": account_form,
     })
+
+
+@login_required
+@require_POST
+def referee_tables(request: HttpRequest, slug: str, username: str) -> HttpResponse:
+    """Change the tables a referee may write (the staff page's form on each referee's row)."""
+    tournament = tournament_for_organizer(request, slug)
+    form = RefereeTablesForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
+        return redirect("staff", slug=slug)
+    if not tournament.referees.filter(user__username=username).exists():
+        raise Http404
+    try:
+        services.set_referee(request.user, tournament, username, form.cleaned_data["tables"])
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("Referee saved."))
+    return redirect("staff", slug=slug)
 
 
 @login_required

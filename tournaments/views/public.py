@@ -6,7 +6,8 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from .. import access
+from .. import access, whereabouts
+from ..forms_organizer import LookupForm
 from ..models import Tournament
 from .helpers import tournament_for_viewer
 
@@ -32,4 +33,12 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "rounds": tournament.round_set.all(),
         "is_organizer": access.is_organizer(request.user, tournament),
         "entry_count": tournament.entries.filter(status="active").count(),
+        **_current_round_facts(tournament),
     })
+
+
+def _current_round_facts(tournament: Tournament) -> dict:
+    """The real table sizes of the current round ("4 tables of 4, 2 tables of 5") and the seat lookup."""
+    rnd = whereabouts.current_round(tournament)
+    sizes = whereabouts.table_sizes_text(whereabouts.table_sizes(rnd), rnd.byes.count()) if rnd else ""
+    return {"current_round": rnd, "table_sizes": sizes, "lookup_form": LookupForm()}

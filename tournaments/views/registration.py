@@ -7,11 +7,14 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import services
+from .. import protocols, services, whereabouts
 from ..forms import ImportForm, PlayerForm
+from ..forms_organizer import EntryEditForm, LateAddForm
 from ..importing import parse_players
 from ..models import Entry
 from .helpers import form_errors_from, tournament_for_organizer
@@ -22,20 +25,31 @@ SESSION_KEY = "player-import:{}"
 @login_required
 def players(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_organizer(request, slug)
-    form = PlayerForm(request.POST or None)
+    # Once a round exists a new player is a late entry: audited as such, seated from the next draw.
+    late = tournament.round_set.exists()
+    form = (LateAddForm if late else PlayerForm)(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            entry = services.register_player(request.user, tournament, **form.cleaned_data)
+            if late:
+                entry = services.late_add_player(request.user, tournament, **form.cleaned_data)
+            else:
+                entry = services.register_player(request.user, tournament, **form.cleaned_data)
         except ValidationError as exc:
             form_errors_from(form, exc)
         else:
             messages.success(request, _("%(name)s entered as number %(n)d.")
                              % {"name": entry.player.name, "n": entry.start_number})
+            if late:
+                messages.info(request, _("Seated from the draw of round %(n)d.")
+                              % {"n": services.next_draw_number(tournament)})
             return redirect("players", slug=slug)
     return render(request, "tournaments/players.html", {
         "tournament": tournament,
-        "entries": tournament.entries.select_related("player"),
+        # The organizer's own page: the PINs are shown here (and on the slips), never on public pages.
+        "entries": services.entry_pins(request.user, tournament),
         "form": form,
+        "late": late,
+        "next_draw": services.next_draw_number(tournament) if late else None,
         "import_form": ImportForm(),
     })
 
@@ -86,3 +100,64 @@ def entry_status(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     return redirect("players", slug=slug)
+
+
+@login_required
+def entry_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Correct a player's name, club or start number (audited)."""
+    tournament = tournament_for_organizer(request, slug)
+    entry = get_object_or_404(Entry.objects.select_related("player"), tournament=tournament, start_number=number)
+    initial = {"name": entry.player.name, "club": entry.player.club, "start_number": entry.start_number}
+    form = EntryEditForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            entry = services.update_entry(request.user, entry, **form.cleaned_data)
+        except ValidationError as exc:
+            form_errors_from(form, exc)
+        else:
+            messages.success(request, _("%(name)s saved as number %(n)d.")
+                             % {"name": entry.player.name, "n": entry.start_number})
+            return redirect("players", slug=slug)
+    return render(request, "tournaments/entry_edit.html", {"tournament": tournament, "entry": entry, "form": form})
+
+
+def _slips(actor, tournament) -> list[dict]:
+    """One slip per active player: name, start number, PIN and a QR code to the player's own page."""
+    site = protocols.site_url()
+    out = []
+    for e in services.entry_pins(actor, tournament):
+        if e.status != Entry.Status.ACTIVE:
+            continue
+        url = site + whereabouts.player_url(tournament, e.start_number)
+        out.append({"name": e.player.name, "club": e.player.club, "team": e.team, "start_number": e.start_number,
+                    "pin": e.pin, "url": url, "qr": protocols.qr_data_uri(url)})
+    return out
+
+
+def pin_slips_html(actor, tournament, *, pdf: bool, extra: dict | None = None) -> str:
+    from django.template.loader import render_to_string
+
+    return render_to_string("tournaments/pin_slips.html", {
+        "tournament": tournament, "slips": _slips(actor, tournament), "pdf": pdf, "generated_at": timezone.now(),
+        **(extra or {})})
+
+
+@login_required
+def pin_slips(request: HttpRequest, slug: str) -> HttpResponse:
+    """Print view of the PIN slips (organizers): cut them apart and hand one to each player."""
+    tournament = tournament_for_organizer(request, slug)
+    with translation.override(tournament.language):
+        return HttpResponse(pin_slips_html(request.user, tournament, pdf=False, extra={
+            "back_url": reverse("players", args=[slug]), "pdf_url": reverse("pin-slips-pdf", args=[slug])}))
+
+
+@login_required
+def pin_slips_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_organizer(request, slug)
+    with translation.override(tournament.language):
+        pdf = protocols.render_pdf(pin_slips_html(request.user, tournament, pdf=True))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slug}-pin-slips.pdf"'
+    # PINs are secrets: no shared cache may keep the file.
+    response["Cache-Control"] = "private, no-store"
+    return response
