@@ -166,7 +166,7 @@ def test_a_late_player_is_added_between_rounds_and_seated_from_the_next_draw(run
     assert log.after["seated_from_round"] == 2 and log.reason == "arrived after the draw"
     # Round 1 ends; the draw of round 2 seats him.
     rnd1 = running_event.round_set.get(number=1)
-    rounds.close_round(alice, rnd1)
+    rounds.close_round(alice, rnd1, override=True, reason="test: tables not played")
     rnd2 = rounds.draw_round(alice, running_event)
     assert late.seats.filter(round=rnd2).exists()  # nine players: a table of four and one of five
 
@@ -176,7 +176,7 @@ def test_a_withdrawn_player_is_left_out_of_the_next_draw(running_event, alice):
     response = submit(client_for(alice), page, "status", {}, action_contains="/players/8/status/")
     assert response.status_code == 302
     assert Entry.objects.get(tournament=running_event, start_number=8).status == "withdrawn"
-    rounds.close_round(alice, running_event.round_set.get(number=1))
+    rounds.close_round(alice, running_event.round_set.get(number=1), override=True, reason="test: tables not played")
     rnd2 = rounds.draw_round(alice, running_event)
     assert not rnd2.seats.filter(entry__start_number=8).exists()
 
