@@ -57,7 +57,7 @@ class PointTableChange:
 
 
 def _tables_with_hands(tournament: Tournament) -> list[Table]:
-    ids = (Hand.objects.filter(table__round__tournament=tournament).values_list("table_id", flat=True).distinct())
+    ids = Hand.objects.filter(table__round__tournament=tournament).values_list("table_id", flat=True).distinct()
     return list(Table.objects.filter(pk__in=list(ids)).select_related("round").order_by("round__number", "number"))
 
 
@@ -76,8 +76,9 @@ def _dry_run(tables: list[Table], config: dict) -> list[BrokenHand]:
 
 
 @transaction.atomic
-def set_point_table(actor: Any, tournament: Tournament, config: dict, *, revision: str, reason: str = "") -> (
-        PointTableChange):
+def set_point_table(
+    actor: Any, tournament: Tournament, config: dict, *, revision: str, reason: str = ""
+) -> PointTableChange:
     """Store ``config`` as the event's point table and re-score every hand (§4.2).
 
     ``revision`` is ``pointtable.revision`` of the table the edit started from: a stale edit
@@ -103,8 +104,15 @@ def set_point_table(actor: Any, tournament: Tournament, config: dict, *, revisio
     before = {"point_table": current.get("point_table"), "revision": pt.revision(current)}
     tournament.config = config
     tournament.save(update_fields=["config"])
-    audit.log(actor, "tournament.point_table_changed", tournament, tournament=tournament, before=before,
-              after={"point_table": config["point_table"], "revision": pt.revision(config)}, reason=reason)
+    audit.log(
+        actor,
+        "tournament.point_table_changed",
+        tournament,
+        tournament=tournament,
+        before=before,
+        after={"point_table": config["point_table"], "revision": pt.revision(config)},
+        reason=reason,
+    )
     why = _("Point table %(version)s: %(reason)s") % {"version": pt.version_of(config), "reason": reason}
     change = PointTableChange(changed=True)
     for table in tables:

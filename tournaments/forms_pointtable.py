@@ -27,20 +27,27 @@ class PointTableDefault:
 class ChangeFields(forms.Form):
     """What every change of the table carries besides the rows."""
 
-    version = forms.CharField(label=_("version"), max_length=100,
-                              help_text=_("A name for this version of the table; hands record it."))
-    reason = forms.CharField(label=_("reason"), max_length=500, required=False,
-                             help_text=_("Needed once hands are entered: they are all scored again."))
+    version = forms.CharField(
+        label=_("version"), max_length=100, help_text=_("A name for this version of the table; hands record it.")
+    )
+    reason = forms.CharField(
+        label=_("reason"),
+        max_length=500,
+        required=False,
+        help_text=_("Needed once hands are entered: they are all scored again."),
+    )
     revision = forms.CharField(widget=forms.HiddenInput, max_length=32)
 
 
 class UploadForm(ChangeFields):
-    file = forms.FileField(label=_("CSV or XLSX file"),
-                           help_text=_("First line: the column ids, as in the downloaded file."))
+    file = forms.FileField(
+        label=_("CSV or XLSX file"), help_text=_("First line: the column ids, as in the downloaded file.")
+    )
 
     def clean_file(self) -> Any:
         f = self.cleaned_data["file"]
         if f.size > pt.MAX_FILE_BYTES:
-            raise forms.ValidationError(_("The file is larger than %(max_kb)s KB.") % {
-                "max_kb": pt.MAX_FILE_BYTES // 1024})
+            raise forms.ValidationError(
+                _("The file is larger than %(max_kb)s KB.") % {"max_kb": pt.MAX_FILE_BYTES // 1024}
+            )
         return f

@@ -65,8 +65,10 @@ class FileRejected(ValueError):
 def template_config(version: str = "template") -> dict[str, Any]:
     """The §4.2 template: every bid of the document with blank values. Hands that use a
     blank value are refused (§6.1), so nothing is scored until the organizer fills it in."""
-    rows = [{"bid": bid, "name": name, "made": None, "failed": None, "silent": None}
-            for bid, name in laza.TEMPLATE_NAMES.items()]
+    rows = [
+        {"bid": bid, "name": name, "made": None, "failed": None, "silent": None}
+        for bid, name in laza.TEMPLATE_NAMES.items()
+    ]
     return {"point_table": {"version": version, "rows": rows}}
 
 
@@ -115,13 +117,21 @@ def effective_rows(config: Any) -> list[dict[str, Any]]:
     out = []
     for raw in raw_rows:
         row = parsed.rows[raw["bid"]]
-        out.append({
-            "bid": row.bid, "name": row.name, "made": row.made, "failed": row.failed, "silent": row.silent,
-            "qualifier": row.qualifier, "ladder": row.ladder,
-            "ladder_rank": row.ladder_rank if row.ladder else None,
-            "only_one": [list(g) for g in row.only_one], "trophy_rank": row.trophy_rank,
-            "cards": list(raw["cards"]) if raw.get("cards") is not None else None,
-        })
+        out.append(
+            {
+                "bid": row.bid,
+                "name": row.name,
+                "made": row.made,
+                "failed": row.failed,
+                "silent": row.silent,
+                "qualifier": row.qualifier,
+                "ladder": row.ladder,
+                "ladder_rank": row.ladder_rank if row.ladder else None,
+                "only_one": [list(g) for g in row.only_one],
+                "trophy_rank": row.trophy_rank,
+                "cards": list(raw["cards"]) if raw.get("cards") is not None else None,
+            }
+        )
     return out
 
 
@@ -260,18 +270,28 @@ def _problem(error: Any, rows: Sequence[Any], labels: Sequence[int]) -> Problem:
     if col in INT_COLUMNS and code in ("invalid_value", "out_of_range"):
         return Problem(row, col, "rank" if col.endswith("rank") else "value", base)
     key = {
-        ("bid", "missing_field"): "bid_missing", ("bid", "invalid_value"): "bid_id",
-        ("bid", "inconsistent"): "bid_twice", ("name", "invalid_value"): "name_text",
-        ("name", "out_of_range"): "name_long", ("qualifier", "invalid_value"): "qualifier_choice",
-        ("qualifier", "inconsistent"): "qualifier_fixed", ("ladder", "invalid_value"): "ladder_id",
-        ("ladder", "inconsistent"): "ladder_fixed", ("ladder_rank", "missing_field"): "ladder_rank_missing",
+        ("bid", "missing_field"): "bid_missing",
+        ("bid", "invalid_value"): "bid_id",
+        ("bid", "inconsistent"): "bid_twice",
+        ("name", "invalid_value"): "name_text",
+        ("name", "out_of_range"): "name_long",
+        ("qualifier", "invalid_value"): "qualifier_choice",
+        ("qualifier", "inconsistent"): "qualifier_fixed",
+        ("ladder", "invalid_value"): "ladder_id",
+        ("ladder", "inconsistent"): "ladder_fixed",
+        ("ladder_rank", "missing_field"): "ladder_rank_missing",
         ("ladder_rank", "not_applicable"): "ladder_rank_without_ladder",
-        ("ladder_rank", "inconsistent"): "ladder_rank_shared", ("only_one", "invalid_value"): "only_one_format",
-        ("cards", "not_applicable"): "cards_not_card", ("cards", "invalid_value"): "cards_format",
+        ("ladder_rank", "inconsistent"): "ladder_rank_shared",
+        ("only_one", "invalid_value"): "only_one_format",
+        ("cards", "not_applicable"): "cards_not_card",
+        ("cards", "invalid_value"): "cards_format",
     }.get((col, code))
     if col == "only_one":
-        key = "only_one_fixed" if "rules fix" in detail else ("only_one_twice" if code == "inconsistent"
-                                                              else "only_one_format")
+        key = (
+            "only_one_fixed"
+            if "rules fix" in detail
+            else ("only_one_twice" if code == "inconsistent" else "only_one_format")
+        )
     if col == "trophy_rank" and code == "inconsistent":
         if bid in laza.NOT_TROPHIES:
             key = "not_trophy"
@@ -281,8 +301,13 @@ def _problem(error: Any, rows: Sequence[Any], labels: Sequence[int]) -> Problem:
             key = "below_skala"
         else:
             key = "trophy_rank_shared"
-    params = {**base, "kind": laza.RULE_QUALIFIER.get(bid, "none"), "ladder": _fixed_ladder(bid),
-              "groups": _fixed_groups(bid), "value": ""}
+    params = {
+        **base,
+        "kind": laza.RULE_QUALIFIER.get(bid, "none"),
+        "ladder": _fixed_ladder(bid),
+        "groups": _fixed_groups(bid),
+        "value": "",
+    }
     return Problem(row, col, key or "invalid", {**params, "detail": detail})
 
 

@@ -47,8 +47,9 @@ def _messages() -> dict[str, str]:
         "ladder_rank_missing": _("A ladder needs a rank."),
         "ladder_rank_without_ladder": _("A rank needs a ladder."),
         "ladder_rank_shared": _("Another row has the same rank in this ladder; a ladder needs a strict order."),
-        "only_one_format": _("Write the groups as group:position separated by semicolons, e.g. extrak:5; "
-                             "utolso_ket_utes:3."),
+        "only_one_format": _(
+            "Write the groups as group:position separated by semicolons, e.g. extrak:5; utolso_ket_utes:3."
+        ),
         "only_one_fixed": _("The rules fix the only-one groups of %(name)s: %(groups)s."),
         "only_one_twice": _("A group is listed twice."),
         "not_trophy": _("%(name)s is not a trophy under the rules: leave the cell empty."),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from . import api
+from . import api, api_pointtable
 
 
 class _Choice:
@@ -37,7 +37,7 @@ app_name = "api"
 event = "events/<slug:slug>/"
 table = event + "rounds/<int:number>/tables/<int:table_no>/"
 urlpatterns = [
-    path("events/", api.EventList.as_view(), name="events"),
+    path("events/", api_pointtable.EventListCreate.as_view(), name="events"),
     path(event, api.EventDetail.as_view(), name="event"),
     path(event + "entries/", api.Entries.as_view(), name="entries"),
     path(event + "entries/<int:start_number>/<entry_action:action>/", api.EntryAction.as_view(),
@@ -52,4 +52,5 @@ urlpatterns = [
     path(table + "confirm/", api.Confirm.as_view(), name="confirm"),
     path(event + "standings/", api.Standings.as_view(), name="standings"),
     path(event + "live/", api.Live.as_view(), name="live"),
+    path(event + "point-table/", api_pointtable.PointTable.as_view(), name="point-table"),
 ]

@@ -69,8 +69,9 @@ def form_on(response, *, id: str | None = None, action: str | None = None) -> di
     """The fields of the page's last form, or of the one with this id or action."""
     reader = FormReader()
     reader.feed(response.content.decode())
-    forms = [f for f in reader.forms if (id is None or f["id"] == id)
-             and (action is None or f["action"].endswith(action))]
+    forms = [
+        f for f in reader.forms if (id is None or f["id"] == id) and (action is None or f["action"].endswith(action))
+    ]
     return forms[-1]["fields"]
 
 
@@ -132,8 +133,9 @@ def test_the_event_page_shows_the_point_table_read_only_to_the_public(laza, alic
     assert page.status_code == 200
     assert "Point table" in html and "spec-5.5" in html and "Skála" in html and "180" in html
     assert "/manage/point-table/" not in html  # no editor link for the public
-    assert "<input" not in client_for(None).get(f"/e/{laza.slug}/point-table/").content.decode().split(
-        "<main>")[1].split("</main>")[0].replace('<input name="next"', "")
+    assert "<input" not in client_for(None).get(f"/e/{laza.slug}/point-table/").content.decode().split("<main>")[
+        1
+    ].split("</main>")[0].replace('<input name="next"', "")
     assert "/manage/point-table/" in client_for(alice).get(f"/e/{laza.slug}/").content.decode()
 
 
@@ -169,9 +171,19 @@ def test_the_editor_adds_and_removes_rows(laza, alice):
     fields = form_on(added, id="pointtable-form")
     assert fields["row_count"] == "32" and fields["r-31-bid"] == ""
     assert fields["r-3-made"] == "20"  # what was typed is kept
-    fields.update({"r-31-bid": "royal", "r-31-name": "Royal", "r-31-made": "25", "r-31-failed": "5",
-                   "r-31-only_one": "elfogok:6", "r-0-remove": "1",  # Honőr removed
-                   "t-version": "2", "t-reason": "", "save": "1"})
+    fields.update(
+        {
+            "r-31-bid": "royal",
+            "r-31-name": "Royal",
+            "r-31-made": "25",
+            "r-31-failed": "5",
+            "r-31-only_one": "elfogok:6",
+            "r-0-remove": "1",  # Honőr removed
+            "t-version": "2",
+            "t-reason": "",
+            "save": "1",
+        }
+    )
     assert client.post(f"/e/{laza.slug}/manage/point-table/", fields).status_code == 302
     rows = stored_rows(laza)
     assert "honor" not in rows and rows["royal"]["made"] == 25 and rows["royal"]["only_one"] == [["elfogok", 6]]
@@ -250,7 +262,7 @@ def test_the_table_goes_out_and_back_in_as_csv(laza, alice):
 
 def test_the_table_goes_out_and_back_in_as_xlsx(laza, alice):
     client = client_for(alice)
-    save_editor(client, laza.slug, lambda f: {**fill_spec_values(f), "r-30-name": "=HYPERLINK(\"x\")"})
+    save_editor(client, laza.slug, lambda f: {**fill_spec_values(f), "r-30-name": '=HYPERLINK("x")'})
     download = client.get(f"/e/{laza.slug}/point-table.xlsx")
     assert download.status_code == 200
     ws = load_workbook(io.BytesIO(download.content)).active
@@ -304,30 +316,35 @@ def bad_shared_string() -> bytes:
         for item in zin.infolist():
             data = zin.read(item.filename)
             if item.filename == "xl/worksheets/sheet1.xml":
-                data = data.replace(b'<c r="A1" t="inlineStr"><is><t>bid</t></is></c>', b'<c r="A1" t="s"><v>999</v></c>')
+                data = data.replace(
+                    b'<c r="A1" t="inlineStr"><is><t>bid</t></is></c>', b'<c r="A1" t="s"><v>999</v></c>'
+                )
                 assert b"<v>999</v>" in data
             zout.writestr(item, data)
     return out.getvalue()
 
 
-@pytest.mark.parametrize(("name", "data", "message"), [
-    ("big.csv", b"bid,made\n" + b"gem,20\n" * 100_000, "The file is larger than 512 KB."),
-    ("junk.csv", bytes(range(256)) * 4, "not a text CSV file"),
-    ("latin.csv", bytes(range(128, 256)), "neither UTF-8 nor Windows-1250"),
-    ("utf16.csv", "bid,made\ngem,20\n".encode("utf-16-le"), "not a text CSV file"),
-    ("huge-field.csv", b"bid,name\ngem,\"" + b"x" * 140_000 + b"\"\n", "cannot be read from line 2"),
-    ("long-cell.csv", b"bid,name\ngem," + b"x" * 300 + b"\n", "Row 2, column “name”: The cell is longer than 200"),
-    ("quote.csv", b'bid,name\ngem,"open\n', "cannot be read from line"),
-    ("many.csv", b"bid,made\n" + b"gem,20\n" * 400, "more than 200 rows"),
-    ("header.csv", b"bid,colour\ngem,red\n", "Unknown column “colour”"),
-    ("nobid.csv", b"made,failed\n20,10\n", "with a bid column"),
-    ("empty.csv", b"", "file is empty"),
-    ("blank.csv", b"\r\n \r\n", "The file is empty."),
-    ("junk.xlsx", b"PK\x03\x04 not really", "not a readable XLSX workbook"),
-    ("bomb.xlsx", zip_bomb(), "unpacks to more than"),
-    ("strings.xlsx", bad_shared_string(), "not a readable XLSX workbook"),
-    ("table.pdf", b"%PDF-1.4", "Upload a .csv or .xlsx file."),
-])
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        ("big.csv", b"bid,made\n" + b"gem,20\n" * 100_000, "The file is larger than 512 KB."),
+        ("junk.csv", bytes(range(256)) * 4, "not a text CSV file"),
+        ("latin.csv", bytes(range(128, 256)), "neither UTF-8 nor Windows-1250"),
+        ("utf16.csv", "bid,made\ngem,20\n".encode("utf-16-le"), "not a text CSV file"),
+        ("huge-field.csv", b'bid,name\ngem,"' + b"x" * 140_000 + b'"\n', "cannot be read from line 2"),
+        ("long-cell.csv", b"bid,name\ngem," + b"x" * 300 + b"\n", "Row 2, column “name”: The cell is longer than 200"),
+        ("quote.csv", b'bid,name\ngem,"open\n', "cannot be read from line"),
+        ("many.csv", b"bid,made\n" + b"gem,20\n" * 400, "more than 200 rows"),
+        ("header.csv", b"bid,colour\ngem,red\n", "Unknown column “colour”"),
+        ("nobid.csv", b"made,failed\n20,10\n", "with a bid column"),
+        ("empty.csv", b"", "file is empty"),
+        ("blank.csv", b"\r\n \r\n", "The file is empty."),
+        ("junk.xlsx", b"PK\x03\x04 not really", "not a readable XLSX workbook"),
+        ("bomb.xlsx", zip_bomb(), "unpacks to more than"),
+        ("strings.xlsx", bad_shared_string(), "not a readable XLSX workbook"),
+        ("table.pdf", b"%PDF-1.4", "Upload a .csv or .xlsx file."),
+    ],
+)
 def test_junk_uploads_answer_a_clear_error_and_store_nothing(laza, alice, name, data, message):
     before = stored_rows(laza)
     response = upload(client_for(alice), laza, name, data)
@@ -367,13 +384,24 @@ def l8(table: Table) -> dict:
     """§5.5 L8 at this table: the envelope the table gives, the spec's bids."""
     env = hands.next_envelope(hands.table_setup(table, table.round.tournament), table.hands.last())
     s = env["seats"]
-    return {**env, "attack": {"indito": s[0], "elfogo": s[3]}, "defence": {"elfogo": s[1], "indito": s[2]},
-            "bids": {"attack": [{"bid": "kassza", "made": True}, {"bid": "gem", "made": True},
-                                {"bid": "banda", "qualifier": "kor", "made": True},
-                                {"bid": "flotta", "kontra": 1, "made": True}],
-                     "defence": [{"bid": "ulti", "qualifier": "pagat", "kontra": 1, "made": False},
-                                 {"bid": "trul", "made": True}]},
-            "silent": {"attack": [], "defence": []}}
+    return {
+        **env,
+        "attack": {"indito": s[0], "elfogo": s[3]},
+        "defence": {"elfogo": s[1], "indito": s[2]},
+        "bids": {
+            "attack": [
+                {"bid": "kassza", "made": True},
+                {"bid": "gem", "made": True},
+                {"bid": "banda", "qualifier": "kor", "made": True},
+                {"bid": "flotta", "kontra": 1, "made": True},
+            ],
+            "defence": [
+                {"bid": "ulti", "qualifier": "pagat", "kontra": 1, "made": False},
+                {"bid": "trul", "made": True},
+            ],
+        },
+        "silent": {"attack": [], "defence": []},
+    }
 
 
 def test_editing_the_table_rescores_the_hands_in_order_and_audits_each(laza_table, alice, bob):
@@ -394,8 +422,13 @@ def test_editing_the_table_rescores_the_hands_in_order_and_audits_each(laza_tabl
         fields[f"r-{index['kassza']}-made"] = "35"
         return fields
 
-    response = save_editor(client_for(alice), laza_table.round.tournament.slug, raise_values, version="spec-5.5b",
-                           reason="The federation's table arrived")
+    response = save_editor(
+        client_for(alice),
+        laza_table.round.tournament.slug,
+        raise_values,
+        version="spec-5.5b",
+        reason="The federation's table arrived",
+    )
     assert response.status_code == 302
     # Under the new table: attack 2x50 + 35 + 20 = 155, defence unchanged -10;
     # hand 2: Mízer failed -30 unchanged, Kassza made 35.

@@ -21,7 +21,9 @@ def point_table_of(tournament: Any) -> dict[str, Any] | None:
     return {
         "version": pt.version_of(tournament.config),
         "columns": [{"key": c, "label": str(COLUMN_LABELS[c]), "numeric": c in pt.INT_COLUMNS} for c in pt.COLUMNS],
-        "rows": [{"number": i, "cells": [{"key": c, "value": r[c], "numeric": c in pt.INT_COLUMNS} for c in pt.COLUMNS]}
-                 for i, r in enumerate(rows, start=1)],
+        "rows": [
+            {"number": i, "cells": [{"key": c, "value": r[c], "numeric": c in pt.INT_COLUMNS} for c in pt.COLUMNS]}
+            for i, r in enumerate(rows, start=1)
+        ],
         "blank": sum(1 for r in rows if r["made"] == "" or r["failed"] == ""),
     }
