@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from scoring import rescore
@@ -162,7 +163,16 @@ def _store(request: HttpRequest, tournament: Tournament, config: dict, data: dic
     if not change.changed:
         messages.info(request, _("The point table is unchanged."))
     elif change.rescored:
-        messages.success(request, _("Point table saved; %(n)s hands were scored again.") % {"n": len(change.rescored)})
+        n = len(change.rescored)
+        messages.success(
+            request,
+            ngettext(
+                "Point table saved; %(n)s hand was scored again.",
+                "Point table saved; %(n)s hands were scored again.",
+                n,
+            )
+            % {"n": n},
+        )
     else:
         messages.success(request, _("Point table saved."))
     return None
