@@ -20,6 +20,7 @@ from rest_framework.response import Response
 
 from . import access, documents, services
 from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, EventDetail, EventList, _errors
+from .api_pointtable import creation_config
 from .importing import parse_players
 from .models import GeneratedFile, Tournament
 from .serializers import EntrySerializer, EventDetailSerializer
@@ -58,6 +59,14 @@ class EventWriteSerializer(serializers.ModelSerializer):
         return fields
 
 
+class EventEditSerializer(EventWriteSerializer):
+    """The event's settings; the configuration (Laza's point table) changes only through its own
+    endpoint, which re-scores the event's hands and audits every changed hand."""
+
+    class Meta(EventWriteSerializer.Meta):
+        fields = [f for f in WRITABLE if f != "config"]
+
+
 def _detail(request: Request, tournament: Tournament) -> dict[str, Any]:
     tables = access.referee_tables(request.user, tournament)
     tournament.active_entries = tournament.entries.filter(status="active").count()
@@ -79,13 +88,18 @@ class Events(EventList):
         responses={201: EventDetailSerializer, **WRITE_ERRORS},
         summary="Create an event (users allowed to create events)",
         description="The same fields as the event form. Fields left out take the variant's defaults "
-        "(hands per round, seats per table). A Laza tarokk event needs its point table in "
-        "`config` (tarokk-laza.md §4); the creator becomes its organizer.",
+        "(hands per round, seats per table). A Laza tarokk event takes its point table in `config` "
+        "(tarokk-laza.md §4.2), checked as on the editor page (errors name config.point_table.rows[i] "
+        "and the column); left out, the event starts with the blank template. The creator becomes its "
+        "organizer.",
     )
     def post(self, request: Request) -> Response:
         data = EventWriteSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
+        fields["config"], refused = creation_config(fields["variant"], fields.get("config"))
+        if refused is not None:
+            return refused
         try:
             defaults = services.variant_defaults(fields["variant"])
         except KeyError:
@@ -101,14 +115,30 @@ class Event(EventDetail):
         operation_id="event_update",
         tags=["events"],
         parameters=[SLUG],
-        request=EventWriteSerializer,
+        request=EventEditSerializer,
         responses={200: EventDetailSerializer, **WRITE_ERRORS},
         summary="Change an event's settings (organizers)",
         description="Only the fields sent change. The variant cannot change once a round exists.",
     )
     def patch(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
-        data = EventWriteSerializer(tournament, data=request.data, partial=True)
+        if isinstance(request.data, dict) and "config" in request.data:
+            return Response(
+                {
+                    "errors": [
+                        {
+                            "field": "config",
+                            "code": "read_only",
+                            "message": _(
+                                "The point table changes through its own page or the point-table endpoint, which re-scores "
+                                "the hands."
+                            ),
+                        }
+                    ]
+                },
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        data = EventEditSerializer(tournament, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         tournament = services.update_tournament(request.user, tournament, **data.validated_data)
         return Response(_detail(request, tournament))

@@ -5,10 +5,11 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from .forms_pointtable import PointTableDefault
 from .models import Tournament
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(PointTableDefault, forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import live, manage, public, registration, rounds, whereabouts
+from .views import live, manage, pointtable, public, registration, rounds, whereabouts
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -27,4 +27,9 @@ urlpatterns = [
     path("e/<slug:slug>/standings/", live.standings_page, name="standings"),
     path("e/<slug:slug>/live.json", live.live_json, name="live-json"),
     path("e/<slug:slug>/hall/", live.hall, name="hall"),
+    path("e/<slug:slug>/point-table/", pointtable.point_table, name="point-table"),
+    path("e/<slug:slug>/point-table.csv", pointtable.point_table_download, {"fmt": "csv"}, name="point-table-csv"),
+    path("e/<slug:slug>/point-table.xlsx", pointtable.point_table_download, {"fmt": "xlsx"}, name="point-table-xlsx"),
+    path("e/<slug:slug>/manage/point-table/", pointtable.point_table_edit, name="point-table-edit"),
+    path("e/<slug:slug>/manage/point-table/upload/", pointtable.point_table_upload, name="point-table-upload"),
 ]

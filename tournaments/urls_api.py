@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from . import api, api_events, api_organizer, api_rounds
+from . import api, api_events, api_organizer, api_pointtable, api_rounds
 
 
 class _Choice:
@@ -68,4 +68,5 @@ urlpatterns = [
     path(event + "pins/", api_organizer.Pins.as_view(), name="pins"),
     path(event + "seats/", api_organizer.SeatLookup.as_view(), name="seat-lookup"),
     path(event + "players/<int:start_number>/", api_organizer.PlayerPage.as_view(), name="player"),
+    path(event + "point-table/", api_pointtable.PointTable.as_view(), name="point-table"),
 ]

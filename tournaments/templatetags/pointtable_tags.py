@@ -1,0 +1,29 @@
+"""``{% point_table_of tournament as pt %}``: the Laza point table for the event page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from .. import pointtable as pt
+from ..pointtable_text import COLUMN_LABELS
+
+register = template.Library()
+
+
+@register.simple_tag
+def point_table_of(tournament: Any) -> dict[str, Any] | None:
+    """The event's point table as columns and rows of text, or None when it has none."""
+    if not pt.has_point_table(tournament.config):
+        return None
+    rows = pt.as_cells(pt.effective_rows(tournament.config))
+    return {
+        "version": pt.version_of(tournament.config),
+        "columns": [{"key": c, "label": str(COLUMN_LABELS[c]), "numeric": c in pt.INT_COLUMNS} for c in pt.COLUMNS],
+        "rows": [
+            {"number": i, "cells": [{"key": c, "value": r[c], "numeric": c in pt.INT_COLUMNS} for c in pt.COLUMNS]}
+            for i, r in enumerate(rows, start=1)
+        ],
+        "blank": sum(1 for r in rows if r["made"] == "" or r["failed"] == ""),
+    }
