@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from ..common import NOTE_MAX_LENGTH
 from ..types import HandError
 
 BLANK = [("", "—")]
@@ -28,7 +29,7 @@ class HandForm(forms.Form):
     # fieldset is relevant; the page script hides irrelevant fieldsets (they are still validated).
     fieldsets: ClassVar[list[tuple[str, list[str], dict[str, list[str]]]]] = []
 
-    note = forms.CharField(label=_("note"), required=False, max_length=500)
+    note = forms.CharField(label=_("note"), required=False, max_length=NOTE_MAX_LENGTH)
 
     def __init__(self, data: Any = None, *, envelope: Mapping[str, Any], names: Mapping[str, str],
                  table_positions: list[str], config: Mapping[str, Any] | None = None,

@@ -56,6 +56,7 @@ HAND_FIELDS = (
     "start_double_round",
     "thrower",
     "throw_in_reason",
+    "note",  # the referee's remark, ignored by scoring (common.check_note)
     "bid",
     "declarer",
     "partner",

@@ -395,10 +395,7 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
     renons = _check_penalties(errors, h.get("penalties"), table, h.get("dealer"))
     if game == "none" and not renons:
         errors.add("penalties", MISSING_FIELD, "a stopped hand needs a renons")
-
-    note = h.get("note")
-    if note is not None:
-        errors.check_str(note, "note")
+    # ``note`` is checked with the envelope (common.check_note).
     return table
 
 
