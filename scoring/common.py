@@ -396,6 +396,8 @@ def envelope(
         if type(dealer) is str and dealer in _SEAT_SET and type(seats) is list:
             try:  # is_seat_list(seats), written out: this runs for every hand
                 if len(_SEAT_SET.intersection(seats)) == len(seats):
+                    if "note" in hand:
+                        check_note(errors, hand)
                     return hand
             except TypeError:
                 pass
@@ -403,6 +405,8 @@ def envelope(
     if obj is None:
         return None
     errors.unknown_keys(obj, allowed)
+    if "note" in obj and "note" in allowed:
+        check_note(errors, obj)
     variant = obj.get("variant", MISSING)
     if variant is MISSING or variant is None:
         errors.add("variant", MISSING_FIELD, "variant is required")
@@ -419,6 +423,19 @@ def envelope(
     elif not isinstance(dealer, str) or dealer not in ALL_SEATS:
         errors.add("dealer", INVALID_VALUE, "dealer must be a seat A to G")
     return obj
+
+
+# The referee's free-text note (every variant's envelope may carry one; scoring ignores it).
+# Long enough for any remark a referee writes at the table, short enough that a pasted
+# document or a script's junk is refused before it reaches protocols and audit entries.
+NOTE_MAX_LENGTH = 500
+
+
+def check_note(errors: Errors, obj: Mapping[str, Any]) -> None:
+    """``note``: text of at most ``NOTE_MAX_LENGTH`` characters, when given (null = no note)."""
+    note = obj.get("note")
+    if note is not None:
+        errors.check_str(note, "note", NOTE_MAX_LENGTH)
 
 
 def seats_ok(errors: Errors) -> bool:

@@ -22,6 +22,7 @@ from tournaments.models import Confirmation, Round, Seat, Table, Tournament
 from tournaments.progress import progress_from_counts
 from tournaments.rounds import clock_of
 
+from . import misdeals
 from .common import nul_paths
 from .engine import evaluate
 from .models import Hand
@@ -155,6 +156,8 @@ def enter_hand(actor: Any, table: Table, hand_input: Any) -> Hand:
         raise NotOpen(_("Table %(t)d has played all its hands for this round.") % {"t": table.number})
     _check_envelope(hand_input, next_envelopes(setup, previous), number)
     result = _score_or_reject(evaluate(hand_input, previous.state_after if previous else {}, setup.config), number)
+    if history := misdeals.history_errors(setup.variant, table, hand_input, number):  # taruk2012.md §5.4
+        raise HandRejected(history, number)
     # taruk2012.md §7.2: after time is up the hand in progress is still scored; it is the last.
     if table.round.started_at is not None and clock_of(table.round).expired(timezone.now()):
         table.time_expired = True
@@ -211,6 +214,8 @@ def correct_hand(actor: Any, hand: Hand, new_input: Any, *, expected_version: in
     result = _score_or_reject(
         evaluate(new_input, previous.state_after if previous else {}, setup.config), current.number
     )
+    if history := misdeals.history_errors(setup.variant, table, new_input, current.number):  # taruk2012.md §5.4
+        raise HandRejected(history, current.number)
     current.input = new_input
     current.dealer = new_input["dealer"]
     _apply(current, result, setup.variant)

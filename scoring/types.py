@@ -92,6 +92,9 @@ class Variant:
     dealers_after: Callable[[list[str], Mapping[str, JSON]], list[str]] | None = None
     # Does ``hand`` count as one of the round's hands? A void deal or a redeal does not.
     counts_as_played: Callable[[Mapping[str, JSON]], bool] = lambda hand: True
+    # Rules that need the tournament's history (Taruk §5.4: a player's first misdeal is a
+    # warning): the hand and how many misdeals the dealer's player already has; errors or [].
+    misdeal_history: Callable[[Mapping[str, JSON], int], list[HandError]] | None = None
 
     def allowed_dealers(self, table_seats: list[str], hand: Mapping[str, JSON]) -> list[str]:
         """The dealers the hand after ``hand`` may have, the usual one first."""

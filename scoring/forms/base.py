@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from ..common import NOTE_MAX_LENGTH
 from ..types import HandError
 
 BLANK = [("", "—")]
@@ -25,10 +26,11 @@ BLANK = [("", "—")]
 class HandForm(forms.Form):
     variant: ClassVar[str]
     # (title, field names, data-show-when) — ``show`` is a dict field -> values for which the
-    # fieldset is relevant; the page script hides irrelevant fieldsets (they are still validated).
+    # fieldset is relevant. The page script hides and clears the others; the form ignores
+    # what they hold (``_drop_hidden``), so a value left there never blocks a save.
     fieldsets: ClassVar[list[tuple[str, list[str], dict[str, list[str]]]]] = []
 
-    note = forms.CharField(label=_("note"), required=False, max_length=500)
+    note = forms.CharField(label=_("note"), required=False, max_length=NOTE_MAX_LENGTH)
 
     def __init__(self, data: Any = None, *, envelope: Mapping[str, Any], names: Mapping[str, str],
                  table_positions: list[str], config: Mapping[str, Any] | None = None,
@@ -53,9 +55,34 @@ class HandForm(forms.Form):
             if self.is_bound:
                 chosen = self.data.get(self.add_prefix("dealer"))
                 self.envelope = next((e for e in self.alternatives if e["dealer"] == chosen), self.envelope)
+        if self.is_bound:
+            self._drop_hidden()
 
     def setup(self) -> None:
         """Fill choices that depend on the table (seats and names)."""
+
+    def hidden_fields(self) -> set[str]:
+        """The fields of the fieldsets that do not apply to the posted game/outcome/bid (the
+        ones the page hides)."""
+        hidden: set[str] = set()
+        for _title, names, show in self.fieldsets:
+            for field, values in show.items():
+                raw = self.data.get(self.add_prefix(field)) if self.is_bound else None
+                if raw is None and field in self.fields:
+                    raw = self.get_initial_for_field(self.fields[field], field)
+                if str(raw if raw is not None else "") not in {str(v) for v in values}:
+                    hidden.update(names)
+        return hidden
+
+    def _drop_hidden(self) -> None:
+        """Forget what the hidden fieldsets hold: a bonus left from a tri once the game is a
+        berač, say, is not part of the hand and must not block saving it (issue 11 item 8)."""
+        hidden = {self.add_prefix(n) for n in self.hidden_fields()}
+        if hidden & set(self.data):
+            data = self.data.copy()  # a QueryDict's copy is mutable
+            for key in hidden:
+                data.pop(key, None)
+            self.data = data
 
     # --- helpers for subclasses ---------------------------------------------
 
@@ -116,12 +143,14 @@ class HandForm(forms.Form):
         """Fieldsets with bound fields, for the template."""
         out = []
         for i, (title, names, show) in enumerate(self.fieldsets):
-            out.append({"title": title, "fields": [self[n] for n in names if n in self.fields],
-                        "open": i == 0, "show": show})
+            fields = [self[n] for n in names if n in self.fields]
+            # A folded fieldset opens when it holds an error: the referee must see what blocks.
+            out.append({"title": title, "fields": fields, "open": i == 0 or any(f.errors for f in fields),
+                        "show": show})
         used = {n for _, names, _ in self.fieldsets for n in names}
         rest = [self[n] for n in self.fields if n not in used]
         if rest:
-            out.append({"title": _("Other"), "fields": rest, "open": False, "show": {}})
+            out.append({"title": _("Other"), "fields": rest, "open": any(f.errors for f in rest), "show": {}})
         return out
 
 

@@ -144,13 +144,9 @@ class UltiMauszHandForm(HandForm):
 
     def clean(self) -> dict[str, Any]:
         d = super().clean()
-        bid = d.get("bid")
+        # Individual kontras of another bid are dropped with their hidden fieldset (_drop_hidden).
         individual = [s for s in self.seat_options if (d.get(f"k_seat_{s}") or 1) != 1]
-        if individual and bid and bid not in rules.COLOURLESS:
-            self.add_error(f"k_seat_{individual[0]}",
-                           _("Individual kontras exist only in betli and colourless durchmars bids (§3.6); "
-                             "use the kontra fields above."))
-        elif individual and (d.get("k_main") or 1) != 1:
+        if individual and (d.get("k_main") or 1) != 1:
             self.add_error("k_main", _("Give this kontra either for both defenders or per defender, not both."))
         if not d.get("renonsz_case"):
             extra = ["renonsz_offender", "penalty_bid", "penalty_red", *(f"jury_{s}" for s in self.seat_options)]

@@ -195,7 +195,9 @@ def _hand(rng: random.Random, participants: list[str], dealer: str, remaining: i
             hand["thrower"] = rng.choice(seats)
             hand["throw_in_reason"] = rng.choice(THROW_IN_REASONS)
         if remaining == 0 and rng.random() < 0.5:
-            hand["start_double_round"] = True
+            hand["start_double_round"] = True  # §1.8: declared by the thrower, who deals next
+            hand.setdefault("thrower", rng.choice(seats))
+            hand.setdefault("throw_in_reason", rng.choice(THROW_IN_REASONS))
     elif roll < 0.14:
         hand["outcome"] = "redeal"
     elif roll < 0.22:

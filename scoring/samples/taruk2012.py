@@ -203,6 +203,7 @@ def _penalties(rng: random.Random, table: tuple[str, ...], dealer: str, stopped:
             entry["points"] = -rng.randint(1, 200)  # a judge's decision (R4, A25)
         out.append(entry)
     if rng.random() < 0.06:
-        for _ in range(rng.randint(1, 2)):
-            out.append({"type": "misdeal", "seat": dealer, "warning": rng.random() < 0.5})
+        first = rng.random() < 0.5  # the dealer's first misdeal in the tournament (§5.4)
+        for i in range(rng.randint(1, 2)):
+            out.append({"type": "misdeal", "seat": dealer, "warning": first and i == 0})
     return out

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..common import KONTRA_NAMES, Errors, after_dealer, check_empty, envelope, next_seat, path
+from ..common import KONTRA_NAMES, Errors, after_dealer, check_empty, check_note, envelope, next_seat, path
 from ..types import (
     FORBIDDEN_COMBINATION,
     INCONSISTENT,
@@ -88,9 +88,10 @@ RENONSZ_KINDS = {
 HAND_KEYS = frozenset({
     "variant", "seats", "dealer", "outcome", "bid", "declarer", "partner",
     "called_tarokk_discarded", "declarer_card_points", "declarer_tricks", "game_kontra",
-    "figures", "tarokk_counts", "renonsz",
+    "figures", "tarokk_counts", "renonsz", "note",
 })  # fmt: skip
-REDEAL_KEYS = frozenset({"variant", "seats", "dealer", "outcome"})  # §3.3.2
+# §3.3.2; ``note`` is the referee's remark, ignored by scoring (common.check_note).
+REDEAL_KEYS = frozenset({"variant", "seats", "dealer", "outcome", "note"})
 FIGURE_KEYS = frozenset({"figure", "side", "announced", "suit", "kontra", "result"})
 TAROKK_COUNT_KEYS = frozenset({"seat", "count", "when"})
 RENONSZ_KEYS = frozenset({"offender", "kind"})
@@ -162,6 +163,8 @@ def _envelope(errors: Errors, hand: Any) -> Mapping[str, Any] | None:
             and "D" in seats
             and hand.get("dealer") in SEATS
         ):
+            if "note" in hand:
+                check_note(errors, hand)
             return hand
     obj = envelope(errors, hand, KEY, HAND_KEYS)
     if obj is None:

@@ -37,7 +37,7 @@ from ..types import (
 KEY = "tarokk-laza"
 TABLE_SEATS = ("A", "B", "C", "D")  # exactly four players (§1.2)
 PAIRS = ("attack", "defence")
-HAND_KEYS = ("variant", "seats", "dealer", "attack", "defence", "bids", "silent")
+HAND_KEYS = ("variant", "seats", "dealer", "attack", "defence", "bids", "silent", "note")  # note: common.check_note
 ENTRY_KEYS = ("bid", "qualifier", "kontra", "made")
 STATE_KEYS = ("pairs", "deals_played", "last_attack")
 ROW_KEYS = (
@@ -533,6 +533,8 @@ def _accepts(hand: Any, state: Any, table: PointTable) -> bool:
     whatever this accepts, ``report`` accepts too.
     """
     if type(hand) is not dict or not hand.keys() <= _HAND_KEYSET or hand.get("variant") != KEY:
+        return False
+    if "note" in hand:  # rare: left to ``report`` (common.check_note)
         return False
     seats = hand.get("seats")
     if type(seats) is not list or len(seats) != 4:

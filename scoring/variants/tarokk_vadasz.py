@@ -56,6 +56,7 @@ HAND_FIELDS = (
     "start_double_round",
     "thrower",
     "throw_in_reason",
+    "note",  # the referee's remark, ignored by scoring (common.check_note)
     "bid",
     "declarer",
     "partner",
@@ -462,6 +463,11 @@ def validate(
             thrower = obj.get("thrower")
             if thrower is not None and seats is not None:
                 e.check_seat(thrower, "thrower", seats, "player")
+            elif thrower is None and start is True:
+                # II.3 b: only the thrower who takes the deal himself declares a double round;
+                # without his name the table cannot know who must deal the next hand.
+                e.add("thrower", MISSING_FIELD,
+                      "a double round is declared by the player who threw in and then deals: name him (§1.8)")
             reason = obj.get("throw_in_reason")
             if reason is not None:
                 e.check_choice(reason, "throw_in_reason", THROW_IN_REASONS)
@@ -885,12 +891,20 @@ def _solo_result(hand: Mapping[str, Any], g: int, s: int, lines: list[str]) -> i
 
 
 def dealers_after(table_seats: list[str], hand: Mapping[str, Any]) -> list[str]:
-    """§1.8: after a throw-in the next player deals, or the thrower takes the deal himself;
-    a redeal (misdeal, annulled hand) is dealt again by the same dealer (our reading)."""
+    """§1.8 (original II.3): after a throw-in the next player deals (a). If that is the
+    thrower, he may pass the deal on to the player after him (a); any other thrower may take
+    the deal himself (b). A double round is declared by the thrower who takes the deal, so
+    after one only the thrower deals (b) -- otherwise it would double hands he never dealt.
+    A redeal (misdeal, annulled hand) is dealt again by the same dealer (our reading)."""
     usual = next_dealer(table_seats, hand["dealer"])
     outcome = hand.get("outcome", "played")
-    if outcome == "thrown_in" and hand.get("thrower") not in (None, usual):
-        return [usual, hand["thrower"]]
+    thrower = hand.get("thrower")
+    if outcome == "thrown_in" and thrower in table_seats:
+        if hand.get("start_double_round"):
+            return [thrower]
+        if thrower == usual:
+            return [usual, next_dealer(table_seats, usual)]
+        return [usual, thrower]
     if outcome == "redeal":
         return [hand["dealer"], usual]
     return [usual]

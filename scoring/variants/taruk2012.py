@@ -395,10 +395,7 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
     renons = _check_penalties(errors, h.get("penalties"), table, h.get("dealer"))
     if game == "none" and not renons:
         errors.add("penalties", MISSING_FIELD, "a stopped hand needs a renons")
-
-    note = h.get("note")
-    if note is not None:
-        errors.check_str(note, "note")
+    # ``note`` is checked with the envelope (common.check_note).
     return table
 
 
@@ -528,6 +525,7 @@ def _check_penalties(errors: Errors, raw: Any, table: tuple[str, ...] | None, de
     if entries is None:
         return False
     renons = False
+    misdeals = 0
     for i, entry in enumerate(entries):
         f = f"penalties[{i}]"
         p = errors.check_object(entry, f)
@@ -546,8 +544,33 @@ def _check_penalties(errors: Errors, raw: Any, table: tuple[str, ...] | None, de
         elif kind == "misdeal":
             if seat is not None and isinstance(dealer, str) and seat != dealer:
                 errors.add(f + ".seat", FORBIDDEN_COMBINATION, "only the dealer can misdeal")
-            errors.required_bool(p, "warning", f)
+            # §5.4: only a player's first misdeal is a warning, so a redeal misdealt again in
+            # the same hand never is (whatever the earlier hands say: misdeal_history_errors).
+            if errors.required_bool(p, "warning", f) is True and misdeals:
+                errors.add(f + ".warning", INCONSISTENT,
+                           "only the first misdeal is a warning; the dealer misdealt earlier in this hand (§5.4)")
+            misdeals += 1
     return renons
+
+
+def misdeal_history_errors(hand: Mapping[str, Any], earlier: int) -> list[HandError]:
+    """§5.4 extension: a player's first recorded misdeal in the tournament is a warning, every
+    later one costs 20. ``earlier`` is how many misdeals the dealer's player already has in the
+    tournament before this hand; the tournament layer counts them (the engine cannot see other
+    tables). Errors in the spec's shape, on ``penalties[i].warning``."""
+    errors = Errors()
+    count = earlier
+    for i, p in enumerate(hand.get("penalties") or []):
+        if not (isinstance(p, Mapping) and p.get("type") == "misdeal" and isinstance(p.get("warning"), bool)):
+            continue
+        if p["warning"] and count:
+            errors.add(f"penalties[{i}].warning", INCONSISTENT,
+                       "this player already has a misdeal in the tournament: this one costs -20 (§5.4)")
+        elif not p["warning"] and not count:
+            errors.add(f"penalties[{i}].warning", INCONSISTENT,
+                       "this is the player's first misdeal in the tournament: only a warning (§5.4)")
+        count += 1
+    return errors.items
 
 
 def _check_state(errors: Errors, state: Any, table: tuple[str, ...] | None) -> None:
@@ -937,4 +960,5 @@ VARIANT = Variant(
     playing_seats=playing_seats,
     next_dealer=next_dealer,
     validate_config=validate_config,
+    misdeal_history=misdeal_history_errors,
 )

@@ -59,6 +59,7 @@ SUIT_NAME = {"makk": "makk", "tok": "tök", "zold": "zöld", "piros": "piros"}
 HAND_FIELDS = (
     "variant", "seats", "dealer", "declarer", "bid", "trump", "kontra", "gave_up",
     "play", "silent_claims", "results", "renonsz",
+    "note",  # the referee's remark, ignored by scoring (common.check_note)
 )
 PLAY_FIELDS = ("declarer_tricks", "declarer_card_points", "marriages", "four_aces", "trump7_last_trick")
 RENONSZ_FIELDS = ("case", "offender", "penalty_bid", "jury_points")

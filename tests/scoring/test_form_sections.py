@@ -1,0 +1,129 @@
+"""Hidden form sections never block a save (issue 11 item 8).
+
+The referee fills a section (Taruk bonuses of a tri, Vadász throw-in, Illusztrált figures,
+ulti individual kontra), then switches the game/outcome/bid so that the page hides it. The
+browser still posts what the hidden section holds; the form ignores it, and the hand is
+saved as the visible fields say. A value that does block (Laza: a result without its bid in a
+folded section) is shown: its section is rendered open with the error next to the field.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scoring.models import Hand
+from tests.conftest import client_for
+from tests.scoring.variant_tables import post_hand, rendered_form, running_table
+
+# (variant, what the referee means, the stale values of the section the page now hides, a
+# field of the hand that must be as typed)
+CASES = [
+    pytest.param(
+        "taruk2012",
+        {"game": "berac", "declarer": "B", "won": "yes"},
+        {"b_trula": "made", "b_trula_side": "declarer", "b_kralji": "failed", "klop_A": "20"},
+        {"game": "berac", "won": True},
+        id="taruk: a tri with trula switched to berač",
+    ),
+    pytest.param(
+        "tarokk-vadasz",
+        {
+            "outcome": "played",
+            "declarer": "B",
+            "partner": "D",
+            "declarer_talon_taken": "3",
+            "declarer_card_points": "50",
+            "declarer_tricks": "5",
+        },
+        {
+            "thrower": "B",
+            "throw_in_reason": "four_kings",
+            "start_double_round": "on",
+            "renonsz_offender": "C",
+            "renonsz_kind": "play",
+        },
+        {"declarer": "B", "partner": "D"},
+        id="vadász: a throw-in switched to a played hand",
+    ),
+    pytest.param(
+        "tarokk-illusztralt",
+        {"outcome": "redeal"},
+        {"fig1": "tuletroa", "fig1_kontra": "1", "tarokk_B": "9", "renonsz_offender": "C"},
+        {"outcome": "redeal"},
+        id="illusztrált: a played hand with figures switched to a redeal",
+    ),
+    pytest.param(
+        "ulti-mausz",
+        {"bid": "parti", "declarer": "B", "trump": "zold", "declarer_tricks": "6", "declarer_card_points": "60"},
+        {"k_seat_C": "2", "k_seat_A": "4"},
+        {"bid": "parti", "declarer": "B"},
+        id="ulti: a betli with individual kontra switched to a parti",
+    ),
+]
+
+
+@pytest.mark.parametrize(("key", "typed", "stale", "kept"), CASES)
+def test_a_hidden_section_left_filled_does_not_block_saving(key, typed, stale, kept, alice, bob):
+    table = running_table(alice, key)
+    response = post_hand(client_for(bob), table, {**stale, **typed})
+    errors = response.context["form"].errors if response.status_code != 302 else None
+    assert response.status_code == 302, errors
+    hand = Hand.objects.get(table=table).input
+    assert {k: hand.get(k) for k in kept} == kept
+    for key_of_section in (
+        "bonuses",
+        "klop_points",
+        "thrower",
+        "start_double_round",
+        "renonsz",
+        "figures",
+        "tarokk_counts",
+    ):
+        assert not hand.get(key_of_section), key_of_section
+
+
+def test_a_visible_section_still_counts(alice, bob):
+    """Only hidden sections are ignored: the trula of a tri is scored."""
+    table = running_table(alice, "taruk2012")
+    response = post_hand(
+        client_for(bob),
+        table,
+        {
+            "game": "tri",
+            "declarer": "B",
+            "called_king": "hearts",
+            "partner": "D",
+            "card_points": "48",
+            "b_trula": "silent",
+        },
+    )
+    assert response.status_code == 302
+    assert Hand.objects.get(table=table).input["bonuses"] == [
+        {"type": "trula", "side": "declarer", "announced": False, "made": True}
+    ]
+
+
+def test_laza_a_blocking_value_in_a_folded_section_is_shown_open(alice, bob):
+    table = running_table(alice, "tarokk-laza")
+    client = client_for(bob)
+    fields = rendered_form(client, table)
+    later = sorted(f for f in fields if re.fullmatch(r"attack_\d+_result", f))[-1]
+    response = post_hand(
+        client, table, {"attack_1": _first_bid(client, table), "attack_1_result": "made", later: "made"}, fields
+    )
+    assert response.status_code == 422
+    line = later.removesuffix("_result")
+    assert "Choose the bid this result belongs to." in response.context["form"].errors[line][0]
+    page = response.content.decode()
+    # the <details> holding the error is open
+    section = page[: page.index(f'name="{line}"')]
+    assert section[section.rindex("<details") :].split(">", 1)[0].endswith(" open")
+    assert not Hand.objects.exists()
+
+
+def _first_bid(client, table) -> str:
+    page = client.get(f"/e/{table.round.tournament.slug}/round/1/table/1/").content.decode()
+    select = page[page.index('name="attack_1"') :]
+    return re.findall(r'<option value="([^"]+)"', select)[0]

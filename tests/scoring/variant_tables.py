@@ -1,0 +1,118 @@
+"""A running table of any variant, and the hand form as the table page renders it, for page
+tests that post what a browser would post."""
+
+from __future__ import annotations
+
+import importlib
+from html.parser import HTMLParser
+from typing import Any
+
+from django.urls import reverse
+
+from scoring.registry import VARIANTS
+from tournaments import rounds
+from tournaments import services as event_services
+from tournaments.models import Table
+
+
+def samples_of(key: str) -> Any:
+    return importlib.import_module(f"scoring.samples.{key.replace('-', '_')}")
+
+
+def running_table(alice: Any, key: str, *, size: int | None = None, hands: int = 8) -> Table:
+    """Table 1 of round 1 of a public ``key`` event organized by alice, bob refereeing every table."""
+    variant = VARIANTS[key]
+    size = size or variant.table.min_seats
+    config = getattr(samples_of(key), "TEST_CONFIG", None) or {}
+    event = event_services.create_tournament(
+        alice,
+        name=f"{key} open",
+        slug=f"{key}-open",
+        variant=key,
+        table_size=size,
+        hands_per_round=hands,
+        config=config,
+        is_public=True,
+    )
+    event_services.set_referee(alice, event, "bob", [])
+    for i in range(size):
+        event_services.register_player(alice, event, name=f"Player {i}", team=f"Pair {i // 2}")
+    rnd = rounds.draw_round(alice, event, seed="forms")
+    rounds.publish_draw(alice, rnd)
+    rounds.start_clock(alice, rnd)
+    return Table.objects.get(round=rnd, number=1)
+
+
+def table_url(table: Table) -> str:
+    return reverse("table", args=[table.round.tournament.slug, table.round.number, table.number])
+
+
+def enter_url(table: Table) -> str:
+    return reverse("hand-enter", args=[table.round.tournament.slug, table.round.number, table.number])
+
+
+class _HandForm(HTMLParser):
+    """The fields of ``form.hand-form`` with the values a browser would send untouched."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside = False
+        self.fields: dict[str, str] = {}
+        self.select: str | None = None
+        self.first_option: str | None = None
+        self.textarea: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "form":
+            self.inside = "hand-form" in (a.get("class") or "")
+        if not self.inside:
+            return
+        name = a.get("name")
+        if tag == "input" and name:
+            kind = a.get("type", "text")
+            if kind in ("checkbox", "radio"):
+                if "checked" in a:
+                    self.fields[name] = a.get("value") or "on"
+            elif kind not in ("submit", "button"):
+                self.fields[name] = a.get("value") or ""
+        elif tag == "select" and name:
+            self.select, self.first_option = name, None
+        elif tag == "option" and self.select:
+            value = a.get("value") or ""
+            if self.first_option is None:
+                self.first_option = value
+                self.fields.setdefault(self.select, value)
+            if "selected" in a:
+                self.fields[self.select] = value
+        elif tag == "textarea" and name:
+            self.textarea = name
+            self.fields[name] = ""
+
+    def handle_data(self, data: str) -> None:
+        if self.textarea:
+            self.fields[self.textarea] += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.inside = False
+        elif tag == "select":
+            self.select = None
+        elif tag == "textarea":
+            self.textarea = None
+
+
+def rendered_form(client: Any, table: Table) -> dict[str, str]:
+    """GET the table page; the hand form's fields as the browser would post them untouched."""
+    response = client.get(table_url(table))
+    assert response.status_code == 200
+    parser = _HandForm()
+    parser.feed(response.content.decode())
+    assert parser.fields, "the table page shows no hand form"
+    return parser.fields
+
+
+def post_hand(client: Any, table: Table, typed: dict[str, str], fields: dict[str, str] | None = None) -> Any:
+    """Post the page's hand form with ``typed`` over the untouched fields (``None`` unchecks a box)."""
+    data = {**(fields if fields is not None else rendered_form(client, table)), **typed}
+    return client.post(enter_url(table), {k: v for k, v in data.items() if v is not None})
