@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from . import api
+from . import api, api_tablewrites
 
 
 class _Choice:
@@ -50,6 +50,7 @@ urlpatterns = [
     path(table + "hands/<int:hand_no>/", api.HandDetail.as_view(), name="hand"),
     path(table + "preview/", api.Preview.as_view(), name="preview"),
     path(table + "confirm/", api.Confirm.as_view(), name="confirm"),
+    path(table + "confirm/judge/", api_tablewrites.ConfirmByJudge.as_view(), name="confirm-judge"),
     path(event + "standings/", api.Standings.as_view(), name="standings"),
     path(event + "live/", api.Live.as_view(), name="live"),
 ]
