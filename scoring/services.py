@@ -170,26 +170,29 @@ MAX_KEY_LENGTH = 100
 
 
 def enter_hand(actor: Any, table: Table, hand_input: Any, *, number: int | None = None,
-               idempotency_key: str | None = None) -> Hand:
+               idempotency_key: str | None = None, request_body: Any = None) -> Hand:
     """Enter the table's next hand.
 
     ``number`` is the hand number the client enters (the form or the body says it): another
     number than the table's next one is refused (two referees on one hand), nothing stored.
     ``idempotency_key``: the same key with the same body answers the hand the first request
-    stored (``hand.replayed`` is true), with another body ``IdempotencyConflict``.
+    stored (``hand.replayed`` is true), with another body ``IdempotencyConflict``. The key is bound
+    to ``request_body``, the request as the client sent it (default: ``hand_input``): the envelope a
+    page or the API fills in from the table differs once the first request has stored its hand.
     """
+    body_hash = request_hash(hand_input if request_body is None else request_body, number)
     if idempotency_key is not None and not (0 < len(idempotency_key) <= MAX_KEY_LENGTH):
         raise HandRejected([HandError("idempotency_key", "invalid_value",
                                       _("The idempotency key must have 1 to %(n)d characters.")
                                       % {"n": MAX_KEY_LENGTH})])
     try:
-        return _enter_hand(actor, table, hand_input, number, idempotency_key)
+        return _enter_hand(actor, table, hand_input, number, idempotency_key, body_hash)
     except IntegrityError:
         # Only the key's unique constraint can fail here (the table lock orders the numbers): a
         # retry raced the first request and lost. Now the first one has committed; answer it.
         if idempotency_key is None:
             raise
-        return _enter_hand(actor, table, hand_input, number, idempotency_key)
+        return _enter_hand(actor, table, hand_input, number, idempotency_key, body_hash)
 
 
 def _replay(table: Table, key: str, body_hash: str) -> Hand | None:
@@ -225,11 +228,11 @@ def _check_number(table: Table, given: int | None, expected: int) -> None:
 
 
 @transaction.atomic
-def _enter_hand(actor: Any, table: Table, hand_input: Any, given_number: int | None, key: str | None) -> Hand:
+def _enter_hand(actor: Any, table: Table, hand_input: Any, given_number: int | None, key: str | None,
+                body_hash: str) -> Hand:
     table = _lock(table)
     tournament = table.round.tournament
     access.require_hand_entry(actor, tournament, table.number)
-    body_hash = request_hash(hand_input, given_number)
     # A retry is answered before anything else: by now the hand it entered is not the next one,
     # and the table may be complete.
     replayed = _replay(table, key, body_hash) if key is not None else None

@@ -138,8 +138,9 @@ def hand_enter(request: HttpRequest, slug: str, number: int, table_no: int) -> H
     conflict = None
     if form.is_valid():
         try:
+            typed = {k: v for k, v in request.POST.lists() if k not in ("csrfmiddlewaretoken", "entry_token")}
             hand = services.enter_hand(request.user, table, form.hand(), number=_posted_int(request, "number"),
-                                       idempotency_key=token)
+                                       idempotency_key=token, request_body=typed)
         except services.HandRejected as exc:
             form.add_engine_errors(exc.errors)
         except (services.HandNumberConflict, services.IdempotencyConflict) as exc:

@@ -450,7 +450,7 @@ class Hands(ApiView):
         # Read outside the table lock: a hand entered meanwhile makes the action refuse the number.
         hand_input = _with_envelope(body, _next_envelopes(tournament, table))
         hand = hands.enter_hand(request.user, table, hand_input, number=hand_no,
-                                idempotency_key=request.headers.get("Idempotency-Key"))
+                                idempotency_key=request.headers.get("Idempotency-Key"), request_body=request.data)
         response = Response(HandSerializer(hand).data, status=status.HTTP_201_CREATED)
         if hand.replayed:
             response["Idempotent-Replayed"] = "true"
