@@ -444,7 +444,7 @@ class Hands(ApiView):
         tournament, table = _table(request, slug, number, table_no)
         body, hand_no = request.data, None
         if isinstance(body, dict):
-            entry = HandEntrySerializer(data={"number": body.get("number")})
+            entry = HandEntrySerializer(data={k: v for k, v in body.items() if k == "number"})
             entry.is_valid(raise_exception=True)
             body, hand_no = {k: v for k, v in body.items() if k != "number"}, entry.validated_data["number"]
         # Read outside the table lock: a hand entered meanwhile makes the action refuse the number.
