@@ -267,7 +267,8 @@ class EnvelopeSerializer(serializers.Serializer):
 
 
 class JudgeConfirmationSerializer(serializers.Serializer):
-    judge = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    judge = serializers.CharField(source="judge.username", read_only=True, allow_null=True,
+                                  help_text=_("The username of the organizer or referee who confirmed."))
     reason = serializers.CharField()
     totals = serializers.DictField(child=serializers.IntegerField(), help_text=_("The totals confirmed."))
     confirmed_at = serializers.DateTimeField()
