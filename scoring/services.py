@@ -8,12 +8,17 @@ was made from and the ``UPDATE ... WHERE version = N`` refuses a stale one.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
+import json
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
-from django.utils import timezone
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from tournaments import access, audit
@@ -25,7 +30,7 @@ from tournaments.rounds import clock_of
 from . import misdeals
 from .common import nul_paths
 from .engine import evaluate
-from .models import Hand
+from .models import Hand, IdempotencyKey, JudgeConfirmation, PinThrottle
 from .registry import VARIANTS
 from .types import HandError, HandScore, Variant
 
@@ -41,6 +46,19 @@ class HandRejected(Exception):
 
 class StaleEdit(Exception):
     """Somebody saved the hand after this edit was started."""
+
+
+class HandNumberConflict(StaleEdit):
+    """The request enters another hand number than the table's next one (two devices on one hand)."""
+
+    def __init__(self, message: str, given: int, expected: int):
+        super().__init__(message)
+        self.given = given
+        self.expected = expected
+
+
+class IdempotencyConflict(Exception):
+    """The idempotency key was already used for another request body (or its hand is gone)."""
 
 
 class NotOpen(Exception):
@@ -143,14 +161,89 @@ def _apply(hand: Hand, result: HandScore, variant: Variant) -> None:
     hand.rules_version = variant.rules_version
 
 
+def request_hash(hand_input: Any, number: int | None) -> str:
+    """What an idempotency key is bound to: the hand and the number it was entered as."""
+    body = json.dumps({"number": number, "input": hand_input}, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+MAX_KEY_LENGTH = 100
+
+
+def enter_hand(actor: Any, table: Table, hand_input: Any, *, number: int | None = None,
+               idempotency_key: str | None = None, request_body: Any = None) -> Hand:
+    """Enter the table's next hand.
+
+    ``number`` is the hand number the client enters (the form or the body says it): another
+    number than the table's next one is refused (two referees on one hand), nothing stored.
+    ``idempotency_key``: the same key with the same body answers the hand the first request
+    stored (``hand.replayed`` is true), with another body ``IdempotencyConflict``. The key is bound
+    to ``request_body``, the request as the client sent it (default: ``hand_input``): the envelope a
+    page or the API fills in from the table differs once the first request has stored its hand.
+    """
+    body_hash = request_hash(hand_input if request_body is None else request_body, number)
+    if idempotency_key is not None and not (0 < len(idempotency_key) <= MAX_KEY_LENGTH):
+        raise HandRejected([HandError("idempotency_key", "invalid_value",
+                                      _("The idempotency key must have 1 to %(n)d characters.")
+                                      % {"n": MAX_KEY_LENGTH})])
+    try:
+        return _enter_hand(actor, table, hand_input, number, idempotency_key, body_hash)
+    except IntegrityError:
+        # Only the key's unique constraint can fail here (the table lock orders the numbers): a
+        # retry raced the first request and lost. Now the first one has committed; answer it.
+        if idempotency_key is None:
+            raise
+        return _enter_hand(actor, table, hand_input, number, idempotency_key, body_hash)
+
+
+def _replay(table: Table, key: str, body_hash: str) -> Hand | None:
+    row = IdempotencyKey.objects.filter(table=table, key=key).select_related("hand").first()
+    if row is None:
+        return None
+    if row.request_hash != body_hash:
+        raise IdempotencyConflict(
+            _("This idempotency key was already used for another hand (hand %(n)d); nothing was stored.")
+            % {"n": row.hand_number})
+    if row.hand is None:
+        raise IdempotencyConflict(
+            _("This request already stored hand %(n)d, which has since been deleted; nothing was stored.")
+            % {"n": row.hand_number})
+    row.hand.replayed = True
+    return row.hand
+
+
+def _check_number(table: Table, given: int | None, expected: int) -> None:
+    if given is None or given == expected:
+        return
+    existing = table.hands.filter(number=given).select_related("entered_by").first()
+    if existing is not None:
+        by = existing.entered_by.get_username() if existing.entered_by else "?"
+        message = _("Hand %(n)d has already been saved (by %(by)s); nothing was stored. Check hand %(n)d in the "
+                    "list; if yours is another deal, enter it as hand %(next)d.") % {
+            "n": given, "by": by, "next": expected}
+    else:
+        message = _("This entry was for hand %(n)d, but the table's next hand is %(next)d (a hand was deleted "
+                    "meanwhile); nothing was stored. Check the hands and save again.") % {
+            "n": given, "next": expected}
+    raise HandNumberConflict(message, given, expected)
+
+
 @transaction.atomic
-def enter_hand(actor: Any, table: Table, hand_input: Any) -> Hand:
+def _enter_hand(actor: Any, table: Table, hand_input: Any, given_number: int | None, key: str | None,
+                body_hash: str) -> Hand:
     table = _lock(table)
     tournament = table.round.tournament
+    access.require_hand_entry(actor, tournament, table.number)
+    # A retry is answered before anything else: by now the hand it entered is not the next one,
+    # and the table may be complete.
+    replayed = _replay(table, key, body_hash) if key is not None else None
+    if replayed is not None:
+        return replayed
     _check_open(actor, table, tournament)
     setup = table_setup(table, tournament)
     previous = table.hands.order_by("number").last()
     number = (previous.number + 1) if previous else 1
+    _check_number(table, given_number, number)
     played = table.hands.filter(played=True).count()
     if progress_from_counts(tournament, setup.positions, played=played, time_expired=table.time_expired).complete:
         raise NotOpen(_("Table %(t)d has played all its hands for this round.") % {"t": table.number})
@@ -172,7 +265,10 @@ def enter_hand(actor: Any, table: Table, hand_input: Any) -> Hand:
     )
     _apply(hand, result, setup.variant)
     hand.save()
+    if key is not None:
+        IdempotencyKey.objects.create(table=table, key=key, request_hash=body_hash, hand=hand, hand_number=number)
     audit.log(actor, "hand.entered", hand, tournament=tournament, after=hand.snapshot())
+    hand.replayed = False
     return hand
 
 
@@ -207,7 +303,7 @@ def correct_hand(actor: Any, hand: Hand, new_input: Any, *, expected_version: in
     tournament = table.round.tournament
     _check_open(actor, table, tournament)
     setup = table_setup(table, tournament)
-    current = Hand.objects.get(pk=hand.pk)
+    current = _current(hand, expected_version)
     before = current.snapshot()
     _check_envelope(new_input, [{k: current.input.get(k) for k in ("variant", "seats", "dealer")}], current.number)
     previous = table.hands.filter(number__lt=current.number).order_by("number").last()
@@ -243,44 +339,96 @@ def correct_hand(actor: Any, hand: Hand, new_input: Any, *, expected_version: in
     return current
 
 
+def _stale(number: int) -> StaleEdit:
+    return StaleEdit(_("Hand %(n)d was changed by someone else since you opened it; reload and try again.")
+                     % {"n": number})
+
+
+def _current(hand: Hand, expected_version: int) -> Hand:
+    """The hand as stored now, under the table lock; a deleted, renumbered or changed one is stale.
+
+    ``hand`` is addressed by its identity (pk), which never moves; every renumbered hand also gets
+    a new version, so a client that only knows number and version is refused too."""
+    current = Hand.objects.filter(pk=hand.pk).first()
+    if current is None:
+        raise StaleEdit(_("Hand %(n)d was deleted since you opened it; nothing was stored.") % {"n": hand.number})
+    if current.version != expected_version:
+        raise _stale(current.number)
+    return current
+
+
+def _envelope(hand_input: dict, allowed: list[dict[str, Any]]) -> dict[str, Any]:
+    """The envelope a hand takes at a new place: its own dealer where the rotation allows it
+    there (a void deal, a throw-in), else the usual one."""
+    return next((e for e in allowed if e["dealer"] == hand_input.get("dealer")), allowed[0])
+
+
+def _place(snapshot: dict) -> dict:
+    """Where a hand sits: what a renumbering changes."""
+    return {"number": snapshot["number"], "dealer": snapshot["dealer"], "seats": snapshot["input"].get("seats"),
+            "version": snapshot["version"]}
+
+
+def _without_place(snapshot: dict) -> dict:
+    return {k: v for k, v in snapshot.items() if k not in ("number", "dealer", "version", "input")}
+
+
 @transaction.atomic
 def delete_hand(actor: Any, hand: Hand, *, expected_version: int, reason: str) -> None:
-    """Delete a hand; later hands move up one number and are rescored."""
+    """Delete a hand; later hands move up one number, take the dealer and seats the rotation gives
+    at their new number, and are rescored. If one of them cannot be valid in its new place the
+    deletion is refused naming it, and nothing changes (the transaction rolls back)."""
     if not reason.strip():
         raise HandRejected([HandError("reason", "missing_field", _("A deletion needs a reason."))])
     table = _lock(hand.table)
     tournament = table.round.tournament
     _check_open(actor, table, tournament)
     setup = table_setup(table, tournament)
-    current = Hand.objects.get(pk=hand.pk)
-    if current.version != expected_version:
-        raise StaleEdit(
-            _("Hand %(n)d was changed by someone else since you opened it; reload and try again.")
-            % {"n": current.number}
-        )
+    current = _current(hand, expected_version)
     deleted = Hand.objects.filter(pk=current.pk, version=expected_version).delete()[0]
     if not deleted:
-        raise StaleEdit(
-            _("Hand %(n)d was changed by someone else since you opened it; reload and try again.")
-            % {"n": current.number}
-        )
+        raise _stale(current.number)
     audit.log(actor, "hand.deleted", current, tournament=tournament, before=current.snapshot(), reason=reason)
+    previous = table.hands.filter(number__lt=current.number).order_by("number").last()
+    state = previous.state_after if previous else {}
+    # The version the client of a slot may hold: a hand moving into the slot gets a higher one, so
+    # a correction prepared against the slot's former hand is refused as stale.
+    slot_version = current.version
     # Ascending order keeps (table, number) unique at every step.
     for later in table.hands.filter(number__gt=current.number).order_by("number"):
-        Hand.objects.filter(pk=later.pk).update(number=later.number - 1)
-    previous = table.hands.filter(number__lt=current.number).order_by("number").last()
-    _rescore_from(actor, table, tournament, setup, current.number, previous.state_after if previous else {}, reason)
+        before = later.snapshot()
+        new_input = {**later.input, **_envelope(later.input, next_envelopes(setup, previous))}
+        new_number = later.number - 1
+        result = evaluate(new_input, state, setup.config)
+        if isinstance(result, list):
+            raise HandRejected(result, later.number)
+        later.number = new_number
+        later.input = new_input
+        later.dealer = new_input["dealer"]
+        _apply(later, result, setup.variant)
+        slot_version, later.version = later.version, max(later.version, slot_version) + 1
+        later.save()
+        audit.log(actor, "hand.renumbered", later, tournament=tournament, before=_place(before),
+                  after=_place(later.snapshot()), reason=reason)
+        if _without_place(later.snapshot()) != _without_place(before):
+            audit.log(actor, "hand.rescored", later, tournament=tournament, before=before, after=later.snapshot(),
+                      reason=reason)
+        previous, state = later, later.state_after
     _reopen(actor, table, tournament, reason)
 
 
 def _reopen(actor: Any, table: Table, tournament: Tournament, reason: str) -> None:
     """A correction after confirmation reopens the table: the players confirm again."""
     confirmations = list(table.confirmations.values("position", "entry_id", "totals"))
-    if not confirmations and table.confirmed_at is None:
+    judge = JudgeConfirmation.objects.filter(table=table).first()
+    if not confirmations and judge is None and table.confirmed_at is None:
         return
     table.confirmations.all().delete()
     before = {"confirmed_at": table.confirmed_at.isoformat() if table.confirmed_at else None,
               "confirmations": confirmations}
+    if judge is not None:
+        before["judge"] = _judge_dict(judge)
+        judge.delete()
     table.confirmed_at = None
     table.save(update_fields=["confirmed_at"])
     audit.log(actor, "table.reopened", table, tournament=tournament, before=before, after={"confirmed_at": None},
@@ -300,22 +448,93 @@ class WrongPin(Exception):
     """The PIN does not belong to the player in that seat."""
 
 
+class PinLocked(Exception):
+    """Too many wrong PINs for the seat or from the address: refused until ``until``."""
+
+    def __init__(self, until: datetime):
+        self.until = until
+        when = formats.time_format(timezone.localtime(until))
+        super().__init__(_("Too many wrong PINs; try again after %(time)s.") % {"time": when})
+
+    @property
+    def retry_after(self) -> int:
+        """Whole seconds until the lock ends (the Retry-After header)."""
+        return max(1, int((self.until - timezone.now()).total_seconds() + 0.999))
+
+
+def _pin_limits() -> dict[str, int]:
+    # A 4-digit PIN has 10,000 values: 5 tries per seat per 15 minutes make guessing one take weeks.
+    # An address gets more (a referee's phone confirms every seat of its tables) but not unlimited.
+    return {"seat": getattr(settings, "PIN_SEAT_FAILURES", 5),
+            "address": getattr(settings, "PIN_ADDRESS_FAILURES", 20),
+            "seconds": getattr(settings, "PIN_LOCKOUT_SECONDS", 15 * 60)}
+
+
+def _pin_scopes(table: Table, position: str, address: str | None) -> dict[str, str]:
+    scopes = {"seat": f"seat:{table.pk}:{position}"}
+    if address:
+        scopes["address"] = f"address:{address}"[:150]
+    return scopes
+
+
+def _pin_lock(scopes: dict[str, str], now: datetime) -> datetime | None:
+    until = PinThrottle.objects.filter(scope__in=scopes.values(), locked_until__gt=now).values_list(
+        "locked_until", flat=True)
+    return max(until, default=None)
+
+
 @transaction.atomic
-def confirm_table(actor: Any, table: Table, position: str, pin: str) -> Confirmation:
-    """A seated player confirms the table's result with his PIN on the referee's device (Taruk S4)."""
+def _pin_failed(scopes: dict[str, str]) -> datetime | None:
+    """Count one failure in every scope, under a row lock (several server processes count the same
+    rows); the scope that reaches its limit is locked. Returns the end of a lock, if any."""
+    limits, now = _pin_limits(), timezone.now()
+    window = timedelta(seconds=limits["seconds"])
+    locked = None
+    for kind, scope in scopes.items():
+        PinThrottle.objects.get_or_create(scope=scope)
+        row = PinThrottle.objects.select_for_update().get(scope=scope)
+        if row.updated_at < now - window:
+            row.failures = 0  # old mistakes are forgiven: the limit counts recent failures
+        row.failures += 1
+        if row.failures >= limits[kind]:
+            row.failures, row.locked_until = 0, now + window
+            locked = max(locked or row.locked_until, row.locked_until)
+        row.save()
+    return locked
+
+
+def confirm_table(actor: Any, table: Table, position: str, pin: str, *, address: str | None = None) -> Confirmation:
+    """A seated player confirms the table's result with his PIN on the referee's device (Taruk S4).
+
+    Wrong PINs are counted per seat and per client ``address`` (in the database) and locked out
+    for a while after repeated failures (``PinLocked``)."""
+    scopes = _pin_scopes(table, position, address)
+    try:
+        return _confirm(actor, table, position, pin, scopes)
+    except WrongPin:
+        # Counted in its own transaction: the confirmation's rolled back, the failure must stay.
+        until = _pin_failed(scopes)
+        if until is not None:
+            raise PinLocked(until) from None
+        raise
+
+
+@transaction.atomic
+def _confirm(actor: Any, table: Table, position: str, pin: str, scopes: dict[str, str]) -> Confirmation:
     table = _lock(table)
     tournament = table.round.tournament
     access.require_hand_entry(actor, tournament, table.number)
+    # Completeness first: a wrong PIN must not answer differently from a right one here.
+    _check_complete(table, tournament)
     seat = Seat.objects.filter(table=table, position=position).select_related("entry").first()
     if seat is None:
         raise WrongPin(_("Nobody sits at position %(p)s.") % {"p": position})
+    until = _pin_lock(scopes, timezone.now())
+    if until is not None:
+        raise PinLocked(until)
     if not hmac.compare_digest(seat.entry.pin.encode(), str(pin).strip().encode()):
         raise WrongPin(_("Wrong PIN for position %(p)s.") % {"p": position})
-    progress = progress_from_counts(tournament, table.seats.values_list("position", flat=True),
-                                    played=table.hands.filter(played=True).count(), time_expired=table.time_expired)
-    if not progress.complete:
-        raise NotOpen(_("The table has %(n)d of %(m)d hands; finish them first.")
-                      % {"n": progress.played, "m": progress.expected})
+    PinThrottle.objects.filter(scope=scopes["seat"]).update(failures=0)
     confirmation, created = Confirmation.objects.get_or_create(
         table=table, position=position, defaults={"entry": seat.entry, "totals": table_totals(table)})
     if created:
@@ -328,3 +547,44 @@ def confirm_table(actor: Any, table: Table, position: str, pin: str) -> Confirma
         audit.log(actor, "table.confirmed", table, tournament=tournament,
                   after={"confirmed_at": table.confirmed_at.isoformat(), "totals": confirmation.totals})
     return confirmation
+
+
+def _check_complete(table: Table, tournament: Tournament) -> None:
+    progress = progress_from_counts(tournament, table.seats.values_list("position", flat=True),
+                                    played=table.hands.filter(played=True).count(), time_expired=table.time_expired)
+    if not progress.complete:
+        raise NotOpen(_("The table has %(n)d of %(m)d hands; finish them first.")
+                      % {"n": progress.played, "m": progress.expected})
+
+
+def _judge_dict(judge: JudgeConfirmation) -> dict[str, Any]:
+    return {"judge": judge.judge.get_username() if judge.judge else None, "reason": judge.reason,
+            "totals": judge.totals, "confirmed_at": judge.confirmed_at.isoformat()}
+
+
+@transaction.atomic
+def confirm_by_judge(actor: Any, table: Table, reason: str) -> JudgeConfirmation:
+    """taruk2012.md §6.5: seat A (with the PIN, before) together with the judge closes the protocol.
+
+    The judge is an organizer or a referee of the table, confirming with his own login and a
+    written reason, instead of the other players' PINs. Audited; a correction reopens it."""
+    if not reason.strip():
+        raise ValidationError({"reason": [ValidationError(_("A confirmation by the judge needs a reason."),
+                                                          code="required")]})
+    table = _lock(table)
+    tournament = table.round.tournament
+    access.require_hand_entry(actor, tournament, table.number)
+    _check_complete(table, tournament)
+    if table.confirmed_at is not None:
+        raise NotOpen(_("Table %(t)d is already confirmed.") % {"t": table.number})
+    if not table.confirmations.filter(position="A").exists():
+        raise NotOpen(_("Seat A confirms with the PIN first; then the judge confirms with a reason."))
+    judge = JudgeConfirmation.objects.create(table=table, judge=actor, reason=reason.strip(),
+                                             totals=table_totals(table))
+    table.confirmed_at = timezone.now()
+    table.save(update_fields=["confirmed_at"])
+    audit.log(actor, "table.confirmed_by_judge", table, tournament=tournament, after=_judge_dict(judge),
+              reason=judge.reason)
+    audit.log(actor, "table.confirmed", table, tournament=tournament, reason=judge.reason,
+              after={"confirmed_at": table.confirmed_at.isoformat(), "totals": judge.totals, "by": "seat A and judge"})
+    return judge

@@ -10,4 +10,5 @@ urlpatterns = [
     path(prefix + "hands/", views.hand_enter, name="hand-enter"),
     path(prefix + "hands/<int:hand_no>/", views.hand_edit, name="hand-edit"),
     path(prefix + "confirm/", views.table_confirm, name="table-confirm"),
+    path(prefix + "confirm/judge/", views.table_confirm_judge, name="table-confirm-judge"),
 ]

@@ -5,13 +5,14 @@ Views stay thin: ``scoring.services`` does the writing, the engine the scoring.
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Prefetch
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -78,9 +79,14 @@ def table_page(request: HttpRequest, slug: str, number: int, table_no: int) -> H
     return render(request, "scoring/table.html", _context(request, tournament, table, hands, progress, form))
 
 
-def _context(request, tournament, table, hands, progress, form, preview=None) -> dict[str, Any]:
+def _context(request, tournament, table, hands, progress, form, preview=None, entry_token=None) -> dict[str, Any]:
     confirmed = {c.position: c for c in table.confirmations.all()}
     return {
+        # The entry form says which hand it enters, and carries a token so that posting it twice
+        # (a double tap, a retry after a timeout) stores one hand (services.enter_hand).
+        "entry_number": (hands[-1].number + 1) if hands else 1,
+        "entry_token": entry_token or uuid.uuid4().hex,
+        "judge_confirmation": services.JudgeConfirmation.objects.filter(table=table).select_related("judge").first(),
         "tournament": tournament, "table": table, "round": table.round, "hands": hands,
         "progress": progress, "form": form, "preview": preview,
         "can_write": access.can_enter_hands(request.user, tournament, table.number),
@@ -111,6 +117,14 @@ def hand_preview(request: HttpRequest, slug: str, number: int, table_no: int) ->
                                                      "positions": [s.position for s in table.seats.all()]})
 
 
+def _posted_int(request: HttpRequest, name: str) -> int | None:
+    """A whole number from the form; None when missing or not a number."""
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        return None
+
+
 @login_required
 @require_POST
 def hand_enter(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
@@ -118,32 +132,41 @@ def hand_enter(request: HttpRequest, slug: str, number: int, table_no: int) -> H
     access.require_hand_entry(request.user, tournament, table.number)
     hands = list(table.hands.order_by("number"))
     form = _new_form(tournament, table, hands[-1] if hands else None, request.POST)
+    token = request.POST.get("entry_token", "").strip()[:services.MAX_KEY_LENGTH] or None
+    conflict = None
     if form.is_valid():
         try:
-            hand = services.enter_hand(request.user, table, form.hand())
+            typed = {k: v for k, v in request.POST.lists() if k not in ("csrfmiddlewaretoken", "entry_token")}
+            hand = services.enter_hand(request.user, table, form.hand(), number=_posted_int(request, "number"),
+                                       idempotency_key=token, request_body=typed)
         except services.HandRejected as exc:
             form.add_engine_errors(exc.errors)
+        except (services.HandNumberConflict, services.IdempotencyConflict) as exc:
+            # Nothing stored: the page shows the hands as they are now and the form as typed, for
+            # the next hand, with a new token; the referee decides whether to save it.
+            conflict, token = str(exc), None
+            hands = list(table.hands.order_by("number"))
+            form = _new_form(tournament, table, hands[-1] if hands else None, request.POST)
+            form.is_valid()
         except services.NotOpen as exc:
             messages.error(request, str(exc))
             return redirect(table_url(table))
         else:
-            messages.success(request, _("Hand %(n)d saved.") % {"n": hand.number})
+            if hand.replayed:
+                messages.info(request, _("Hand %(n)d was already saved from this form; it is stored once.")
+                              % {"n": hand.number})
+            else:
+                messages.success(request, _("Hand %(n)d saved.") % {"n": hand.number})
             return redirect(table_url(table))
+    hands = list(table.hands.select_related("entered_by").order_by("number"))
     progress = _progress(tournament, table, hands)
-    return render(request, "scoring/table.html", _context(request, tournament, table, hands, progress, form),
-                  status=422)
+    context = _context(request, tournament, table, hands, progress, form, entry_token=token)
+    context["entry_error"] = conflict
+    return render(request, "scoring/table.html", context, status=409 if conflict else 422)
 
 
 def table_url(table: Table) -> str:
     return reverse("table", args=[table.round.tournament.slug, table.round.number, table.number])
-
-
-def _posted_version(request: HttpRequest) -> int | None:
-    """The hand version the edit form was loaded with; None when missing or not a number."""
-    try:
-        return int(request.POST.get("version", ""))
-    except ValueError:
-        return None
 
 
 @login_required
@@ -151,7 +174,21 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
     """Correct or delete an earlier hand, with a reason; later hands are rescored."""
     tournament, table = _table(request, slug, number, table_no)
     access.require_hand_entry(request.user, tournament, table.number)
-    hand = get_object_or_404(Hand, table=table, number=hand_no)
+    hand = Hand.objects.filter(table=table, number=hand_no).first()
+    posted_id = _posted_int(request, "hand") if request.method == "POST" else None
+    if posted_id is not None and (hand is None or posted_id != hand.pk):
+        # The form was opened on another hand, which has since moved or been deleted: the
+        # correction must not land on the hand that now has its number.
+        moved = Hand.objects.filter(pk=posted_id, table=table).first()
+        if moved is None:
+            messages.error(request, _("The hand you were editing (hand %(n)d) has been deleted since you opened "
+                                      "it; nothing was stored.") % {"n": hand_no})
+        else:
+            messages.error(request, _("The hand you were editing is now hand %(m)d (a hand before it was deleted); "
+                                      "nothing was stored. Check it and correct it again.") % {"m": moved.number})
+        return redirect(table_url(table))
+    if hand is None:
+        raise Http404
     cls = form_class(tournament.variant)
     if request.GET.get("json") == "1" or request.POST.get("json") == "1":
         from .forms.generic import JsonHandForm
@@ -163,7 +200,7 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
     error = None
     if request.method == "POST":
         reason = request.POST.get("reason", "").strip()
-        version = _posted_version(request)
+        version = _posted_int(request, "version")
         try:
             if version is None:
                 raise services.StaleEdit(_("version: missing or not a whole number; reload the hand and try again."))
@@ -184,12 +221,19 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
         except services.HandRejected as exc:
             form = cls(request.POST, **kwargs)
             form.is_valid()
+            deleting = "delete" in request.POST
             if exc.hand_number not in (None, hand_no):
-                error = _("The correction would make hand %(n)d invalid: %(e)s") % {"n": exc.hand_number, "e": exc}
+                if deleting:
+                    error = _("The deletion was refused, nothing changed: hand %(n)d cannot be valid with the dealer "
+                              "and seats of its new place (%(e)s). Correct or delete that hand first.") % {
+                        "n": exc.hand_number, "e": exc}
+                else:
+                    error = _("The correction would make hand %(n)d invalid: %(e)s") % {
+                        "n": exc.hand_number, "e": exc}
             else:
                 form.add_engine_errors([e for e in exc.errors if e.field != "reason"])
                 if any(e.field == "reason" for e in exc.errors):
-                    error = _("A correction needs a reason.")
+                    error = _("A deletion needs a reason.") if deleting else _("A correction needs a reason.")
         except services.NotOpen as exc:
             error = str(exc)
             form = cls(request.POST, **kwargs)
@@ -204,13 +248,37 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
 @login_required
 @require_POST
 def table_confirm(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
-    _, table = _table(request, slug, number, table_no)
+    _tournament, table = _table(request, slug, number, table_no)
+    position = request.POST.get("position", "")
     try:
-        services.confirm_table(request.user, table, request.POST.get("position", ""), request.POST.get("pin", ""))
-    except (services.WrongPin, services.NotOpen) as exc:
+        services.confirm_table(request.user, table, position, request.POST.get("pin", ""),
+                               address=client_address(request))
+    except (services.WrongPin, services.NotOpen, services.PinLocked) as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, _("Confirmed by %(p)s.") % {"p": request.POST.get("position")})
+        messages.success(request, _("Confirmed by %(p)s.") % {"p": position})
+    return redirect(table_url(table))
+
+
+def client_address(request: HttpRequest) -> str | None:
+    """The address PIN attempts are counted for. REMOTE_ADDR only: a client sets X-Forwarded-For
+    itself, so trusting it would let an attacker pick a fresh address for every attempt."""
+    return request.META.get("REMOTE_ADDR") or None
+
+
+@login_required
+@require_POST
+def table_confirm_judge(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
+    """taruk2012.md §6.5: seat A (with the PIN) together with the judge, who gives a reason."""
+    _tournament, table = _table(request, slug, number, table_no)
+    try:
+        services.confirm_by_judge(request.user, table, request.POST.get("reason", ""))
+    except services.NotOpen as exc:
+        messages.error(request, str(exc))
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("Table %(t)d confirmed by seat A and the judge.") % {"t": table.number})
     return redirect(table_url(table))
 
 

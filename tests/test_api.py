@@ -47,7 +47,11 @@ def send(client, method, url, data=None):
 
 
 def enter(client, table=1, hand=E1):
-    return send(client, "post", TABLE.format(table) + "hands/", hand)
+    """Enter ``hand`` as the table's next hand, with the number the API requires."""
+    from scoring.models import Hand
+
+    number = Hand.objects.filter(table__round__number=1, table__number=table).count() + 1
+    return send(client, "post", TABLE.format(table) + "hands/", {"number": number, **hand})
 
 
 def errors(response):
@@ -492,12 +496,12 @@ HAND = TABLE.format(1) + "hands/1/"
     ("post", TABLE.format(1) + "hands/", "{not json", ""),
     ("post", TABLE.format(1) + "hands/", "[1, 2]", ""),
     ("post", TABLE.format(1) + "hands/", '"a string"', ""),
-    ("post", TABLE.format(1) + "hands/", {**E1, "card_points": "lots"}, "card_points"),
-    ("post", TABLE.format(1) + "hands/", {**E1, "card_points": [48]}, "card_points"),
-    ("post", TABLE.format(1) + "hands/", {**E1, "bonuses": "many"}, "bonuses"),
-    ("post", TABLE.format(1) + "hands/", {**E1, "bonuses": [None, 3]}, "bonuses[0]"),
-    ("post", TABLE.format(1) + "hands/", {**E1, "seats": "BCDA"}, "seats"),
-    ("post", TABLE.format(1) + "hands/", {**E1, "card_points": 10**30}, "card_points"),
+    ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "card_points": "lots"}, "card_points"),
+    ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "card_points": [48]}, "card_points"),
+    ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "bonuses": "many"}, "bonuses"),
+    ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "bonuses": [None, 3]}, "bonuses[0]"),
+    ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "seats": "BCDA"}, "seats"),
+    ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "card_points": 10**30}, "card_points"),
     ("post", TABLE.format(1) + "preview/", "{", ""),
     ("post", TABLE.format(1) + "preview/", [E1], ""),
     ("post", TABLE.format(1) + "preview/?hand=x", E1, "hand"),
@@ -602,7 +606,7 @@ def _grow(event, alice, bob):
     rnd = rounds.draw_round(alice, event)
     rounds.publish_draw(alice, rnd)
     rounds.start_clock(alice, rnd)
-    assert send(client, "post", EVENT + "rounds/2/tables/1/hands/", KLOP).status_code == 201
+    assert send(client, "post", EVENT + "rounds/2/tables/1/hands/", {"number": 1, **KLOP}).status_code == 201
     services.create_tournament(alice, name="Second", slug="second", variant="taruk2012", is_public=True)
 
 

@@ -35,7 +35,7 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from scoring import services as hands
-from scoring.models import Hand
+from scoring.models import Hand, JudgeConfirmation
 
 from . import access, rounds, services
 from .models import Bye, Entry, Round, Seat, Table, Tournament
@@ -52,6 +52,7 @@ from .serializers import (
     EventSerializer,
     HandCorrectionSerializer,
     HandDeletionSerializer,
+    HandEntrySerializer,
     HandScoreSerializer,
     HandSerializer,
     LiveSerializer,
@@ -115,6 +116,15 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         if exc.hand_number is not None:
             body["hand"] = exc.hand_number
         return Response(body, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, hands.HandNumberConflict):
+        return Response({"errors": [{"field": "number", "code": "hand_number", "message": str(exc)}],
+                         "hand": exc.given, "next": exc.expected}, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, hands.IdempotencyConflict):
+        return Response({"errors": [{"field": "Idempotency-Key", "code": "idempotency_conflict",
+                                     "message": str(exc)}]}, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, hands.PinLocked):
+        return Response({"errors": [{"field": "pin", "code": "locked_out", "message": str(exc)}]},
+                        status=status.HTTP_429_TOO_MANY_REQUESTS, headers={"Retry-After": str(exc.retry_after)})
     if isinstance(exc, hands.StaleEdit):
         return Response({"errors": [{"field": "version", "code": "stale_edit", "message": str(exc)}]},
                         status=status.HTTP_409_CONFLICT)
@@ -167,7 +177,18 @@ WRITE_ERRORS = {400: _errors("Malformed JSON, a wrong type or a value the action
 HAND_ERRORS = {**WRITE_ERRORS,
                400: _errors("The engine rejected the hand (hand-format.md errors), or malformed input."),
                409: _errors("not_open: the round does not take hands (not running, or the table is complete); "
-                            "stale_edit: somebody saved the hand since the version you sent.")}
+                            "stale_edit: somebody saved, moved or deleted the hand since the version you sent "
+                            "(or the `id` you sent is not the hand at this number).")}
+ENTRY_ERRORS = {**HAND_ERRORS,
+                409: _errors("hand_number: `number` is not the table's next hand (another device entered it, or "
+                             "a hand was deleted); the body names `hand` and `next`. idempotency_conflict: the "
+                             "Idempotency-Key was used with another body. not_open: the round does not take "
+                             "hands.")}
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+    description="Any unique string up to 100 characters (a UUID). Sending the same key with the same body "
+                "again (a retry after a timeout) answers the hand the first request stored, with the header "
+                "`Idempotent-Replayed: true`, and stores nothing; the same key with another body answers 409.")
 SLUG = OpenApiParameter("slug", OpenApiTypes.STR, OpenApiParameter.PATH, description="The event's slug.")
 
 # taruk2012.md §8.1 E1 (hand 1 at a table whose first dealer is A): 25 for B, 15 for D.
@@ -221,6 +242,20 @@ def _table(request: Request, slug: str, number: int, table_no: int) -> tuple[Tou
 
 def _hand(table: Table, hand_no: int) -> Hand:
     return get_object_or_404(Hand.objects.select_related("entered_by"), table=table, number=hand_no)
+
+
+def _addressed(table: Table, hand_no: int, hand_id: int | None) -> Hand:
+    """The hand a correction or deletion is for. With ``id`` (which never moves) it must still be
+    the hand at ``hand_no``: one that moved or was deleted is a stale edit (409), never another hand."""
+    if hand_id is None:
+        return _hand(table, hand_no)
+    hand = Hand.objects.filter(table=table, pk=hand_id).first()
+    if hand is None:
+        raise hands.StaleEdit(_("Hand %(n)d was deleted since you opened it; nothing was stored.") % {"n": hand_no})
+    if hand.number != hand_no:
+        raise hands.StaleEdit(_("The hand you sent (id %(id)d) is now hand %(m)d, not %(n)d; nothing was stored.")
+                              % {"id": hand_id, "m": hand.number, "n": hand_no})
+    return hand
 
 
 def _with_envelope(hand_input: Any, envelopes: list[dict[str, Any]]) -> Any:
@@ -384,6 +419,7 @@ class TableDetail(ApiView):
             "complete": complete, "seats": seats, "totals": hands.table_totals(table),
             "next_envelopes": envelopes,
             "hands": table_hands,
+            "judge_confirmation": JudgeConfirmation.objects.filter(table=table).select_related("judge").first(),
         }).data)
 
 
@@ -395,17 +431,29 @@ class Hands(ApiView):
         return Response(HandSerializer(table.hands.select_related("entered_by").order_by("number"), many=True).data)
 
     @extend_schema(
-        operation_id="hand_enter", tags=["hands"], parameters=[SLUG], request=OpenApiTypes.OBJECT,
-        responses={201: HandSerializer, **HAND_ERRORS},
+        operation_id="hand_enter", tags=["hands"], parameters=[SLUG, IDEMPOTENCY_KEY], request=OpenApiTypes.OBJECT,
+        responses={201: HandSerializer, **ENTRY_ERRORS},
         summary="Enter the table's next hand (organizers; referees of this table)",
-        description=HAND_BODY_HELP + " The round must be running and the table not complete (else 409).",
-        examples=[OpenApiExample("taruk2012.md §8.1 E1", value=E1, request_only=True)])
+        description=HAND_BODY_HELP + " `number` (required, beside the hand's fields) is the hand number you "
+                                     "enter, the table's next one: two devices entering the same hand get 409 "
+                                     "hand_number for the second, and nothing is stored. The round must be "
+                                     "running and the table not complete (else 409).",
+        examples=[OpenApiExample("taruk2012.md §8.1 E1", value={"number": 1, **E1}, request_only=True)])
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = _table(request, slug, number, table_no)
-        # Read outside the table lock: a hand entered meanwhile makes the action refuse the envelope.
-        hand_input = _with_envelope(request.data, _next_envelopes(tournament, table))
-        hand = hands.enter_hand(request.user, table, hand_input)
-        return Response(HandSerializer(hand).data, status=status.HTTP_201_CREATED)
+        body, hand_no = request.data, None
+        if isinstance(body, dict):
+            entry = HandEntrySerializer(data={k: v for k, v in body.items() if k == "number"})
+            entry.is_valid(raise_exception=True)
+            body, hand_no = {k: v for k, v in body.items() if k != "number"}, entry.validated_data["number"]
+        # Read outside the table lock: a hand entered meanwhile makes the action refuse the number.
+        hand_input = _with_envelope(body, _next_envelopes(tournament, table))
+        hand = hands.enter_hand(request.user, table, hand_input, number=hand_no,
+                                idempotency_key=request.headers.get("Idempotency-Key"), request_body=request.data)
+        response = Response(HandSerializer(hand).data, status=status.HTTP_201_CREATED)
+        if hand.replayed:
+            response["Idempotent-Replayed"] = "true"
+        return response
 
 
 class Preview(ApiView):
@@ -445,9 +493,9 @@ class HandDetail(ApiView):
     def _correct(self, request: Request, slug: str, number: int, table_no: int, hand_no: int,
                  partial: bool) -> Response:
         _, table = _table(request, slug, number, table_no)
-        hand = _hand(table, hand_no)
         data = HandCorrectionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        hand = _addressed(table, hand_no, data.validated_data.get("id"))
         base = hand.input if partial else {k: hand.input.get(k) for k in ENVELOPE_KEYS}
         corrected = hands.correct_hand(request.user, hand, {**base, **data.validated_data["input"]},
                                        expected_version=data.validated_data["version"],
@@ -493,9 +541,9 @@ class HandDetail(ApiView):
                     "one number and are rescored; a confirmed table is reopened.")
     def delete(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
         _, table = _table(request, slug, number, table_no)
-        hand = _hand(table, hand_no)
         data = HandDeletionSerializer(data=request.data or request.query_params)
         data.is_valid(raise_exception=True)
+        hand = _addressed(table, hand_no, data.validated_data.get("id"))
         hands.delete_hand(request.user, hand, expected_version=data.validated_data["version"],
                           reason=data.validated_data["reason"])
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -504,17 +552,22 @@ class HandDetail(ApiView):
 class Confirm(ApiView):
     @extend_schema(
         operation_id="table_confirm", tags=["hands"], parameters=[SLUG], request=ConfirmSerializer,
-        responses={200: ConfirmationSerializer, **HAND_ERRORS},
+        responses={200: ConfirmationSerializer, **HAND_ERRORS,
+                   429: _errors("locked_out: too many wrong PINs for the seat or from your address; see "
+                                "Retry-After.")},
         summary="A seated player confirms the table's result with his PIN (on a referee's device)",
-        description="The caller must be allowed to enter hands at the table. A wrong PIN answers 400 "
-                    "(field pin, code wrong_pin); a table with hands still to play 409 not_open.")
+        description="The caller must be allowed to enter hands at the table. A table with hands still to play "
+                    "answers 409 not_open (checked before the PIN); a wrong PIN 400 (field pin, code wrong_pin). "
+                    "Wrong PINs are counted per seat and per client address: after repeated failures the "
+                    "answer is 429 locked_out with Retry-After (seconds) until the lock ends.")
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         _, table = _table(request, slug, number, table_no)
         data = ConfirmSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         position = data.validated_data["position"]
         try:
-            confirmation = hands.confirm_table(request.user, table, position, data.validated_data["pin"])
+            confirmation = hands.confirm_table(request.user, table, position, data.validated_data["pin"],
+                                               address=request.META.get("REMOTE_ADDR") or None)
         except hands.WrongPin as exc:
             seated = {s.position for s in table.seats.all()}
             field = "pin" if position in seated else "position"

@@ -252,8 +252,8 @@ class HandSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Hand
-        fields = ["number", "dealer", "played", "input", "points", "breakdown", "state_after", "rules_version",
-                  "version", "entered_by", "created_at", "updated_at"]
+        fields = ["id", "number", "dealer", "played", "input", "points", "breakdown", "state_after",
+                  "rules_version", "version", "entered_by", "created_at", "updated_at"]
 
 
 class TableSeatSerializer(SeatSerializer):
@@ -264,6 +264,19 @@ class EnvelopeSerializer(serializers.Serializer):
     variant = serializers.CharField()
     seats = serializers.ListField(child=serializers.CharField(), help_text=_("The seats that play, in order."))
     dealer = serializers.CharField()
+
+
+class JudgeConfirmationSerializer(serializers.Serializer):
+    judge = serializers.CharField(source="judge.username", read_only=True, allow_null=True,
+                                  help_text=_("The username of the organizer or referee who confirmed."))
+    reason = serializers.CharField()
+    totals = serializers.DictField(child=serializers.IntegerField(), help_text=_("The totals confirmed."))
+    confirmed_at = serializers.DateTimeField()
+
+
+class JudgeConfirmSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000, help_text=_("Why the judge confirms instead of every PIN; "
+                                                                 "kept in the audit log."))
 
 
 class TableSerializer(serializers.Serializer):
@@ -282,9 +295,21 @@ class TableSerializer(serializers.Serializer):
         many=True, help_text=_("The envelopes the next hand may have, the usual one first; empty when complete.")
     )
     hands = HandSerializer(many=True)
+    judge_confirmation = JudgeConfirmationSerializer(
+        allow_null=True, help_text=_("taruk2012.md §6.5: confirmed by seat A together with the judge; else null."))
+
+
+class HandEntrySerializer(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1, max_value=MAX_INT,
+                                      help_text=_("The hand number you enter: the table's next one."))
+
+
+HAND_ID_HELP = _("Optional: the hand's id as you read it. It never moves: if that hand was renumbered or deleted "
+                 "the request is refused (409) instead of landing on the hand that now has the number.")
 
 
 class HandCorrectionSerializer(serializers.Serializer):
+    id = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False, help_text=HAND_ID_HELP)
     version = serializers.IntegerField(min_value=1, max_value=MAX_INT,
                                        help_text=_("The hand's version the correction was made from."))
     reason = serializers.CharField(max_length=2000, help_text=_("Why; kept in the audit log."))
@@ -295,6 +320,7 @@ class HandCorrectionSerializer(serializers.Serializer):
 
 
 class HandDeletionSerializer(serializers.Serializer):
+    id = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False, help_text=HAND_ID_HELP)
     version = serializers.IntegerField(min_value=1, max_value=MAX_INT)
     reason = serializers.CharField(max_length=2000)
 

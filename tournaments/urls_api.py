@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from . import api, api_events, api_organizer, api_pointtable, api_rounds
+from . import api, api_events, api_organizer, api_pointtable, api_rounds, api_tablewrites
 
 
 class _Choice:
@@ -59,6 +59,7 @@ urlpatterns = [
     path(table + "hands/<int:hand_no>/", api.HandDetail.as_view(), name="hand"),
     path(table + "preview/", api.Preview.as_view(), name="preview"),
     path(table + "confirm/", api.Confirm.as_view(), name="confirm"),
+    path(table + "confirm/judge/", api_tablewrites.ConfirmByJudge.as_view(), name="confirm-judge"),
     path(event + "standings/", api.Standings.as_view(), name="standings"),
     path(event + "live/", api.Live.as_view(), name="live"),
     path(event + "referees/", api_organizer.Referees.as_view(), name="referees"),

@@ -137,11 +137,13 @@ def test_no_hand_beyond_the_round(table, bob):
 
 
 def test_deleting_a_hand_renumbers_and_rescores_the_rest(table, bob):
-    _finish(table, bob)
+    services.enter_hand(bob, table, klop_b_full())
+    # A dve (anyone may declare it) stays valid when it moves to hand 1 and takes dealer A.
+    services.enter_hand(bob, table, {**tri("B", HAND2_SEATS, "C", "A"), "game": "dve"})
     services.delete_hand(bob, table.hands.get(number=1), expected_version=1, reason="entered twice")
-    assert list(table.hands.values_list("number", flat=True)) == [2 - 1]
-    # Without the klop before it, the tri has no radelc: C 25, A 15.
-    assert points(table) == [{"A": 15, "B": 0, "C": 25, "D": 0}]
+    assert list(table.hands.values_list("number", "dealer")) == [(2 - 1, "A")]
+    # Without the klop before it, the dve has no radelc: C 20 + 15 = 35, partner A (35 + 5) / 2 = 20.
+    assert points(table) == [{"A": 20, "B": 0, "C": 35, "D": 0}]
     deleted = AuditEntry.objects.get(action="hand.deleted")
     assert deleted.before["points"]["B"] == -70
 
