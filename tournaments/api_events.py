@@ -130,8 +130,8 @@ class Event(EventDetail):
                             "field": "config",
                             "code": "read_only",
                             "message": _(
-                                "The point table changes through its own page or the point-table endpoint, which re-scores "
-                                "the hands."
+                                "The point table changes through its own page or the point-table endpoint, "
+                                "which re-scores the hands."
                             ),
                         }
                     ]
