@@ -45,12 +45,22 @@ def test_a_bad_event_is_refused_naming_the_field_and_nothing_is_stored(alice):
     )
     assert response.status_code == 400
     assert [e["field"] for e in response.json()["errors"]] == ["table_size"]
+    # A Laza point table is checked as on the editor page: the row and the column are named.
+    table = {"version": "club 2026", "rows": [{"bid": "honor", "made": "ten", "failed": 5, "silent": None}]}
     response = client_for(alice).post(
-        "/api/events/", {"name": "Laza", "slug": "laza", "variant": "tarokk-laza"}, content_type="application/json"
+        "/api/events/",
+        {"name": "Laza", "slug": "laza", "variant": "tarokk-laza", "config": {"point_table": table}},
+        content_type="application/json",
     )
     assert response.status_code == 400
-    assert {e["field"] for e in response.json()["errors"]} == {"config"}
+    assert "config.point_table.rows[0].made" in {e["field"] for e in response.json()["errors"]}
     assert not Tournament.objects.exists()
+
+
+def test_the_point_table_is_not_changed_by_an_event_edit(event, alice):
+    response = client_for(alice).patch(EVENT, {"config": {"point_table": {}}}, content_type="application/json")
+    assert response.status_code == 400
+    assert [e["field"] for e in response.json()["errors"]] == ["config"]
 
 
 def test_an_organizer_edits_the_event_and_a_referee_may_not(event, alice, bob):
