@@ -146,3 +146,25 @@ def test_documents_for_organizers_are_refused_to_the_public_and_unknown_keys_are
     assert client_for(None).post(EVENT + "documents/players-xlsx/").status_code == 401
     assert client_for(alice).get(EVENT + "documents/nonsense/").status_code == 404
     assert client_for(alice).get(EVENT + "documents/round-9-protocols-blank/").status_code == 404
+
+
+def test_an_organizer_adds_another_organizer_and_a_referee_may_not(event, alice, bob, charlie):
+    response = client_for(bob).post(EVENT + "organizers/", {"username": "charlie"}, content_type="application/json")
+    assert response.status_code == 403
+    response = client_for(alice).post(EVENT + "organizers/", {"username": "charlie"}, content_type="application/json")
+    assert response.status_code == 201
+    assert [o["username"] for o in response.json()] == ["alice", "charlie"]
+    response = client_for(alice).post(EVENT + "organizers/", {"username": "nobody"}, content_type="application/json")
+    assert response.status_code == 400
+    assert [e["field"] for e in response.json()["errors"]] == ["username"]
+
+
+def test_the_audit_log_is_read_a_page_at_a_time_by_organizers_only(running_event, alice, bob):
+    response = client_for(bob).get(EVENT + "audit/")
+    assert response.status_code == 403
+    body = client_for(alice).get(EVENT + "audit/?page_size=3").json()
+    # The fixture: created, two referees set, 8 players, hands per round and seed changed, drawn, published,
+    # started: 15 entries, newest first.
+    assert body["count"] == 15
+    assert [e["action"] for e in body["results"]] == ["round.clock_started", "round.published", "round.drawn"]
+    assert body["results"][0]["actor"] == "alice"

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import pagination, serializers, status
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,7 +22,7 @@ from . import access, documents, services
 from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, EventDetail, EventList, _errors
 from .api_pointtable import creation_config
 from .importing import parse_players
-from .models import GeneratedFile, Tournament
+from .models import AuditEntry, GeneratedFile, Tournament
 from .serializers import EntrySerializer, EventDetailSerializer
 from .views.documents import status_payload
 from .views.helpers import tournament_for_viewer
@@ -330,3 +330,59 @@ class DocumentFile(ApiView):
             as_attachment=True,
             filename=documents.filename(tournament, key),
         )
+
+
+class OrganizerSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+
+
+class Organizers(ApiView):
+    @extend_schema(
+        operation_id="organizer_add",
+        tags=["staff"],
+        parameters=[SLUG],
+        request=OrganizerSerializer,
+        responses={201: OrganizerSerializer(many=True), **WRITE_ERRORS},
+        summary="Add an organizer to the event (organizers)",
+        description="The user must exist. Answers the event's organizers.",
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        data = OrganizerSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.add_organizer(request.user, tournament, data.validated_data["username"])
+        names = tournament.organizers.order_by("username").values_list("username", flat=True)
+        return Response([{"username": n} for n in names], status=status.HTTP_201_CREATED)
+
+
+class AuditEntrySerializer(serializers.ModelSerializer):
+    actor = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = AuditEntry
+        fields = [f.name for f in AuditEntry._meta.fields if f.name != "tournament"]
+
+
+class AuditPage(pagination.PageNumberPagination):
+    page_size = 100
+    max_page_size = 500
+    page_size_query_param = "page_size"
+
+
+class AuditLog(ApiView):
+    @extend_schema(
+        operation_id="audit_log",
+        tags=["events"],
+        parameters=[SLUG],
+        responses={200: AuditEntrySerializer(many=True), **READ_ERRORS},
+        summary="The event's audit log, newest first, a page at a time (organizers)",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        access.require_organizer(request.user, tournament)
+        paginator = AuditPage()
+        entries = (
+            AuditEntry.objects.filter(tournament=tournament).select_related("actor").order_by("-created_at", "-id")
+        )
+        page = paginator.paginate_queryset(entries, request, view=self)
+        return paginator.get_paginated_response(AuditEntrySerializer(page, many=True).data)

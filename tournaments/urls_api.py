@@ -42,6 +42,8 @@ urlpatterns = [
     path(event + "entries/", api.Entries.as_view(), name="entries"),
     path(event + "entries/import/", api_events.EntriesImport.as_view(), name="entries-import"),
     path(event + "documents/", api_events.Documents.as_view(), name="documents"),
+    path(event + "organizers/", api_events.Organizers.as_view(), name="organizers"),
+    path(event + "audit/", api_events.AuditLog.as_view(), name="audit"),
     path(event + "documents/<str:key>/", api_events.Document.as_view(), name="document"),
     path(event + "documents/<str:key>/file/", api_events.DocumentFile.as_view(), name="document-file"),
     path(event + "entries/<int:start_number>/<entry_action:action>/", api.EntryAction.as_view(),
