@@ -60,6 +60,22 @@ def _english_unless_a_test_says_otherwise(request):
     translation.deactivate()
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache(request):
+    """Each test starts with an empty cache: the public pages cache their answers per event slug, and
+    many tests reuse a slug, so a cached answer would otherwise leak from one test into the next."""
+    if not request.config.pluginmanager.has_plugin("django"):
+        yield
+        return
+    from django.conf import settings as django_settings
+
+    if django_settings.configured:
+        from django.core.cache import cache
+
+        cache.clear()
+    yield
+
+
 @pytest.fixture
 def documents_settings(settings, tmp_path):
     """Generated files under a temporary MEDIA_ROOT; Celery tasks run in-process (eagerly) even
