@@ -50,8 +50,11 @@ def fill_hand(page: Any, form_selector: str, variant: str, hand: Mapping[str, An
         if kind == "radio":
             control.check()
         elif tag == "SELECT":
-            wanted = (value if isinstance(value, list) else [value]) if value is not None else []
-            control.select_option(wanted if field["multiple"] else (wanted[0] if wanted else {"index": 0}))
+            if value is None:
+                control.select_option(index=0) if not field["multiple"] else control.select_option([])
+            else:
+                wanted = value if isinstance(value, list) else [value]
+                control.select_option(wanted if field["multiple"] else wanted[0])
         elif kind == "checkbox":
             control.set_checked(value is not None)
         else:
