@@ -116,7 +116,7 @@ def status_payload(row: GeneratedFile | None, tournament: Tournament, key: str) 
     status = row.status if row else ""
     return {
         "key": key, "status": status, "status_display": row.get_status_display() if row else _("Not generated"),
-        "progress": row.progress if row else 0, "error": row.error if row else "",
+        "progress": row.progress if row else 0, "error": documents.failure_reason(row),
         "download_url": reverse("document-download", args=[tournament.slug, key]) if status == "done" else None,
     }
 
@@ -144,7 +144,7 @@ def document_download(request: HttpRequest, slug: str, key: str) -> HttpResponse
         return _serve(row, tournament, kind)
     return render(request, "protocols/waiting.html", {
         "tournament": tournament, "key": key, "label": documents.KINDS[kind].label, "row": row,
-        "status": status_payload(row, tournament, key),
+        "status": status_payload(row, tournament, key), "reason": documents.failure_reason(row),
     }, status=202)
 
 
