@@ -97,6 +97,21 @@ def protocols_inputs(t: Tournament, params: dict) -> list[Any]:
     return data
 
 
+def table_protocol_fingerprint(table: Table, filled: bool) -> str:
+    """A hash of everything one table's protocol shows (its cache key in views.documents)."""
+    t = table.round.tournament
+    data: list[Any] = [FORMAT_VERSION, "table-protocol", filled, _event_facts(t), protocols.site_url(),
+                       table.round.number, [row for row in _tables(t, table.round.number) if row[0] == table.pk],
+                       [row for row in _seats(t, table.round.number) if row[0] == table.pk]]
+    if filled:
+        from scoring.models import Hand
+
+        data += [list(Hand.objects.filter(table=table).order_by("pk").values_list("pk", "number", "version")),
+                 list(Confirmation.objects.filter(table=table).order_by("pk").values_list("pk", "position",
+                                                                                           "confirmed_at"))]
+    return hashlib.sha256(json.dumps(data, default=str, separators=(",", ":")).encode()).hexdigest()
+
+
 def standings_inputs(t: Tournament, params: dict) -> list[Any]:
     return [_event_facts(t), _entries(t), _tables(t), _seats(t), _hands(t),
             list(Bye.objects.filter(round__tournament=t).order_by("pk").values_list("round__number", "entry_id")),

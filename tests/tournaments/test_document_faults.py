@@ -15,10 +15,18 @@ from tests.conftest import client_for
 from tournaments import documents, tasks
 from tournaments.models import GeneratedFile
 
-from .test_documents import get, seated  # noqa: F401 - the fixture
-from .test_protocols import seated_event  # noqa: F401
+from .test_documents import get
+from .test_protocols import seated_event
 
 pytestmark = pytest.mark.usefixtures("documents_settings")
+
+
+@pytest.fixture
+def seated(event, alice):
+    """Eight players: two tables in round 1, two hands a round."""
+    seated_event(event, alice, [f"Igralec {i}" for i in range(1, 9)], hands_per_round=2)
+    event.refresh_from_db()
+    return event
 
 
 def closed_port() -> int:
@@ -56,7 +64,7 @@ def test_the_generation_task_is_acknowledged_late_and_requeued_when_its_worker_i
 def test_with_the_broker_down_the_request_says_the_job_could_not_be_queued(
     seated,
     alice,
-    broker_down,  # noqa: F811
+    broker_down,
     django_capture_on_commit_callbacks,
 ):
     url = reverse("document-generate", args=[seated.slug, "players-xlsx"])
@@ -72,7 +80,7 @@ def test_with_the_broker_down_the_request_says_the_job_could_not_be_queued(
 
 
 @pytest.mark.django_db(transaction=True)  # as in production: the job is queued when the request's write commits
-def test_with_the_broker_down_the_download_page_says_so_with_a_retry_button(seated, alice, broker_down):  # noqa: F811
+def test_with_the_broker_down_the_download_page_says_so_with_a_retry_button(seated, alice, broker_down):
     url = reverse("document-download", args=[seated.slug, "hands-xlsx"])
     response = client_for(alice).get(url)
     assert response.status_code == 202
@@ -83,7 +91,7 @@ def test_with_the_broker_down_the_download_page_says_so_with_a_retry_button(seat
 
 def test_a_job_redelivered_after_its_worker_died_runs_again(
     seated,
-    alice,  # noqa: F811
+    alice,
     django_capture_on_commit_callbacks,
 ):
     with django_capture_on_commit_callbacks(execute=False):
@@ -98,7 +106,7 @@ def test_a_job_redelivered_after_its_worker_died_runs_again(
 def test_a_full_disk_leaves_no_partial_file_and_the_next_run_works(
     seated,
     alice,
-    monkeypatch,  # noqa: F811
+    monkeypatch,
     settings,
     django_capture_on_commit_callbacks,
 ):
@@ -121,7 +129,7 @@ def test_a_full_disk_leaves_no_partial_file_and_the_next_run_works(
     assert row.status == "done" and [p.name for p in folder.iterdir()] == [os.path.basename(row.file.name)]
 
 
-def test_a_document_whose_file_is_missing_is_made_again(seated, alice, django_capture_on_commit_callbacks):  # noqa: F811
+def test_a_document_whose_file_is_missing_is_made_again(seated, alice, django_capture_on_commit_callbacks):
     url = reverse("document-download", args=[seated.slug, "players-xlsx"])
     first = get(alice, url, django_capture_on_commit_callbacks)
     assert first.status_code == 200 and first.body[:2] == b"PK"
@@ -129,3 +137,36 @@ def test_a_document_whose_file_is_missing_is_made_again(seated, alice, django_ca
     os.remove(row.file.path)  # a database restored without its media folder
     again = get(alice, url, django_capture_on_commit_callbacks)
     assert again.status_code == 200 and again.body[:2] == b"PK"
+
+
+def test_a_tables_protocol_pdf_is_rendered_once_per_state_of_the_table(seated, alice, bob, monkeypatch):
+    from tournaments import protocols
+    from tournaments.models import Table
+
+    from .test_protocols import play
+
+    renders = []
+    real = protocols.table_protocol_pdf
+
+    def counting(table, *, filled):
+        renders.append((table.number, filled))
+        return real(table, filled=filled)
+
+    monkeypatch.setattr(protocols, "table_protocol_pdf", counting)
+    url = reverse("table-protocol-pdf", args=[seated.slug, 1, 1])
+    client = client_for(bob)
+    first = client.get(url)
+    assert first.status_code == 200 and first.content.startswith(b"%PDF")
+    assert client.get(url).content == first.content
+    assert client_for(alice).get(url).content == first.content
+    assert renders == [(1, True)]
+    play(Table.objects.get(round__tournament=seated, round__number=1, number=1), bob, 1)  # the table changed
+    assert client.get(url).content != first.content
+    assert client.get(url + "?state=blank").status_code == 200
+    assert renders == [(1, True), (1, True), (1, False)]
+
+
+def test_a_tables_protocol_pdf_is_still_served_when_the_cache_fails(seated, bob, settings):
+    settings.CACHES = {"default": {"BACKEND": "tests.tournaments.test_live_cache_down.BrokenCache"}}
+    response = client_for(bob).get(reverse("table-protocol-pdf", args=[seated.slug, 1, 1]))
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
