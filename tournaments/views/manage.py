@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -124,6 +125,9 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
     if table_no is not None:
         entries = entries.filter(table_number=table_no)
     page = Paginator(entries, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
+    for e in page.object_list:  # shown as JSON, the form the log is stored and exported in
+        e.before_json = "" if e.before is None else json.dumps(e.before, ensure_ascii=False)
+        e.after_json = "" if e.after is None else json.dumps(e.after, ensure_ascii=False)
     filters = urlencode({k: v for k, v in (("round", round_no), ("table", table_no)) if v is not None})
     return render(request, "tournaments/audit.html", {
         "tournament": tournament, "entries": page.object_list, "page": page, "round": round_no, "table": table_no,
