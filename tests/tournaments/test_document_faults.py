@@ -50,9 +50,7 @@ def broker_down():
 
 def reset_pool() -> None:
     """Drop pooled broker connections, so the next publish connects to the current broker_url."""
-    if app._pool is not None:
-        app._pool.force_close_all()
-    app._pool = None
+    app._pool = None  # not closed: a closed pool stays referenced elsewhere and refuses later acquires
     app.amqp._producer_pool = None
 
 
