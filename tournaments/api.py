@@ -14,7 +14,6 @@ import json
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Prefetch, Q
@@ -64,7 +63,7 @@ from .serializers import (
     TableSerializer,
 )
 from .views.helpers import tournament_for_viewer
-from .views.live import live_payload
+from .views.live import cached, live_payload
 
 ROUND_ACTIONS = {
     "publish": rounds.publish_draw,
@@ -596,12 +595,9 @@ class Live(ApiView):
                    description="Cached for a few seconds (PUBLIC_CACHE_SECONDS).")
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
-        key = f"api-live:{tournament.pk}"
-        payload = cache.get(key)
-        if payload is None:
-            payload = live_payload(tournament)
-            # Read at request time, so an override in settings or tests takes effect (STYLE.md §10).
-            cache.set(key, payload, settings.PUBLIC_CACHE_SECONDS)
+        # Read at request time, so an override in settings or tests takes effect (STYLE.md §10);
+        # with the cache down the payload is computed (views.live.cached).
+        payload = cached(f"api-live:{tournament.pk}", lambda: live_payload(tournament), settings.PUBLIC_CACHE_SECONDS)
         response = Response(payload)
         scope = "public" if tournament.is_public else "private"
         response["Cache-Control"] = f"{scope}, max-age={settings.PUBLIC_CACHE_SECONDS}"

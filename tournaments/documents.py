@@ -11,20 +11,26 @@ current data and stores the file only if no newer request superseded it meanwhil
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
+import os
 import re
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from kombu.exceptions import OperationalError
 
 from . import audit, exports, protocols
 from .models import Bye, Confirmation, Entry, GeneratedFile, Round, Seat, Table, Tournament
@@ -89,6 +95,21 @@ def protocols_inputs(t: Tournament, params: dict) -> list[Any]:
         data += [_hands(t, n), list(Confirmation.objects.filter(table__round__tournament=t, table__round__number=n)
                                     .order_by("pk").values_list("pk", "position", "confirmed_at"))]
     return data
+
+
+def table_protocol_fingerprint(table: Table, filled: bool) -> str:
+    """A hash of everything one table's protocol shows (its cache key in views.documents)."""
+    t = table.round.tournament
+    data: list[Any] = [FORMAT_VERSION, "table-protocol", filled, _event_facts(t), protocols.site_url(),
+                       table.round.number, [row for row in _tables(t, table.round.number) if row[0] == table.pk],
+                       [row for row in _seats(t, table.round.number) if row[0] == table.pk]]
+    if filled:
+        from scoring.models import Hand
+
+        data += [list(Hand.objects.filter(table=table).order_by("pk").values_list("pk", "number", "version")),
+                 list(Confirmation.objects.filter(table=table).order_by("pk").values_list("pk", "position",
+                                                                                           "confirmed_at"))]
+    return hashlib.sha256(json.dumps(data, default=str, separators=(",", ":")).encode()).hexdigest()
 
 
 def standings_inputs(t: Tournament, params: dict) -> list[Any]:
@@ -180,7 +201,41 @@ def filename(tournament: Tournament, key: str) -> str:
 
 
 def is_fresh(row: GeneratedFile | None, current: str) -> bool:
-    return bool(row and row.status == Status.DONE and row.fingerprint == current and row.file)
+    """Done for these inputs, and its file is really there (a database restored without its media
+    folder has rows whose files are gone: those are made again instead of failing to open)."""
+    return bool(row and row.status == Status.DONE and row.fingerprint == current and row.file
+                and default_storage.exists(row.file.name))
+
+
+# Prefixes of ``GeneratedFile.error`` for failures that are not the renderer's own.
+QUEUE_FAILED = "queue: "
+
+
+def failure_reason(row: GeneratedFile | None) -> str:
+    """What the organizer reads beside the retry button of a failed document, in their language."""
+    if row is None or row.status != Status.FAILED:
+        return ""
+    if row.error.startswith(QUEUE_FAILED):
+        return gettext("The job could not be queued: the background worker cannot be reached. Try again in a "
+                       "moment; if it keeps failing, tell the site's administrator.")
+    return gettext("Making the file failed (%(error)s). Try again; if it keeps failing, tell the site's "
+                   "administrator.") % {"error": row.error}
+
+
+def _enqueue(file_id: int, requested: str) -> None:
+    """Queue the task (after commit). With the broker down the row fails at once with the reason,
+    instead of the request answering 500 and the row waiting as "queued" for STUCK_AFTER."""
+    from .tasks import generate_document
+
+    try:
+        # A short publish retry rides out a blip; a broker that stays down is reported now.
+        generate_document.apply_async((file_id, requested), retry=True,
+                                      retry_policy={"max_retries": 2, "interval_start": 0.1, "interval_step": 0.2})
+    except (OperationalError, OSError) as exc:
+        logger.warning("could not queue document %s: %s", file_id, exc)
+        GeneratedFile.objects.filter(pk=file_id, fingerprint=requested, status=Status.QUEUED).update(
+            status=Status.FAILED, error=f"{QUEUE_FAILED}{type(exc).__name__}: {exc}"[:2000],
+            finished_at=timezone.now(), updated_at=timezone.now())
 
 
 @transaction.atomic
@@ -189,8 +244,6 @@ def request_document(actor: Any, tournament: Tournament, key: str) -> GeneratedF
 
     The generation task is queued after commit (a worker must see the row).
     """
-    from .tasks import generate_document
-
     kind, _params = parse_key(key)
     current = fingerprint(tournament, key)
     row, created = GeneratedFile.objects.select_for_update().get_or_create(
@@ -207,7 +260,7 @@ def request_document(actor: Any, tournament: Tournament, key: str) -> GeneratedF
     row.save()
     audit.log(actor, "document.requested", row, tournament=tournament, before=before,
               after={"key": key, "fingerprint": current})
-    generate_document.delay_on_commit(row.pk, current)
+    transaction.on_commit(lambda: _enqueue(row.pk, current))
     return row
 
 
@@ -225,7 +278,11 @@ def generate(file_id: int, requested: str) -> GeneratedFile | None:
     Does nothing when a newer request has replaced that fingerprint (its own task will run).
     Call inside ``translation.override(event language)``.
     """
-    claimed = GeneratedFile.objects.filter(pk=file_id, fingerprint=requested, status=Status.QUEUED).update(
+    # "running" too: a job whose worker died is delivered again (tasks: acks_late, reject_on_worker_lost)
+    # and finds its row as the dead worker left it. Only a redelivery or a superseding request (a new
+    # fingerprint) sends a second message for a row, so two live workers do not share one.
+    claimed = GeneratedFile.objects.filter(pk=file_id, fingerprint=requested,
+                                           status__in=(Status.QUEUED, Status.RUNNING)).update(
         status=Status.RUNNING, progress=1, updated_at=timezone.now())
     if not claimed:
         return None
@@ -236,15 +293,14 @@ def generate(file_id: int, requested: str) -> GeneratedFile | None:
         # What the file is made from now: stored with it, so a change during rendering makes it stale.
         current = fingerprint(tournament, row.key)
         content = KINDS[kind].build(tournament, params, _set_progress(file_id, requested))
-    except Exception as exc:
+        name = _store(f"documents/{tournament.slug}/{row.key}-{current[:12]}.{KINDS[kind].extension}", content)
+    except Exception as exc:  # a failed job says why and can be asked for again; it never stays "running"
         logger.exception("generating %s of %s failed", row.key, tournament.slug)
         GeneratedFile.objects.filter(pk=file_id, fingerprint=requested).update(
             status=Status.FAILED, error=f"{type(exc).__name__}: {exc}"[:2000], finished_at=timezone.now(),
             updated_at=timezone.now())
         return GeneratedFile.objects.get(pk=file_id)
     old_name = row.file.name
-    name = default_storage.save(f"documents/{tournament.slug}/{row.key}-{current[:12]}.{KINDS[kind].extension}",
-                                ContentFile(content))
     stored = GeneratedFile.objects.filter(pk=file_id, fingerprint=requested).update(
         status=Status.DONE, progress=100, file=name, fingerprint=current, error="", finished_at=timezone.now(),
         updated_at=timezone.now())
@@ -254,6 +310,35 @@ def generate(file_id: int, requested: str) -> GeneratedFile | None:
     if old_name and old_name != name:
         default_storage.delete(old_name)
     return GeneratedFile.objects.get(pk=file_id)
+
+
+def _store(name: str, content: bytes) -> str:
+    """Save ``content`` under (a free variant of) ``name`` whole or not at all.
+
+    On a local disk the bytes go to a temporary file in the same folder, flushed to disk, then
+    renamed (atomic on one file system): a full disk or a killed worker leaves no partial file
+    under a document's name, and the temporary one is removed on any error.
+    """
+    try:
+        default_storage.path(name)
+    except NotImplementedError:  # a remote storage uploads the object whole or not at all
+        return default_storage.save(name, ContentFile(content))
+    name = default_storage.get_available_name(name)
+    path = default_storage.path(name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    fd, partial = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".partial-")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(content)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(partial, settings.FILE_UPLOAD_PERMISSIONS or 0o644)  # mkstemp makes it owner-only
+        os.replace(partial, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        raise
+    return name
 
 
 def documents_overview(tournament: Tournament) -> list[dict[str, Any]]:
@@ -271,6 +356,7 @@ def documents_overview(tournament: Tournament) -> list[dict[str, Any]]:
         out.append({
             "key": key, "kind": kind, "label": KINDS[kind].label, "round": round_no, "filled": filled, "row": row,
             "fresh": is_fresh(row, fingerprint(tournament, key, memo)) if row and row.status == Status.DONE else False,
+            "reason": failure_reason(row),
         })
     return out
 

@@ -8,11 +8,22 @@ from __future__ import annotations
 
 import csv
 import io
+import zipfile
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 
 from django.utils.translation import gettext as _
 
+from scoring.common import NUL
+
+from .middleware import nul_message
+
 MAX_ROWS = 2000
+# An honest list of 2,000 players is well under 1 MB unpacked; a zip bomb of a few hundred KB
+# unpacks to gigabytes. The workbook's members are summed from the zip directory before any is read.
+MAX_UNCOMPRESSED = 20 * 1024 * 1024
+# Columns read of a spreadsheet row (we use five).
+MAX_COLUMNS = 50
 
 # Header names we accept, lower-cased, in English, Slovenian and Hungarian.
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -48,6 +59,21 @@ class ImportResult:
         return not self.errors and not any(r.errors for r in self.rows)
 
 
+def _take(rows: Iterator[list[str]]) -> list[list[str]]:
+    """The non-blank rows, reading no further than the header, the limit and one more (enough to
+    know the limit was passed). Blank rows are skipped but counted, so that a sheet of a million
+    empty rows is not walked either."""
+    out: list[list[str]] = []
+    for seen, row in enumerate(rows, start=1):
+        if any(c.strip() for c in row):
+            out.append(row)
+            if len(out) > MAX_ROWS + 1:
+                break
+        if seen > 10 * (MAX_ROWS + 2):
+            raise ValueError(_("At most %(n)d players per file.") % {"n": MAX_ROWS})
+    return out
+
+
 def _cells_from_csv(data: bytes) -> list[list[str]]:
     for encoding in ("utf-8-sig", "cp1250"):
         try:
@@ -61,23 +87,49 @@ def _cells_from_csv(data: bytes) -> list[list[str]]:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    return [row for row in csv.reader(io.StringIO(text), dialect)]
+    # newline="": the csv module itself splits on \n, \r\n and a bare \r (classic Mac exports).
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    try:
+        return _take(reader)
+    except csv.Error as exc:  # e.g. a field over csv.field_size_limit() (131,072 characters)
+        raise ValueError(_("line %(n)d: the file cannot be read as CSV (%(error)s).")
+                         % {"n": reader.line_num, "error": exc}) from exc
+
+
+def _check_unpacked_size(data: bytes) -> None:
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, ValueError, OSError) as exc:
+        raise ValueError(_("The file is not a readable XLSX workbook.")) from exc
+    if unpacked > MAX_UNCOMPRESSED:
+        raise ValueError(_("The workbook is too large when unpacked (%(mb)d MB; at most %(max)d MB).")
+                         % {"mb": unpacked // 2**20, "max": MAX_UNCOMPRESSED // 2**20})
+
+
+def _xlsx_values(sheet) -> Iterator[tuple]:
+    """The first sheet's rows as value tuples, read one at a time (read-only mode streams the XML)."""
+    return sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS)
 
 
 def _cells_from_xlsx(data: bytes) -> list[list[str]]:
     from openpyxl import load_workbook
 
+    _check_unpacked_size(data)
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many types for a broken file
         raise ValueError(_("The file is not a readable XLSX workbook.")) from exc
-    sheet = workbook.worksheets[0]
-    rows = []
-    for values in sheet.iter_rows(values_only=True):
-        rows.append(["" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
-                     for v in values])
-    workbook.close()
-    return rows
+    try:
+        # Stop at the row limit: the rows after it are never parsed.
+        return _take(["" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
+                      for v in values] for values in _xlsx_values(workbook.worksheets[0]))
+    except ValueError:
+        raise
+    except Exception as exc:  # a broken sheet (a bad shared-string index, bad XML) shows while reading
+        raise ValueError(_("The file is not a readable XLSX workbook.")) from exc
+    finally:
+        workbook.close()
 
 
 def parse_players(data: bytes, filename: str, existing_ids: set[str] = frozenset()) -> ImportResult:
@@ -114,6 +166,9 @@ def parse_players(data: bytes, filename: str, existing_ids: set[str] = frozenset
 
         row = PlayerRow(line=line, name=cell("name"), club=cell("club"),
                         federation_id=cell("federation_id"), team=cell("team"))
+        for key in ("name", "club", "federation_id", "team"):
+            if NUL in getattr(row, key):  # PostgreSQL cannot store it: refused here, not at the confirm
+                row.errors.append(nul_message(key.replace("_", " ")))
         if not row.name:
             row.errors.append(_("name: missing"))
         elif len(row.name) > 120:

@@ -6,6 +6,12 @@ field of ours may contain one, so the request is answered 400 naming the field. 
 refuse NUL (Django's CharField), but views also read raw values (a seat letter, a PIN, a
 version) and the API and the hand-entry JSON tab take JSON bodies. Uploaded files are not
 inspected (an XLSX is binary).
+
+Two more kinds of JSON would fail deeper down, whatever the URL: JSON nested hundreds deep
+(Python's parser, and every recursive walk after it, runs out of stack: a RecursionError) and a
+string holding a lone UTF-16 surrogate (``"\\ud800"`` is valid JSON but no UTF-8 text, so
+saving it fails). Both are refused here too, in JSON bodies and in form fields holding JSON
+(the hand form's JSON tab).
 """
 
 from __future__ import annotations
@@ -16,9 +22,11 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.utils.translation import gettext as _
 
-from scoring.common import NUL, nul_paths
+from scoring.common import NUL
 
 API_PREFIX = "/api/"
+# Deeper than any document of ours (a hand is four levels deep); far below the parser's stack limit.
+MAX_JSON_DEPTH = 32
 
 
 def nul_message(field: str) -> str:
@@ -26,19 +34,103 @@ def nul_message(field: str) -> str:
     return _("%(field)s: contains a NUL character, which no field may hold.") % {"field": field}
 
 
-def _first_bad_field(request: HttpRequest) -> str | None:
+def too_deep_message(field: str) -> str:
+    return _("%(field)s: the JSON is nested more than %(n)d levels deep.") % {"field": field, "n": MAX_JSON_DEPTH}
+
+
+def surrogate_message(field: str) -> str:
+    return _("%(field)s: contains an invalid character (a lone UTF-16 surrogate).") % {"field": field}
+
+
+def json_depth(text: str) -> int:
+    """How deep ``[`` and ``{`` nest in JSON text, brackets inside strings ignored; without recursion
+    (measured before parsing, so that no parser is asked to go deeper than MAX_JSON_DEPTH)."""
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:  # the common case, at C speed
+        return min(text.count("[") + text.count("{"), MAX_JSON_DEPTH)
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _bad_string(value: str, nul: bool = True) -> str | None:
+    """The message kind for a string no field may hold: a NUL, or a lone surrogate."""
+    if nul and NUL in value:
+        return "nul"
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return "surrogate"
+    return None
+
+
+def _json_problem(text: str, field: str, nul: bool = True) -> tuple[str, str] | None:
+    """(field path, message) for JSON text nested too deep or holding a lone surrogate (or a NUL,
+    unless ``nul`` is false: the hand actions name an escaped NUL in the form's JSON tab themselves)."""
+    if json_depth(text) > MAX_JSON_DEPTH:
+        return field or "body", too_deep_message(field or "body")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None  # not JSON: the view answers that itself
+    stack: list[tuple[str, object]] = [(field, data)]
+    while stack:  # iterative: the depth is bounded, but no recursion is needed
+        path, value = stack.pop()
+        children: list[tuple[str, object]] = []
+        if isinstance(value, dict):
+            for key, item in value.items():
+                child = f"{path}.{key}" if path else str(key)
+                kind = _bad_string(str(key), nul)
+                if kind:
+                    return _problem(child, kind)
+                children.append((child, item))
+        elif isinstance(value, list):
+            children = [(f"{path}.{i}" if path else str(i), item) for i, item in enumerate(value)]
+        elif isinstance(value, str):
+            kind = _bad_string(value, nul)
+            if kind:
+                return _problem(path, kind)
+        stack.extend(reversed(children))
+    return None
+
+
+def _problem(field: str, kind: str) -> tuple[str, str]:
+    field = field or "body"
+    return field, nul_message(field) if kind == "nul" else surrogate_message(field)
+
+
+def _first_problem(request: HttpRequest) -> tuple[str, str] | None:
     # The API parses JSON only (a form body answers 415 there): its POST is left unread.
     form = request.method == "POST" and not request.path.startswith(API_PREFIX)
     for query in [request.GET] + ([request.POST] if form else []):
         for key, values in query.lists():
             if NUL in key or any(NUL in v for v in values):
-                return key
+                return key, nul_message(key or "body")
+            for v in values:
+                if v.lstrip()[:1] in ("[", "{"):  # a field holding JSON (the hand form's JSON tab)
+                    problem = _json_problem(v, key, nul=False)
+                    if problem:
+                        return problem
     if request.content_type == "application/json" and request.body:
         try:
-            data = json.loads(request.body)
-        except (ValueError, UnicodeDecodeError):
+            text = request.body.decode("utf-8")
+        except UnicodeDecodeError:
             return None  # not JSON: the view answers that itself
-        return next(nul_paths(data), None)
+        return _json_problem(text, "")
     return None
 
 
@@ -47,10 +139,10 @@ class RejectNulMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        field = _first_bad_field(request)
-        if field is None:
+        problem = _first_problem(request)
+        if problem is None:
             return self.get_response(request)
-        message = nul_message(field or "body")
+        field, message = problem
         if request.path.startswith(API_PREFIX) or request.content_type == "application/json":
             return JsonResponse({"errors": [{"field": field, "code": "invalid_value", "message": message}]},
                                 status=400)

@@ -282,6 +282,13 @@ class AuditEntry(models.Model):
     after = models.JSONField(_("after"), null=True, blank=True)
     reason = models.TextField(_("reason"), blank=True)
     created_at = models.DateTimeField(_("time"), auto_now_add=True, db_index=True)
+    # Where the change happened, copied from the target when the entry is written (audit.log), so
+    # the log read alone places every entry: ``audit_replay`` rebuilds table totals from it.
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    hand_number = models.PositiveSmallIntegerField(_("hand number"), null=True, blank=True)
+    # The hand's primary key: it never moves, while its number changes when an earlier hand is deleted.
+    hand_id = models.PositiveBigIntegerField(_("hand id"), null=True, blank=True)
 
     objects = AuditQuerySet.as_manager()
 
@@ -289,6 +296,8 @@ class AuditEntry(models.Model):
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit entries")
         ordering = ["-created_at", "-id"]
+        # The audit page filters an event's log by round and table.
+        indexes = [models.Index(fields=["tournament", "round_number", "table_number"], name="audit_by_table")]
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.target_type}#{self.target_id}"

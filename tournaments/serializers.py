@@ -26,6 +26,8 @@ from .views.rounds import clock_payload
 ENVELOPE_KEYS = ("variant", "seats", "dealer")
 # Bounds that keep numbers inside a database integer (no overflow errors on odd input).
 MAX_INT = 2**31 - 1
+# A write stores version + 1, which must fit the column too (PostgreSQL: integer out of range).
+MAX_VERSION = MAX_INT - 1
 
 
 def enum_field(values: list[str]) -> type[serializers.ChoiceField]:
@@ -310,7 +312,7 @@ HAND_ID_HELP = _("Optional: the hand's id as you read it. It never moves: if tha
 
 class HandCorrectionSerializer(serializers.Serializer):
     id = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False, help_text=HAND_ID_HELP)
-    version = serializers.IntegerField(min_value=1, max_value=MAX_INT,
+    version = serializers.IntegerField(min_value=1, max_value=MAX_VERSION,
                                        help_text=_("The hand's version the correction was made from."))
     reason = serializers.CharField(max_length=2000, help_text=_("Why; kept in the audit log."))
     input = serializers.DictField(
@@ -321,7 +323,7 @@ class HandCorrectionSerializer(serializers.Serializer):
 
 class HandDeletionSerializer(serializers.Serializer):
     id = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False, help_text=HAND_ID_HELP)
-    version = serializers.IntegerField(min_value=1, max_value=MAX_INT)
+    version = serializers.IntegerField(min_value=1, max_value=MAX_VERSION)
     reason = serializers.CharField(max_length=2000)
 
 

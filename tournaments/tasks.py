@@ -12,7 +12,11 @@ from . import documents
 from .models import GeneratedFile
 
 
-@shared_task(ignore_result=True)  # the outcome is the GeneratedFile row, not a result backend entry
+# The outcome is the GeneratedFile row, not a result backend entry. Acknowledged only when done
+# (acks_late), and put back on the queue when the worker process dies mid-job (reject_on_worker_lost),
+# so a killed worker's job is run again by another instead of staying "running". Rendering is
+# idempotent: the row's fingerprint decides what is stored.
+@shared_task(ignore_result=True, acks_late=True, reject_on_worker_lost=True)
 def generate_document(file_id: int, fingerprint: str) -> None:
     row = GeneratedFile.objects.select_related("tournament").filter(pk=file_id).first()
     if row is None:

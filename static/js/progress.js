@@ -17,6 +17,8 @@
         text.classList.toggle("warn", d.status === "failed");
       }
       if (d.status === "done" || d.status === "failed") { if (bar) bar.hidden = true; }
+      var retry = document.querySelector("[data-retry]");  // the waiting page's "Try again"
+      if (retry && d.status === "failed") retry.hidden = false;
       if (d.status === "done" && d.download_url) {
         if (link) { link.href = d.download_url; link.hidden = false; }
         if (box.dataset.redirect) window.location.assign(d.download_url);

@@ -24,6 +24,10 @@ from django.views.decorators.http import require_POST
 from .. import access, documents, protocols
 from ..models import GeneratedFile, Round, Table, Tournament
 from .helpers import tournament_for_organizer, tournament_for_viewer
+from .live import cached
+
+# A table's PDF is kept this long after it was last made; its key changes with the table anyway.
+TABLE_PDF_SECONDS = 60 * 60
 
 
 def _state(request: HttpRequest) -> bool:
@@ -60,11 +64,22 @@ def table_protocol(request: HttpRequest, slug: str, number: int, table_no: int) 
 
 @login_required
 def table_protocol_pdf(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
-    """One table's protocol as PDF, rendered on request (one page; see bench/protocols.py)."""
+    """One table's protocol as PDF (one page; see bench/protocols.py), rendered once per state of the table.
+
+    Cached by the fingerprint of what the sheet shows rather than made in the background like a
+    round's protocols: a referee at the table wants this one page now, not a progress page, and
+    the load came from the same unchanged sheet asked for again and again (phones, reprints).
+    A new hand, correction, seat or confirmation changes the fingerprint and so renders anew.
+    """
     tournament, table = _table_for_referee(request, slug, number, table_no)
     filled = _state(request)
-    with translation.override(tournament.language):
-        pdf = protocols.table_protocol_pdf(table, filled=filled)
+
+    def render_pdf() -> bytes:
+        with translation.override(tournament.language):
+            return protocols.table_protocol_pdf(table, filled=filled)
+
+    key = f"table-pdf:{documents.table_protocol_fingerprint(table, filled)}"
+    pdf = cached(key, render_pdf, TABLE_PDF_SECONDS)
     response = HttpResponse(pdf, content_type=documents.PDF)
     name = f"{slug}-round-{number}-table-{table_no}-{'filled' if filled else 'blank'}.pdf"
     response["Content-Disposition"] = f'inline; filename="{name}"'
@@ -116,7 +131,7 @@ def status_payload(row: GeneratedFile | None, tournament: Tournament, key: str) 
     status = row.status if row else ""
     return {
         "key": key, "status": status, "status_display": row.get_status_display() if row else _("Not generated"),
-        "progress": row.progress if row else 0, "error": row.error if row else "",
+        "progress": row.progress if row else 0, "error": documents.failure_reason(row),
         "download_url": reverse("document-download", args=[tournament.slug, key]) if status == "done" else None,
     }
 
@@ -144,7 +159,7 @@ def document_download(request: HttpRequest, slug: str, key: str) -> HttpResponse
         return _serve(row, tournament, kind)
     return render(request, "protocols/waiting.html", {
         "tournament": tournament, "key": key, "label": documents.KINDS[kind].label, "row": row,
-        "status": status_payload(row, tournament, key),
+        "status": status_payload(row, tournament, key), "reason": documents.failure_reason(row),
     }, status=202)
 
 

@@ -4,7 +4,9 @@ small JSON endpoint they poll (cached for a few seconds, STYLE.md §10)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+import logging
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
@@ -27,6 +29,29 @@ from ..results import (
 from ..standings import TABLE_POINTS
 from .helpers import tournament_for_viewer
 from .rounds import clock_payload
+
+logger = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def cached(key: str, compute: Callable[[], T], seconds: int) -> T:
+    """``compute()`` through the cache; with the cache down (Redis unreachable) computed every time.
+
+    The cache only saves work: an unreachable cache must not freeze the hall or the phones, so its
+    errors are logged and the answer is computed as if it had missed.
+    """
+    try:
+        value = cache.get(key)
+    except Exception:  # each cache backend raises its own connection errors
+        logger.warning("cache unavailable reading %s", key, exc_info=True)
+        return compute()
+    if value is None:
+        value = compute()
+        try:
+            cache.set(key, value, seconds)
+        except Exception:
+            logger.warning("cache unavailable writing %s", key, exc_info=True)
+    return value
 
 
 def current_round(tournament: Tournament) -> Round | None:
@@ -111,13 +136,11 @@ def live_payload(tournament: Tournament) -> dict[str, Any]:
 
 def live_json(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_viewer(request, slug)
-    key = f"live:{tournament.pk}"
-    body = cache.get(key)
-    if body is None:
-        # Cache the encoded JSON, not the dict: a warm hit then costs no serialisation.
-        body = json.dumps(live_payload(tournament), cls=DjangoJSONEncoder).encode()
-        # Read at request time, so an override in settings or tests takes effect.
-        cache.set(key, body, settings.PUBLIC_CACHE_SECONDS)
+    # Cache the encoded JSON, not the dict: a warm hit then costs no serialisation. The timeout is
+    # read at request time, so an override in settings or tests takes effect.
+    body = cached(f"live:{tournament.pk}",
+                  lambda: json.dumps(live_payload(tournament), cls=DjangoJSONEncoder).encode(),
+                  settings.PUBLIC_CACHE_SECONDS)
     response = HttpResponse(body, content_type="application/json")
     response["Cache-Control"] = f"public, max-age={settings.PUBLIC_CACHE_SECONDS}"
     return response

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -139,8 +142,31 @@ def referee_remove(request: HttpRequest, slug: str, username: str) -> HttpRespon
     return redirect("staff", slug=slug)
 
 
+AUDIT_PAGE_SIZE = 100
+
+
+def _positive(value: str) -> int | None:
+    """A filter value: a whole number the columns can hold, else no filter."""
+    return int(value) if value.isdigit() and 0 < int(value) <= 32767 else None
+
+
 @login_required
 def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every entry of the event, newest first, a page at a time; filtered by round and table."""
     tournament = tournament_for_organizer(request, slug)
-    entries = tournament.audit_entries.select_related("actor")[:500]
-    return render(request, "tournaments/audit.html", {"tournament": tournament, "entries": entries})
+    entries = tournament.audit_entries.select_related("actor")
+    round_no, table_no = _positive(request.GET.get("round", "")), _positive(request.GET.get("table", ""))
+    if round_no is not None:
+        entries = entries.filter(round_number=round_no)
+    if table_no is not None:
+        entries = entries.filter(table_number=table_no)
+    page = Paginator(entries, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
+    for e in page.object_list:  # shown as JSON, the form the log is stored and exported in
+        e.before_json = "" if e.before is None else json.dumps(e.before, ensure_ascii=False)
+        e.after_json = "" if e.after is None else json.dumps(e.after, ensure_ascii=False)
+    filters = urlencode({k: v for k, v in (("round", round_no), ("table", table_no)) if v is not None})
+    return render(request, "tournaments/audit.html", {
+        "tournament": tournament, "entries": page.object_list, "page": page, "round": round_no, "table": table_no,
+        "filters": f"&{filters}" if filters else "",
+        "round_numbers": tournament.round_set.order_by("number").values_list("number", flat=True),
+    })

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from .. import protocols, services, whereabouts
 from ..forms import ImportForm, PlayerForm
 from ..forms_organizer import EntryEditForm, LateAddForm
-from ..importing import parse_players
+from ..importing import ImportResult, PlayerRow, parse_players
 from ..models import Entry
 from .helpers import form_errors_from, tournament_for_organizer
 
@@ -60,15 +60,20 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_organizer(request, slug)
     key = SESSION_KEY.format(tournament.pk)
     if request.method == "POST" and "confirm" in request.POST:
-        rows = request.session.pop(key, None)
+        rows = request.session.get(key)
         if not rows:
             messages.error(request, _("Nothing to import; upload the file again."))
             return redirect("players", slug=slug)
         try:
             entries = services.import_players(request.user, tournament, rows)
         except ValidationError as exc:
+            # The preview stays (in the session and on the page): the organizer sees why and may retry.
             messages.error(request, " ".join(exc.messages))
-            return redirect("players", slug=slug)
+            preview = ImportResult([PlayerRow(line=i, **row) for i, row in enumerate(rows, start=2)], [])
+            return render(request, "tournaments/players_import.html", {
+                "tournament": tournament, "form": ImportForm(), "result": preview,
+            })
+        request.session.pop(key, None)
         messages.success(request, _("%(n)d players entered.") % {"n": len(entries)})
         return redirect("players", slug=slug)
     form = ImportForm(request.POST or None, request.FILES or None)

@@ -1,0 +1,58 @@
+"""Rebuild every table's totals from the audit log alone and compare them with the stored hands.
+
+    python manage.py audit_replay [slug ...]
+
+Prints each difference and exits with status 1 if there is any (0 when the log and the hands agree).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.models import Hand
+from tournaments.models import AuditEntry, Tournament
+from tournaments.replay import LogRow, differences, replay
+
+
+class Command(BaseCommand):
+    help = "Rebuild table totals from the audit log alone and compare them with the stored hands."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("slugs", nargs="*", help="events to check (default: every event)")
+
+    def handle(self, *args: Any, slugs: list[str], **options: Any) -> None:
+        events = Tournament.objects.order_by("pk")
+        if slugs:
+            events = events.filter(slug__in=slugs)
+            missing = set(slugs) - set(events.values_list("slug", flat=True))
+            if missing:
+                raise CommandError(f"no such event: {', '.join(sorted(missing))}")
+        failed = 0
+        for event in events:
+            rows = (
+                LogRow(*values)
+                for values in AuditEntry.objects.filter(tournament=event)
+                .order_by("id")
+                .values_list("action", "round_number", "table_number", "hand_id", "after")
+                .iterator()
+            )
+            logged, problems = replay(rows)
+            stored: dict = {}
+            for hand_id, rnd, table, points in Hand.objects.filter(table__round__tournament=event).values_list(
+                "pk", "table__round__number", "table__number", "points"
+            ):
+                stored.setdefault((rnd, table), {})[hand_id] = points
+            lines = problems + differences(logged, stored)
+            tables = len(set(logged) | set(stored))
+            if lines:
+                failed += 1
+                self.stdout.write(f"{event.slug}: {len(lines)} difference(s) in {tables} table(s)")
+                for line in lines:
+                    self.stdout.write(f"  {line}")
+            else:
+                hands = sum(len(h) for h in stored.values())
+                self.stdout.write(f"{event.slug}: {tables} table(s), {hands} hand(s) agree with the log")
+        if failed:
+            raise CommandError(f"{failed} event(s) differ from their audit log")

@@ -1,0 +1,84 @@
+"""Rebuilding table totals from the audit log alone, and comparing them with the stored hands.
+
+The log is replayed in the order it was written. A table's totals depend only on each hand's
+latest points, keyed by the hand's stable id (its number moves when an earlier hand is deleted):
+
+- ``hand.entered``, ``hand.corrected``, ``hand.rescored``: the hand's points are ``after["points"]``;
+- ``hand.deleted``: the hand is gone;
+- ``hand.renumbered``: only its number changes, which moves no points.
+
+Pure functions over plain data (STYLE.md §1); the command ``audit_replay`` loads and prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+TableKey = tuple[int, int]  # (round number, table number)
+
+SETS_POINTS = ("hand.entered", "hand.corrected", "hand.rescored")
+REMOVES = ("hand.deleted",)
+
+
+@dataclass(frozen=True)
+class LogRow:
+    action: str
+    round_number: int | None
+    table_number: int | None
+    hand_id: int | None
+    after: Any
+
+
+def replay(rows: Iterable[LogRow]) -> tuple[dict[TableKey, dict[int, dict[str, int]]], list[str]]:
+    """(table -> hand id -> points, problems with the log itself), from the entries in written order."""
+    tables: dict[TableKey, dict[int, dict[str, int]]] = {}
+    problems: list[str] = []
+    for row in rows:
+        if row.action not in SETS_POINTS + REMOVES:
+            continue
+        if row.round_number is None or row.table_number is None or row.hand_id is None:
+            problems.append(f"{row.action}: the entry names no round, table or hand")
+            continue
+        hands = tables.setdefault((row.round_number, row.table_number), {})
+        if row.action in REMOVES:
+            hands.pop(row.hand_id, None)
+        else:
+            points = (row.after or {}).get("points") if isinstance(row.after, dict) else None
+            if not isinstance(points, dict):
+                problems.append(f"{row.action} of hand id {row.hand_id}: no points after")
+                continue
+            hands[row.hand_id] = {str(k): int(v) for k, v in points.items()}
+    return tables, problems
+
+
+def totals(hands: dict[int, dict[str, int]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for points in hands.values():
+        for position, p in points.items():
+            out[position] = out.get(position, 0) + p
+    return out
+
+
+def differences(
+    logged: dict[TableKey, dict[int, dict[str, int]]], stored: dict[TableKey, dict[int, dict[str, int]]]
+) -> list[str]:
+    """Every way the replayed tables differ from the stored ones, one line each."""
+    lines: list[str] = []
+    for key in sorted(set(logged) | set(stored)):
+        where = f"round {key[0]}, table {key[1]}"
+        log_hands, db_hands = logged.get(key, {}), stored.get(key, {})
+        for hand_id in sorted(set(log_hands) - set(db_hands)):
+            lines.append(f"{where}: hand id {hand_id} is in the log but not stored")
+        for hand_id in sorted(set(db_hands) - set(log_hands)):
+            lines.append(f"{where}: hand id {hand_id} is stored but not in the log")
+        for hand_id in sorted(set(log_hands) & set(db_hands)):
+            if log_hands[hand_id] != db_hands[hand_id]:
+                lines.append(f"{where}: hand id {hand_id}: log {log_hands[hand_id]}, stored {db_hands[hand_id]}")
+        log_totals, db_totals = totals(log_hands), totals(db_hands)
+        for position in sorted(set(log_totals) | set(db_totals)):
+            a, b = log_totals.get(position, 0), db_totals.get(position, 0)
+            if a != b:
+                lines.append(f"{where}: seat {position}: total {a} from the log, {b} stored")
+    return lines
