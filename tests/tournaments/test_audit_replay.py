@@ -87,7 +87,10 @@ def test_replay_agrees_after_a_random_run_of_entries_corrections_and_deletions(s
             )
         elif stored:
             hand = rng.choice(stored)
-            hands.delete_hand(user, hand, expected_version=hand.version, reason="not played")
+            try:
+                hands.delete_hand(user, hand, expected_version=hand.version, reason="not played")
+            except hands.HandRejected:
+                continue  # a later hand could not stand at its new number (its dealer moves): nothing changed
         else:
             continue
         done[action] += 1
