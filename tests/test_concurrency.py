@@ -134,7 +134,13 @@ def test_ten_referees_entering_at_once_lose_nothing_and_see_no_error(server, dat
             return f"{base}/api/events/load/rounds/1/tables/{n}/hands/"
 
         def enter(who: str, table: int, count: int) -> list[tuple[int, int, object]]:
-            return [(table, *_call("POST", table_url(table), tokens[who], KLOP)) for _ in range(count)]
+            """Each attempt names the hand it enters: the next one as the referee last read the table."""
+            answers = []
+            for _ in range(count):
+                _status, stored = _call("GET", table_url(table), tokens[who])
+                number = len(stored or []) + 1
+                answers.append((table, *_call("POST", table_url(table), tokens[who], {**KLOP, "number": number})))
+            return answers
 
         jobs = [(f"ref{i}", i, HANDS_EACH) for i in range(1, REFEREES + 1)]
         jobs += [("boss", 1, HANDS_EACH)] * (EXTRA_AT_TABLE_1 - 1) + [("ref2", 1, HANDS_EACH)]

@@ -86,6 +86,7 @@ def test_the_api_refuses_a_too_long_note_naming_the_field(running_event, bob):
         "partner": "D",
         "card_points": 48,
         "note": "x" * (NOTE_MAX_LENGTH + 1),
+        "number": 1,
     }
     response = client_for(bob).post(
         "/api/events/ljubljana-open/rounds/1/tables/1/hands/", data=json.dumps(hand), content_type="application/json"
