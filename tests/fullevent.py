@@ -35,6 +35,33 @@ def laza_config() -> dict[str, Any]:
     return {"point_table": [dict(r) for r in LAZA_ROWS]}
 
 
+# Both full-event runs (pages and API) play the same event: the same players, draw seed and hands.
+PLAYERS = [
+    ("Ana Novak", "TK Ljubljana"),
+    ("Bojan Kranjc", "TK Maribor"),
+    ("Cvetka Zupan", "TK Celje"),
+    ("Darko Horvat", "TK Ljubljana"),
+    ("Eva Kos", "TK Maribor"),
+    ("Franc Vidmar", "TK Celje"),
+    ("Gregor Golob", "TK Ljubljana"),
+    ("Helena Turk", "TK Maribor"),
+]
+DRAW_SEED = "full-event"
+
+
+def players_csv(key: str, count: int) -> bytes:
+    """The organizer's player list (Laza: fixed pairs by team name)."""
+    lines = ["name;club;strength;team"]
+    for i, (name, club) in enumerate(PLAYERS[:count], start=1):
+        team = f"Pair {(i + 1) // 2}" if key == "tarokk-laza" else ""
+        lines.append(f"{name};{club};{i};{team}")
+    return "\n".join(lines).encode()
+
+
+def event_rng(key: str) -> random.Random:
+    return random.Random(f"full-event-{key}")
+
+
 # Event formats small enough to enter every hand in a browser, large enough for two tables.
 FORMATS: dict[str, dict[str, Any]] = {
     "taruk2012": {"table_size": 4, "hands_per_round": 4, "players": 8},
@@ -150,6 +177,66 @@ def rescore(plays: TablePlay, config: Any) -> None:
     hands, plays.hands, plays.points, plays.state = plays.hands, [], [], {}
     for h in hands:
         play(plays, h, config)
+
+
+def choose_replacement(
+    key: str, rng: random.Random, play: TablePlay, index: int, first_dealer: str, config: Any
+) -> dict[str, Any]:
+    """Another hand for position ``index`` (a correction) under which every later hand still stands."""
+    for _ in range(200):
+        trial = TablePlay(play.positions, play.hands[:index], play.points[:index], {})
+        rescore(trial, config)
+        replacement = choose_hand(key, rng, trial, first_dealer, config)
+        if replacement == play.hands[index]:
+            continue
+        hands = [*play.hands[:index], replacement, *play.hands[index + 1 :]]
+        if _all_valid(hands, config):
+            return replacement
+    raise AssertionError(f"no replacement for hand {index + 1}")
+
+
+def _all_valid(hands: list[dict[str, Any]], config: Any) -> bool:
+    state: dict[str, Any] = {}
+    for h in hands:
+        result = evaluate(h, state, config)
+        if not isinstance(result, HandScore):
+            return False
+        state = result.state
+    return True
+
+
+@dataclass
+class Step:
+    """One thing a referee does at the table: enter hand ``number``, correct it, or delete it."""
+
+    kind: str  # "enter", "correct" or "delete"
+    number: int
+    hand: dict[str, Any] | None = None
+
+
+def plan_table(
+    key: str, rng: random.Random, positions: list[str], first_dealer: str, config: Any, hands: int, *, eventful: bool
+) -> tuple[list[Step], TablePlay]:
+    """What the referees of one table do, and the table as it ends. An eventful table also has a
+    correction of hand 1 (later hands rescored) and the deletion of its last hand, entered again."""
+    table = TablePlay(list(positions))
+    steps = []
+    while len(table.hands) < hands:
+        hand = choose_hand(key, rng, table, first_dealer, config)
+        steps.append(Step("enter", len(table.hands) + 1, hand))
+        play(table, hand, config)
+    if eventful:
+        replacement = choose_replacement(key, rng, table, 0, first_dealer, config)
+        steps.append(Step("correct", 1, replacement))
+        table.hands[0] = replacement
+        rescore(table, config)
+        steps.append(Step("delete", hands))
+        del table.hands[-1]
+        rescore(table, config)
+        hand = choose_hand(key, rng, table, first_dealer, config)
+        steps.append(Step("enter", hands, hand))
+        play(table, hand, config)
+    return steps, table
 
 
 def player_totals(tables: list[tuple[dict[str, str], TablePlay]]) -> dict[str, int]:

@@ -1,16 +1,19 @@
 """The forms a page renders, as a browser would post them: tests fill in what a person types and
-post the rest (hidden fields, tokens, defaults) exactly as rendered."""
+post the rest (hidden fields, tokens, defaults, the chosen options) exactly as rendered."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from typing import Any
 
 
 @dataclass
 class Form:
     action: str
-    fields: dict[str, str] = field(default_factory=dict)
+    method: str = "get"
+    fields: dict[str, str] = field(default_factory=dict)  # what the browser would send
+    names: list[str] = field(default_factory=list)  # every control the form renders
     buttons: dict[str, str] = field(default_factory=dict)
 
     def data(self, **typed: str) -> dict[str, str]:
@@ -24,6 +27,7 @@ class _Parser(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.forms: list[Form] = []
+        self._form: Form | None = None
         self._select: str | None = None
         self._first_option = False
         self._textarea: str | None = None
@@ -31,38 +35,49 @@ class _Parser(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
         if tag == "form":
-            self.forms.append(Form(a.get("action", "")))
-        elif tag == "option" and self._select and self.forms:
-            fields = self.forms[-1].fields
+            self._form = Form(a.get("action", ""), (a.get("method") or "get").lower())
+            self.forms.append(self._form)
+            return
+        form = self._form
+        if form is None:
+            return
+        if tag == "option" and self._select:
             if "selected" in a or self._first_option:
-                fields[self._select] = a.get("value", "")
+                form.fields[self._select] = a.get("value", "")
             self._first_option = False
-        elif not self.forms or "name" not in a:
+        elif "name" not in a:
             return
         elif tag == "input":
             kind = a.get("type", "text")
+            form.names.append(a["name"])
             if kind in ("checkbox", "radio") and "checked" not in a:
                 return
-            target = self.forms[-1].buttons if kind == "submit" else self.forms[-1].fields
-            target[a["name"]] = a.get("value", "on" if kind in ("checkbox", "radio") else "")
+            if kind == "submit":
+                form.buttons[a["name"]] = a.get("value", "")
+            elif kind != "button":
+                form.fields[a["name"]] = a.get("value", "on" if kind in ("checkbox", "radio") else "")
         elif tag == "button":
-            self.forms[-1].buttons[a["name"]] = a.get("value", "")
+            form.buttons[a["name"]] = a.get("value", "")
         elif tag == "select":
+            form.names.append(a["name"])
             self._select, self._first_option = a["name"], True
-            self.forms[-1].fields[a["name"]] = ""
+            form.fields[a["name"]] = ""
         elif tag == "textarea":
+            form.names.append(a["name"])
             self._textarea = a["name"]
-            self.forms[-1].fields[a["name"]] = ""
+            form.fields[a["name"]] = ""
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "select":
+        if tag == "form":
+            self._form = None
+        elif tag == "select":
             self._select = None
         elif tag == "textarea":
             self._textarea = None
 
     def handle_data(self, data: str) -> None:
-        if self._textarea and self.forms:
-            self.forms[-1].fields[self._textarea] += data
+        if self._textarea and self._form is not None:
+            self._form.fields[self._textarea] += data
 
 
 def forms(html: str | bytes) -> list[Form]:
@@ -76,3 +91,21 @@ def form(html: str | bytes, action_ends: str) -> Form:
     found = [f for f in forms(html) if f.action.endswith(action_ends)]
     assert len(found) == 1, f"{len(found)} forms post to …{action_ends}"
     return found[0]
+
+
+def form_with(html: str | bytes, field_name: str, action_contains: str = "") -> Form:
+    """The page's form that renders ``field_name`` (and whose action contains the text given)."""
+    for f in forms(html):
+        if field_name in f.names and action_contains in f.action:
+            return f
+    raise AssertionError(f"no form with the field {field_name!r} (action ~ {action_contains!r}) on the page")
+
+
+def submit(client: Any, page_url: str, field_name: str, values: dict, action_contains: str = "", **kwargs: Any):
+    """GET the page, fill the rendered form that has ``field_name``, POST it to its action."""
+    response = client.get(page_url)
+    assert response.status_code == 200, response.status_code
+    found = form_with(response.content, field_name, action_contains)
+    unknown = set(values) - set(found.names)
+    assert not unknown, f"the form does not render {unknown}"
+    return client.post(found.action or page_url, {**found.fields, **values}, **kwargs)

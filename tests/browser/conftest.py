@@ -40,7 +40,9 @@ def _no_stray_database_sessions(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture
-def page(live_server, _no_stray_database_sessions):
+def chromium(live_server, _no_stray_database_sessions):
+    """Debian's Chromium, headless, for a test that opens pages of the live server (several contexts
+    make several people)."""
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
@@ -49,11 +51,17 @@ def page(live_server, _no_stray_database_sessions):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--no-first-run"])
-        page = browser.new_page(viewport={"width": 375, "height": 800})
-        page.base_url = live_server.url
-        yield page
+        yield browser
         browser.close()
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+@pytest.fixture
+def page(chromium, live_server):
+    """One person's page at phone width (375 px)."""
+    page = chromium.new_page(viewport={"width": 375, "height": 800})
+    page.base_url = live_server.url
+    return page
 
 
 def log_in(page, username):

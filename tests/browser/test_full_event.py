@@ -12,41 +12,21 @@ scored with the engine (``tests/fullevent.py``). No response of the whole run ma
 from __future__ import annotations
 
 import io
-import os
-import random
 import re
 
 import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from scoring.models import Hand
 from scoring.samples.tarokk_laza import TEST_CONFIG
 from tests import fullevent as fe
-from tests.browser.conftest import CHROMIUM
 from tests.browser.handentry import fill_hand
 from tournaments import pointtable
-from tournaments.models import Entry, Round, Tournament
+from tournaments.models import Entry, Round, Table, Tournament
 
-NAMES = ["Ana Novak", "Bojan Kranjc", "Cvetka Zupan", "Darko Horvat", "Eva Kos", "Franc Vidmar",
-         "Gregor Golob", "Helena Turk"]
 REFEREE_PASSWORD = "kralj-pagat-77"
 PHONE = {"width": 375, "height": 812}
 DESK = {"width": 1280, "height": 800}
-
-
-@pytest.fixture
-def chromium(live_server, _no_stray_database_sessions):
-    from playwright.sync_api import sync_playwright
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run"])
-        yield browser
-        browser.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
 class Person:
@@ -78,14 +58,6 @@ class Person:
             self.page.locator(selector).click()
 
 
-def _players_csv(variant: str, count: int) -> bytes:
-    lines = ["name;club;strength;team"]
-    for i, name in enumerate(NAMES[:count], start=1):
-        team = f"Pair {(i + 1) // 2}" if variant == "tarokk-laza" else ""
-        lines.append(f"{name};TK {'ABC'[i % 3]};{i};{team}")
-    return "\n".join(lines).encode()
-
-
 @pytest.mark.parametrize("variant", list(fe.FORMATS))
 def test_a_whole_event_is_run_in_the_browser(variant, chromium, live_server, alice):
     fmt = fe.FORMATS[variant]
@@ -106,7 +78,7 @@ def test_a_whole_event_is_run_in_the_browser(variant, chromium, live_server, ali
     page.fill("#id_hands_per_round", str(fmt["hands_per_round"]))
     page.fill("#id_table_size", str(fmt["table_size"]))
     page.check("#id_is_public")
-    page.fill("#id_draw_seed", "browser-run")
+    page.fill("#id_draw_seed", fe.DRAW_SEED)
     org.submit("main form button[type=submit]")
     assert "Event created" in org.text(), org.text()
     event = Tournament.objects.get(slug=slug)
@@ -116,7 +88,7 @@ def test_a_whole_event_is_run_in_the_browser(variant, chromium, live_server, ali
     # Players from a file: upload, preview, confirm.
     org.go(f"/e/{slug}/manage/players/import/")
     page.set_input_files("#id_file", files=[{"name": "players.csv", "mimeType": "text/csv",
-                                             "buffer": _players_csv(variant, fmt["players"])}])
+                                             "buffer": fe.players_csv(variant, fmt["players"])}])
     org.submit("main form.card button")
     org.submit("main button[name=confirm]")
     assert Entry.objects.filter(tournament=event).count() == fmt["players"]
@@ -129,7 +101,7 @@ def test_a_whole_event_is_run_in_the_browser(variant, chromium, live_server, ali
 
     ref1.log_in("vera", REFEREE_PASSWORD)
     ref2.log_in("rok", REFEREE_PASSWORD)
-    rng = random.Random(f"browser-{variant}")
+    rng = fe.event_rng(variant)
     played: list[tuple[dict[str, str], fe.TablePlay]] = []
     for number in (1, 2):
         org.go(f"/e/{slug}/manage/rounds/")
@@ -141,10 +113,12 @@ def test_a_whole_event_is_run_in_the_browser(variant, chromium, live_server, ali
         for table in rnd.tables.order_by("number"):
             seats = {s.position: s.entry.player.name for s in table.seats.select_related("entry__player")}
             numbers = {s.position: s.entry.start_number for s in table.seats.select_related("entry")}
-            play = fe.TablePlay(sorted(seats))
             url = f"/e/{slug}/round/{number}/table/{table.number}/"
-            _enter_table(ref1, ref2, url, play, rng, variant, table.first_dealer, config,
-                         eventful=number == 1 and table.number == 1)
+            eventful = number == 1 and table.number == 1
+            steps, play = fe.plan_table(variant, rng, sorted(seats), table.first_dealer, config,
+                                        fmt["hands_per_round"], eventful=eventful)
+            _play_table(ref1, ref2, table, url, variant, steps, eventful=eventful)
+            assert [h.points for h in table.hands.order_by("number")] == play.points
             _confirm(ref1, url, numbers, pins)
             table.refresh_from_db()
             assert table.confirmed_at is not None
@@ -208,50 +182,35 @@ def _save_hand(ref: Person, url: str, variant: str, hand: dict) -> str:
     return ref.text()
 
 
-def _enter_table(ref1: Person, ref2: Person, url: str, play: fe.TablePlay, rng: random.Random, variant: str,
-                 first_dealer: str, config, *, eventful: bool) -> None:
-    table_hands = Hand.objects.filter(table__round__tournament__slug=url.split("/")[2],
-                                      table__round__number=int(url.split("/")[4]), table__number=int(url.split("/")[6]))
-    expected = fe.FORMATS[variant]["hands_per_round"]
-    while len(play.hands) < expected:
-        hand = fe.choose_hand(variant, rng, play, first_dealer, config)
-        if eventful and len(play.hands) == 1:
-            # Two referees open hand 2 on their phones; bob saves first, rita's save is refused.
+def _play_table(ref1: Person, ref2: Person, table: Table, url: str, variant: str, steps: list[fe.Step], *,
+                eventful: bool) -> None:
+    """The referees do the table's steps on their phones; at an eventful table two of them open
+    hand 2 at once, and the second save is refused with nothing stored."""
+    for step in steps:
+        if step.kind == "enter" and eventful and step.number == 2:
             ref2.go(url)
-            fill_hand(ref2.page, "#entry form.hand-form", variant, hand)
-            text = _save_hand(ref1, url, variant, hand)
-            assert "Hand 2 saved" in text, text
+            fill_hand(ref2.page, "#entry form.hand-form", variant, step.hand)
+            assert "Hand 2 saved" in _save_hand(ref1, url, variant, step.hand)
             ref2.submit("#entry form.hand-form button[type=submit]")
-            assert "Hand 2" in ref2.text() and table_hands.count() == 2, ref2.text()
+            refused = ref2.text()
+            assert "Hand 2" in refused and "Hand 3 saved" not in refused, refused
+            assert table.hands.count() == 2  # nothing stored twice, nothing as hand 3
+            eventful = False
+        elif step.kind == "enter":
+            text = _save_hand(ref1, url, variant, step.hand)
+            assert f"Hand {step.number} saved" in text, text
+        elif step.kind == "correct":
+            ref1.go(f"{url}hands/{step.number}/")
+            fill_hand(ref1.page, "main form.hand-form", variant, step.hand)
+            ref1.page.fill("[name=reason]", "miscounted card points")
+            ref1.submit("main form.hand-form button[type=submit]:not([name=delete])")
+            assert f"Hand {step.number} corrected" in ref1.text(), ref1.text()
         else:
-            text = _save_hand(ref1, url, variant, hand)
-            assert f"Hand {len(play.hands) + 1} saved" in text, text
-        fe.play(play, hand, config)
-        assert table_hands.get(number=len(play.hands)).points == play.points[-1]
-    if not eventful:
-        return
-    # A correction of hand 1 on the edit page, with a reason; later hands are rescored.
-    trial = fe.TablePlay(play.positions)
-    replacement = fe.choose_hand(variant, rng, trial, first_dealer, config)
-    ref1.go(url + "hands/1/")
-    fill_hand(ref1.page, "main form.hand-form", variant, replacement)
-    ref1.page.fill("[name=reason]", "miscounted card points")
-    ref1.submit("main form.hand-form button[name=save], main form.hand-form button[type=submit]:not([name=delete])")
-    assert "Hand 1 corrected" in ref1.text(), ref1.text()
-    play.hands[0] = replacement
-    fe.rescore(play, config)
-    # A deletion of the last hand (entered by mistake), then the right hand entered again.
-    ref1.go(f"{url}hands/{expected}/")
-    ref1.page.fill("[name=reason]", "entered twice")
-    ref1.page.once("dialog", lambda d: d.accept())
-    ref1.submit("main button[name=delete]")
-    del play.hands[-1]
-    fe.rescore(play, config)
-    hand = fe.choose_hand(variant, rng, play, first_dealer, config)
-    _save_hand(ref1, url, variant, hand)
-    fe.play(play, hand, config)
-    stored = [h.points for h in table_hands.order_by("number")]
-    assert stored == play.points
+            ref1.go(f"{url}hands/{step.number}/")
+            ref1.page.fill("[name=reason]", "entered twice")
+            ref1.page.once("dialog", lambda d: d.accept())
+            ref1.submit("main button[name=delete]")
+            assert f"Hand {step.number} deleted" in ref1.text(), ref1.text()
 
 
 def _confirm(ref: Person, url: str, numbers: dict[str, int], pins: dict[int, str]) -> None:

@@ -8,7 +8,7 @@ import datetime
 from django.contrib.auth.models import User
 
 from tests.conftest import client_for
-from tests.tournaments.page_forms import submit
+from tests.html_forms import submit
 from tournaments import access, rounds
 from tournaments.models import AuditEntry, Entry, Referee
 

@@ -61,7 +61,7 @@ def test_an_unknown_start_number_is_not_found(running_event):
 
 
 def test_where_do_i_sit_finds_a_player_by_start_number_from_the_event_page(running_event):
-    from tests.tournaments.page_forms import form_with
+    from tests.html_forms import form_with
 
     client = client_for(None)
     form = form_with(client.get(f"/e/{running_event.slug}/").content, "q")
@@ -75,7 +75,7 @@ def test_where_do_i_sit_finds_a_player_by_start_number_from_the_event_page(runni
 def test_where_do_i_sit_finds_players_by_part_of_the_name_from_the_player_page(running_event, alice):
     services.register_player(alice, running_event, name="Ana Novak")  # late: not seated in round 1
     client = client_for(None)
-    from tests.tournaments.page_forms import form_with
+    from tests.html_forms import form_with
 
     form = form_with(client.get(f"/e/{running_event.slug}/player/1/").content, "q")
     html = client.get(form.action, {"q": "nova"}).content.decode()
