@@ -32,10 +32,19 @@ def test_a_referee_uses_the_table_page_without_a_policy_violation(running_event,
     assert violations == []
 
 
-def test_an_organizer_is_asked_before_closing_a_round(running_event, alice, page):
+def test_a_referee_is_asked_before_deleting_a_hand(running_event, bob, page):
+    from scoring import services as hands
+    from scoring.models import Hand
+    from tournaments.models import Table
+
+    table = Table.objects.get(round__tournament=running_event, number=1)
+    envelope = hands.next_envelope(hands.table_setup(table, running_event), None)
+    s = envelope["seats"]
+    hands.enter_hand(bob, table, {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts",
+                                  "partner": s[2], "card_points": 48})
     violations = _watch(page)
-    log_in(page, "alice")
-    page.goto(page.base_url + "/e/ljubljana-open/round/1/")
+    log_in(page, "bob")
+    page.goto(page.base_url + "/e/ljubljana-open/round/1/table/1/hands/1/")
     questions: list[str] = []
 
     def dismiss(dialog):
@@ -43,9 +52,11 @@ def test_an_organizer_is_asked_before_closing_a_round(running_event, alice, page
         dialog.dismiss()
 
     page.on("dialog", dismiss)
-    page.locator("button.danger").click()
-    assert questions == ["Close this round?"]
-    assert page.url.endswith("/round/1/")
+    page.fill("[name=reason]", "entered twice")
+    page.locator("button[name=delete]").click()
+    assert questions == ["Delete this hand? Later hands move up and are rescored."]
+    assert page.url.endswith("/hands/1/")
+    assert Hand.objects.filter(table=table).count() == 1
     assert violations == []
 
 

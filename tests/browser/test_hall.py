@@ -23,6 +23,6 @@ def test_the_hall_shows_clock_standings_and_seating_at_once_and_refreshes_in_its
     s = envelope["seats"]
     hands.enter_hand(bob, table, {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts",
                                   "partner": s[2], "card_points": 48})
-    page.wait_for_function("document.querySelector('.hall-playing').innerText.includes('Asztal 1: 1/2')",
+    page.wait_for_function("() => document.querySelector('.hall-playing').innerText.includes('Asztal 1: 1/2')",
                            timeout=15000)
     assert "Table" not in page.inner_text(".hall-seating")
