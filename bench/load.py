@@ -183,6 +183,7 @@ class Tally:
     deleted: set = field(default_factory=set)  # hand ids the run deleted (204)
     stale_sent: Counter = field(default_factory=Counter)
     stale_accepted: list[str] = field(default_factory=list)
+    refusals: Counter = field(default_factory=Counter)  # 4xx by status and error code
     actions: Counter = field(default_factory=Counter)
 
     def answer(self, hand: dict) -> None:
@@ -224,6 +225,10 @@ class Referee:
             payload = json.loads(raw) if raw else None
         except ValueError:
             payload = raw
+        if 400 <= code < 500:
+            errors = payload.get("errors") if isinstance(payload, dict) else None
+            with self.tally.lock:
+                self.tally.refusals[f"{code} {errors[0].get('code') if errors else '-'}"] += 1
         return code, payload, answer_headers
 
     def run(self, until: float) -> None:
@@ -468,6 +473,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"requests {requests:,} ({requests / elapsed:,.1f}/s), latency p50 {p50:.0f} ms, p95 {p95:.0f} ms")
     print(f"answers  {statuses}")
+    print(f"refused  {', '.join(f'{k}: {v:,}' for k, v in sorted(tally.refusals.items()))}")
     print(f"actions  {', '.join(f'{k}: {v:,}' for k, v in sorted(tally.actions.items()))}")
     print(
         f"hands answered 201: {len(tally.created):,}, deleted: {len(tally.deleted):,}, stale edits sent: {stale_sent:,}"
@@ -484,11 +490,11 @@ def main(argv: list[str] | None = None) -> int:
                     f"## {title}",
                     "",
                     f"`python bench/load.py --referees {args.referees} --seconds {args.seconds:.0f}"
-                    f"{' --postgres URL' if postgres else ''} --write` — gunicorn with {args.workers} worker processes x "
-                    f"2 threads on a fresh {engine} database, {args.referees} referees at once ({shared} of them also at "
-                    f"a neighbour's table) entering hands with an Idempotency-Key (retried after the answer and at once), "
-                    f"correcting with versions, deleting, and sending stale edits on purpose; the client runs on the "
-                    f"same machine. Machine: {machine()}.",
+                    f"{' --postgres URL' if postgres else ''} --write` — gunicorn with {args.workers} worker "
+                    f"processes x 2 threads on a fresh {engine} database, {args.referees} referees at once "
+                    f"({shared} of them also at a neighbour's table) entering hands with an Idempotency-Key "
+                    f"(retried after the answer and at once), correcting with versions, deleting, and sending "
+                    f"stale edits on purpose; the client runs on the same machine. Machine: {machine()}.",
                     "",
                     "| measure | value | |",
                     "|---|---:|---|",
