@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import access, audit
 from tournaments.middleware import nul_message
-from tournaments.models import Confirmation, Round, Seat, Table, Tournament
+from tournaments.models import AuditEntry, Confirmation, Round, Seat, Table, Tournament
 from tournaments.progress import progress_from_counts
 from tournaments.rounds import clock_of
 
@@ -262,6 +262,7 @@ def _enter_hand(actor: Any, table: Table, hand_input: Any, given_number: int | N
         dealer=hand_input["dealer"],
         input=hand_input,
         entered_by=actor,
+        version=_slot_version(table, tournament, number) + 1,
     )
     _apply(hand, result, setup.variant)
     hand.save()
@@ -270,6 +271,17 @@ def _enter_hand(actor: Any, table: Table, hand_input: Any, given_number: int | N
     audit.log(actor, "hand.entered", hand, tournament=tournament, after=hand.snapshot())
     hand.replayed = False
     return hand
+
+
+def _slot_version(table: Table, tournament: Tournament, number: int) -> int:
+    """The highest version a hand had at ``number`` of this table before it was deleted or moved up
+    (0 if none): a new hand there starts above it, so an edit prepared against the hand that held the
+    number (a client that sends number and version, no id) is stale. The audit log, in the same
+    database and written in the same transactions, is what remembers hands that are gone."""
+    left = AuditEntry.objects.filter(
+        tournament=tournament, round_number=table.round.number, table_number=table.number,
+        action__in=("hand.deleted", "hand.renumbered"), before__number=number)
+    return max((before.get("version") or 0 for before in left.values_list("before", flat=True)), default=0)
 
 
 def _rescore_from(
