@@ -62,3 +62,15 @@ def log_in(page, username):
     page.fill("#id_password", f"{username}-password")
     page.locator("main button[type=submit]").click()
     page.wait_for_load_state()
+
+
+def wait_until(page, expression: str, timeout: float = 5000) -> None:
+    """Wait until a JavaScript expression is true. Playwright's wait_for_function evaluates its
+    string predicate with eval, which the site's Content-Security-Policy (no 'unsafe-eval') refuses;
+    page.evaluate is not affected, so poll it from here."""
+    import time
+
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"still false after {timeout} ms: {expression}"
+        page.wait_for_timeout(100)
