@@ -25,7 +25,7 @@ from tournaments.progress import table_progress
 from tournaments.views.helpers import tournament_for_viewer
 from tournaments.views.rounds import clock_payload
 
-from . import services, table_state
+from . import misdeals, services, table_state
 from .forms import form_class
 from .models import Hand
 from .registry import VARIANTS
@@ -64,8 +64,12 @@ def _progress(tournament: Tournament, table: Table, hands: list[Hand]) -> dict[s
 def _new_form(tournament: Tournament, table: Table, previous: Hand | None, data: Any = None):
     setup = services.table_setup(table, tournament)
     envelopes = services.next_envelopes(setup, previous)
-    return form_class(tournament.variant)(data, envelope=envelopes[0], alternatives=envelopes, names=_names(table),
+    form = form_class(tournament.variant)(data, envelope=envelopes[0], alternatives=envelopes, names=_names(table),
                                           table_positions=setup.positions, config=setup.config)
+    dealers = {e["dealer"] for e in form.alternatives}
+    if hasattr(form, "limit_misdeal") and len(dealers) == 1:  # the referee does not pick the dealer
+        form.limit_misdeal(misdeals.earlier_misdeals(table, dealers.pop(), previous.number + 1 if previous else 1))
+    return form
 
 
 def table_page(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:

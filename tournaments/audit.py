@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .models import AuditEntry, Round, Table, Tournament
 
@@ -64,3 +65,37 @@ def log(
         reason=reason,
         **place,
     )
+
+# The audit page names each action in words; the key stays in the log, its exports and the API.
+ACTION_LABELS = {
+    "document.requested": _("document requested"),
+    "entry.created": _("player registered"),
+    "entry.late_added": _("late player added"),
+    "entry.updated": _("player edited"),
+    "entry.withdrawn": _("player withdrawn"),
+    "entry.active": _("player reinstated"),
+    "hand.corrected": _("hand corrected"),
+    "hand.deleted": _("hand deleted"),
+    "hand.entered": _("hand entered"),
+    "hand.renumbered": _("hand renumbered"),
+    "hand.rescored": _("hand rescored"),
+    "organizer.added": _("organizer added"),
+    "referee.account_created": _("referee account created"),
+    "referee.removed": _("referee removed"),
+    "referee.set": _("referee set"),
+    "round.clock_paused": _("round clock paused"),
+    "round.clock_started": _("round clock started"),
+    "round.closed": _("round closed"),
+    "round.drawn": _("round drawn"),
+    "round.published": _("draw published"),
+    "round.redrawn": _("round drawn again"),
+    "round.reopened": _("round reopened"),
+    "table.confirmed": _("table confirmed"),
+    "table.confirmed_by_judge": _("table confirmed by seat A and the judge"),
+    "table.confirmed_by_player": _("player confirmed with PIN"),
+    "table.reopened": _("table reopened"),
+    "table.time_expired": _("table ended by the time limit"),
+    "tournament.created": _("event created"),
+    "tournament.point_table_changed": _("point table changed"),
+    "tournament.updated": _("event edited"),
+}

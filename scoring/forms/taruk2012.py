@@ -43,6 +43,16 @@ class Taruk2012HandForm(HandForm):
     misdeal = forms.ChoiceField(label=_("misdeal by the dealer"), required=False,
                                 choices=[("", "—"), ("warning", _("first: warning")), ("penalty", _("again: -20"))])
 
+    def limit_misdeal(self, earlier: int) -> None:
+        """Offer only the misdeal the dealer's history allows (§5.4): a warning for the player's first
+        misdeal in the tournament, -20 once there was one (``earlier``: scoring.misdeals.earlier_misdeals)."""
+        allowed = "penalty" if earlier else "warning"
+        field = self.fields["misdeal"]
+        field.choices = [(value, label) for value, label in field.choices if value in ("", allowed)]
+        field.error_messages["invalid_choice"] = (
+            _("The dealer already has a misdeal in this tournament: this one costs -20 (§5.4).") if earlier
+            else _("This is the dealer's first misdeal in this tournament: only a warning (§5.4)."))
+
     def setup(self) -> None:
         seats = self.seats
         self.fields["declarer"].choices = self.seat_choices()

@@ -5,9 +5,11 @@
   var root = document.querySelector("[data-live-url]");
   if (!root) return;
   function esc(s) { var d = document.createElement("div"); d.textContent = String(s); return d.innerHTML; }
-  var TABLE = root.dataset.tableLabel || "Table";  // translated by the page
+  var TABLE = root.dataset.tableLabel || "Table {n}";  // translated by the page, "{n}. asztal" in Hungarian
+  function tableLabel(n) { return esc(TABLE.replace("{n}", n)); }
   // As the server prints metrics (results.metric_text): ranking points are multiples of 1/8.
-  function fmtNum(v) { return v === null || v === undefined ? "" : String(Math.round(v * 1000) / 1000); }
+  var SEP = root.dataset.decimal || ".";  // the page's decimal separator ("1,5" in Hungarian)
+  function fmtNum(v) { return v === null || v === undefined ? "" : String(Math.round(v * 1000) / 1000).replace(".", SEP); }
   // As tournaments.clock.format_seconds: 1:15:00, 4:05, -0:30.
   function fmtClock(s) {
     var sign = s < 0 ? "-" : ""; s = Math.abs(s);
@@ -79,13 +81,14 @@
 
   function render(d) {
     if (d.round) {
-      root.querySelector("[data-round]").textContent = d.round.round;
+      var label = root.querySelector("[data-round]");
+      label.textContent = label.dataset.round.replace("{n}", d.round.round);
       setClock(d.round.remaining_seconds, d.round.running);
     }
     root.querySelector("[data-playing]").innerHTML = d.tables.filter(function (t) { return !t.complete; })
-      .map(function (t) { return "<li>" + esc(TABLE) + " " + t.number + ": " + t.hands + "/" + t.expected + "</li>"; }).join("");
+      .map(function (t) { return "<li>" + tableLabel(t.number) + ": " + t.hands + "/" + t.expected + "</li>"; }).join("");
     root.querySelector("[data-seating]").innerHTML = d.tables.map(function (t) {
-      return "<div><b>" + esc(TABLE) + " " + t.number + "</b><br>" + t.seats.map(function (s) {
+      return "<div><b>" + tableLabel(t.number) + "</b><br>" + t.seats.map(function (s) {
         return "<span class='pos'>" + esc(s.position) + "</span>" + esc(s.name) + " <span class='muted'>" + s.total + "</span>"; }).join("<br>") + "</div>";
     }).join("");
     var m = d.metrics[0];

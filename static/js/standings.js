@@ -7,7 +7,9 @@
   var metrics = (body.dataset.metrics || "").split(" ").filter(Boolean);
   function esc(s) { var d = document.createElement("div"); d.textContent = String(s); return d.innerHTML; }
   // Running game points of a table still playing: italic with a star, as the server draws them.
+  var SEP = root.dataset.decimal || ".";  // the page's decimal separator: "1.5" in the JSON, "1,5" in Hungarian
   function cell(text, running) {
+    text = /^-?\d+\.\d+$/.test(String(text)) ? String(text).replace(".", SEP) : text;
     return "<td class='num'>" + (running ? "<em title='" + esc(root.dataset.running) + "'>" + esc(text) + "*</em>" : esc(text)) + "</td>";
   }
   function render(d) {

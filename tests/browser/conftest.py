@@ -70,3 +70,4 @@ def log_in(page, username):
     page.fill("#id_password", f"{username}-password")
     page.locator("main button[type=submit]").click()
     page.wait_for_load_state()
+

@@ -65,6 +65,7 @@ def test_the_table_refuses_a_first_misdeal_entered_as_again_20(running_event, bo
         },
     )
     assert response.status_code == 422
+    # The form offers only the warning (test_taruk_misdeal_choices); posted anyway, the field says why.
     assert "first misdeal" in response.context["form"].errors["misdeal"][0]
     assert not Hand.objects.exists()
     # As a warning it is saved: 0 for the dealer (E1's points unchanged).

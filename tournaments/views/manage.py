@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import access, services
+from ..audit import ACTION_LABELS
 from ..forms import OrganizerForm, RefereeForm, TournamentForm
 from ..forms_organizer import RefereeAccountForm, RefereeTablesForm
 from ..models import Tournament
@@ -164,6 +165,7 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
     for e in page.object_list:  # shown as JSON, the form the log is stored and exported in
         e.before_json = "" if e.before is None else json.dumps(e.before, ensure_ascii=False)
         e.after_json = "" if e.after is None else json.dumps(e.after, ensure_ascii=False)
+        e.action_label = ACTION_LABELS.get(e.action, e.action)
     filters = urlencode({k: v for k, v in (("round", round_no), ("table", table_no)) if v is not None})
     return render(request, "tournaments/audit.html", {
         "tournament": tournament, "entries": page.object_list, "page": page, "round": round_no, "table": table_no,
