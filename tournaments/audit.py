@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models
+from django.db.models import F
 
 from .models import AuditEntry, Round, Table, Tournament
 
@@ -53,8 +54,13 @@ def log(
     """Append one entry. Call inside the action's transaction so both land or neither."""
     place = _place(target)
     event = place.pop("tournament", None)
+    event = tournament if tournament is not None else event
+    if event is not None:
+        # Every change that moves standings or live data is logged here, inside its transaction: the
+        # public pages' cache keys carry this counter, so the change and the new key commit together.
+        Tournament.objects.filter(pk=event.pk).update(data_version=F("data_version") + 1)
     return AuditEntry.objects.create(
-        tournament=tournament if tournament is not None else event,
+        tournament=event,
         actor=actor if getattr(actor, "is_authenticated", False) else None,
         action=action,
         target_type=target._meta.model_name,
