@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models
-from django.db.models import F
 
 from .models import AuditEntry, Round, Table, Tournament
 
@@ -55,10 +54,6 @@ def log(
     place = _place(target)
     event = place.pop("tournament", None)
     event = tournament if tournament is not None else event
-    if event is not None:
-        # Every change that moves standings or live data is logged here, inside its transaction: the
-        # public pages' cache keys carry this counter, so the change and the new key commit together.
-        Tournament.objects.filter(pk=event.pk).update(data_version=F("data_version") + 1)
     return AuditEntry.objects.create(
         tournament=event,
         actor=actor if getattr(actor, "is_authenticated", False) else None,

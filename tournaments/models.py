@@ -8,7 +8,6 @@ database constraints, not checks in Python.
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -62,9 +61,6 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, related_name="organized_tournaments", verbose_name=_("organizers"), blank=True
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    # Bumped (audit.log, in the change's own transaction) by every change that can move what the public
-    # pages show: their cached payloads are keyed by it, so they are computed once per change.
-    data_version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         verbose_name = _("tournament")
@@ -73,14 +69,6 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        """Saving a loaded event never writes back its ``data_version``: another transaction may have
-        bumped it since this instance was read, and a stale value would reuse an old cache key."""
-        if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
-            kwargs["update_fields"] = [f.name for f in self._meta.concrete_fields
-                                       if not f.primary_key and f.name != "data_version"]
-        super().save(*args, **kwargs)
 
     def clean(self) -> None:
         try:
@@ -308,8 +296,12 @@ class AuditEntry(models.Model):
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit entries")
         ordering = ["-created_at", "-id"]
-        # The audit page filters an event's log by round and table.
-        indexes = [models.Index(fields=["tournament", "round_number", "table_number"], name="audit_by_table")]
+        indexes = [
+            # The audit page filters an event's log by round and table.
+            models.Index(fields=["tournament", "round_number", "table_number"], name="audit_by_table"),
+            # The public pages' cache key: the event's latest entry (``views.live.data_version``).
+            models.Index(fields=["tournament", "-id"], name="audit_latest_per_event"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.target_type}#{self.target_id}"

@@ -2,8 +2,10 @@
 small JSON endpoint they poll.
 
 Their data is computed once per change of the event, not per request: it is cached under a key
-that carries the event's ``data_version`` (bumped by ``audit.log`` in every change's transaction),
-so the next request after a change computes it afresh and every later one is served from the cache.
+that carries the event's data version, the id of its latest audit entry: every change that moves what
+these pages show is audited in its own transaction, so the new entry commits with the change, the next
+request computes the data afresh and every later one is served from the cache. An INSERT locks no
+existing row, so writers of one event never queue on a counter (nor deadlock on one).
 Only the clock, which moves with time, is worked out per request (from the cached round)."""
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from ..models import Round, Seat, Table, Tournament
+from ..models import AuditEntry, Round, Seat, Table, Tournament
 from ..results import (
     PAIR_VARIANTS,
     event_standings,
@@ -65,13 +67,19 @@ def cached(key: str, compute: Callable[[], T], seconds: int) -> T:
 VERSIONED_SECONDS = 24 * 3600  # only an eviction bound: a change makes a new key, not an expiry
 
 
+def data_version(tournament: Tournament) -> int:
+    """The id of the event's latest audit entry (one indexed lookup); 0 before any."""
+    latest = AuditEntry.objects.filter(tournament=tournament).order_by("-id").values_list("id", flat=True).first()
+    return latest or 0
+
+
 def versioned(tournament: Tournament, name: str, compute: Callable[[], T], *, per_language: bool = False) -> T:
-    """``compute()`` once per change of the event (its ``data_version``), through ``cached``.
+    """``compute()`` once per change of the event (the id of its latest audit entry), through ``cached``.
 
     The key also carries the event's creation time, so a database rebuilt with the same ids does not
     meet an old entry in a shared cache; ``per_language`` for values that hold translated words.
     """
-    key = f"{name}:{tournament.pk}:{tournament.created_at.timestamp():.0f}:{tournament.data_version}"
+    key = f"{name}:{tournament.pk}:{tournament.created_at.timestamp():.0f}:{data_version(tournament)}"
     if per_language:
         key += f":{get_language()}"
     return cached(key, compute, VERSIONED_SECONDS)
