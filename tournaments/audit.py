@@ -54,8 +54,9 @@ def log(
     """Append one entry. Call inside the action's transaction so both land or neither."""
     place = _place(target)
     event = place.pop("tournament", None)
+    event = tournament if tournament is not None else event
     return AuditEntry.objects.create(
-        tournament=tournament if tournament is not None else event,
+        tournament=event,
         actor=actor if getattr(actor, "is_authenticated", False) else None,
         action=action,
         target_type=target._meta.model_name,

@@ -296,8 +296,12 @@ class AuditEntry(models.Model):
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit entries")
         ordering = ["-created_at", "-id"]
-        # The audit page filters an event's log by round and table.
-        indexes = [models.Index(fields=["tournament", "round_number", "table_number"], name="audit_by_table")]
+        indexes = [
+            # The audit page filters an event's log by round and table.
+            models.Index(fields=["tournament", "round_number", "table_number"], name="audit_by_table"),
+            # The public pages' cache key: the event's latest entry (``views.live.data_version``).
+            models.Index(fields=["tournament", "-id"], name="audit_latest_per_event"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.target_type}#{self.target_id}"

@@ -1,5 +1,12 @@
 """Standings and live pages: overall standings, hall mode for a projector, and the
-small JSON endpoint they poll (cached for a few seconds, STYLE.md §10)."""
+small JSON endpoint they poll.
+
+Their data is computed once per change of the event, not per request: it is cached under a key
+that carries the event's data version, the id of its latest audit entry: every change that moves what
+these pages show is audited in its own transaction, so the new entry commits with the change, the next
+request computes the data afresh and every later one is served from the cache. An INSERT locks no
+existing row, so writers of one event never queue on a counter (nor deadlock on one).
+Only the clock, which moves with time, is worked out per request (from the cached round)."""
 
 from __future__ import annotations
 
@@ -14,8 +21,11 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Count, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
-from ..models import Round, Seat, Table, Tournament
+from ..models import AuditEntry, Round, Seat, Table, Tournament
 from ..results import (
     PAIR_VARIANTS,
     event_standings,
@@ -54,6 +64,27 @@ def cached(key: str, compute: Callable[[], T], seconds: int) -> T:
     return value
 
 
+VERSIONED_SECONDS = 24 * 3600  # only an eviction bound: a change makes a new key, not an expiry
+
+
+def data_version(tournament: Tournament) -> int:
+    """The id of the event's latest audit entry (one indexed lookup); 0 before any."""
+    latest = AuditEntry.objects.filter(tournament=tournament).order_by("-id").values_list("id", flat=True).first()
+    return latest or 0
+
+
+def versioned(tournament: Tournament, name: str, compute: Callable[[], T], *, per_language: bool = False) -> T:
+    """``compute()`` once per change of the event (the id of its latest audit entry), through ``cached``.
+
+    The key also carries the event's creation time, so a database rebuilt with the same ids does not
+    meet an old entry in a shared cache; ``per_language`` for values that hold translated words.
+    """
+    key = f"{name}:{tournament.pk}:{tournament.created_at.timestamp():.0f}:{data_version(tournament)}"
+    if per_language:
+        key += f":{get_language()}"
+    return cached(key, compute, VERSIONED_SECONDS)
+
+
 def current_round(tournament: Tournament) -> Round | None:
     """The latest published round (draft draws are not shown on live pages)."""
     return tournament.round_set.exclude(status=Round.Status.DRAFT).order_by("-number").first()
@@ -67,16 +98,26 @@ def metric_columns(metrics: list[str]) -> list[dict[str, str]]:
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The overall standings; static/js/standings.js redraws the rows from live.json in place."""
     tournament = tournament_for_viewer(request, slug)
+    page = versioned(tournament, "standings-page", lambda: _standings_page_parts(tournament), per_language=True)
+    return render(request, "tournaments/standings.html", {
+        "tournament": tournament, "columns": metric_columns(page["metrics"]), "rows_html": mark_safe(page["rows_html"]),
+        "round_numbers": range(1, tournament.rounds + 1), "pairs": tournament.variant in PAIR_VARIANTS,
+        "lot": page["lot"],
+    })
+
+
+def _standings_page_parts(tournament: Tournament) -> dict[str, Any]:
+    """The standings page's long list, rendered once per change and language (the rows are most of
+    the page's work at a large event); the rest of the page is rendered per request."""
     live = standings_payload(tournament)
     for row in live["standings"]:
         # One cell per column, as static/js/standings.js draws them: (text, running game points?).
         row["cells"] = [*zip(row["per_round"], row["running"], strict=True),
                         *((row["text"][m], m == "game_points" and row["playing"]) for m in live["metrics"])]
-    return render(request, "tournaments/standings.html", {
-        "tournament": tournament, "columns": metric_columns(live["metrics"]), "rows": live["standings"],
-        "round_numbers": range(1, tournament.rounds + 1), "pairs": tournament.variant in PAIR_VARIANTS,
-        "lot": live["lot"] if "lot" in live["metrics"] else None,
-    })
+    rows_html = render_to_string("tournaments/_standings_rows.html", {
+        "rows": live["standings"], "columns": live["metrics"]})
+    return {"metrics": live["metrics"], "rows_html": str(rows_html),
+            "lot": live["lot"] if "lot" in live["metrics"] else None}
 
 
 def _tables_state(tournament: Tournament, rnd: Round) -> list[dict[str, Any]]:
@@ -124,23 +165,30 @@ def standings_payload(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def live_payload(tournament: Tournament) -> dict[str, Any]:
+def _live_data(tournament: Tournament) -> tuple[Round | None, dict[str, Any]]:
+    """The current round and everything of the live payload but the clock (which moves with time)."""
     rnd = current_round(tournament)
-    return {
-        "event": tournament.name,
-        "round": clock_payload(rnd) if rnd else None,
-        **standings_payload(tournament),
-        "tables": _tables_state(tournament, rnd) if rnd else [],
-    }
+    return rnd, {**standings_payload(tournament), "tables": _tables_state(tournament, rnd) if rnd else []}
+
+
+def live_payload(tournament: Tournament) -> dict[str, Any]:
+    rnd, data = versioned(tournament, "live-data", lambda: _live_data(tournament))
+    return {"event": tournament.name, "round": clock_payload(rnd) if rnd else None, **data}
+
+
+def _live_json_parts(tournament: Tournament) -> tuple[Round | None, bytes]:
+    rnd, data = _live_data(tournament)
+    return rnd, json.dumps(data, cls=DjangoJSONEncoder).encode()
 
 
 def live_json(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_viewer(request, slug)
-    # Cache the encoded JSON, not the dict: a warm hit then costs no serialisation. The timeout is
-    # read at request time, so an override in settings or tests takes effect.
-    body = cached(f"live:{tournament.pk}",
-                  lambda: json.dumps(live_payload(tournament), cls=DjangoJSONEncoder).encode(),
-                  settings.PUBLIC_CACHE_SECONDS)
+    # The encoded JSON is cached, not the dict, so a hit costs no serialisation; the event's name and
+    # the clock are encoded per request and joined in front of it (same keys, same order as before).
+    rnd, rest = versioned(tournament, "live-json", lambda: _live_json_parts(tournament))
+    head = json.dumps({"event": tournament.name, "round": clock_payload(rnd) if rnd else None},
+                      cls=DjangoJSONEncoder).encode()
+    body = head[:-1] + b", " + rest[1:]
     response = HttpResponse(body, content_type="application/json")
     response["Cache-Control"] = f"public, max-age={settings.PUBLIC_CACHE_SECONDS}"
     return response

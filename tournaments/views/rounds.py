@@ -106,12 +106,21 @@ def clock_payload(rnd: Round) -> dict:
     }
 
 
-def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """The draw: who sits where, at which position; readable on a phone."""
-    tournament, rnd, staff = _visible_round(request, slug, number)
+def _draw(rnd: Round) -> tuple[list[Table], list]:
+    """The round's tables with their seats and players, and its byes (what the round page lists)."""
     tables = list(Table.objects.filter(round=rnd).prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))
     ))
+    return tables, list(rnd.byes.select_related("entry__player").order_by("entry__start_number"))
+
+
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The draw: who sits where, at which position; readable on a phone."""
+    tournament, rnd, staff = _visible_round(request, slug, number)
+    from .live import versioned  # live imports this module (clock_payload)
+
+    # The draw is read once per change of the event (``data_version``), not per request.
+    tables, byes = versioned(tournament, f"round-draw:{rnd.number}", lambda: _draw(rnd))
     for table in tables:
         table.sit_out_rule = sit_out_rule(tournament.variant, len(table.seats.all()))
     is_organizer = access.is_organizer(request.user, tournament)
@@ -123,7 +132,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         table.repeats = by_table.get(table.number, [])
     return render(request, "tournaments/round.html", {
         "tournament": tournament, "round": rnd, "tables": tables,
-        "byes": rnd.byes.select_related("entry__player").order_by("entry__start_number"),
+        "byes": byes,
         "is_organizer": is_organizer, "staff": staff,
         "clock": clock_payload(rnd), "repeats": repeats,
         "open_tables": rounds.open_tables(rnd) if is_organizer and rnd.status == Round.Status.RUNNING else [],

@@ -1,0 +1,227 @@
+"""Public pages under load: the standings page, the hall, the round page, live.json and the API standings
+of a 1,024-player event, read by many phones at once through the production server.
+
+    python bench/public_load.py                    # 1,024 players, 8 and 32 clients, 15 s per page each
+    python bench/public_load.py --players 256      # a smaller event (faster to build)
+    python bench/public_load.py --write            # ... and update its section of bench/RESULTS.md
+
+Builds the event of bench/standings.py (Taruk 2012, 4 rounds x 12 hands, every hand scored by the
+engine) in a fresh SQLite file, makes its last round the running one (table 1 one hand short), starts
+gunicorn with 2 worker processes (2 threads each) and drives each page with 8 and then 32 concurrent
+clients (anonymous, keep-alive off, as phones arrive) for ``--seconds`` each. Then it enters the
+missing hand (through the audited service, as a referee's request would) and polls the standings page
+until the hand shows: the visibility delay. Prints requests/s, p50, p95 and errors per page and level.
+Targets (issue 17): every page >= 500 requests/s with p95 <= 50 ms at 32 clients, 0 errors, a change
+visible within 5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from report import machine, setup_path, write_section
+
+setup_path()
+
+TARGET_RPS, TARGET_P95_MS, TARGET_VISIBLE_S = 500.0, 50.0, 5.0
+LEVELS = (8, 32)
+
+
+def build(players: int):
+    """The standings bench's event, with its last round running and table 1 one hand short."""
+    import standings  # sets the database up (a fresh SQLite file unless DATABASE_URL names one)
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+    from django.db import connections
+    from django.utils import timezone
+
+    from scoring.models import Hand
+    from tournaments.models import Round, Table, Tournament
+
+    standings.PLAYERS = players
+    call_command("collectstatic", interactive=False, verbosity=0)  # the production server serves the manifest
+    event = standings.build()
+    last = Round.objects.get(tournament=event, number=standings.ROUNDS)
+    Round.objects.filter(pk=last.pk).update(status=Round.Status.RUNNING, started_at=timezone.now(), closed_at=None)
+    Tournament.objects.filter(pk=event.pk).update(status=Tournament.Status.RUNNING)
+    table = Table.objects.get(round=last, number=1)
+    Hand.objects.filter(table=table, number=standings.HANDS).delete()
+    boss = User.objects.create_superuser("boss", password="x")
+    event.organizers.add(boss)
+    connections.close_all()  # the server owns the database from here
+    return Tournament.objects.get(pk=event.pk), table.pk, boss.pk
+
+
+def enter_hand(table_id: int, user_id: int) -> None:
+    """The missing hand of table 1, through the same audited service the pages and the API use."""
+    from django.contrib.auth.models import User
+
+    from scoring import services as hands
+    from tournaments.models import Table
+
+    table = Table.objects.select_related("round__tournament").get(pk=table_id)
+    envelope = hands.next_envelope(hands.table_setup(table, table.round.tournament), table.hands.last())
+    s = envelope["seats"]
+    hands.enter_hand(
+        User.objects.get(pk=user_id),
+        table,
+        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
+    )
+
+
+def rows_of(html: str) -> str:
+    """The standings rows of the page (the rest carries per-request tokens)."""
+    match = re.search(r"<tbody data-standings-rows.*?</tbody>", html, re.S)
+    return match.group(0) if match else ""
+
+
+def get(url: str) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, b""
+    except OSError:
+        return 0, b""
+
+
+def drive(url: str, clients: int, seconds: float) -> dict[str, float]:
+    """``clients`` threads GET ``url`` back to back for ``seconds``: requests/s, p50, p95, errors."""
+    latencies: list[float] = []
+    errors = [0]
+    lock = threading.Lock()
+    until = time.monotonic() + seconds
+
+    def client() -> None:
+        mine, bad = [], 0
+        while time.monotonic() < until:
+            start = time.perf_counter()
+            status, _ = get(url)
+            mine.append((time.perf_counter() - start) * 1000)
+            bad += status != 200
+        with lock:
+            latencies.extend(mine)
+            errors[0] += bad
+
+    start = time.monotonic()
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.monotonic() - start
+    latencies.sort()
+    pick = lambda q: latencies[min(len(latencies) - 1, round(q * (len(latencies) - 1)))] if latencies else 0.0  # noqa: E731
+    return {
+        "rps": len(latencies) / elapsed,
+        "p50": pick(0.50),
+        "p95": pick(0.95),
+        "errors": errors[0],
+        "requests": len(latencies),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=1024, help="a multiple of 4 (default 1,024)")
+    parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--write", action="store_true")
+    args = parser.parse_args(argv)
+
+    os.environ.setdefault("DATABASE_URL", f"sqlite:///{tempfile.mkdtemp(prefix='tarok-public-')}/public.sqlite3")
+    from load import free_port, server_env, start_server
+
+    started = time.perf_counter()
+    event, table_id, user_id = build(args.players)
+    built = time.perf_counter() - started
+    print(f"built {args.players:,} players, {args.players // 4 * 4 * 12:,} hands in {built:.0f} s")
+    engine = "PostgreSQL" if "postgres" in os.environ["DATABASE_URL"] else "SQLite"
+    env = server_env(os.environ["DATABASE_URL"])
+    port = free_port()
+    log = Path(tempfile.mkdtemp(prefix="tarok-public-log-")) / "server.log"
+    process = start_server(env, port, args.workers, log)
+    base = f"http://127.0.0.1:{port}"
+    pages = {
+        "standings page": f"{base}/e/{event.slug}/standings/",
+        "hall": f"{base}/e/{event.slug}/hall/",
+        "round page": f"{base}/e/{event.slug}/round/4/",
+        "live.json": f"{base}/e/{event.slug}/live.json",
+        "API standings": f"{base}/api/events/{event.slug}/standings/",
+    }
+    results: dict[tuple[str, int], dict[str, float]] = {}
+    try:
+        for name, url in pages.items():
+            status, _ = get(url)
+            if status != 200:
+                raise SystemExit(f"{name}: {url} answered {status}:\n" + log.read_text()[-2000:])
+        for clients in LEVELS:
+            for name, url in pages.items():
+                r = results[(name, clients)] = drive(url, clients, args.seconds)
+                print(
+                    f"{name:<15} {clients:>2} clients  {r['rps']:8.1f}/s  p50 {r['p50']:7.1f} ms  "
+                    f"p95 {r['p95']:7.1f} ms  errors {r['errors']}",
+                    flush=True,
+                )
+        before = rows_of(get(pages["standings page"])[1].decode())
+        start = time.perf_counter()
+        enter_hand(table_id, user_id)
+        visible = None
+        while time.perf_counter() - start < 60:
+            if rows_of(get(pages["standings page"])[1].decode()) != before:
+                visible = time.perf_counter() - start
+                break
+            time.sleep(0.05)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    shown = f"{visible:.2f} s" if visible is not None else "not within 60 s"
+    print(f"a hand entered is on the standings page after {shown} (target <= {TARGET_VISIBLE_S:.0f} s)")
+    ok = (
+        visible is not None
+        and visible <= TARGET_VISIBLE_S
+        and all(
+            r["errors"] == 0 and (c < max(LEVELS) or (r["rps"] >= TARGET_RPS and r["p95"] <= TARGET_P95_MS))
+            for (_, c), r in results.items()
+        )
+    )
+    if args.write:
+        title = f"Public pages, {engine}"
+        lines = [
+            f"## {title}",
+            "",
+            f"`python bench/public_load.py{'' if args.players == 1024 else f' --players {args.players}'} --write` — "
+            f"{args.players:,} players ({args.players // 4} tables, 4 rounds x 12 hands, the last round running), "
+            f"gunicorn {args.workers} workers x 2 threads on {engine}, anonymous clients on the same machine, "
+            f"{args.seconds:.0f} s per page and level. Machine: {machine()}.",
+            "",
+            "| page | clients | requests/s | p50 ms | p95 ms | errors |",
+            "|---|---:|---:|---:|---:|---:|",
+            *[
+                f"| {name} | {c} | {r['rps']:,.1f} | {r['p50']:.1f} | {r['p95']:.1f} | {r['errors']} |"
+                for (name, c), r in results.items()
+            ],
+            "",
+            f"A hand entered is on the standings page after {shown} (target <= {TARGET_VISIBLE_S:.0f} s). "
+            f"Targets at {max(LEVELS)} clients: >= {TARGET_RPS:.0f} requests/s, p95 <= {TARGET_P95_MS:.0f} ms, "
+            f"0 errors: {'met' if ok else 'NOT met'}.",
+        ]
+        write_section(title, "\n".join(lines) + "\n")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

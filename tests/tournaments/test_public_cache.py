@@ -1,0 +1,115 @@
+"""The public pages are computed once per change of the event (the id of its latest audit entry), not per request:
+a change is visible on the next request, and a repeated request reads nothing but the event's row."""
+
+from __future__ import annotations
+
+import re
+
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scoring import services as hands
+from scoring.models import Hand
+from tests.conftest import client_for
+from tournaments import services
+from tournaments.models import Table
+from tournaments.views.live import data_version
+
+# What a repeated public request may still read: the event (with its version), the session and the user.
+# The event, its latest audit entry (the data version), and the signed-in person's session.
+ALLOWED = {"tournaments_tournament", "tournaments_auditentry", "django_session", "auth_user"}
+
+
+def enter(referee, table):
+    envelope = hands.next_envelope(hands.table_setup(table, table.round.tournament), table.hands.last())
+    s = envelope["seats"]
+    return hands.enter_hand(
+        referee,
+        table,
+        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
+    )
+
+
+def tables_read(client, url) -> tuple[set[str], int]:
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(url)
+    assert response.status_code == 200, url
+    found = {t for q in ctx.captured_queries for t in re.findall(r'FROM "(\w+)"', q["sql"])}
+    return found, len(ctx.captured_queries)
+
+
+def test_a_hand_entered_is_on_the_standings_page_and_in_live_json_on_the_next_request(running_event, bob):
+    client = client_for(None)
+    standings = reverse("standings", args=[running_event.slug])
+    live = reverse("live-json", args=[running_event.slug])
+    before = client.get(live).json()
+    assert all(row["game_points"] == 0 for row in before["standings"])
+    assert "*</em></td>" not in client.get(standings).content.decode()  # no running points yet (now cached)
+
+    table = Table.objects.get(round__tournament=running_event, number=1)
+    enter(bob, table)
+    points = Hand.objects.get(table=table, number=1).points
+    position = next(p for p, v in points.items() if v)
+    declarer = table.seats.select_related("entry__player").get(position=position).entry.player.name
+
+    rows = {row["name"]: row for row in client.get(live).json()["standings"]}
+    assert rows[declarer]["game_points"] == points[position]
+    html = client.get(standings).content.decode()
+    row = next(r for r in html.split("<tr>") if declarer + " " in r)
+    assert f"{points[position]}*</em>" in row  # the running game points, marked, at once: no waiting out a timeout
+
+
+def test_every_audited_change_moves_the_event_version(running_event, alice, bob):
+    start = data_version(running_event)
+    enter(bob, Table.objects.get(round__tournament=running_event, number=1))
+    after_hand = data_version(running_event)
+    services.update_tournament(alice, running_event, name="Renamed cup")
+    after_edit = data_version(running_event)
+    assert start < after_hand < after_edit
+
+
+def test_a_second_request_of_the_standings_page_reads_only_the_event_and_the_session(running_event, bob, alice):
+    enter(bob, Table.objects.get(round__tournament=running_event, number=1))
+    url = reverse("standings", args=[running_event.slug])
+    for person in (None, alice):
+        client = client_for(person)
+        first, _ = tables_read(client, url)
+        if person is None:
+            assert "scoring_hand" in first  # the first request after the change computes the rows, once
+        second, count = tables_read(client, url)
+        assert second <= ALLOWED, second
+        assert count <= (2 if person is None else 4)
+
+
+def test_the_other_public_pages_do_not_recompute_on_a_second_request(running_event, bob):
+    enter(bob, Table.objects.get(round__tournament=running_event, number=1))
+    client = client_for(None)
+    slug = running_event.slug
+    for url in (
+        reverse("live-json", args=[slug]),
+        reverse("hall", args=[slug]),
+        f"/api/events/{slug}/standings/",
+        f"/api/events/{slug}/live/",
+    ):
+        tables_read(client, url)
+        second, _ = tables_read(client, url)
+        assert second <= ALLOWED, (url, second)
+    # The round page reads its round (the clock) but not the draw again.
+    url = reverse("round", args=[slug, 1])
+    tables_read(client, url)
+    second, _ = tables_read(client, url)
+    assert second <= ALLOWED | {"tournaments_round"}, second
+
+
+def test_a_hand_entered_is_in_the_api_standings_on_the_next_request(running_event, bob):
+    client = client_for(None)
+    url = f"/api/events/{running_event.slug}/standings/"
+    assert client.get(url).status_code == 200
+    table = Table.objects.get(round__tournament=running_event, number=1)
+    enter(bob, table)
+    points = Hand.objects.get(table=table, number=1).points
+    body = client.get(url).json()
+    assert sorted(v for row in body["rows"] for v in [row["metrics"].get("game_points")] if v) == sorted(
+        v for v in points.values() if v
+    )
