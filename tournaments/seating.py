@@ -213,6 +213,17 @@ class Draw:
         }
 
 
+def _pair_counts(schedule: list[list[list[int]]], n: int) -> list[list[int]]:
+    """How often each two of ``n`` players sit at one table over ``schedule`` (rounds of tables)."""
+    count = [[0] * n for _ in range(n)]
+    for rnd in schedule:
+        for table in rnd:
+            for a, b in _pairs(table):
+                count[a][b] += 1
+                count[b][a] += 1
+    return count
+
+
 def _pairs(items: Sequence[T]) -> Iterator[tuple[T, T]]:
     for i, a in enumerate(items):
         for b in items[i + 1 :]:
@@ -1018,12 +1029,7 @@ def _anneal_triples(n: int, rounds: int) -> tuple[int, int, tuple[tuple[tuple[in
             for p in table:
                 pos[p] = t
         where.append(pos)
-    count = [[0] * n for _ in range(n)]
-    for rnd in schedule:
-        for table in rnd:
-            for a, b in _pairs(table):
-                count[a][b] += 1
-                count[b][a] += 1
+    count = _pair_counts(schedule, n)
     pairs = n * (n - 1) // 2
     # The best max possible: 1 if the seats exactly match the pairs, else 2.
     target = 1 if rounds * per_round * 3 <= pairs else 2
@@ -1149,12 +1155,7 @@ def _anneal_tables(
             groups.append(players[pos : pos + s])
             pos += s
         schedule.append(groups)
-    count = [[0] * n for _ in range(n)]
-    for rnd in schedule:
-        for table in rnd:
-            for a, b in _pairs(table):
-                count[a][b] += 1
-                count[b][a] += 1
+    count = _pair_counts(schedule, n)
     cost = sum(cost_of[count[a][b]] for a in range(n) for b in range(a + 1, n))
     best_cost, best = cost, [[list(t) for t in rnd] for rnd in schedule]
     floor = max(0, rounds * sum(s * (s - 1) // 2 for s in sizes) - n * (n - 1) // 2) * cost_of[2]
