@@ -59,6 +59,7 @@ class Person:
 
 
 @pytest.mark.parametrize("variant", list(fe.FORMATS))
+@pytest.mark.usefixtures("documents_settings")  # documents made in-process, also where CI sets a broker
 def test_a_whole_event_is_run_in_the_browser(variant, chromium, live_server, alice):
     fmt = fe.FORMATS[variant]
     config = TEST_CONFIG if variant == "tarokk-laza" else None

@@ -37,11 +37,14 @@ def closed_port() -> int:
 
 
 @pytest.fixture
-def broker_down():
-    """Celery with a real (Redis) broker at a closed port, as when Redis is down."""
+def broker_down(monkeypatch):
+    """Celery with a real (Redis) broker at a closed port, as when Redis is down. Celery reads the
+    CELERY_BROKER_URL environment variable before its own setting (CI's second pass sets it)."""
     saved = (app.conf.task_always_eager, app.conf.broker_url)
+    down = f"redis://127.0.0.1:{closed_port()}/0"
     app.conf.task_always_eager = False
-    app.conf.broker_url = f"redis://127.0.0.1:{closed_port()}/0"
+    app.conf.broker_url = down
+    monkeypatch.setenv("CELERY_BROKER_URL", down)
     reset_pool()
     yield
     app.conf.task_always_eager, app.conf.broker_url = saved
