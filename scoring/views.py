@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.security import client_ip
 from tournaments import access
 from tournaments.chart import progression
 from tournaments.models import Round, Seat, Table, Tournament
@@ -265,9 +266,9 @@ def table_confirm(request: HttpRequest, slug: str, number: int, table_no: int) -
 
 
 def client_address(request: HttpRequest) -> str | None:
-    """The address PIN attempts are counted for. REMOTE_ADDR only: a client sets X-Forwarded-For
-    itself, so trusting it would let an attacker pick a fresh address for every attempt."""
-    return request.META.get("REMOTE_ADDR") or None
+    """The address PIN attempts are counted for: the one sign-in throttling uses (``client_ip``:
+    REMOTE_ADDR, or behind PROXY_COUNT proxies the address they saw, never a forgeable header)."""
+    return client_ip(request) or None
 
 
 @login_required

@@ -33,6 +33,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from config.security import client_ip
 from scoring import services as hands
 from scoring.models import Hand, JudgeConfirmation
 
@@ -277,6 +278,15 @@ def _next_envelopes(tournament: Tournament, table: Table) -> list[dict[str, Any]
 # --- events and entries --------------------------------------------------------------
 
 
+def event_payload(request: Request, tournament: Tournament) -> dict[str, Any]:
+    """An event as the API answers it: its settings, the variant's facts and the caller's role."""
+    tournament.active_entries = tournament.entries.filter(status=Entry.Status.ACTIVE).count()
+    tables = access.referee_tables(request.user, tournament)
+    role = {"organizer": access.is_organizer(request.user, tournament), "referee": tables != set(),
+            "referee_tables": None if tables is None else sorted(tables)}
+    return EventDetailSerializer(tournament, context={"role": role}).data
+
+
 class EventList(ApiView):
     @extend_schema(operation_id="events_list", tags=["events"], responses=EventSerializer(many=True),
                    summary="Events you may see",
@@ -291,12 +301,7 @@ class EventDetail(ApiView):
                    responses={200: EventDetailSerializer, **READ_ERRORS},
                    summary="An event: its format, the variant's table facts and your role")
     def get(self, request: Request, slug: str) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        tournament.active_entries = tournament.entries.filter(status=Entry.Status.ACTIVE).count()
-        tables = access.referee_tables(request.user, tournament)
-        role = {"organizer": access.is_organizer(request.user, tournament), "referee": tables != set(),
-                "referee_tables": None if tables is None else sorted(tables)}
-        return Response(EventDetailSerializer(tournament, context={"role": role}).data)
+        return Response(event_payload(request, tournament_for_viewer(request, slug)))
 
 
 class Entries(ApiView):
@@ -566,7 +571,7 @@ class Confirm(ApiView):
         position = data.validated_data["position"]
         try:
             confirmation = hands.confirm_table(request.user, table, position, data.validated_data["pin"],
-                                               address=request.META.get("REMOTE_ADDR") or None)
+                                               address=client_ip(request) or None)
         except hands.WrongPin as exc:
             seated = {s.position for s in table.seats.all()}
             field = "pin" if position in seated else "position"

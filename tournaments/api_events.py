@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -19,12 +18,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from . import access, documents, services
-from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, EventDetail, EventList, _errors
+from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, EventDetail, EventList, _errors, event_payload
 from .api_pointtable import creation_config
 from .importing import parse_players
 from .models import AuditEntry, GeneratedFile, Tournament
 from .serializers import EntrySerializer, EventDetailSerializer
-from .views.documents import status_payload
+from .views.documents import document_for, serve, status_payload
 from .views.helpers import tournament_for_viewer
 
 WRITABLE = (
@@ -67,17 +66,6 @@ class EventEditSerializer(EventWriteSerializer):
         fields = [f for f in WRITABLE if f != "config"]
 
 
-def _detail(request: Request, tournament: Tournament) -> dict[str, Any]:
-    tables = access.referee_tables(request.user, tournament)
-    tournament.active_entries = tournament.entries.filter(status="active").count()
-    role = {
-        "organizer": access.is_organizer(request.user, tournament),
-        "referee": tables != set(),
-        "referee_tables": None if tables is None else sorted(tables),
-    }
-    return EventDetailSerializer(tournament, context={"role": role}).data
-
-
 class Events(EventList):
     """GET lists (``api.EventList``); POST creates."""
 
@@ -105,7 +93,7 @@ class Events(EventList):
         except KeyError:
             defaults = {}
         tournament = services.create_tournament(request.user, **{**defaults, **fields})
-        return Response(_detail(request, tournament), status=status.HTTP_201_CREATED)
+        return Response(event_payload(request, tournament), status=status.HTTP_201_CREATED)
 
 
 class Event(EventDetail):
@@ -141,7 +129,7 @@ class Event(EventDetail):
         data = EventEditSerializer(tournament, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         tournament = services.update_tournament(request.user, tournament, **data.validated_data)
-        return Response(_detail(request, tournament))
+        return Response(event_payload(request, tournament))
 
 
 class ImportRequestSerializer(serializers.Serializer):
@@ -224,21 +212,6 @@ KEY = OpenApiParameter(
 )
 
 
-def _document(request: Request, slug: str, key: str) -> Tournament:
-    from django.http import Http404
-
-    try:
-        kind, params = documents.parse_key(key)
-    except KeyError:
-        raise Http404 from None
-    tournament = tournament_for_viewer(request, slug)
-    if not documents.KINDS[kind].public:
-        access.require_organizer(request.user, tournament)
-    if "round" in params:
-        get_object_or_404(tournament.round_set, number=params["round"])
-    return tournament
-
-
 class Documents(ApiView):
     @extend_schema(
         operation_id="documents_list",
@@ -266,7 +239,7 @@ class Document(ApiView):
         summary="A document's state: poll it after asking for it",
     )
     def get(self, request: Request, slug: str, key: str) -> Response:
-        tournament = _document(request, slug, key)
+        tournament, _kind = document_for(request, slug, key)
         row = GeneratedFile.objects.filter(tournament=tournament, key=key).first()
         fresh = documents.is_fresh(row, documents.fingerprint(tournament, key))
         payload = status_payload(row if fresh or (row and row.status != "done") else None, tournament, key)
@@ -283,7 +256,7 @@ class Document(ApiView):
         "download it from `download_url`.",
     )
     def post(self, request: Request, slug: str, key: str) -> Response:
-        tournament = _document(request, slug, key)
+        tournament, _kind = document_for(request, slug, key)
         row = documents.request_document(request.user, tournament, key)
         row.refresh_from_db()
         return Response(status_payload(row, tournament, key), status=status.HTTP_202_ACCEPTED)
@@ -305,11 +278,9 @@ class DocumentFile(ApiView):
         summary="Download a generated document",
     )
     def get(self, request: Request, slug: str, key: str) -> Any:
-        from django.http import FileResponse
-
-        tournament = _document(request, slug, key)
+        tournament, kind = document_for(request, slug, key)
         row = GeneratedFile.objects.filter(tournament=tournament, key=key).first()
-        if not documents.is_fresh(row, documents.fingerprint(tournament, key)) or not row.file:
+        if not documents.is_fresh(row, documents.fingerprint(tournament, key)):
             return Response(
                 {
                     "errors": [
@@ -322,14 +293,7 @@ class DocumentFile(ApiView):
                 },
                 status=status.HTTP_409_CONFLICT,
             )
-        kind, _params = documents.parse_key(key)
-        spec = documents.KINDS[kind]
-        return FileResponse(
-            row.file.open("rb"),
-            content_type=spec.content_type,
-            as_attachment=True,
-            filename=documents.filename(tournament, key),
-        )
+        return serve(row, tournament, kind)
 
 
 class OrganizerSerializer(serializers.Serializer):

@@ -111,8 +111,8 @@ def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
 # --- stored documents -------------------------------------------------------------------------------
 
 
-def _document(request: HttpRequest, slug: str, key: str) -> tuple[Tournament, str]:
-    """The event and the document's kind, after checking who may have it."""
+def document_for(request: HttpRequest, slug: str, key: str) -> tuple[Tournament, str]:
+    """The event and the document's kind, after checking who may have it (pages and API)."""
     try:
         kind, params = documents.parse_key(key)
     except KeyError:
@@ -136,7 +136,7 @@ def status_payload(row: GeneratedFile | None, tournament: Tournament, key: str) 
     }
 
 
-def _serve(row: GeneratedFile, tournament: Tournament, kind: str) -> FileResponse:
+def serve(row: GeneratedFile, tournament: Tournament, kind: str) -> FileResponse:
     spec = documents.KINDS[kind]
     return FileResponse(row.file.open("rb"), content_type=spec.content_type, as_attachment=spec.extension != "pdf",
                         filename=documents.filename(tournament, row.key))
@@ -145,18 +145,18 @@ def _serve(row: GeneratedFile, tournament: Tournament, kind: str) -> FileRespons
 def document_download(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """The stored file when it is current; otherwise queue it and show its progress (then come back here)."""
     try:
-        tournament, kind = _document(request, slug, key)
+        tournament, kind = document_for(request, slug, key)
     except PermissionDenied:
         if request.user.is_authenticated:
             raise
         return redirect_to_login(request.get_full_path())
     row = GeneratedFile.objects.filter(tournament=tournament, key=key).first()
     if documents.is_fresh(row, documents.fingerprint(tournament, key)):
-        return _serve(row, tournament, kind)
+        return serve(row, tournament, kind)
     row = documents.request_document(request.user, tournament, key)
     row.refresh_from_db()  # without a broker the task ran eagerly at commit
     if row.status == GeneratedFile.Status.DONE and row.file:
-        return _serve(row, tournament, kind)
+        return serve(row, tournament, kind)
     return render(request, "protocols/waiting.html", {
         "tournament": tournament, "key": key, "label": documents.KINDS[kind].label, "row": row,
         "status": status_payload(row, tournament, key), "reason": documents.failure_reason(row),
@@ -165,7 +165,7 @@ def document_download(request: HttpRequest, slug: str, key: str) -> HttpResponse
 
 @require_POST
 def document_generate(request: HttpRequest, slug: str, key: str) -> HttpResponse:
-    tournament, _kind = _document(request, slug, key)
+    tournament, _kind = document_for(request, slug, key)
     row = documents.request_document(request.user, tournament, key)
     row.refresh_from_db()
     if request.headers.get("Accept", "").startswith("application/json"):
@@ -180,7 +180,7 @@ def document_generate(request: HttpRequest, slug: str, key: str) -> HttpResponse
 
 def document_status(request: HttpRequest, slug: str, key: str) -> JsonResponse:
     """Polled by static/js/progress.js while a document is queued or running."""
-    tournament, _kind = _document(request, slug, key)
+    tournament, _kind = document_for(request, slug, key)
     row = GeneratedFile.objects.filter(tournament=tournament, key=key).first()
     response = JsonResponse(status_payload(row, tournament, key))
     response["Cache-Control"] = "no-store"
