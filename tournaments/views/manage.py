@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+from typing import Any
 
+from django.apps import apps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -151,6 +153,11 @@ def _positive(value: str) -> int | None:
     return int(value) if value.isdigit() and 0 < int(value) <= 32767 else None
 
 
+def _target_names() -> dict[str, Any]:
+    """What an audit entry is about, in words: each model's translated name by its ``target_type``."""
+    return {m._meta.model_name: m._meta.verbose_name for m in apps.get_models()}
+
+
 @login_required
 def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
     """Every entry of the event, newest first, a page at a time; filtered by round and table."""
@@ -162,10 +169,12 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
     if table_no is not None:
         entries = entries.filter(table_number=table_no)
     page = Paginator(entries, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
+    names = _target_names()
     for e in page.object_list:  # shown as JSON, the form the log is stored and exported in
         e.before_json = "" if e.before is None else json.dumps(e.before, ensure_ascii=False)
         e.after_json = "" if e.after is None else json.dumps(e.after, ensure_ascii=False)
         e.action_label = ACTION_LABELS.get(e.action, e.action)
+        e.target_label = names.get(e.target_type, e.target_type)
     filters = urlencode({k: v for k, v in (("round", round_no), ("table", table_no)) if v is not None})
     return render(request, "tournaments/audit.html", {
         "tournament": tournament, "entries": page.object_list, "page": page, "round": round_no, "table": table_no,
