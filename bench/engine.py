@@ -63,14 +63,22 @@ def main(argv: list[str] | None = None) -> int:
     for key, rate in rows:
         print(f"{key:<20} {rate:>10,.0f} hands/s  {'ok' if rate >= TARGET else 'BELOW TARGET'}")
     if args.write:
-        text = "\n".join([
-            "## Engine", "",
-            f"`python bench/engine.py --write` — {args.hands:,} sample hands per variant, validate + score through "
-            f"`scoring.engine.evaluate`, best of {RUNS} runs of process CPU time (one core). Target >= {TARGET:,} "
-            f"hands/s. Machine: {machine()}.", "",
-            "| variant | hands/s | |", "|---|---:|---|",
-            *[f"| {key} | {rate:,.0f} | {'ok' if rate >= TARGET else 'below target'} |" for key, rate in rows],
-        ]) + "\n"
+        text = (
+            "\n".join(
+                [
+                    "## Engine",
+                    "",
+                    f"`python bench/engine.py --write` — {args.hands:,} sample hands per variant, validate + score "
+                    f"through `scoring.engine.evaluate`, best of {RUNS} runs of process CPU time (one core). "
+                    f"Target >= {TARGET:,} hands/s. Machine: {machine()}.",
+                    "",
+                    "| variant | hands/s | |",
+                    "|---|---:|---|",
+                    *[f"| {key} | {rate:,.0f} | {'ok' if rate >= TARGET else 'below target'} |" for key, rate in rows],
+                ]
+            )
+            + "\n"
+        )
         write_section("Engine", text)
     return 0 if all(rate >= TARGET for _, rate in rows) else 1
 

@@ -67,23 +67,49 @@ def scored_sequences(rng: random.Random, count: int) -> list[list[tuple[dict, ob
 def build() -> Round:
     call_command("migrate", verbosity=0)
     rng = random.Random("bench-protocols")
-    t = Tournament.objects.create(name="Bench Open", slug=f"bench-{rng.randrange(10**9)}", variant="taruk2012",
-                                  rounds=4, hands_per_round=HANDS, is_public=True, language="sl")
+    t = Tournament.objects.create(
+        name="Bench Open",
+        slug=f"bench-{rng.randrange(10**9)}",
+        variant="taruk2012",
+        rounds=4,
+        hands_per_round=HANDS,
+        is_public=True,
+        language="sl",
+    )
     players = Player.objects.bulk_create(
-        [Player(name=f"Igralec {i:04d} {rng.choice(['Novak', 'Horvat', 'Kovačič', 'Krajnc'])}", club="TK Bench")
-         for i in range(TABLES * 4)])
+        [
+            Player(name=f"Igralec {i:04d} {rng.choice(['Novak', 'Horvat', 'Kovačič', 'Krajnc'])}", club="TK Bench")
+            for i in range(TABLES * 4)
+        ]
+    )
     entries = Entry.objects.bulk_create(
-        [Entry(tournament=t, player=p, start_number=i + 1, pin="0000") for i, p in enumerate(players)])
+        [Entry(tournament=t, player=p, start_number=i + 1, pin="0000") for i, p in enumerate(players)]
+    )
     rnd = Round.objects.create(tournament=t, number=1, status=Round.Status.RUNNING)
     tables = Table.objects.bulk_create([Table(round=rnd, number=i + 1) for i in range(TABLES)])
-    Seat.objects.bulk_create([Seat(round=rnd, table=table, position="ABCD"[j], entry=entries[4 * i + j])
-                              for i, table in enumerate(tables) for j in range(4)])
+    Seat.objects.bulk_create(
+        [
+            Seat(round=rnd, table=table, position="ABCD"[j], entry=entries[4 * i + j])
+            for i, table in enumerate(tables)
+            for j in range(4)
+        ]
+    )
     pool = scored_sequences(rng, 40)
     hands = []
     for table in tables:
         for n, (hand, result) in enumerate(rng.choice(pool), start=1):
-            hands.append(Hand(table=table, number=n, dealer=hand["dealer"], input=hand, points=result.points,
-                              state_after=result.state, breakdown=result.breakdown, rules_version="taruk2012/1"))
+            hands.append(
+                Hand(
+                    table=table,
+                    number=n,
+                    dealer=hand["dealer"],
+                    input=hand,
+                    points=result.points,
+                    state_after=result.state,
+                    breakdown=result.breakdown,
+                    rules_version="taruk2012/1",
+                )
+            )
     Hand.objects.bulk_create(hands, batch_size=2000)
     return rnd
 
@@ -133,38 +159,54 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     start = time.perf_counter()
     rnd = build()
-    print(f"built {TABLES} tables, {Hand.objects.filter(table__round=rnd).count():,} hands in "
-          f"{time.perf_counter() - start:.1f} s")
+    print(
+        f"built {TABLES} tables, {Hand.objects.filter(table__round=rnd).count():,} hands in "
+        f"{time.perf_counter() - start:.1f} s"
+    )
     m = measure(rnd)
     ok = m["table_filled_ms"] <= TARGET_TABLE_MS and m["round_filled_s"] <= TARGET_ROUND_S
-    print(f"one table, filled      {m['table_filled_ms']:8.1f} ms   (CPU {m['table_filled_cpu_ms']:.0f} ms; "
-          f"target <= {TARGET_TABLE_MS:.0f})")
+    print(
+        f"one table, filled      {m['table_filled_ms']:8.1f} ms   (CPU {m['table_filled_cpu_ms']:.0f} ms; "
+        f"target <= {TARGET_TABLE_MS:.0f})"
+    )
     print(f"one table, blank       {m['table_blank_ms']:8.1f} ms")
-    print(f"round of {TABLES}, filled   {m['round_filled_s']:8.1f} s    (CPU {m['round_filled_cpu_s']:.1f} s; "
-          f"target <= {TARGET_ROUND_S:.0f}); {m['round_mb']:.1f} MB")
+    print(
+        f"round of {TABLES}, filled   {m['round_filled_s']:8.1f} s    (CPU {m['round_filled_cpu_s']:.1f} s; "
+        f"target <= {TARGET_ROUND_S:.0f}); {m['round_mb']:.1f} MB"
+    )
     print(f"round of {TABLES}, blank    {m['round_blank_s']:8.1f} s    (CPU {m['round_blank_cpu_s']:.1f} s)")
     print(f"load average during the run: {m['load']:.1f} on {os.cpu_count()} cores")
     if args.write:
         db = "PostgreSQL" if "postgres" in os.environ["DATABASE_URL"] else "SQLite"
-        write_section("Protocols", "\n".join([
-            "## Protocols", "",
-            f"`python bench/protocols.py --write` — one round of a Taruk 2012 event, {TABLES} tables of 4, "
-            f"{HANDS} hands each, {db}; database load + HTML + WeasyPrint to PDF bytes, in the event's "
-            f"language; the round rendered in {render_processes(TABLES)} processes. Machine: {machine()}.", "",
-            f"Load average at the end of the run: {m['load']:.1f} (other work on the machine slows the wall "
-            "clock; the CPU column adds up the work of all processes).", "",
-            "| measure | wall | CPU | target |", "|---|---:|---:|---|",
-            f"| one table, filled protocol (median of 15) | {m['table_filled_ms']:.0f} ms | "
-            f"{m['table_filled_cpu_ms']:.0f} ms | <= {TARGET_TABLE_MS:.0f} ms |",
-            f"| one table, blank protocol (median of 15) | {m['table_blank_ms']:.0f} ms | | |",
-            f"| round of {TABLES} tables, filled, one PDF ({render_processes(TABLES)} processes) | "
-            f"{m['round_filled_s']:.1f} s | "
-            f"{m['round_filled_cpu_s']:.1f} s | <= {TARGET_ROUND_S:.0f} s |",
-            f"| round of {TABLES} tables, blank, one PDF ({render_processes(TABLES)} processes) | "
-            f"{m['round_blank_s']:.1f} s | "
-            f"{m['round_blank_cpu_s']:.1f} s | |",
-            f"| size of the filled round PDF | {m['round_mb']:.1f} MB | | |",
-        ]) + "\n")
+        write_section(
+            "Protocols",
+            "\n".join(
+                [
+                    "## Protocols",
+                    "",
+                    f"`python bench/protocols.py --write` — one round of a Taruk 2012 event, {TABLES} tables of 4, "
+                    f"{HANDS} hands each, {db}; database load + HTML + WeasyPrint to PDF bytes, in the event's "
+                    f"language; the round rendered in {render_processes(TABLES)} processes. Machine: {machine()}.",
+                    "",
+                    f"Load average at the end of the run: {m['load']:.1f} (other work on the machine slows the wall "
+                    "clock; the CPU column adds up the work of all processes).",
+                    "",
+                    "| measure | wall | CPU | target |",
+                    "|---|---:|---:|---|",
+                    f"| one table, filled protocol (median of 15) | {m['table_filled_ms']:.0f} ms | "
+                    f"{m['table_filled_cpu_ms']:.0f} ms | <= {TARGET_TABLE_MS:.0f} ms |",
+                    f"| one table, blank protocol (median of 15) | {m['table_blank_ms']:.0f} ms | | |",
+                    f"| round of {TABLES} tables, filled, one PDF ({render_processes(TABLES)} processes) | "
+                    f"{m['round_filled_s']:.1f} s | "
+                    f"{m['round_filled_cpu_s']:.1f} s | <= {TARGET_ROUND_S:.0f} s |",
+                    f"| round of {TABLES} tables, blank, one PDF ({render_processes(TABLES)} processes) | "
+                    f"{m['round_blank_s']:.1f} s | "
+                    f"{m['round_blank_cpu_s']:.1f} s | |",
+                    f"| size of the filled round PDF | {m['round_mb']:.1f} MB | | |",
+                ]
+            )
+            + "\n",
+        )
     return 0 if ok else 1
 
 

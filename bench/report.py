@@ -39,8 +39,10 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    return (f"{cpu or platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-            f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d')}")
+    return (
+        f"{cpu or platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d')}"
+    )
 
 
 def write_section(title: str, text: str, path: Path = RESULTS) -> None:

@@ -50,11 +50,18 @@ TARGET_RECOMPUTE_MS, TARGET_WARM_P50_MS = 200.0, 5.0
 def build() -> Tournament:
     call_command("migrate", verbosity=0)
     rng = random.Random("bench-standings")
-    t = Tournament.objects.create(name="Bench", slug=f"bench-{rng.randrange(10**9)}", variant="taruk2012",
-                                  rounds=ROUNDS, hands_per_round=HANDS, is_public=True)
+    t = Tournament.objects.create(
+        name="Bench",
+        slug=f"bench-{rng.randrange(10**9)}",
+        variant="taruk2012",
+        rounds=ROUNDS,
+        hands_per_round=HANDS,
+        is_public=True,
+    )
     players = Player.objects.bulk_create([Player(name=f"Player {i}") for i in range(PLAYERS)])
     entries = Entry.objects.bulk_create(
-        [Entry(tournament=t, player=p, start_number=i + 1, pin="0000") for i, p in enumerate(players)])
+        [Entry(tournament=t, player=p, start_number=i + 1, pin="0000") for i, p in enumerate(players)]
+    )
     pool = [samples.random_hand(rng) for _ in range(2000)]
     scored = [(h, evaluate(h, s)) for h, s in pool if len(h["seats"]) == 4 and h["dealer"] in "ABCD"]
     for number in range(1, ROUNDS + 1):
@@ -62,14 +69,29 @@ def build() -> Tournament:
         tables = Table.objects.bulk_create([Table(round=rnd, number=i + 1) for i in range(PLAYERS // 4)])
         order = entries[:]
         rng.shuffle(order)
-        Seat.objects.bulk_create([Seat(round=rnd, table=table, position="ABCD"[j], entry=order[4 * i + j])
-                                  for i, table in enumerate(tables) for j in range(4)])
+        Seat.objects.bulk_create(
+            [
+                Seat(round=rnd, table=table, position="ABCD"[j], entry=order[4 * i + j])
+                for i, table in enumerate(tables)
+                for j in range(4)
+            ]
+        )
         hands = []
         for table in tables:
             for n in range(1, HANDS + 1):
                 hand, result = rng.choice(scored)
-                hands.append(Hand(table=table, number=n, dealer=hand["dealer"], input=hand, points=result.points,
-                                  state_after=result.state, breakdown=result.breakdown, rules_version="taruk2012/1"))
+                hands.append(
+                    Hand(
+                        table=table,
+                        number=n,
+                        dealer=hand["dealer"],
+                        input=hand,
+                        points=result.points,
+                        state_after=result.state,
+                        breakdown=result.breakdown,
+                        rules_version="taruk2012/1",
+                    )
+                )
         Hand.objects.bulk_create(hands, batch_size=2000)
     return t
 
@@ -94,8 +116,13 @@ def measure(t: Tournament) -> dict[str, float]:
         start = time.perf_counter()
         client.get(url)
         warm.append((time.perf_counter() - start) * 1000)
-    return {"recompute_ms": recompute, "cold_p50": statistics.median(cold), "cold_p95": percentile(cold, 95),
-            "warm_p50": statistics.median(warm), "warm_p95": percentile(warm, 95)}
+    return {
+        "recompute_ms": recompute,
+        "cold_p50": statistics.median(cold),
+        "cold_p95": percentile(cold, 95),
+        "warm_p50": statistics.median(warm),
+        "warm_p95": percentile(warm, 95),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,28 +131,41 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     start = time.perf_counter()
     t = build()
-    print(f"built {Hand.objects.filter(table__round__tournament=t).count():,} hands in "
-          f"{time.perf_counter() - start:.1f} s")
+    print(
+        f"built {Hand.objects.filter(table__round__tournament=t).count():,} hands in "
+        f"{time.perf_counter() - start:.1f} s"
+    )
     m = measure(t)
     ok = m["recompute_ms"] <= TARGET_RECOMPUTE_MS and m["warm_p50"] <= TARGET_WARM_P50_MS
     print(f"standings recompute   {m['recompute_ms']:8.1f} ms   (target <= {TARGET_RECOMPUTE_MS:.0f})")
     print(f"live.json cold        p50 {m['cold_p50']:7.1f} ms   p95 {m['cold_p95']:7.1f} ms")
-    print(f"live.json warm        p50 {m['warm_p50']:7.2f} ms   p95 {m['warm_p95']:7.2f} ms   "
-          f"(target p50 <= {TARGET_WARM_P50_MS:.0f})")
+    print(
+        f"live.json warm        p50 {m['warm_p50']:7.2f} ms   p95 {m['warm_p95']:7.2f} ms   "
+        f"(target p50 <= {TARGET_WARM_P50_MS:.0f})"
+    )
     if args.write:
         db = "PostgreSQL" if "postgres" in os.environ["DATABASE_URL"] else "SQLite"
-        write_section("Standings", "\n".join([
-            "## Standings", "",
-            f"`python bench/standings.py --write` — {PLAYERS:,} players, {PLAYERS // 4} tables, {ROUNDS} rounds x "
-            f"{HANDS} hands ({PLAYERS // 4 * ROUNDS * HANDS:,} hands), {db}, Django test client in process. "
-            f"Machine: {machine()}.", "",
-            "| measure | ms | target |", "|---|---:|---|",
-            f"| standings recompute (median of 7) | {m['recompute_ms']:.1f} | <= {TARGET_RECOMPUTE_MS:.0f} |",
-            f"| live.json cold p50 | {m['cold_p50']:.1f} | |",
-            f"| live.json cold p95 | {m['cold_p95']:.1f} | |",
-            f"| live.json warm p50 | {m['warm_p50']:.2f} | <= {TARGET_WARM_P50_MS:.0f} |",
-            f"| live.json warm p95 | {m['warm_p95']:.2f} | |",
-        ]) + "\n")
+        write_section(
+            "Standings",
+            "\n".join(
+                [
+                    "## Standings",
+                    "",
+                    f"`python bench/standings.py --write` — {PLAYERS:,} players, {PLAYERS // 4} tables, "
+                    f"{ROUNDS} rounds x {HANDS} hands ({PLAYERS // 4 * ROUNDS * HANDS:,} hands), {db}, Django test client in process. "
+                    f"Machine: {machine()}.",
+                    "",
+                    "| measure | ms | target |",
+                    "|---|---:|---|",
+                    f"| standings recompute (median of 7) | {m['recompute_ms']:.1f} | <= {TARGET_RECOMPUTE_MS:.0f} |",
+                    f"| live.json cold p50 | {m['cold_p50']:.1f} | |",
+                    f"| live.json cold p95 | {m['cold_p95']:.1f} | |",
+                    f"| live.json warm p50 | {m['warm_p50']:.2f} | <= {TARGET_WARM_P50_MS:.0f} |",
+                    f"| live.json warm p95 | {m['warm_p95']:.2f} | |",
+                ]
+            )
+            + "\n",
+        )
     return 0 if ok else 1
 
 

@@ -59,8 +59,9 @@ def lockout_response(request: HttpRequest, original_response: Any = None, creden
         form = AuthenticationForm(request, data=request.POST or None)
         form.errors.clear()
         form.add_error(None, message)
-        response = render(request, "registration/login.html", {"form": form, "next": request.POST.get("next", "")},
-                          status=429)
+        response = render(
+            request, "registration/login.html", {"form": form, "next": request.POST.get("next", "")}, status=429
+        )
     response["Retry-After"] = str(seconds)
     return response
 

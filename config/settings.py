@@ -182,8 +182,11 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Without DEBUG, file names carry a content hash (cached for ever by browsers); collectstatic
     # must have run (README). With DEBUG, the files are read from static/ as they are.
-    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
-                    else "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
 }
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(BASE_DIR / "media")))
@@ -301,7 +304,10 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     # WeasyPrint logs every CSS property it ignores at INFO/WARNING; only its errors matter here.
-    "loggers": {"weasyprint": {"level": "ERROR"}, "fontTools": {"level": "WARNING"},
-                # axes: failures and lockouts (WARNING), not its bookkeeping on every attempt.
-                "axes": {"level": "WARNING"}},
+    "loggers": {
+        "weasyprint": {"level": "ERROR"},
+        "fontTools": {"level": "WARNING"},
+        # axes: failures and lockouts (WARNING), not its bookkeeping on every attempt.
+        "axes": {"level": "WARNING"},
+    },
 }

@@ -40,7 +40,7 @@ def main(stdin: Any = None, stdout: Any = None) -> int:
     unwrapped = [_unwrap(item) for item in items]
     if any(u is None for u in unwrapped):
         print(
-            "input must be a hand, {\"hand\", \"state\", \"config\"}, or a list of them",
+            'input must be a hand, {"hand", "state", "config"}, or a list of them',
             file=sys.stderr,
         )
         return 2

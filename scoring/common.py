@@ -150,9 +150,7 @@ class Errors:
 
     # --- scalars -------------------------------------------------------------
 
-    def check_int(
-        self, value: Any, field: str, lo: int | None = None, hi: int | None = None
-    ) -> int | None:
+    def check_int(self, value: Any, field: str, lo: int | None = None, hi: int | None = None) -> int | None:
         # bool is a subclass of int in Python but not an integer in JSON terms.
         if isinstance(value, bool) or not isinstance(value, int):
             self.add(field, INVALID_VALUE, f"{field} must be a whole number")
@@ -243,8 +241,9 @@ class Errors:
             return self._missing(parent, key, why)
         return self.check_choice(value, path(parent, key), choices, quote)
 
-    def check_seat(self, value: Any, field: str, seats: Sequence[str], what: str = "seat",
-                   code: str = INVALID_VALUE) -> str | None:
+    def check_seat(
+        self, value: Any, field: str, seats: Sequence[str], what: str = "seat", code: str = INVALID_VALUE
+    ) -> str | None:
         """``value`` if it is one of ``seats``; else an error (``code``: where a spec's row names another)."""
         if isinstance(value, str) and value in seats:
             return value
@@ -271,9 +270,7 @@ class Errors:
             return None
         return self.check_seat(value, path(parent, key), seats, what)
 
-    def check_kontra(
-        self, value: Any, field: str, levels: Sequence[int] = (1, 2, 4), prefix: str = ""
-    ) -> int | None:
+    def check_kontra(self, value: Any, field: str, levels: Sequence[int] = (1, 2, 4), prefix: str = "") -> int | None:
         """A kontra level out of ``levels``; ``prefix`` goes before the message."""
         # type() is int: a bool, or a float such as 2.0 (2.0 == 2 in Python), is not a kontra level.
         if type(value) is not int or value not in levels:
@@ -378,9 +375,7 @@ def zero_points(table: Iterable[str]) -> dict[str, int]:
     return {seat: 0 for seat in table}
 
 
-def envelope(
-    errors: Errors, hand: Any, variant_key: str, allowed: Iterable[str]
-) -> Mapping[str, Any] | None:
+def envelope(errors: Errors, hand: Any, variant_key: str, allowed: Iterable[str]) -> Mapping[str, Any] | None:
     """Check the common envelope: an object, only known keys, the right variant,
     ``seats`` a list of distinct seat letters and ``dealer`` a seat letter.
 

@@ -14,9 +14,7 @@ from .registry import VARIANTS
 from .types import INVALID_VALUE, MISSING_FIELD, HandError, HandScore
 
 
-def evaluate(
-    hand: Any, state: Any = None, config: Any = None
-) -> HandScore | list[HandError]:
+def evaluate(hand: Any, state: Any = None, config: Any = None) -> HandScore | list[HandError]:
     """Score ``hand`` from ``state`` (the previous hand's state, ``{}`` at the
     start) under the event ``config``; a list of errors when it is rejected."""
     errors = Errors()

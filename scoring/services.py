@@ -92,8 +92,14 @@ def next_envelopes(setup: TableSetup, previous: Hand | None) -> list[dict[str, A
         dealers, state = [setup.first_dealer], {}
     else:
         dealers, state = setup.variant.allowed_dealers(setup.positions, previous.input), previous.state_after
-    return [{"variant": setup.variant.key, "seats": setup.variant.playing_seats(setup.positions, dealer, state),
-             "dealer": dealer} for dealer in dealers]
+    return [
+        {
+            "variant": setup.variant.key,
+            "seats": setup.variant.playing_seats(setup.positions, dealer, state),
+            "dealer": dealer,
+        }
+        for dealer in dealers
+    ]
 
 
 def next_envelope(setup: TableSetup, previous: Hand | None) -> dict[str, Any]:
@@ -139,9 +145,14 @@ def _check_envelope(hand_input: Any, allowed: list[dict[str, Any]], number: int)
         raise HandRejected(bad, number)
     expected = next((e for e in allowed if e["dealer"] == hand_input.get("dealer")), allowed[0])
     errors = [
-        HandError(key, "inconsistent", _("%(key)s must be %(value)s for hand %(n)d at this table.")
-                  % {"key": key, "value": expected[key], "n": number})
-        for key in ("variant", "seats", "dealer") if hand_input.get(key) != expected[key]
+        HandError(
+            key,
+            "inconsistent",
+            _("%(key)s must be %(value)s for hand %(n)d at this table.")
+            % {"key": key, "value": expected[key], "n": number},
+        )
+        for key in ("variant", "seats", "dealer")
+        if hand_input.get(key) != expected[key]
     ]
     if errors:
         raise HandRejected(errors, number)
@@ -170,8 +181,15 @@ def request_hash(hand_input: Any, number: int | None) -> str:
 MAX_KEY_LENGTH = 100
 
 
-def enter_hand(actor: Any, table: Table, hand_input: Any, *, number: int | None = None,
-               idempotency_key: str | None = None, request_body: Any = None) -> Hand:
+def enter_hand(
+    actor: Any,
+    table: Table,
+    hand_input: Any,
+    *,
+    number: int | None = None,
+    idempotency_key: str | None = None,
+    request_body: Any = None,
+) -> Hand:
     """Enter the table's next hand.
 
     ``number`` is the hand number the client enters (the form or the body says it): another
@@ -183,9 +201,15 @@ def enter_hand(actor: Any, table: Table, hand_input: Any, *, number: int | None 
     """
     body_hash = request_hash(hand_input if request_body is None else request_body, number)
     if idempotency_key is not None and not (0 < len(idempotency_key) <= MAX_KEY_LENGTH):
-        raise HandRejected([HandError("idempotency_key", "invalid_value",
-                                      _("The idempotency key must have 1 to %(n)d characters.")
-                                      % {"n": MAX_KEY_LENGTH})])
+        raise HandRejected(
+            [
+                HandError(
+                    "idempotency_key",
+                    "invalid_value",
+                    _("The idempotency key must have 1 to %(n)d characters.") % {"n": MAX_KEY_LENGTH},
+                )
+            ]
+        )
     try:
         return _enter_hand(actor, table, hand_input, number, idempotency_key, body_hash)
     except IntegrityError:
@@ -203,11 +227,13 @@ def _replay(table: Table, key: str, body_hash: str) -> Hand | None:
     if row.request_hash != body_hash:
         raise IdempotencyConflict(
             _("This idempotency key was already used for another hand (hand %(n)d); nothing was stored.")
-            % {"n": row.hand_number})
+            % {"n": row.hand_number}
+        )
     if row.hand is None:
         raise IdempotencyConflict(
             _("This request already stored hand %(n)d, which has since been deleted; nothing was stored.")
-            % {"n": row.hand_number})
+            % {"n": row.hand_number}
+        )
     row.hand.replayed = True
     return row.hand
 
@@ -218,19 +244,22 @@ def _check_number(table: Table, given: int | None, expected: int) -> None:
     existing = table.hands.filter(number=given).select_related("entered_by").first()
     if existing is not None:
         by = existing.entered_by.get_username() if existing.entered_by else "?"
-        message = _("Hand %(n)d has already been saved (by %(by)s); nothing was stored. Check hand %(n)d in the "
-                    "list; if yours is another deal, enter it as hand %(next)d.") % {
-            "n": given, "by": by, "next": expected}
+        message = _(
+            "Hand %(n)d has already been saved (by %(by)s); nothing was stored. Check hand %(n)d in the "
+            "list; if yours is another deal, enter it as hand %(next)d."
+        ) % {"n": given, "by": by, "next": expected}
     else:
-        message = _("This entry was for hand %(n)d, but the table's next hand is %(next)d (a hand was deleted "
-                    "meanwhile); nothing was stored. Check the hands and save again.") % {
-            "n": given, "next": expected}
+        message = _(
+            "This entry was for hand %(n)d, but the table's next hand is %(next)d (a hand was deleted "
+            "meanwhile); nothing was stored. Check the hands and save again."
+        ) % {"n": given, "next": expected}
     raise HandNumberConflict(message, given, expected)
 
 
 @transaction.atomic
-def _enter_hand(actor: Any, table: Table, hand_input: Any, given_number: int | None, key: str | None,
-                body_hash: str) -> Hand:
+def _enter_hand(
+    actor: Any, table: Table, hand_input: Any, given_number: int | None, key: str | None, body_hash: str
+) -> Hand:
     table = _lock(table)
     tournament = table.round.tournament
     access.require_hand_entry(actor, tournament, table.number)
@@ -279,8 +308,12 @@ def _slot_version(table: Table, tournament: Tournament, number: int) -> int:
     number (a client that sends number and version, no id) is stale. The audit log, in the same
     database and written in the same transactions, is what remembers hands that are gone."""
     left = AuditEntry.objects.filter(
-        tournament=tournament, round_number=table.round.number, table_number=table.number,
-        action__in=("hand.deleted", "hand.renumbered"), before__number=number)
+        tournament=tournament,
+        round_number=table.round.number,
+        table_number=table.number,
+        action__in=("hand.deleted", "hand.renumbered"),
+        before__number=number,
+    )
     return max((before.get("version") or 0 for before in left.values_list("before", flat=True)), default=0)
 
 
@@ -352,8 +385,9 @@ def correct_hand(actor: Any, hand: Hand, new_input: Any, *, expected_version: in
 
 
 def _stale(number: int) -> StaleEdit:
-    return StaleEdit(_("Hand %(n)d was changed by someone else since you opened it; reload and try again.")
-                     % {"n": number})
+    return StaleEdit(
+        _("Hand %(n)d was changed by someone else since you opened it; reload and try again.") % {"n": number}
+    )
 
 
 def _current(hand: Hand, expected_version: int) -> Hand:
@@ -377,8 +411,12 @@ def _envelope(hand_input: dict, allowed: list[dict[str, Any]]) -> dict[str, Any]
 
 def _place(snapshot: dict) -> dict:
     """Where a hand sits: what a renumbering changes."""
-    return {"number": snapshot["number"], "dealer": snapshot["dealer"], "seats": snapshot["input"].get("seats"),
-            "version": snapshot["version"]}
+    return {
+        "number": snapshot["number"],
+        "dealer": snapshot["dealer"],
+        "seats": snapshot["input"].get("seats"),
+        "version": snapshot["version"],
+    }
 
 
 def _without_place(snapshot: dict) -> dict:
@@ -420,11 +458,25 @@ def delete_hand(actor: Any, hand: Hand, *, expected_version: int, reason: str) -
         _apply(later, result, setup.variant)
         slot_version, later.version = later.version, max(later.version, slot_version) + 1
         later.save()
-        audit.log(actor, "hand.renumbered", later, tournament=tournament, before=_place(before),
-                  after=_place(later.snapshot()), reason=reason)
+        audit.log(
+            actor,
+            "hand.renumbered",
+            later,
+            tournament=tournament,
+            before=_place(before),
+            after=_place(later.snapshot()),
+            reason=reason,
+        )
         if _without_place(later.snapshot()) != _without_place(before):
-            audit.log(actor, "hand.rescored", later, tournament=tournament, before=before, after=later.snapshot(),
-                      reason=reason)
+            audit.log(
+                actor,
+                "hand.rescored",
+                later,
+                tournament=tournament,
+                before=before,
+                after=later.snapshot(),
+                reason=reason,
+            )
         previous, state = later, later.state_after
     _reopen(actor, table, tournament, reason)
 
@@ -436,15 +488,24 @@ def _reopen(actor: Any, table: Table, tournament: Tournament, reason: str) -> No
     if not confirmations and judge is None and table.confirmed_at is None:
         return
     table.confirmations.all().delete()
-    before = {"confirmed_at": table.confirmed_at.isoformat() if table.confirmed_at else None,
-              "confirmations": confirmations}
+    before = {
+        "confirmed_at": table.confirmed_at.isoformat() if table.confirmed_at else None,
+        "confirmations": confirmations,
+    }
     if judge is not None:
         before["judge"] = _judge_dict(judge)
         judge.delete()
     table.confirmed_at = None
     table.save(update_fields=["confirmed_at"])
-    audit.log(actor, "table.reopened", table, tournament=tournament, before=before, after={"confirmed_at": None},
-              reason=reason)
+    audit.log(
+        actor,
+        "table.reopened",
+        table,
+        tournament=tournament,
+        before=before,
+        after={"confirmed_at": None},
+        reason=reason,
+    )
 
 
 def table_totals(table: Table) -> dict[str, int]:
@@ -477,9 +538,11 @@ class PinLocked(Exception):
 def _pin_limits() -> dict[str, int]:
     # A 4-digit PIN has 10,000 values: 5 tries per seat per 15 minutes make guessing one take weeks.
     # An address gets more (a referee's phone confirms every seat of its tables) but not unlimited.
-    return {"seat": getattr(settings, "PIN_SEAT_FAILURES", 5),
-            "address": getattr(settings, "PIN_ADDRESS_FAILURES", 20),
-            "seconds": getattr(settings, "PIN_LOCKOUT_SECONDS", 15 * 60)}
+    return {
+        "seat": getattr(settings, "PIN_SEAT_FAILURES", 5),
+        "address": getattr(settings, "PIN_ADDRESS_FAILURES", 20),
+        "seconds": getattr(settings, "PIN_LOCKOUT_SECONDS", 15 * 60),
+    }
 
 
 def _pin_scopes(table: Table, position: str, address: str | None) -> dict[str, str]:
@@ -491,7 +554,8 @@ def _pin_scopes(table: Table, position: str, address: str | None) -> dict[str, s
 
 def _pin_lock(scopes: dict[str, str], now: datetime) -> datetime | None:
     until = PinThrottle.objects.filter(scope__in=scopes.values(), locked_until__gt=now).values_list(
-        "locked_until", flat=True)
+        "locked_until", flat=True
+    )
     return max(until, default=None)
 
 
@@ -548,30 +612,49 @@ def _confirm(actor: Any, table: Table, position: str, pin: str, scopes: dict[str
         raise WrongPin(_("Wrong PIN for position %(p)s.") % {"p": position})
     PinThrottle.objects.filter(scope=scopes["seat"]).update(failures=0)
     confirmation, created = Confirmation.objects.get_or_create(
-        table=table, position=position, defaults={"entry": seat.entry, "totals": table_totals(table)})
+        table=table, position=position, defaults={"entry": seat.entry, "totals": table_totals(table)}
+    )
     if created:
-        audit.log(actor, "table.confirmed_by_player", table, tournament=tournament,
-                  after={"position": position, "start_number": seat.entry.start_number,
-                         "totals": confirmation.totals})
+        audit.log(
+            actor,
+            "table.confirmed_by_player",
+            table,
+            tournament=tournament,
+            after={"position": position, "start_number": seat.entry.start_number, "totals": confirmation.totals},
+        )
     if table.confirmations.count() == table.seats.count() and table.confirmed_at is None:
         table.confirmed_at = timezone.now()
         table.save(update_fields=["confirmed_at"])
-        audit.log(actor, "table.confirmed", table, tournament=tournament,
-                  after={"confirmed_at": table.confirmed_at.isoformat(), "totals": confirmation.totals})
+        audit.log(
+            actor,
+            "table.confirmed",
+            table,
+            tournament=tournament,
+            after={"confirmed_at": table.confirmed_at.isoformat(), "totals": confirmation.totals},
+        )
     return confirmation
 
 
 def _check_complete(table: Table, tournament: Tournament) -> None:
-    progress = progress_from_counts(tournament, table.seats.values_list("position", flat=True),
-                                    played=table.hands.filter(played=True).count(), time_expired=table.time_expired)
+    progress = progress_from_counts(
+        tournament,
+        table.seats.values_list("position", flat=True),
+        played=table.hands.filter(played=True).count(),
+        time_expired=table.time_expired,
+    )
     if not progress.complete:
-        raise NotOpen(_("The table has %(n)d of %(m)d hands; finish them first.")
-                      % {"n": progress.played, "m": progress.expected})
+        raise NotOpen(
+            _("The table has %(n)d of %(m)d hands; finish them first.") % {"n": progress.played, "m": progress.expected}
+        )
 
 
 def _judge_dict(judge: JudgeConfirmation) -> dict[str, Any]:
-    return {"judge": judge.judge.get_username() if judge.judge else None, "reason": judge.reason,
-            "totals": judge.totals, "confirmed_at": judge.confirmed_at.isoformat()}
+    return {
+        "judge": judge.judge.get_username() if judge.judge else None,
+        "reason": judge.reason,
+        "totals": judge.totals,
+        "confirmed_at": judge.confirmed_at.isoformat(),
+    }
 
 
 @transaction.atomic
@@ -581,8 +664,9 @@ def confirm_by_judge(actor: Any, table: Table, reason: str) -> JudgeConfirmation
     The judge is an organizer or a referee of the table, confirming with his own login and a
     written reason, instead of the other players' PINs. Audited; a correction reopens it."""
     if not reason.strip():
-        raise ValidationError({"reason": [ValidationError(_("A confirmation by the judge needs a reason."),
-                                                          code="required")]})
+        raise ValidationError(
+            {"reason": [ValidationError(_("A confirmation by the judge needs a reason."), code="required")]}
+        )
     table = _lock(table)
     tournament = table.round.tournament
     access.require_hand_entry(actor, tournament, table.number)
@@ -591,12 +675,20 @@ def confirm_by_judge(actor: Any, table: Table, reason: str) -> JudgeConfirmation
         raise NotOpen(_("Table %(t)d is already confirmed.") % {"t": table.number})
     if not table.confirmations.filter(position="A").exists():
         raise NotOpen(_("Seat A confirms with the PIN first; then the judge confirms with a reason."))
-    judge = JudgeConfirmation.objects.create(table=table, judge=actor, reason=reason.strip(),
-                                             totals=table_totals(table))
+    judge = JudgeConfirmation.objects.create(
+        table=table, judge=actor, reason=reason.strip(), totals=table_totals(table)
+    )
     table.confirmed_at = timezone.now()
     table.save(update_fields=["confirmed_at"])
-    audit.log(actor, "table.confirmed_by_judge", table, tournament=tournament, after=_judge_dict(judge),
-              reason=judge.reason)
-    audit.log(actor, "table.confirmed", table, tournament=tournament, reason=judge.reason,
-              after={"confirmed_at": table.confirmed_at.isoformat(), "totals": judge.totals, "by": "seat A and judge"})
+    audit.log(
+        actor, "table.confirmed_by_judge", table, tournament=tournament, after=_judge_dict(judge), reason=judge.reason
+    )
+    audit.log(
+        actor,
+        "table.confirmed",
+        table,
+        tournament=tournament,
+        reason=judge.reason,
+        after={"confirmed_at": table.confirmed_at.isoformat(), "totals": judge.totals, "by": "seat A and judge"},
+    )
     return judge

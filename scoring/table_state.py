@@ -24,8 +24,14 @@ def describe(state: Mapping[str, Any]) -> list[str]:
             lines.append(_("Radelci: %(held)s") % {"held": ", ".join(held) if held else _("none")})
         elif key == "double_round_remaining" and isinstance(value, int):
             if value > 0:
-                lines.append(ngettext("Double round: the next played hand counts double.",
-                                      "Double round: the next %(n)d played hands count double.", value) % {"n": value})
+                lines.append(
+                    ngettext(
+                        "Double round: the next played hand counts double.",
+                        "Double round: the next %(n)d played hands count double.",
+                        value,
+                    )
+                    % {"n": value}
+                )
         elif key == "pairs" and isinstance(value, list):
             pairs = ["+".join(map(str, pair)) for pair in value if isinstance(pair, list)]
             lines.append(_("Pairs: %(pairs)s") % {"pairs": " v ".join(pairs)})

@@ -37,8 +37,12 @@ def _table(request: HttpRequest, slug: str, number: int, table_no: int) -> tuple
     tournament = tournament_for_viewer(request, slug)
     table = get_object_or_404(
         Table.objects.select_related("round__tournament").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))),
-        round__tournament=tournament, round__number=number, number=table_no)
+            Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))
+        ),
+        round__tournament=tournament,
+        round__number=number,
+        number=table_no,
+    )
     if table.round.status == Round.Status.DRAFT and not access.is_organizer(request.user, tournament):
         raise PermissionDenied(_("This draw is not published yet."))
     return tournament, table
@@ -56,17 +60,30 @@ def _progress(tournament: Tournament, table: Table, hands: list[Hand]) -> dict[s
     for h in hands:
         for p, v in h.points.items():
             running[p] = running.get(p, 0) + v
-        rows.append({"hand": h, "points": [h.points.get(p, 0) for p in positions],
-                     "running": [running[p] for p in positions]})
-    return {"positions": positions, "expected": progress.expected, "totals": dict(progress.totals), "rows": rows,
-            "played": progress.played, "complete": progress.complete}
+        rows.append(
+            {"hand": h, "points": [h.points.get(p, 0) for p in positions], "running": [running[p] for p in positions]}
+        )
+    return {
+        "positions": positions,
+        "expected": progress.expected,
+        "totals": dict(progress.totals),
+        "rows": rows,
+        "played": progress.played,
+        "complete": progress.complete,
+    }
 
 
 def _new_form(tournament: Tournament, table: Table, previous: Hand | None, data: Any = None):
     setup = services.table_setup(table, tournament)
     envelopes = services.next_envelopes(setup, previous)
-    form = form_class(tournament.variant)(data, envelope=envelopes[0], alternatives=envelopes, names=_names(table),
-                                          table_positions=setup.positions, config=setup.config)
+    form = form_class(tournament.variant)(
+        data,
+        envelope=envelopes[0],
+        alternatives=envelopes,
+        names=_names(table),
+        table_positions=setup.positions,
+        config=setup.config,
+    )
     dealers = {e["dealer"] for e in form.alternatives}
     if hasattr(form, "limit_misdeal") and len(dealers) == 1:  # the referee does not pick the dealer
         form.limit_misdeal(misdeals.earlier_misdeals(table, dealers.pop(), previous.number + 1 if previous else 1))
@@ -92,12 +109,18 @@ def _context(request, tournament, table, hands, progress, form, preview=None, en
         "entry_number": (hands[-1].number + 1) if hands else 1,
         "entry_token": entry_token or uuid.uuid4().hex,
         "judge_confirmation": services.JudgeConfirmation.objects.filter(table=table).select_related("judge").first(),
-        "tournament": tournament, "table": table, "round": table.round, "hands": hands,
-        "progress": progress, "form": form, "preview": preview,
+        "tournament": tournament,
+        "table": table,
+        "round": table.round,
+        "hands": hands,
+        "progress": progress,
+        "form": form,
+        "preview": preview,
         "can_write": access.can_enter_hands(request.user, tournament, table.number),
         "state_lines": table_state.describe(hands[-1].state_after if hands else {}),
         "next_dealer": form.envelope["dealer"] if form else None,
-        "seats": table.seats.all(), "confirmed": confirmed,
+        "seats": table.seats.all(),
+        "confirmed": confirmed,
         "clock": clock_payload(table.round),
         "variant": VARIANTS[tournament.variant],
         "chart": progression(progress["positions"], [r["running"] for r in progress["rows"]]) if hands else None,
@@ -118,8 +141,11 @@ def hand_preview(request: HttpRequest, slug: str, number: int, table_no: int) ->
         if not isinstance(result, HandScore):
             form.add_engine_errors(result)
             result = None
-    return render(request, "scoring/_preview.html", {"form": form, "preview": result, "names": _names(table),
-                                                     "positions": [s.position for s in table.seats.all()]})
+    return render(
+        request,
+        "scoring/_preview.html",
+        {"form": form, "preview": result, "names": _names(table), "positions": [s.position for s in table.seats.all()]},
+    )
 
 
 def _posted_int(request: HttpRequest, name: str) -> int | None:
@@ -137,13 +163,19 @@ def hand_enter(request: HttpRequest, slug: str, number: int, table_no: int) -> H
     access.require_hand_entry(request.user, tournament, table.number)
     hands = list(table.hands.order_by("number"))
     form = _new_form(tournament, table, hands[-1] if hands else None, request.POST)
-    token = request.POST.get("entry_token", "").strip()[:services.MAX_KEY_LENGTH] or None
+    token = request.POST.get("entry_token", "").strip()[: services.MAX_KEY_LENGTH] or None
     conflict = None
     if form.is_valid():
         try:
             typed = {k: v for k, v in request.POST.lists() if k not in ("csrfmiddlewaretoken", "entry_token")}
-            hand = services.enter_hand(request.user, table, form.hand(), number=_posted_int(request, "number"),
-                                       idempotency_key=token, request_body=typed)
+            hand = services.enter_hand(
+                request.user,
+                table,
+                form.hand(),
+                number=_posted_int(request, "number"),
+                idempotency_key=token,
+                request_body=typed,
+            )
         except services.HandRejected as exc:
             form.add_engine_errors(exc.errors)
         except (services.HandNumberConflict, services.IdempotencyConflict) as exc:
@@ -158,8 +190,9 @@ def hand_enter(request: HttpRequest, slug: str, number: int, table_no: int) -> H
             return redirect(table_url(table))
         else:
             if hand.replayed:
-                messages.info(request, _("Hand %(n)d was already saved from this form; it is stored once.")
-                              % {"n": hand.number})
+                messages.info(
+                    request, _("Hand %(n)d was already saved from this form; it is stored once.") % {"n": hand.number}
+                )
             else:
                 messages.success(request, _("Hand %(n)d saved.") % {"n": hand.number})
             return redirect(table_url(table))
@@ -186,22 +219,31 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
         # correction must not land on the hand that now has its number.
         moved = Hand.objects.filter(pk=posted_id, table=table).first()
         if moved is None:
-            messages.error(request, _("The hand you were editing (hand %(n)d) has been deleted since you opened "
-                                      "it; nothing was stored.") % {"n": hand_no})
+            messages.error(
+                request,
+                _("The hand you were editing (hand %(n)d) has been deleted since you opened it; nothing was stored.")
+                % {"n": hand_no},
+            )
         else:
-            messages.error(request, _("The hand you were editing is now hand %(m)d (a hand before it was deleted); "
-                                      "nothing was stored. Check it and correct it again.") % {"m": moved.number})
+            messages.error(
+                request,
+                _(
+                    "The hand you were editing is now hand %(m)d (a hand before it was deleted); "
+                    "nothing was stored. Check it and correct it again."
+                )
+                % {"m": moved.number},
+            )
         return redirect(table_url(table))
     if hand is None:
         raise Http404
     cls = form_class(tournament.variant)
     if request.GET.get("json") == "1" or request.POST.get("json") == "1":
         from .forms.generic import JsonHandForm
+
         cls = JsonHandForm
     setup = services.table_setup(table, tournament)
     envelope = {k: hand.input.get(k) for k in ("variant", "seats", "dealer")}
-    kwargs = {"envelope": envelope, "names": _names(table), "table_positions": setup.positions,
-              "config": setup.config}
+    kwargs = {"envelope": envelope, "names": _names(table), "table_positions": setup.positions, "config": setup.config}
     error = None
     if request.method == "POST":
         reason = request.POST.get("reason", "").strip()
@@ -211,8 +253,9 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
                 raise services.StaleEdit(_("version: missing or not a whole number; reload the hand and try again."))
             if "delete" in request.POST:
                 services.delete_hand(request.user, hand, expected_version=version, reason=reason)
-                messages.success(request, _("Hand %(n)d deleted; later hands renumbered and rescored.")
-                                 % {"n": hand_no})
+                messages.success(
+                    request, _("Hand %(n)d deleted; later hands renumbered and rescored.") % {"n": hand_no}
+                )
                 return redirect(table_url(table))
             form = cls(request.POST, **kwargs)
             if form.is_valid():
@@ -229,12 +272,12 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
             deleting = "delete" in request.POST
             if exc.hand_number not in (None, hand_no):
                 if deleting:
-                    error = _("The deletion was refused, nothing changed: hand %(n)d cannot be valid with the dealer "
-                              "and seats of its new place (%(e)s). Correct or delete that hand first.") % {
-                        "n": exc.hand_number, "e": exc}
+                    error = _(
+                        "The deletion was refused, nothing changed: hand %(n)d cannot be valid with the dealer "
+                        "and seats of its new place (%(e)s). Correct or delete that hand first."
+                    ) % {"n": exc.hand_number, "e": exc}
                 else:
-                    error = _("The correction would make hand %(n)d invalid: %(e)s") % {
-                        "n": exc.hand_number, "e": exc}
+                    error = _("The correction would make hand %(n)d invalid: %(e)s") % {"n": exc.hand_number, "e": exc}
             else:
                 form.add_engine_errors([e for e in exc.errors if e.field != "reason"])
                 if any(e.field == "reason" for e in exc.errors):
@@ -244,10 +287,20 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
             form = cls(request.POST, **kwargs)
     else:
         form = cls(initial=cls.initial_from(hand.input), **kwargs)
-    return render(request, "scoring/hand_edit.html", {
-        "tournament": tournament, "table": table, "hand": hand, "form": form, "error": error,
-        "version": request.POST.get("version", hand.version), "reason": request.POST.get("reason", ""),
-    }, status=200 if error is None and (request.method == "GET" or form.is_valid()) else 422)
+    return render(
+        request,
+        "scoring/hand_edit.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "hand": hand,
+            "form": form,
+            "error": error,
+            "version": request.POST.get("version", hand.version),
+            "reason": request.POST.get("reason", ""),
+        },
+        status=200 if error is None and (request.method == "GET" or form.is_valid()) else 422,
+    )
 
 
 @login_required
@@ -256,8 +309,9 @@ def table_confirm(request: HttpRequest, slug: str, number: int, table_no: int) -
     _tournament, table = _table(request, slug, number, table_no)
     position = request.POST.get("position", "")
     try:
-        services.confirm_table(request.user, table, position, request.POST.get("pin", ""),
-                               address=client_address(request))
+        services.confirm_table(
+            request.user, table, position, request.POST.get("pin", ""), address=client_address(request)
+        )
     except (services.WrongPin, services.NotOpen, services.PinLocked) as exc:
         messages.error(request, str(exc))
     else:
@@ -292,10 +346,24 @@ def table_json(request: HttpRequest, slug: str, number: int, table_no: int) -> J
     tournament, table = _table(request, slug, number, table_no)
     hands = list(table.hands.order_by("number").only("table_id", "number", "dealer", "played", "points"))
     progress = _progress(tournament, table, hands)
-    return JsonResponse({
-        "table": table.number, "round": table.round.number, "positions": progress["positions"],
-        "names": _names(table), "expected_hands": progress["expected"], "complete": progress["complete"],
-        "confirmed": table.confirmed_at is not None, "totals": progress["totals"],
-        "hands": [{"number": r["hand"].number, "dealer": r["hand"].dealer, "points": r["hand"].points,
-                   "running": dict(zip(progress["positions"], r["running"], strict=True))} for r in progress["rows"]],
-    })
+    return JsonResponse(
+        {
+            "table": table.number,
+            "round": table.round.number,
+            "positions": progress["positions"],
+            "names": _names(table),
+            "expected_hands": progress["expected"],
+            "complete": progress["complete"],
+            "confirmed": table.confirmed_at is not None,
+            "totals": progress["totals"],
+            "hands": [
+                {
+                    "number": r["hand"].number,
+                    "dealer": r["hand"].dealer,
+                    "points": r["hand"].points,
+                    "running": dict(zip(progress["positions"], r["running"], strict=True)),
+                }
+                for r in progress["rows"]
+            ],
+        }
+    )

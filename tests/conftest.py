@@ -21,6 +21,7 @@ settings.register_profile("repeatable", derandomize=True, database=None, print_b
 settings.register_profile("explore", database=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     """No persistent connections in tests: the live server's request threads must not keep
@@ -141,8 +142,15 @@ def event(alice, bob, rita):
     from tournaments import services
 
     tournament = services.create_tournament(
-        alice, name="Ljubljana Open", slug="ljubljana-open", variant="taruk2012",
-        rounds=4, hands_per_round=12, round_minutes=75, table_size=4, is_public=True,
+        alice,
+        name="Ljubljana Open",
+        slug="ljubljana-open",
+        variant="taruk2012",
+        rounds=4,
+        hands_per_round=12,
+        round_minutes=75,
+        table_size=4,
+        is_public=True,
     )
     services.set_referee(alice, tournament, "bob", [])
     services.set_referee(alice, tournament, "rita", [1])

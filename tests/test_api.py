@@ -67,8 +67,9 @@ def audit_actions():
 
 def test_the_event_list_shows_public_events_and_those_of_ones_staff(event, alice, bob, charlie):
     services.create_tournament(alice, name="Closed Cup", slug="closed-cup", variant="ulti-mausz", table_size=3)
-    slugs = {user: [e["slug"] for e in client_for(user).get("/api/events/").json()]
-             for user in (None, charlie, bob, alice)}
+    slugs = {
+        user: [e["slug"] for e in client_for(user).get("/api/events/").json()] for user in (None, charlie, bob, alice)
+    }
     assert slugs[None] == slugs[charlie] == slugs[bob] == ["ljubljana-open"]
     assert sorted(slugs[alice]) == ["closed-cup", "ljubljana-open"]
 
@@ -76,7 +77,11 @@ def test_the_event_list_shows_public_events_and_those_of_ones_staff(event, alice
 def test_the_event_detail_gives_the_format_the_variant_facts_and_ones_role(running_event, rita):
     data = client_for(rita).get(EVENT).json()
     assert (data["variant"], data["hands_per_round"], data["table_size"], data["active_entries"]) == (
-        "taruk2012", 2, 4, 8)
+        "taruk2012",
+        2,
+        4,
+        8,
+    )
     assert data["variant_facts"]["min_seats"] == 4
     assert data["variant_facts"]["players_per_hand"] == [4]
     assert data["standings_metrics"][0] == "ranking_points"
@@ -94,8 +99,14 @@ def test_a_private_event_is_refused_to_the_public_and_to_charlie(event, bob, cha
 def test_the_entries_list_the_players_without_their_pins(running_event):
     data = client_for(None).get(EVENT + "entries/").json()
     assert [e["start_number"] for e in data] == list(range(1, 9))
-    assert data[0] == {"start_number": 1, "name": "Player 1", "club": "TK Test", "team": "", "strength": None,
-                       "status": "active"}
+    assert data[0] == {
+        "start_number": 1,
+        "name": "Player 1",
+        "club": "TK Test",
+        "team": "",
+        "strength": None,
+        "status": "active",
+    }
     assert "pin" not in json.dumps(data)
 
 
@@ -140,7 +151,8 @@ def test_the_standings_hold_the_data_of_the_standings_page(running_event, bob):
     metrics, rows = event_standings(Tournament.objects.get(pk=running_event.pk))  # the fixture's copy is stale
     assert data["metrics"] == metrics
     assert [(r["rank"], r["start_number"], r["per_round"], r["provisional"]) for r in data["rows"]] == [
-        (r.rank, r.start_number, r.per_round, r.line.provisional) for r in rows]
+        (r.rank, r.start_number, r.per_round, r.line.provisional) for r in rows
+    ]
     assert data["rows"][0]["metrics"] == rows[0].line.metrics
 
 
@@ -159,10 +171,17 @@ def test_the_live_endpoint_answers_the_live_payload(running_event, bob):
 # --- writes: who may do what -----------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "table", "allowed"), [
-    ("alice", 2, True), ("bob", 2, True), ("rita", 1, True), ("rita", 2, False), ("charlie", 1, False),
-    (None, 1, False),
-])
+@pytest.mark.parametrize(
+    ("name", "table", "allowed"),
+    [
+        ("alice", 2, True),
+        ("bob", 2, True),
+        ("rita", 1, True),
+        ("rita", 2, False),
+        ("charlie", 1, False),
+        (None, 1, False),
+    ],
+)
 def test_who_may_enter_hands_where(running_event, charlie, request, name, table, allowed):
     response = enter(persona(request, name), table=table)
     assert response.status_code == (201 if allowed else refused(name))
@@ -178,10 +197,17 @@ def test_who_may_enter_hands_where(running_event, charlie, request, name, table,
         assert not AuditEntry.objects.filter(action="hand.entered").exists()
 
 
-@pytest.mark.parametrize(("name", "table", "allowed"), [
-    ("alice", 2, True), ("bob", 2, True), ("rita", 1, True), ("rita", 2, False), ("charlie", 1, False),
-    (None, 1, False),
-])
+@pytest.mark.parametrize(
+    ("name", "table", "allowed"),
+    [
+        ("alice", 2, True),
+        ("bob", 2, True),
+        ("rita", 1, True),
+        ("rita", 2, False),
+        ("charlie", 1, False),
+        (None, 1, False),
+    ],
+)
 def test_who_may_preview_and_that_a_preview_stores_nothing(running_event, charlie, request, name, table, allowed):
     before = AuditEntry.objects.count()
     response = send(persona(request, name), "post", TABLE.format(table) + "preview/", E1)
@@ -193,14 +219,25 @@ def test_who_may_preview_and_that_a_preview_stores_nothing(running_event, charli
     assert AuditEntry.objects.count() == before
 
 
-@pytest.mark.parametrize(("name", "table", "allowed"), [
-    ("alice", 2, True), ("bob", 2, True), ("rita", 1, True), ("rita", 2, False), ("charlie", 1, False),
-    (None, 1, False),
-])
+@pytest.mark.parametrize(
+    ("name", "table", "allowed"),
+    [
+        ("alice", 2, True),
+        ("bob", 2, True),
+        ("rita", 1, True),
+        ("rita", 2, False),
+        ("charlie", 1, False),
+        (None, 1, False),
+    ],
+)
 def test_who_may_correct_a_hand(running_event, bob, charlie, request, name, table, allowed):
     enter(client_for(bob), table=table)
-    response = send(persona(request, name), "put", TABLE.format(table) + "hands/1/",
-                    {"version": 1, "reason": "recounted", "input": {**E1, "card_points": 30}})
+    response = send(
+        persona(request, name),
+        "put",
+        TABLE.format(table) + "hands/1/",
+        {"version": 1, "reason": "recounted", "input": {**E1, "card_points": 30}},
+    )
     assert response.status_code == (200 if allowed else refused(name))
     hand = Hand.objects.get(table__number=table)
     assert hand.input["card_points"] == (30 if allowed else 48)
@@ -214,21 +251,32 @@ def test_who_may_correct_a_hand(running_event, bob, charlie, request, name, tabl
         assert (audit.before["input"]["card_points"], audit.after["input"]["card_points"]) == (48, 30)
 
 
-@pytest.mark.parametrize(("name", "table", "allowed"), [
-    ("alice", 2, True), ("bob", 2, True), ("rita", 1, True), ("rita", 2, False), ("charlie", 1, False),
-    (None, 1, False),
-])
+@pytest.mark.parametrize(
+    ("name", "table", "allowed"),
+    [
+        ("alice", 2, True),
+        ("bob", 2, True),
+        ("rita", 1, True),
+        ("rita", 2, False),
+        ("charlie", 1, False),
+        (None, 1, False),
+    ],
+)
 def test_who_may_delete_a_hand(running_event, bob, charlie, request, name, table, allowed):
     enter(client_for(bob), table=table)
-    response = send(persona(request, name), "delete", TABLE.format(table) + "hands/1/",
-                    {"version": 1, "reason": "entered twice"})
+    response = send(
+        persona(request, name), "delete", TABLE.format(table) + "hands/1/", {"version": 1, "reason": "entered twice"}
+    )
     assert response.status_code == (204 if allowed else refused(name))
     assert Hand.objects.filter(table__number=table).exists() != allowed
     deleted = AuditEntry.objects.filter(action="hand.deleted").first()
     assert (deleted is not None) == allowed
     if allowed:
         assert (deleted.actor.username, deleted.reason, deleted.before["input"]["card_points"]) == (
-            name, "entered twice", 48)
+            name,
+            "entered twice",
+            48,
+        )
 
 
 def _complete(table_no, client):
@@ -237,22 +285,33 @@ def _complete(table_no, client):
     assert enter(client, table=table_no, hand=KLOP).status_code == 201
 
 
-@pytest.mark.parametrize(("name", "table", "allowed"), [
-    ("alice", 2, True), ("bob", 2, True), ("rita", 1, True), ("rita", 2, False), ("charlie", 1, False),
-    (None, 1, False),
-])
+@pytest.mark.parametrize(
+    ("name", "table", "allowed"),
+    [
+        ("alice", 2, True),
+        ("bob", 2, True),
+        ("rita", 1, True),
+        ("rita", 2, False),
+        ("charlie", 1, False),
+        (None, 1, False),
+    ],
+)
 def test_who_may_take_a_players_confirmation(running_event, bob, charlie, request, name, table, allowed):
     _complete(table, client_for(bob))
     seat = Seat.objects.select_related("entry").get(table__number=table, round__number=1, position="A")
-    response = send(persona(request, name), "post", TABLE.format(table) + "confirm/",
-                    {"position": "A", "pin": seat.entry.pin})
+    response = send(
+        persona(request, name), "post", TABLE.format(table) + "confirm/", {"position": "A", "pin": seat.entry.pin}
+    )
     assert response.status_code == (200 if allowed else refused(name))
     assert seat.table.confirmations.exists() == allowed
     assert AuditEntry.objects.filter(action="table.confirmed_by_player").exists() == allowed
     if allowed:
         data = response.json()
         assert (data["position"], data["start_number"], data["table_confirmed"]) == (
-            "A", seat.entry.start_number, False)
+            "A",
+            seat.entry.start_number,
+            False,
+        )
         assert data["totals"] == client_for(None).get(TABLE.format(table)).json()["totals"]
 
 
@@ -260,8 +319,9 @@ def test_every_players_confirmation_confirms_the_table(running_event, bob):
     client = client_for(bob)
     _complete(1, client)
     for seat in Seat.objects.select_related("entry").filter(table__number=1, round__number=1):
-        response = send(client, "post", TABLE.format(1) + "confirm/", {"position": seat.position,
-                                                                       "pin": seat.entry.pin})
+        response = send(
+            client, "post", TABLE.format(1) + "confirm/", {"position": seat.position, "pin": seat.entry.pin}
+        )
     assert response.json()["table_confirmed"] is True
     assert client_for(None).get(TABLE.format(1)).json()["confirmed"] is True
 
@@ -269,6 +329,7 @@ def test_every_players_confirmation_confirms_the_table(running_event, bob):
 def _organizer_actions(event, alice):
     """Per organizer action: how to bring the event to where it is possible, then the request
     and the audit action it writes."""
+
     def players():
         for i in range(1, 9):
             services.register_player(alice, event, name=f"Player {i}")
@@ -301,8 +362,7 @@ def _organizer_actions(event, alice):
     }
 
 
-@pytest.mark.parametrize("action", ["register", "withdraw", "reinstate", "draw", "publish", "start", "pause",
-                                    "close"])
+@pytest.mark.parametrize("action", ["register", "withdraw", "reinstate", "draw", "publish", "start", "pause", "close"])
 @pytest.mark.parametrize("name", PERSONAS)
 def test_only_organizers_run_the_event(event, alice, charlie, request, action, name):
     prepare, url, body, audited = _organizer_actions(event, alice)[action]
@@ -323,8 +383,14 @@ def test_registering_returns_the_entry_and_withdrawing_changes_its_status(event,
     client = client_for(alice)
     response = send(client, "post", EVENT + "entries/", {"name": "Ana", "federation_id": "SLO-1", "strength": 3})
     assert response.status_code == 201
-    assert response.json() == {"start_number": 1, "name": "Ana", "club": "", "team": "", "strength": 3,
-                               "status": "active"}
+    assert response.json() == {
+        "start_number": 1,
+        "name": "Ana",
+        "club": "",
+        "team": "",
+        "strength": 3,
+        "status": "active",
+    }
     assert send(client, "post", EVENT + "entries/1/withdraw/", {}).json()["status"] == "withdrawn"
     assert send(client, "post", EVENT + "entries/1/reinstate/", {}).json()["status"] == "active"
     assert send(client, "post", EVENT + "entries/1/retire/", {}).status_code == 404
@@ -352,22 +418,39 @@ def test_hand_writes_through_the_api_leave_their_audit_rows(running_event, bob):
     client = client_for(bob)
     enter(client)
     enter(client, hand=KLOP)
-    send(client, "patch", TABLE.format(1) + "hands/1/", {"version": 1, "reason": "recounted",
-                                                          "input": {"card_points": 30}})
+    send(
+        client,
+        "patch",
+        TABLE.format(1) + "hands/1/",
+        {"version": 1, "reason": "recounted", "input": {"card_points": 30}},
+    )
     send(client, "delete", TABLE.format(1) + "hands/2/", {"version": 1, "reason": "not played"})
     actions = [a for a in audit_actions() if a[0].startswith("hand.")]
-    assert actions == [("hand.entered", "bob"), ("hand.entered", "bob"), ("hand.corrected", "bob"),
-                       ("hand.deleted", "bob")]
-    assert Hand.objects.get().input == {"variant": "taruk2012", "seats": ["B", "C", "D", "A"], "dealer": "A",
-                                        **E1, "card_points": 30}
+    assert actions == [
+        ("hand.entered", "bob"),
+        ("hand.entered", "bob"),
+        ("hand.corrected", "bob"),
+        ("hand.deleted", "bob"),
+    ]
+    assert Hand.objects.get().input == {
+        "variant": "taruk2012",
+        "seats": ["B", "C", "D", "A"],
+        "dealer": "A",
+        **E1,
+        "card_points": 30,
+    }
 
 
 def test_a_patch_changes_only_the_fields_it_names_and_rescores_later_hands(running_event, bob):
     client = client_for(bob)
     enter(client)
     enter(client, hand=KLOP)
-    response = send(client, "patch", TABLE.format(1) + "hands/1/",
-                    {"version": 1, "reason": "recounted", "input": {"card_points": 30}})
+    response = send(
+        client,
+        "patch",
+        TABLE.format(1) + "hands/1/",
+        {"version": 1, "reason": "recounted", "input": {"card_points": 30}},
+    )
     assert response.status_code == 200
     assert response.json()["input"]["called_king"] == "hearts"
     assert response.json()["points"] == {"A": 0, "B": -15, "C": 0, "D": -10}
@@ -386,7 +469,6 @@ def test_basic_authentication_works_for_writes(running_event, bob):
     assert AuditEntry.objects.filter(action="hand.entered", actor=bob).exists()
 
 
-
 def test_a_script_gets_a_token_for_its_password_and_writes_with_it(running_event, bob):
     refused = Client().post("/api/token/", {"username": "bob", "password": "wrong"})
     assert refused.status_code == 400
@@ -396,9 +478,10 @@ def test_a_script_gets_a_token_for_its_password_and_writes_with_it(running_event
     assert AuditEntry.objects.filter(action="hand.entered", actor=bob).exists()
     forged = enter(Client(HTTP_AUTHORIZATION="Token not-a-key"))
     assert forged.status_code == 401
-    assert forged["WWW-Authenticate"] == 'Token'
+    assert forged["WWW-Authenticate"] == "Token"
     assert forged.json()["errors"][0]["message"] == "Invalid token."
     assert Hand.objects.count() == 1
+
 
 def test_a_session_write_needs_the_csrf_token(running_event, bob):
     client = Client(enforce_csrf_checks=True)
@@ -434,11 +517,19 @@ def test_an_envelope_that_does_not_match_the_table_is_rejected(running_event, bo
 
 def test_a_stale_correction_answers_409_and_keeps_the_newer_hand(running_event, alice, bob):
     enter(client_for(bob))
-    first = send(client_for(alice), "patch", TABLE.format(1) + "hands/1/",
-                 {"version": 1, "reason": "a", "input": {"card_points": 30}})
+    first = send(
+        client_for(alice),
+        "patch",
+        TABLE.format(1) + "hands/1/",
+        {"version": 1, "reason": "a", "input": {"card_points": 30}},
+    )
     assert first.status_code == 200
-    stale = send(client_for(bob), "put", TABLE.format(1) + "hands/1/",
-                 {"version": 1, "reason": "b", "input": {**E1, "card_points": 60}})
+    stale = send(
+        client_for(bob),
+        "put",
+        TABLE.format(1) + "hands/1/",
+        {"version": 1, "reason": "b", "input": {**E1, "card_points": 60}},
+    )
     assert stale.status_code == 409
     assert errors(stale) == {("version", "stale_edit")}
     assert "changed by someone else" in stale.json()["errors"][0]["message"]
@@ -482,8 +573,13 @@ def test_a_wrong_pin_or_an_empty_seat_names_the_field(running_event, bob):
 
 def test_missing_things_answer_404_in_the_same_format(running_event):
     public = client_for(None)
-    for url in ("/api/events/nope/", EVENT + "rounds/9/", TABLE.format(9), TABLE.format(1) + "hands/1/",
-                TABLE.format(1) + f"hands/{10**30}/"):
+    for url in (
+        "/api/events/nope/",
+        EVENT + "rounds/9/",
+        TABLE.format(9),
+        TABLE.format(1) + "hands/1/",
+        TABLE.format(1) + f"hands/{10**30}/",
+    ):
         response = public.get(url)
         assert response.status_code == 404, url
         assert errors(response) == {("", "not_found")}
@@ -492,44 +588,47 @@ def test_missing_things_answer_404_in_the_same_format(running_event):
 HAND = TABLE.format(1) + "hands/1/"
 
 
-@pytest.mark.parametrize(("method", "url", "body", "field"), [
-    ("post", TABLE.format(1) + "hands/", "{not json", ""),
-    ("post", TABLE.format(1) + "hands/", "[1, 2]", ""),
-    ("post", TABLE.format(1) + "hands/", '"a string"', ""),
-    ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "card_points": "lots"}, "card_points"),
-    ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "card_points": [48]}, "card_points"),
-    ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "bonuses": "many"}, "bonuses"),
-    ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "bonuses": [None, 3]}, "bonuses[0]"),
-    ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "seats": "BCDA"}, "seats"),
-    ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "card_points": 10**30}, "card_points"),
-    ("post", TABLE.format(1) + "preview/", "{", ""),
-    ("post", TABLE.format(1) + "preview/", [E1], ""),
-    ("post", TABLE.format(1) + "preview/?hand=x", E1, "hand"),
-    ("post", TABLE.format(1) + "preview/", {**E1, "declarer": {"seat": "B"}}, "declarer"),
-    ("put", HAND, {"version": "one", "reason": "r", "input": E1}, "version"),
-    ("put", HAND, {"version": 10**30, "reason": "r", "input": E1}, "version"),
-    ("put", HAND, {"version": 1, "reason": "r", "input": [E1]}, "input"),
-    ("put", HAND, {"version": 1, "reason": "  ", "input": E1}, "reason"),
-    ("put", HAND, {"version": 1, "input": E1}, "reason"),
-    ("put", HAND, [1], ""),
-    ("patch", HAND, {"version": 1, "reason": "r", "input": {"card_points": None}}, "card_points"),
-    ("patch", HAND, {"version": True, "reason": "r", "input": {}}, "version"),
-    ("delete", HAND, {"version": -1, "reason": "r"}, "version"),
-    ("delete", HAND, "null", "version"),
-    ("post", TABLE.format(1) + "confirm/", {"position": "Z", "pin": "1"}, "position"),
-    ("post", TABLE.format(1) + "confirm/", {"position": "A", "pin": ["1"]}, "pin"),
-    ("post", EVENT + "entries/", {"name": ""}, "name"),
-    ("post", EVENT + "entries/", {"name": "x" * 500}, "name"),
-    ("post", EVENT + "entries/", {"name": "Ana", "strength": "strong"}, "strength"),
-    ("post", EVENT + "entries/", {"name": "Ana", "start_number": 10**30}, "start_number"),
-    ("post", EVENT + "entries/", {"name": "Ana", "start_number": 1}, "start_number"),
-    ("post", EVENT + "entries/", "[]", ""),
-    ("post", EVENT + "entries/1/withdraw/", {"reason": {"why": 1}}, "reason"),
-    ("post", EVENT + "rounds/", {"method": "bogus"}, "method"),
-    ("post", EVENT + "rounds/", {"confirm_redraw": "perhaps"}, "confirm_redraw"),
-    ("post", EVENT + "rounds/", {"seed": "s" * 100}, "seed"),
-    ("post", EVENT + "rounds/", {}, "status"),  # round 1 is running: the action refuses
-])
+@pytest.mark.parametrize(
+    ("method", "url", "body", "field"),
+    [
+        ("post", TABLE.format(1) + "hands/", "{not json", ""),
+        ("post", TABLE.format(1) + "hands/", "[1, 2]", ""),
+        ("post", TABLE.format(1) + "hands/", '"a string"', ""),
+        ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "card_points": "lots"}, "card_points"),
+        ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "card_points": [48]}, "card_points"),
+        ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "bonuses": "many"}, "bonuses"),
+        ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "bonuses": [None, 3]}, "bonuses[0]"),
+        ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "seats": "BCDA"}, "seats"),
+        ("post", TABLE.format(1) + "hands/", {"number": 1, **E1, "card_points": 10**30}, "card_points"),
+        ("post", TABLE.format(1) + "preview/", "{", ""),
+        ("post", TABLE.format(1) + "preview/", [E1], ""),
+        ("post", TABLE.format(1) + "preview/?hand=x", E1, "hand"),
+        ("post", TABLE.format(1) + "preview/", {**E1, "declarer": {"seat": "B"}}, "declarer"),
+        ("put", HAND, {"version": "one", "reason": "r", "input": E1}, "version"),
+        ("put", HAND, {"version": 10**30, "reason": "r", "input": E1}, "version"),
+        ("put", HAND, {"version": 1, "reason": "r", "input": [E1]}, "input"),
+        ("put", HAND, {"version": 1, "reason": "  ", "input": E1}, "reason"),
+        ("put", HAND, {"version": 1, "input": E1}, "reason"),
+        ("put", HAND, [1], ""),
+        ("patch", HAND, {"version": 1, "reason": "r", "input": {"card_points": None}}, "card_points"),
+        ("patch", HAND, {"version": True, "reason": "r", "input": {}}, "version"),
+        ("delete", HAND, {"version": -1, "reason": "r"}, "version"),
+        ("delete", HAND, "null", "version"),
+        ("post", TABLE.format(1) + "confirm/", {"position": "Z", "pin": "1"}, "position"),
+        ("post", TABLE.format(1) + "confirm/", {"position": "A", "pin": ["1"]}, "pin"),
+        ("post", EVENT + "entries/", {"name": ""}, "name"),
+        ("post", EVENT + "entries/", {"name": "x" * 500}, "name"),
+        ("post", EVENT + "entries/", {"name": "Ana", "strength": "strong"}, "strength"),
+        ("post", EVENT + "entries/", {"name": "Ana", "start_number": 10**30}, "start_number"),
+        ("post", EVENT + "entries/", {"name": "Ana", "start_number": 1}, "start_number"),
+        ("post", EVENT + "entries/", "[]", ""),
+        ("post", EVENT + "entries/1/withdraw/", {"reason": {"why": 1}}, "reason"),
+        ("post", EVENT + "rounds/", {"method": "bogus"}, "method"),
+        ("post", EVENT + "rounds/", {"confirm_redraw": "perhaps"}, "confirm_redraw"),
+        ("post", EVENT + "rounds/", {"seed": "s" * 100}, "seed"),
+        ("post", EVENT + "rounds/", {}, "status"),  # round 1 is running: the action refuses
+    ],
+)
 def test_odd_input_answers_400_naming_the_field_never_500(running_event, alice, method, url, body, field):
     client = client_for(alice)
     if method != "post":
@@ -610,10 +709,20 @@ def _grow(event, alice, bob):
     services.create_tournament(alice, name="Second", slug="second", variant="taruk2012", is_public=True)
 
 
-@pytest.mark.parametrize("url", [
-    "/api/events/", EVENT, EVENT + "entries/", EVENT + "rounds/", EVENT + "rounds/1/", TABLE.format(1),
-    TABLE.format(1) + "hands/", EVENT + "standings/", EVENT + "live/",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/events/",
+        EVENT,
+        EVENT + "entries/",
+        EVENT + "rounds/",
+        EVENT + "rounds/1/",
+        TABLE.format(1),
+        TABLE.format(1) + "hands/",
+        EVENT + "standings/",
+        EVENT + "live/",
+    ],
+)
 def test_list_cost_does_not_grow_with_the_event(running_event, alice, bob, url):
     client = client_for(bob)
     assert enter(client).status_code == 201

@@ -85,15 +85,23 @@ def database_url(tmp_path):
 
 def _env(database_url: str, debug: bool) -> dict[str, str]:
     base = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "DEBUG", "CELERY_BROKER_URL"}}
-    return {**base, "DJANGO_SETTINGS_MODULE": "config.settings", "DATABASE_URL": database_url,
-            "DEBUG": "true" if debug else "false", "SECRET_KEY": "load-test-" + "k" * 50,
-            "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "false", "LOGIN_FAILURE_LIMIT": "1000"}
+    return {
+        **base,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": database_url,
+        "DEBUG": "true" if debug else "false",
+        "SECRET_KEY": "load-test-" + "k" * 50,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "false",
+        "LOGIN_FAILURE_LIMIT": "1000",
+    }
 
 
 def _call(method: str, url: str, token: str, body: dict | None = None) -> tuple[int, object]:
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method, headers={
-        "Authorization": f"Token {token}", "Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url, data=data, method=method, headers={"Authorization": f"Token {token}", "Content-Type": "application/json"}
+    )
     try:
         with urllib.request.urlopen(request, timeout=60) as response:
             return response.status, json.loads(response.read() or b"null")
@@ -114,8 +122,18 @@ def test_ten_referees_entering_at_once_lose_nothing_and_see_no_error(server, dat
     port = _free_port()
     command = {
         "runserver": [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
-        "gunicorn": [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", "4", "--threads", "2",
-                     "--bind", f"127.0.0.1:{port}"],
+        "gunicorn": [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "--workers",
+            "4",
+            "--threads",
+            "2",
+            "--bind",
+            f"127.0.0.1:{port}",
+        ],
     }[server]
     log = (tmp_path / "server.log").open("w")
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)

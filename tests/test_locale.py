@@ -20,8 +20,9 @@ LANGUAGES = ["sl", "hu"]
 def msgfmt(po: Path, mo: Path) -> str:
     """Compile ``po`` to ``mo`` with GNU msgfmt (Debian's gettext, installed by dev.sh); return its statistics."""
     assert shutil.which("msgfmt"), "msgfmt missing: install Debian's gettext package"
-    done = subprocess.run(["msgfmt", "--check-format", "--statistics", "-o", str(mo), str(po)],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        ["msgfmt", "--check-format", "--statistics", "-o", str(mo), str(po)], capture_output=True, text=True, check=True
+    )
     return done.stderr
 
 
@@ -42,12 +43,14 @@ def test_the_committed_mo_is_compiled_from_the_po(language, tmp_path):
     folder = LOCALE / language / "LC_MESSAGES"
     msgfmt(folder / "django.po", tmp_path / "django.mo")
     assert catalog(folder / "django.mo") == catalog(tmp_path / "django.mo"), (
-        f"locale/{language}/LC_MESSAGES/django.mo is stale: run manage.py compilemessages --ignore .venv")
+        f"locale/{language}/LC_MESSAGES/django.mo is stale: run manage.py compilemessages --ignore .venv"
+    )
 
 
 @pytest.mark.parametrize(("language", "heading"), [("sl", "Lestvica"), ("hu", "Tabella"), ("en", "Standings")])
-def test_a_visitor_reads_the_public_pages_in_the_language_the_browser_asks_for(client, running_event,
-                                                                                 language, heading):
+def test_a_visitor_reads_the_public_pages_in_the_language_the_browser_asks_for(
+    client, running_event, language, heading
+):
     from django.urls import reverse
 
     response = client.get(reverse("standings", args=[running_event.slug]), HTTP_ACCEPT_LANGUAGE=language)

@@ -14,9 +14,17 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_json_logs_are_one_object_a_line():
     code = "import django, logging; django.setup(); logging.getLogger('tournaments').warning('table %s full', 3)"
     result = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
-        env={"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "true",
-             "LOG_FORMAT": "json"},
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={
+            "PATH": os.environ["PATH"],
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DEBUG": "true",
+            "LOG_FORMAT": "json",
+        },
     )
     assert result.returncode == 0, result.stderr
     line = json.loads(result.stderr.strip().splitlines()[-1])

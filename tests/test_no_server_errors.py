@@ -16,14 +16,69 @@ from tournaments.models import Table
 from tournaments.views.rounds import ACTIONS
 
 # Every field name a form or view of ours reads (tournaments/forms.py, scoring/forms/, request.POST/GET).
-FIELDS = ["name", "slug", "variant", "rounds", "hands_per_round", "round_minutes", "table_size", "is_public",
-          "language", "draw_seed", "club", "team", "strength", "federation_id", "username", "tables", "seed",
-          "method", "confirm_redraw", "status", "position", "pin", "version", "reason", "next", "json", "state",
-          "game", "declarer", "partner", "called_king", "card_points", "won", "game_kontra", "mondfang",
-          "mond_in_talon", "misdeal", "renons_seat", "renons_points", "note", "bid", "trump", "four_aces",
-          "gave_up", "renonsz_case", "renonsz_offender", "renonsz_kind", "outcome", "declarer_card_points",
-          "declarer_tricks", "declarer_talon_taken", "thrower", "throw_in_reason", "start_double_round",
-          "lengetes_waver", "lengetes_mode", "penalty_bid", "penalty_red", "body", "klop_A", "bonus_trula"]
+FIELDS = [
+    "name",
+    "slug",
+    "variant",
+    "rounds",
+    "hands_per_round",
+    "round_minutes",
+    "table_size",
+    "is_public",
+    "language",
+    "draw_seed",
+    "club",
+    "team",
+    "strength",
+    "federation_id",
+    "username",
+    "tables",
+    "seed",
+    "method",
+    "confirm_redraw",
+    "status",
+    "position",
+    "pin",
+    "version",
+    "reason",
+    "next",
+    "json",
+    "state",
+    "game",
+    "declarer",
+    "partner",
+    "called_king",
+    "card_points",
+    "won",
+    "game_kontra",
+    "mondfang",
+    "mond_in_talon",
+    "misdeal",
+    "renons_seat",
+    "renons_points",
+    "note",
+    "bid",
+    "trump",
+    "four_aces",
+    "gave_up",
+    "renonsz_case",
+    "renonsz_offender",
+    "renonsz_kind",
+    "outcome",
+    "declarer_card_points",
+    "declarer_tricks",
+    "declarer_talon_taken",
+    "thrower",
+    "throw_in_reason",
+    "start_double_round",
+    "lengetes_waver",
+    "lengetes_mode",
+    "penalty_bid",
+    "penalty_red",
+    "body",
+    "klop_A",
+    "bonus_trula",
+]
 JUNK = {
     "empty": "",
     "long": "x" * 5000,
@@ -48,20 +103,45 @@ def junk_file() -> dict:
 def urls(event, at: Table) -> list[str]:
     slug, rnd, t = event.slug, at.round.number, at.number
     out = [reverse("home"), reverse("tournament-create")]
-    out += [reverse(name, args=[slug]) for name in (
-        "tournament", "tournament-edit", "staff", "audit-log", "players", "players-import", "rounds", "standings",
-        "live-json", "hall", "documents", "standings-print")]
+    out += [
+        reverse(name, args=[slug])
+        for name in (
+            "tournament",
+            "tournament-edit",
+            "staff",
+            "audit-log",
+            "players",
+            "players-import",
+            "rounds",
+            "standings",
+            "live-json",
+            "hall",
+            "documents",
+            "standings-print",
+        )
+    ]
     out += [reverse("referee-remove", args=[slug, "nobody"]), reverse("referee-remove", args=[slug, "bob"])]
     out += [reverse("entry-status", args=[slug, n]) for n in (1, 999)]
     out += [reverse("round-action", args=[slug, rnd, a]) for a in (*ACTIONS, "explode")]
     out += [reverse(name, args=[slug, n]) for name in ("round", "round-clock", "round-protocols") for n in (rnd, 99)]
-    out += [reverse(name, args=[slug, rnd, n]) for name in (
-        "table", "table-json", "hand-preview", "hand-enter", "table-confirm", "table-protocol", "table-protocol-pdf")
-        for n in (t, 99)]
+    out += [
+        reverse(name, args=[slug, rnd, n])
+        for name in (
+            "table",
+            "table-json",
+            "hand-preview",
+            "hand-enter",
+            "table-confirm",
+            "table-protocol",
+            "table-protocol-pdf",
+        )
+        for n in (t, 99)
+    ]
     out += [reverse("hand-edit", args=[slug, rnd, t, n]) for n in (1, 999)]
     for key in ("standings-pdf", "players-xlsx", "round-1-protocols-filled", "round-99-protocols-blank", "nonsense"):
-        out += [reverse(name, args=[slug, key]) for name in ("document-download", "document-generate",
-                                                             "document-status")]
+        out += [
+            reverse(name, args=[slug, key]) for name in ("document-download", "document-generate", "document-status")
+        ]
     return out
 
 
@@ -70,15 +150,19 @@ def table_with_a_hand(running_event, bob):
     first = Table.objects.get(round__tournament=running_event, round__number=1, number=1)
     envelope = hands.next_envelope(hands.table_setup(first, running_event), None)
     s = envelope["seats"]
-    hands.enter_hand(bob, first, {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts",
-                                  "partner": s[2], "card_points": 48})
+    hands.enter_hand(
+        bob,
+        first,
+        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
+    )
     return first
 
 
 @pytest.mark.parametrize("who", ["alice", "bob", "charlie", None])
 @pytest.mark.parametrize("junk", list(JUNK))
-def test_no_page_answers_500_to_junk(running_event, table_with_a_hand, request, who, junk,
-                                     django_capture_on_commit_callbacks, documents_settings):
+def test_no_page_answers_500_to_junk(
+    running_event, table_with_a_hand, request, who, junk, django_capture_on_commit_callbacks, documents_settings
+):
     client = client_for(request.getfixturevalue(who) if who else None)
     value = JUNK[junk]
     for url in urls(running_event, table_with_a_hand):
@@ -103,8 +187,12 @@ def test_no_variants_hand_form_answers_500_to_junk(table, bob, junk):  # noqa: F
     hands.enter_hand(bob, table, hand)
     client = client_for(bob)
     slug, rnd, t = tournament.slug, table.round.number, table.number
-    for url in (reverse("table", args=[slug, rnd, t]), reverse("hand-preview", args=[slug, rnd, t]),
-                reverse("hand-enter", args=[slug, rnd, t]), reverse("hand-edit", args=[slug, rnd, t, 1])):
+    for url in (
+        reverse("table", args=[slug, rnd, t]),
+        reverse("hand-preview", args=[slug, rnd, t]),
+        reverse("hand-enter", args=[slug, rnd, t]),
+        reverse("hand-edit", args=[slug, rnd, t, 1]),
+    ):
         assert client.get(url, {"json": JUNK[junk]}).status_code < 500, url
         assert client.post(url, junk_data(JUNK[junk])).status_code < 500, url
         # The JSON tab of the form: the raw hand as typed, broken in the same ways.
@@ -113,7 +201,6 @@ def test_no_variants_hand_form_answers_500_to_junk(table, bob, junk):  # noqa: F
     if tournament.variant == "tarokk-laza":
         # Laza's form reads only its bid lines, so junk in other fields leaves a deal in which nobody
         # bid: valid (tarokk-laza.md §5.1, "lists may be empty") and worth nothing to anybody.
-        assert all(set(h.points.values()) == {0} and h.input["bids"] == {"attack": [], "defence": []}
-                   for h in extra)
+        assert all(set(h.points.values()) == {0} and h.input["bids"] == {"attack": [], "defence": []} for h in extra)
     else:
         assert extra == []  # nothing junk was stored

@@ -38,8 +38,11 @@ def _start(env: dict[str, str]) -> subprocess.CompletedProcess:
     base = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "DEBUG"}}
     return subprocess.run(
         [sys.executable, "-c", "import django; django.setup()"],
-        cwd=ROOT, env={**base, "DEBUG": "true", "DJANGO_SETTINGS_MODULE": "config.settings", **env},
-        capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        env={**base, "DEBUG": "true", "DJANGO_SETTINGS_MODULE": "config.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
@@ -67,10 +70,12 @@ def test_start_up_stops_on_a_malformed_variable_and_names_it(env, variable):
 def _settings(env: dict[str, str], names: str) -> subprocess.CompletedProcess:
     """Print the settings ``names`` (comma separated) in a fresh interpreter with only ``env``."""
     return subprocess.run(
-        [sys.executable, "-c",
-         f"import django; django.setup(); from django.conf import settings as s; print({names})"],
-        cwd=ROOT, env={"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "config.settings", **env},
-        capture_output=True, text=True, timeout=60,
+        [sys.executable, "-c", f"import django; django.setup(); from django.conf import settings as s; print({names})"],
+        cwd=ROOT,
+        env={"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "config.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
@@ -110,12 +115,19 @@ def test_the_sqlite_default_waits_for_the_write_lock_in_wal_mode():
 
 def test_check_deploy_is_clean_with_production_like_settings():
     env = {
-        "PATH": os.environ["PATH"], "DEBUG": "false", "SECRET_KEY": "k" * 20 + "-production-like-secret-0123456789",
-        "ALLOWED_HOSTS": "tarok.example", "DATABASE_URL": "sqlite:////tmp/check-deploy.sqlite3",
+        "PATH": os.environ["PATH"],
+        "DEBUG": "false",
+        "SECRET_KEY": "k" * 20 + "-production-like-secret-0123456789",
+        "ALLOWED_HOSTS": "tarok.example",
+        "DATABASE_URL": "sqlite:////tmp/check-deploy.sqlite3",
     }
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -124,13 +136,23 @@ def test_without_debug_the_site_serves_its_own_collected_static_files(tmp_path):
     """In production (DEBUG off, any WSGI server) WhiteNoise serves the collected files under hashed
     names, and pages link those names."""
     env = {
-        "PATH": os.environ["PATH"], "DEBUG": "false", "SECRET_KEY": "k" * 20 + "-production-like-secret-0123456789",
-        "ALLOWED_HOSTS": "testserver", "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3",
-        "STATIC_ROOT": str(tmp_path / "static"), "SECURE_SSL_REDIRECT": "false",
+        "PATH": os.environ["PATH"],
+        "DEBUG": "false",
+        "SECRET_KEY": "k" * 20 + "-production-like-secret-0123456789",
+        "ALLOWED_HOSTS": "testserver",
+        "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3",
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "SECURE_SSL_REDIRECT": "false",
         "DJANGO_SETTINGS_MODULE": "config.settings",
     }
-    collect = subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput"], cwd=ROOT, env=env,
-                             capture_output=True, text=True, timeout=300)
+    collect = subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert collect.returncode == 0, collect.stderr
     code = (
         "import django; django.setup()\n"
@@ -143,7 +165,8 @@ def test_without_debug_the_site_serves_its_own_collected_static_files(tmp_path):
         "forever = 'max-age=315360000' in r['Cache-Control']\n"
         "print(r.status_code, r['Content-Type'], r.get('Content-Encoding'), forever)\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                            timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["200", "text/css;", "charset=\"utf-8\"", "gzip", "True"]
+    assert result.stdout.split() == ["200", "text/css;", 'charset="utf-8"', "gzip", "True"]

@@ -89,16 +89,23 @@ def _from_detail(detail: Any, path: str = "") -> list[dict[str, str]]:
     if isinstance(detail, dict):
         return [e for key, value in detail.items() for e in _from_detail(value, _join(path, key))]
     if isinstance(detail, list):
-        return [e for i, item in enumerate(detail)
-                for e in _from_detail(item, _join(path, i) if isinstance(item, (dict, list)) else path)]
+        return [
+            e
+            for i, item in enumerate(detail)
+            for e in _from_detail(item, _join(path, i) if isinstance(item, (dict, list)) else path)
+        ]
     return [{"field": path, "code": getattr(detail, "code", None) or "invalid", "message": str(detail)}]
 
 
 def _from_django(exc: DjangoValidationError) -> list[dict[str, str]]:
     """An action's ValidationError, field by field where it names one."""
     by_field = exc.error_dict.items() if hasattr(exc, "error_dict") else [("", exc.error_list)]
-    return [{"field": _field_of(field, error), "code": error.code or "invalid", "message": message}
-            for field, errors in by_field for error in errors for message in error]
+    return [
+        {"field": _field_of(field, error), "code": error.code or "invalid", "message": message}
+        for field, errors in by_field
+        for error in errors
+        for message in error
+    ]
 
 
 def _field_of(field: str, error: DjangoValidationError) -> str:
@@ -117,20 +124,34 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             body["hand"] = exc.hand_number
         return Response(body, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, hands.HandNumberConflict):
-        return Response({"errors": [{"field": "number", "code": "hand_number", "message": str(exc)}],
-                         "hand": exc.given, "next": exc.expected}, status=status.HTTP_409_CONFLICT)
+        return Response(
+            {
+                "errors": [{"field": "number", "code": "hand_number", "message": str(exc)}],
+                "hand": exc.given,
+                "next": exc.expected,
+            },
+            status=status.HTTP_409_CONFLICT,
+        )
     if isinstance(exc, hands.IdempotencyConflict):
-        return Response({"errors": [{"field": "Idempotency-Key", "code": "idempotency_conflict",
-                                     "message": str(exc)}]}, status=status.HTTP_409_CONFLICT)
+        return Response(
+            {"errors": [{"field": "Idempotency-Key", "code": "idempotency_conflict", "message": str(exc)}]},
+            status=status.HTTP_409_CONFLICT,
+        )
     if isinstance(exc, hands.PinLocked):
-        return Response({"errors": [{"field": "pin", "code": "locked_out", "message": str(exc)}]},
-                        status=status.HTTP_429_TOO_MANY_REQUESTS, headers={"Retry-After": str(exc.retry_after)})
+        return Response(
+            {"errors": [{"field": "pin", "code": "locked_out", "message": str(exc)}]},
+            status=status.HTTP_429_TOO_MANY_REQUESTS,
+            headers={"Retry-After": str(exc.retry_after)},
+        )
     if isinstance(exc, hands.StaleEdit):
-        return Response({"errors": [{"field": "version", "code": "stale_edit", "message": str(exc)}]},
-                        status=status.HTTP_409_CONFLICT)
+        return Response(
+            {"errors": [{"field": "version", "code": "stale_edit", "message": str(exc)}]},
+            status=status.HTTP_409_CONFLICT,
+        )
     if isinstance(exc, hands.NotOpen):
-        return Response({"errors": [{"field": "", "code": "not_open", "message": str(exc)}]},
-                        status=status.HTTP_409_CONFLICT)
+        return Response(
+            {"errors": [{"field": "", "code": "not_open", "message": str(exc)}]}, status=status.HTTP_409_CONFLICT
+        )
     if isinstance(exc, DjangoValidationError):
         return Response({"errors": _from_django(exc)}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, Http404):
@@ -167,28 +188,44 @@ def _errors(description: str) -> OpenApiResponse:
 
 NOT_FOUND = _errors("No such event, round, table, hand or player.")
 NOT_SIGNED_IN = _errors("No credentials, or a bad token: sign in (session or Token) and try again.")
-READ_ERRORS = {401: NOT_SIGNED_IN,
-               403: _errors("The event is not public (or the draw not published) and you are not its staff."),
-               404: NOT_FOUND}
-WRITE_ERRORS = {400: _errors("Malformed JSON, a wrong type or a value the action refuses; the field is named."),
-                401: NOT_SIGNED_IN,
-                403: _errors("Your role does not allow this action."),
-                404: NOT_FOUND}
-HAND_ERRORS = {**WRITE_ERRORS,
-               400: _errors("The engine rejected the hand (hand-format.md errors), or malformed input."),
-               409: _errors("not_open: the round does not take hands (not running, or the table is complete); "
-                            "stale_edit: somebody saved, moved or deleted the hand since the version you sent "
-                            "(or the `id` you sent is not the hand at this number).")}
-ENTRY_ERRORS = {**HAND_ERRORS,
-                409: _errors("hand_number: `number` is not the table's next hand (another device entered it, or "
-                             "a hand was deleted); the body names `hand` and `next`. idempotency_conflict: the "
-                             "Idempotency-Key was used with another body. not_open: the round does not take "
-                             "hands.")}
+READ_ERRORS = {
+    401: NOT_SIGNED_IN,
+    403: _errors("The event is not public (or the draw not published) and you are not its staff."),
+    404: NOT_FOUND,
+}
+WRITE_ERRORS = {
+    400: _errors("Malformed JSON, a wrong type or a value the action refuses; the field is named."),
+    401: NOT_SIGNED_IN,
+    403: _errors("Your role does not allow this action."),
+    404: NOT_FOUND,
+}
+HAND_ERRORS = {
+    **WRITE_ERRORS,
+    400: _errors("The engine rejected the hand (hand-format.md errors), or malformed input."),
+    409: _errors(
+        "not_open: the round does not take hands (not running, or the table is complete); "
+        "stale_edit: somebody saved, moved or deleted the hand since the version you sent "
+        "(or the `id` you sent is not the hand at this number)."
+    ),
+}
+ENTRY_ERRORS = {
+    **HAND_ERRORS,
+    409: _errors(
+        "hand_number: `number` is not the table's next hand (another device entered it, or "
+        "a hand was deleted); the body names `hand` and `next`. idempotency_conflict: the "
+        "Idempotency-Key was used with another body. not_open: the round does not take "
+        "hands."
+    ),
+}
 IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
     description="Any unique string up to 100 characters (a UUID). Sending the same key with the same body "
-                "again (a retry after a timeout) answers the hand the first request stored, with the header "
-                "`Idempotent-Replayed: true`, and stores nothing; the same key with another body answers 409.")
+    "again (a retry after a timeout) answers the hand the first request stored, with the header "
+    "`Idempotent-Replayed: true`, and stores nothing; the same key with another body answers 409.",
+)
 SLUG = OpenApiParameter("slug", OpenApiTypes.STR, OpenApiParameter.PATH, description="The event's slug.")
 
 # taruk2012.md §8.1 E1 (hand 1 at a table whose first dealer is A): 25 for B, 15 for D.
@@ -221,8 +258,12 @@ def _round(request: Request, tournament: Tournament, number: int) -> Round:
 def _round_data(tournament: Tournament, rnds: Any) -> Any:
     """Rounds with tables, seats, byes, clock and table totals: the same few queries for any size."""
     rnds = rnds.prefetch_related(
-        Prefetch("tables", queryset=Table.objects.order_by("number").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position")))),
+        Prefetch(
+            "tables",
+            queryset=Table.objects.order_by("number").prefetch_related(
+                Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))
+            ),
+        ),
         Prefetch("byes", queryset=Bye.objects.select_related("entry__player").order_by("entry__start_number")),
     ).order_by("number")
     rnds = list(rnds)
@@ -234,8 +275,12 @@ def _table(request: Request, slug: str, number: int, table_no: int) -> tuple[Tou
     tournament = tournament_for_viewer(request, slug)
     table = get_object_or_404(
         Table.objects.select_related("round__tournament").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))),
-        round__tournament=tournament, round__number=number, number=table_no)
+            Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))
+        ),
+        round__tournament=tournament,
+        round__number=number,
+        number=table_no,
+    )
     _check_published(request.user, tournament, table.round)
     return tournament, table
 
@@ -253,8 +298,10 @@ def _addressed(table: Table, hand_no: int, hand_id: int | None) -> Hand:
     if hand is None:
         raise hands.StaleEdit(_("Hand %(n)d was deleted since you opened it; nothing was stored.") % {"n": hand_no})
     if hand.number != hand_no:
-        raise hands.StaleEdit(_("The hand you sent (id %(id)d) is now hand %(m)d, not %(n)d; nothing was stored.")
-                              % {"id": hand_id, "m": hand.number, "n": hand_no})
+        raise hands.StaleEdit(
+            _("The hand you sent (id %(id)d) is now hand %(m)d, not %(n)d; nothing was stored.")
+            % {"id": hand_id, "m": hand.number, "n": hand_no}
+        )
     return hand
 
 
@@ -282,37 +329,59 @@ def event_payload(request: Request, tournament: Tournament) -> dict[str, Any]:
     """An event as the API answers it: its settings, the variant's facts and the caller's role."""
     tournament.active_entries = tournament.entries.filter(status=Entry.Status.ACTIVE).count()
     tables = access.referee_tables(request.user, tournament)
-    role = {"organizer": access.is_organizer(request.user, tournament), "referee": tables != set(),
-            "referee_tables": None if tables is None else sorted(tables)}
+    role = {
+        "organizer": access.is_organizer(request.user, tournament),
+        "referee": tables != set(),
+        "referee_tables": None if tables is None else sorted(tables),
+    }
     return EventDetailSerializer(tournament, context={"role": role}).data
 
 
 class EventList(ApiView):
-    @extend_schema(operation_id="events_list", tags=["events"], responses=EventSerializer(many=True),
-                   summary="Events you may see",
-                   description="Public events, and the events you organize or referee.")
+    @extend_schema(
+        operation_id="events_list",
+        tags=["events"],
+        responses=EventSerializer(many=True),
+        summary="Events you may see",
+        description="Public events, and the events you organize or referee.",
+    )
     def get(self, request: Request) -> Response:
         events = Tournament.objects.filter(_visible(request.user)).distinct().order_by("-created_at")
         return Response(EventSerializer(events, many=True).data)
 
 
 class EventDetail(ApiView):
-    @extend_schema(operation_id="event_detail", tags=["events"], parameters=[SLUG],
-                   responses={200: EventDetailSerializer, **READ_ERRORS},
-                   summary="An event: its format, the variant's table facts and your role")
+    @extend_schema(
+        operation_id="event_detail",
+        tags=["events"],
+        parameters=[SLUG],
+        responses={200: EventDetailSerializer, **READ_ERRORS},
+        summary="An event: its format, the variant's table facts and your role",
+    )
     def get(self, request: Request, slug: str) -> Response:
         return Response(event_payload(request, tournament_for_viewer(request, slug)))
 
 
 class Entries(ApiView):
-    @extend_schema(operation_id="entries_list", tags=["players"], parameters=[SLUG],
-                   responses={200: EntrySerializer(many=True), **READ_ERRORS}, summary="The event's players")
+    @extend_schema(
+        operation_id="entries_list",
+        tags=["players"],
+        parameters=[SLUG],
+        responses={200: EntrySerializer(many=True), **READ_ERRORS},
+        summary="The event's players",
+    )
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         return Response(EntrySerializer(tournament.entries.select_related("player"), many=True).data)
 
-    @extend_schema(operation_id="entry_register", tags=["players"], parameters=[SLUG], request=RegisterSerializer,
-                   responses={201: EntrySerializer, **WRITE_ERRORS}, summary="Register a player (organizers)")
+    @extend_schema(
+        operation_id="entry_register",
+        tags=["players"],
+        parameters=[SLUG],
+        request=RegisterSerializer,
+        responses={201: EntrySerializer, **WRITE_ERRORS},
+        summary="Register a player (organizers)",
+    )
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         data = RegisterSerializer(data=request.data)
@@ -323,14 +392,27 @@ class Entries(ApiView):
 
 class EntryAction(ApiView):
     @extend_schema(
-        operation_id="entry_status", tags=["players"], request=ReasonSerializer,
-        parameters=[SLUG, OpenApiParameter("action", OpenApiTypes.STR, OpenApiParameter.PATH,
-                                           enum=list(ENTRY_ACTIONS), description="withdraw or reinstate")],
-        responses={200: EntrySerializer, **WRITE_ERRORS}, summary="Withdraw or reinstate a player (organizers)")
+        operation_id="entry_status",
+        tags=["players"],
+        request=ReasonSerializer,
+        parameters=[
+            SLUG,
+            OpenApiParameter(
+                "action",
+                OpenApiTypes.STR,
+                OpenApiParameter.PATH,
+                enum=list(ENTRY_ACTIONS),
+                description="withdraw or reinstate",
+            ),
+        ],
+        responses={200: EntrySerializer, **WRITE_ERRORS},
+        summary="Withdraw or reinstate a player (organizers)",
+    )
     def post(self, request: Request, slug: str, start_number: int, action: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
-        entry = get_object_or_404(Entry.objects.select_related("player", "tournament"), tournament=tournament,
-                                  start_number=start_number)
+        entry = get_object_or_404(
+            Entry.objects.select_related("player", "tournament"), tournament=tournament, start_number=start_number
+        )
         data = ReasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         entry = services.set_entry_status(request.user, entry, ENTRY_ACTIONS[action], data.validated_data["reason"])
@@ -341,10 +423,14 @@ class EntryAction(ApiView):
 
 
 class Rounds(ApiView):
-    @extend_schema(operation_id="rounds_list", tags=["rounds"], parameters=[SLUG],
-                   responses={200: RoundSerializer(many=True), **READ_ERRORS},
-                   summary="Rounds with tables, seats, byes and clock",
-                   description="Unpublished (draft) draws are listed for organizers only.")
+    @extend_schema(
+        operation_id="rounds_list",
+        tags=["rounds"],
+        parameters=[SLUG],
+        responses={200: RoundSerializer(many=True), **READ_ERRORS},
+        summary="Rounds with tables, seats, byes and clock",
+        description="Unpublished (draft) draws are listed for organizers only.",
+    )
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         rnds = Round.objects.filter(tournament=tournament)
@@ -352,11 +438,17 @@ class Rounds(ApiView):
             rnds = rnds.exclude(status=Round.Status.DRAFT)
         return Response(_round_data(tournament, rnds))
 
-    @extend_schema(operation_id="round_draw", tags=["rounds"], parameters=[SLUG], request=DrawSerializer,
-                   responses={201: RoundSerializer, **WRITE_ERRORS}, summary="Draw the next round (organizers)",
-                   description="Draws the next round, or redraws the latest one while it is not running "
-                               "(a published draw only with confirm_redraw). The draw starts as a draft: "
-                               "publish it to show it to players and referees.")
+    @extend_schema(
+        operation_id="round_draw",
+        tags=["rounds"],
+        parameters=[SLUG],
+        request=DrawSerializer,
+        responses={201: RoundSerializer, **WRITE_ERRORS},
+        summary="Draw the next round (organizers)",
+        description="Draws the next round, or redraws the latest one while it is not running "
+        "(a published draw only with confirm_redraw). The draw starts as a draft: "
+        "publish it to show it to players and referees.",
+    )
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         data = DrawSerializer(data=request.data)
@@ -366,8 +458,13 @@ class Rounds(ApiView):
 
 
 class RoundDetail(ApiView):
-    @extend_schema(operation_id="round_detail", tags=["rounds"], parameters=[SLUG],
-                   responses={200: RoundSerializer, **READ_ERRORS}, summary="A round: tables, seats, byes, clock")
+    @extend_schema(
+        operation_id="round_detail",
+        tags=["rounds"],
+        parameters=[SLUG],
+        responses={200: RoundSerializer, **READ_ERRORS},
+        summary="A round: tables, seats, byes, clock",
+    )
     def get(self, request: Request, slug: str, number: int) -> Response:
         tournament = tournament_for_viewer(request, slug)
         rnd = _round(request, tournament, number)
@@ -376,13 +473,25 @@ class RoundDetail(ApiView):
 
 class RoundAction(ApiView):
     @extend_schema(
-        operation_id="round_action", tags=["rounds"], request=None,
-        parameters=[SLUG, OpenApiParameter("action", OpenApiTypes.STR, OpenApiParameter.PATH,
-                                           enum=list(ROUND_ACTIONS), description="What to do with the round.")],
-        responses={200: RoundSerializer, **WRITE_ERRORS}, summary="Publish, start or pause a round (organizers)",
+        operation_id="round_action",
+        tags=["rounds"],
+        request=None,
+        parameters=[
+            SLUG,
+            OpenApiParameter(
+                "action",
+                OpenApiTypes.STR,
+                OpenApiParameter.PATH,
+                enum=list(ROUND_ACTIONS),
+                description="What to do with the round.",
+            ),
+        ],
+        responses={200: RoundSerializer, **WRITE_ERRORS},
+        summary="Publish, start or pause a round (organizers)",
         description="publish: draft → seated; start: seated → running, or resume a paused clock; "
-                    "pause: stop the clock (close and reopen: their own endpoints). A move the round's state "
-                    "does not allow answers 400 naming the field status.")
+        "pause: stop the clock (close and reopen: their own endpoints). A move the round's state "
+        "does not allow answers 400 naming the field status.",
+    )
     def post(self, request: Request, slug: str, number: int, action: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         rnd = _round(request, tournament, number)
@@ -401,48 +510,74 @@ HAND_BODY_HELP = (
 
 
 class TableDetail(ApiView):
-    @extend_schema(operation_id="table_detail", tags=["hands"], parameters=[SLUG],
-                   responses={200: TableSerializer, **READ_ERRORS},
-                   summary="A table: seats, hands, totals, progress and the next hand's envelope")
+    @extend_schema(
+        operation_id="table_detail",
+        tags=["hands"],
+        parameters=[SLUG],
+        responses={200: TableSerializer, **READ_ERRORS},
+        summary="A table: seats, hands, totals, progress and the next hand's envelope",
+    )
     def get(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = _table(request, slug, number, table_no)
         table_hands = list(table.hands.select_related("entered_by").order_by("number"))
         seats = list(table.seats.all())
-        progress = table_progress(tournament, [s.position for s in seats], table_hands,
-                                  time_expired=table.time_expired)
+        progress = table_progress(tournament, [s.position for s in seats], table_hands, time_expired=table.time_expired)
         expected, played, complete = progress.expected, progress.played, progress.complete
         confirmed = set(table.confirmations.values_list("position", flat=True))
         for seat in seats:
             seat.confirmed = seat.position in confirmed
-        envelopes = [] if complete else hands.next_envelopes(hands.table_setup(table, tournament),
-                                                             table_hands[-1] if table_hands else None)
-        return Response(TableSerializer({
-            "round": table.round.number, "number": table.number, "round_status": table.round.status,
-            "first_dealer": table.first_dealer, "confirmed": table.confirmed_at is not None,
-            "time_expired": table.time_expired, "expected_hands": expected, "played_hands": played,
-            "complete": complete, "seats": seats, "totals": hands.table_totals(table),
-            "next_envelopes": envelopes,
-            "hands": table_hands,
-            "judge_confirmation": JudgeConfirmation.objects.filter(table=table).select_related("judge").first(),
-        }).data)
+        envelopes = (
+            []
+            if complete
+            else hands.next_envelopes(hands.table_setup(table, tournament), table_hands[-1] if table_hands else None)
+        )
+        return Response(
+            TableSerializer(
+                {
+                    "round": table.round.number,
+                    "number": table.number,
+                    "round_status": table.round.status,
+                    "first_dealer": table.first_dealer,
+                    "confirmed": table.confirmed_at is not None,
+                    "time_expired": table.time_expired,
+                    "expected_hands": expected,
+                    "played_hands": played,
+                    "complete": complete,
+                    "seats": seats,
+                    "totals": hands.table_totals(table),
+                    "next_envelopes": envelopes,
+                    "hands": table_hands,
+                    "judge_confirmation": JudgeConfirmation.objects.filter(table=table).select_related("judge").first(),
+                }
+            ).data
+        )
 
 
 class Hands(ApiView):
-    @extend_schema(operation_id="hands_list", tags=["hands"], parameters=[SLUG],
-                   responses={200: HandSerializer(many=True), **READ_ERRORS}, summary="A table's hands")
+    @extend_schema(
+        operation_id="hands_list",
+        tags=["hands"],
+        parameters=[SLUG],
+        responses={200: HandSerializer(many=True), **READ_ERRORS},
+        summary="A table's hands",
+    )
     def get(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         _, table = _table(request, slug, number, table_no)
         return Response(HandSerializer(table.hands.select_related("entered_by").order_by("number"), many=True).data)
 
     @extend_schema(
-        operation_id="hand_enter", tags=["hands"], parameters=[SLUG, IDEMPOTENCY_KEY], request=OpenApiTypes.OBJECT,
+        operation_id="hand_enter",
+        tags=["hands"],
+        parameters=[SLUG, IDEMPOTENCY_KEY],
+        request=OpenApiTypes.OBJECT,
         responses={201: HandSerializer, **ENTRY_ERRORS},
         summary="Enter the table's next hand (organizers; referees of this table)",
         description=HAND_BODY_HELP + " `number` (required, beside the hand's fields) is the hand number you "
-                                     "enter, the table's next one: two devices entering the same hand get 409 "
-                                     "hand_number for the second, and nothing is stored. The round must be "
-                                     "running and the table not complete (else 409).",
-        examples=[OpenApiExample("taruk2012.md §8.1 E1", value={"number": 1, **E1}, request_only=True)])
+        "enter, the table's next one: two devices entering the same hand get 409 "
+        "hand_number for the second, and nothing is stored. The round must be "
+        "running and the table not complete (else 409).",
+        examples=[OpenApiExample("taruk2012.md §8.1 E1", value={"number": 1, **E1}, request_only=True)],
+    )
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = _table(request, slug, number, table_no)
         body, hand_no = request.data, None
@@ -452,8 +587,14 @@ class Hands(ApiView):
             body, hand_no = {k: v for k, v in body.items() if k != "number"}, entry.validated_data["number"]
         # Read outside the table lock: a hand entered meanwhile makes the action refuse the number.
         hand_input = _with_envelope(body, _next_envelopes(tournament, table))
-        hand = hands.enter_hand(request.user, table, hand_input, number=hand_no,
-                                idempotency_key=request.headers.get("Idempotency-Key"), request_body=request.data)
+        hand = hands.enter_hand(
+            request.user,
+            table,
+            hand_input,
+            number=hand_no,
+            idempotency_key=request.headers.get("Idempotency-Key"),
+            request_body=request.data,
+        )
         response = Response(HandSerializer(hand).data, status=status.HTTP_201_CREATED)
         if hand.replayed:
             response["Idempotent-Replayed"] = "true"
@@ -462,15 +603,25 @@ class Hands(ApiView):
 
 class Preview(ApiView):
     @extend_schema(
-        operation_id="hand_preview", tags=["hands"], request=OpenApiTypes.OBJECT,
-        parameters=[SLUG, OpenApiParameter("hand", OpenApiTypes.INT, OpenApiParameter.QUERY, required=False,
-                                           description="Score the body in place of this hand (a correction); "
-                                                       "default: as the table's next hand.")],
+        operation_id="hand_preview",
+        tags=["hands"],
+        request=OpenApiTypes.OBJECT,
+        parameters=[
+            SLUG,
+            OpenApiParameter(
+                "hand",
+                OpenApiTypes.INT,
+                OpenApiParameter.QUERY,
+                required=False,
+                description="Score the body in place of this hand (a correction); default: as the table's next hand.",
+            ),
+        ],
         responses={200: HandScoreSerializer, **{k: v for k, v in HAND_ERRORS.items() if k != 409}},
         summary="Score a hand without storing it (organizers; referees of this table)",
         description=HAND_BODY_HELP + " The preview applies the engine's rules only; entering the hand also "
-                                     "checks the envelope against the table and that the round is running.",
-        examples=[OpenApiExample("taruk2012.md §8.1 E1", value=E1, request_only=True)])
+        "checks the envelope against the table and that the round is running.",
+        examples=[OpenApiExample("taruk2012.md §8.1 E1", value=E1, request_only=True)],
+    )
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = _table(request, slug, number, table_no)
         access.require_hand_entry(request.user, tournament, table.number)
@@ -488,90 +639,134 @@ class Preview(ApiView):
 
 
 class HandDetail(ApiView):
-    @extend_schema(operation_id="hand_detail", tags=["hands"], parameters=[SLUG],
-                   responses={200: HandSerializer, **READ_ERRORS}, summary="One hand")
+    @extend_schema(
+        operation_id="hand_detail",
+        tags=["hands"],
+        parameters=[SLUG],
+        responses={200: HandSerializer, **READ_ERRORS},
+        summary="One hand",
+    )
     def get(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
         _, table = _table(request, slug, number, table_no)
         return Response(HandSerializer(_hand(table, hand_no)).data)
 
-    def _correct(self, request: Request, slug: str, number: int, table_no: int, hand_no: int,
-                 partial: bool) -> Response:
+    def _correct(
+        self, request: Request, slug: str, number: int, table_no: int, hand_no: int, partial: bool
+    ) -> Response:
         _, table = _table(request, slug, number, table_no)
         data = HandCorrectionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         hand = _addressed(table, hand_no, data.validated_data.get("id"))
         base = hand.input if partial else {k: hand.input.get(k) for k in ENVELOPE_KEYS}
-        corrected = hands.correct_hand(request.user, hand, {**base, **data.validated_data["input"]},
-                                       expected_version=data.validated_data["version"],
-                                       reason=data.validated_data["reason"])
+        corrected = hands.correct_hand(
+            request.user,
+            hand,
+            {**base, **data.validated_data["input"]},
+            expected_version=data.validated_data["version"],
+            reason=data.validated_data["reason"],
+        )
         return Response(HandSerializer(corrected).data)
 
     @extend_schema(
-        operation_id="hand_correct", tags=["hands"], parameters=[SLUG], request=HandCorrectionSerializer,
+        operation_id="hand_correct",
+        tags=["hands"],
+        parameters=[SLUG],
+        request=HandCorrectionSerializer,
         responses={200: HandSerializer, **HAND_ERRORS},
         summary="Correct a hand: replace its variant fields (organizers; referees of this table)",
         description="`input` holds the hand's variant fields; the envelope stays the stored one. `version` is "
-                    "the version you read (409 stale_edit when somebody saved it since); `reason` goes to the "
-                    "audit log. Later hands are rescored; a confirmed table is reopened. A correction that would "
-                    "make a later hand invalid answers 400 with that hand's number in `hand`.",
-        examples=[OpenApiExample("recounted", request_only=True,
-                                 value={"version": 1, "reason": "recounted", "input": {**E1, "card_points": 30}})])
+        "the version you read (409 stale_edit when somebody saved it since); `reason` goes to the "
+        "audit log. Later hands are rescored; a confirmed table is reopened. A correction that would "
+        "make a later hand invalid answers 400 with that hand's number in `hand`.",
+        examples=[
+            OpenApiExample(
+                "recounted",
+                request_only=True,
+                value={"version": 1, "reason": "recounted", "input": {**E1, "card_points": 30}},
+            )
+        ],
+    )
     def put(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
         return self._correct(request, slug, number, table_no, hand_no, partial=False)
 
     @extend_schema(
         # PATCH bodies are documented as "every field optional"; here version, reason and input are required.
-        operation_id="hand_patch", tags=["hands"], parameters=[SLUG],
+        operation_id="hand_patch",
+        tags=["hands"],
+        parameters=[SLUG],
         request={"application/json": {"$ref": "#/components/schemas/HandCorrection"}},
         responses={200: HandSerializer, **HAND_ERRORS},
         summary="Correct some fields of a hand (organizers; referees of this table)",
         description="As PUT, but `input` holds only the fields that change; they replace the stored ones "
-                    "(a shallow merge: to drop a field, PUT the whole hand).",
-        examples=[OpenApiExample("recounted", request_only=True,
-                                 value={"version": 1, "reason": "recounted", "input": {"card_points": 30}})])
+        "(a shallow merge: to drop a field, PUT the whole hand).",
+        examples=[
+            OpenApiExample(
+                "recounted",
+                request_only=True,
+                value={"version": 1, "reason": "recounted", "input": {"card_points": 30}},
+            )
+        ],
+    )
     def patch(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
         return self._correct(request, slug, number, table_no, hand_no, partial=True)
 
     @extend_schema(
-        operation_id="hand_delete", tags=["hands"], request=HandDeletionSerializer,
-        parameters=[SLUG,
-                    OpenApiParameter("version", OpenApiTypes.INT, OpenApiParameter.QUERY, required=False,
-                                     description="Instead of the body, for clients that send no DELETE body."),
-                    OpenApiParameter("reason", OpenApiTypes.STR, OpenApiParameter.QUERY, required=False)],
-        responses={204: OpenApiResponse(description="Deleted; later hands renumbered and rescored."),
-                   **HAND_ERRORS},
+        operation_id="hand_delete",
+        tags=["hands"],
+        request=HandDeletionSerializer,
+        parameters=[
+            SLUG,
+            OpenApiParameter(
+                "version",
+                OpenApiTypes.INT,
+                OpenApiParameter.QUERY,
+                required=False,
+                description="Instead of the body, for clients that send no DELETE body.",
+            ),
+            OpenApiParameter("reason", OpenApiTypes.STR, OpenApiParameter.QUERY, required=False),
+        ],
+        responses={204: OpenApiResponse(description="Deleted; later hands renumbered and rescored."), **HAND_ERRORS},
         summary="Delete a hand (organizers; referees of this table)",
-        description="Body `{\"version\", \"reason\"}` (or the same as query parameters). Later hands move up "
-                    "one number and are rescored; a confirmed table is reopened.")
+        description='Body `{"version", "reason"}` (or the same as query parameters). Later hands move up '
+        "one number and are rescored; a confirmed table is reopened.",
+    )
     def delete(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
         _, table = _table(request, slug, number, table_no)
         data = HandDeletionSerializer(data=request.data or request.query_params)
         data.is_valid(raise_exception=True)
         hand = _addressed(table, hand_no, data.validated_data.get("id"))
-        hands.delete_hand(request.user, hand, expected_version=data.validated_data["version"],
-                          reason=data.validated_data["reason"])
+        hands.delete_hand(
+            request.user, hand, expected_version=data.validated_data["version"], reason=data.validated_data["reason"]
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class Confirm(ApiView):
     @extend_schema(
-        operation_id="table_confirm", tags=["hands"], parameters=[SLUG], request=ConfirmSerializer,
-        responses={200: ConfirmationSerializer, **HAND_ERRORS,
-                   429: _errors("locked_out: too many wrong PINs for the seat or from your address; see "
-                                "Retry-After.")},
+        operation_id="table_confirm",
+        tags=["hands"],
+        parameters=[SLUG],
+        request=ConfirmSerializer,
+        responses={
+            200: ConfirmationSerializer,
+            **HAND_ERRORS,
+            429: _errors("locked_out: too many wrong PINs for the seat or from your address; see Retry-After."),
+        },
         summary="A seated player confirms the table's result with his PIN (on a referee's device)",
         description="The caller must be allowed to enter hands at the table. A table with hands still to play "
-                    "answers 409 not_open (checked before the PIN); a wrong PIN 400 (field pin, code wrong_pin). "
-                    "Wrong PINs are counted per seat and per client address: after repeated failures the "
-                    "answer is 429 locked_out with Retry-After (seconds) until the lock ends.")
+        "answers 409 not_open (checked before the PIN); a wrong PIN 400 (field pin, code wrong_pin). "
+        "Wrong PINs are counted per seat and per client address: after repeated failures the "
+        "answer is 429 locked_out with Retry-After (seconds) until the lock ends.",
+    )
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         _, table = _table(request, slug, number, table_no)
         data = ConfirmSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         position = data.validated_data["position"]
         try:
-            confirmation = hands.confirm_table(request.user, table, position, data.validated_data["pin"],
-                                               address=client_ip(request) or None)
+            confirmation = hands.confirm_table(
+                request.user, table, position, data.validated_data["pin"], address=client_ip(request) or None
+            )
         except hands.WrongPin as exc:
             seated = {s.position for s in table.seats.all()}
             field = "pin" if position in seated else "position"
@@ -589,9 +784,14 @@ def _standings_data(tournament: Tournament) -> dict[str, Any]:
 
 
 class Standings(ApiView):
-    @extend_schema(operation_id="standings", tags=["standings"], parameters=[SLUG],
-                   responses={200: StandingsSerializer, **READ_ERRORS}, summary="The overall standings",
-                   description="The data of the standings page: the metrics in order, and one row per player.")
+    @extend_schema(
+        operation_id="standings",
+        tags=["standings"],
+        parameters=[SLUG],
+        responses={200: StandingsSerializer, **READ_ERRORS},
+        summary="The overall standings",
+        description="The data of the standings page: the metrics in order, and one row per player.",
+    )
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         # Computed once per change of the event (its data_version), not per request.
@@ -599,10 +799,14 @@ class Standings(ApiView):
 
 
 class Live(ApiView):
-    @extend_schema(operation_id="live", tags=["standings"], parameters=[SLUG],
-                   responses={200: LiveSerializer, **READ_ERRORS},
-                   summary="What the hall page polls: clock, standings and table progress",
-                   description="Computed once per change of the event; the clock is read per request.")
+    @extend_schema(
+        operation_id="live",
+        tags=["standings"],
+        parameters=[SLUG],
+        responses={200: LiveSerializer, **READ_ERRORS},
+        summary="What the hall page polls: clock, standings and table progress",
+        description="Computed once per change of the event; the clock is read per request.",
+    )
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         # The data is computed once per change of the event, the clock per request (views.live);

@@ -29,10 +29,13 @@ class TokenRequestSerializer(serializers.Serializer):
     password = serializers.CharField(max_length=4096, trim_whitespace=False, style={"input_type": "password"})
 
 
-TokenAnswer = inline_serializer("TokenAnswer", {
-    "token": serializers.CharField(),
-    "expires": serializers.DateTimeField(help_text="After this the token is refused (401): ask for a new one."),
-})
+TokenAnswer = inline_serializer(
+    "TokenAnswer",
+    {
+        "token": serializers.CharField(),
+        "expires": serializers.DateTimeField(help_text="After this the token is refused (401): ask for a new one."),
+    },
+)
 
 
 class TokenView(ApiView):
@@ -44,31 +47,48 @@ class TokenView(ApiView):
         return [AllowAny()] if self.request.method == "POST" else [IsAuthenticated()]
 
     @extend_schema(
-        operation_id="token_obtain", tags=["auth"], request=TokenRequestSerializer,
-        responses={200: TokenAnswer, 400: _errors("Wrong username or password."),
-                   429: _errors("Too many failed attempts for this account or from this address: the "
-                                "message says when to try again (also Retry-After, in seconds).")},
-        summary="Get an API token (send it as 'Authorization: Token <key>')", auth=[])
+        operation_id="token_obtain",
+        tags=["auth"],
+        request=TokenRequestSerializer,
+        responses={
+            200: TokenAnswer,
+            400: _errors("Wrong username or password."),
+            429: _errors(
+                "Too many failed attempts for this account or from this address: the "
+                "message says when to try again (also Retry-After, in seconds)."
+            ),
+        },
+        summary="Get an API token (send it as 'Authorization: Token <key>')",
+        auth=[],
+    )
     def post(self, request: Request) -> Response:
         data = TokenRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         # The Django request, so that django-axes counts the attempt and can mark a lockout (its
         # middleware then answers 429 with when to retry).
-        user = authenticate(request._request, username=data.validated_data["username"],
-                            password=data.validated_data["password"])
+        user = authenticate(
+            request._request, username=data.validated_data["username"], password=data.validated_data["password"]
+        )
         if user is None or not user.is_active:
             raise exceptions.ValidationError(
-                {"": [exceptions.ErrorDetail(_("Unable to sign in with these credentials."), "authorization")]})
+                {"": [exceptions.ErrorDetail(_("Unable to sign in with these credentials."), "authorization")]}
+            )
         token, _created = Token.objects.get_or_create(user=user)
         if token_expired(token):
             token.delete()
             token = Token.objects.create(user=user)
         return Response({"token": token.key, "expires": token_expires(token)})
 
-    @extend_schema(operation_id="token_revoke", tags=["auth"], request=None,
-                   responses={204: OpenApiResponse(description="Revoked (also when there was none)."),
-                              401: _errors("Not signed in.")},
-                   summary="Revoke your API token")
+    @extend_schema(
+        operation_id="token_revoke",
+        tags=["auth"],
+        request=None,
+        responses={
+            204: OpenApiResponse(description="Revoked (also when there was none)."),
+            401: _errors("Not signed in."),
+        },
+        summary="Revoke your API token",
+    )
     def delete(self, request: Request) -> Response:
         Token.objects.filter(user=request.user).delete()
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -67,6 +67,7 @@ def log(
         **place,
     )
 
+
 # The audit page names each action in words; the key stays in the log, its exports and the API.
 ACTION_LABELS = {
     "document.requested": _("document requested"),

@@ -19,8 +19,14 @@ def progression(positions: list[str], running: list[list[int]], width: int = 320
         y = pad + (hi - v) * (height - 2 * pad) / span
         return f"{x:.1f},{y:.1f}"
 
-    lines = [{"position": p, "colour": COLOURS[j % len(COLOURS)],
-              "points": " ".join(xy(i, v) for i, v in enumerate(series[j])), "last": series[j][-1]}
-             for j, p in enumerate(positions)]
+    lines = [
+        {
+            "position": p,
+            "colour": COLOURS[j % len(COLOURS)],
+            "points": " ".join(xy(i, v) for i, v in enumerate(series[j])),
+            "last": series[j][-1],
+        }
+        for j, p in enumerate(positions)
+    ]
     zero_y = pad + hi * (height - 2 * pad) / span
     return {"width": width, "height": height, "lines": lines, "zero_y": f"{zero_y:.1f}", "lo": lo, "hi": hi}

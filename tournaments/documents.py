@@ -50,26 +50,51 @@ Status = GeneratedFile.Status
 
 # --- what each document depends on (plain, JSON-able data for the fingerprint) -------------------
 
+
 def _event_facts(t: Tournament) -> list[Any]:
-    return [t.pk, t.name, t.slug, t.variant, t.language, t.rounds, t.hands_per_round, t.table_size, t.config,
-            t.tiebreaks, t.draw_seed, t.date and t.date.isoformat(), t.venue]  # date, venue: printed headers
+    return [
+        t.pk,
+        t.name,
+        t.slug,
+        t.variant,
+        t.language,
+        t.rounds,
+        t.hands_per_round,
+        t.table_size,
+        t.config,
+        t.tiebreaks,
+        t.draw_seed,
+        t.date and t.date.isoformat(),
+        t.venue,
+    ]  # date, venue: printed headers
 
 
 def _seats(t: Tournament, round_no: int | None = None) -> list[Any]:
     seats = Seat.objects.filter(round__tournament=t)
     if round_no is not None:
         seats = seats.filter(round__number=round_no)
-    return list(seats.order_by("table_id", "position").values_list(
-        "table_id", "position", "entry_id", "entry__start_number", "entry__team", "entry__player__name",
-        "entry__player__club"))
+    return list(
+        seats.order_by("table_id", "position").values_list(
+            "table_id",
+            "position",
+            "entry_id",
+            "entry__start_number",
+            "entry__team",
+            "entry__player__name",
+            "entry__player__club",
+        )
+    )
 
 
 def _tables(t: Tournament, round_no: int | None = None) -> list[Any]:
     tables = Table.objects.filter(round__tournament=t)
     if round_no is not None:
         tables = tables.filter(round__number=round_no)
-    return list(tables.order_by("pk").values_list("pk", "round__number", "number", "first_dealer", "confirmed_at",
-                                                  "time_expired"))
+    return list(
+        tables.order_by("pk").values_list(
+            "pk", "round__number", "number", "first_dealer", "confirmed_at", "time_expired"
+        )
+    )
 
 
 def _hands(t: Tournament, round_no: int | None = None) -> list[Any]:
@@ -83,39 +108,70 @@ def _hands(t: Tournament, round_no: int | None = None) -> list[Any]:
 
 
 def _entries(t: Tournament) -> list[Any]:
-    return list(Entry.objects.filter(tournament=t).order_by("pk").values_list(
-        "pk", "start_number", "status", "team", "player__name", "player__club", "player__federation_id",
-        "player__strength"))
+    return list(
+        Entry.objects.filter(tournament=t)
+        .order_by("pk")
+        .values_list(
+            "pk",
+            "start_number",
+            "status",
+            "team",
+            "player__name",
+            "player__club",
+            "player__federation_id",
+            "player__strength",
+        )
+    )
 
 
 def protocols_inputs(t: Tournament, params: dict) -> list[Any]:
     n = params["round"]
     data = [_event_facts(t), protocols.site_url(), n, _tables(t, n), _seats(t, n)]
     if params["filled"]:
-        data += [_hands(t, n), list(Confirmation.objects.filter(table__round__tournament=t, table__round__number=n)
-                                    .order_by("pk").values_list("pk", "position", "confirmed_at"))]
+        data += [
+            _hands(t, n),
+            list(
+                Confirmation.objects.filter(table__round__tournament=t, table__round__number=n)
+                .order_by("pk")
+                .values_list("pk", "position", "confirmed_at")
+            ),
+        ]
     return data
 
 
 def table_protocol_fingerprint(table: Table, filled: bool) -> str:
     """A hash of everything one table's protocol shows (its cache key in views.documents)."""
     t = table.round.tournament
-    data: list[Any] = [FORMAT_VERSION, "table-protocol", filled, _event_facts(t), protocols.site_url(),
-                       table.round.number, [row for row in _tables(t, table.round.number) if row[0] == table.pk],
-                       [row for row in _seats(t, table.round.number) if row[0] == table.pk]]
+    data: list[Any] = [
+        FORMAT_VERSION,
+        "table-protocol",
+        filled,
+        _event_facts(t),
+        protocols.site_url(),
+        table.round.number,
+        [row for row in _tables(t, table.round.number) if row[0] == table.pk],
+        [row for row in _seats(t, table.round.number) if row[0] == table.pk],
+    ]
     if filled:
         from scoring.models import Hand
 
-        data += [list(Hand.objects.filter(table=table).order_by("pk").values_list("pk", "number", "version")),
-                 list(Confirmation.objects.filter(table=table).order_by("pk").values_list("pk", "position",
-                                                                                           "confirmed_at"))]
+        data += [
+            list(Hand.objects.filter(table=table).order_by("pk").values_list("pk", "number", "version")),
+            list(Confirmation.objects.filter(table=table).order_by("pk").values_list("pk", "position", "confirmed_at")),
+        ]
     return hashlib.sha256(json.dumps(data, default=str, separators=(",", ":")).encode()).hexdigest()
 
 
 def standings_inputs(t: Tournament, params: dict) -> list[Any]:
-    return [_event_facts(t), _entries(t), _tables(t), _seats(t), _hands(t),
-            list(Bye.objects.filter(round__tournament=t).order_by("pk").values_list("round__number", "entry_id")),
-            list(Round.objects.filter(tournament=t).order_by("number").values_list("number", "status"))]
+    return [
+        _event_facts(t),
+        _entries(t),
+        _tables(t),
+        _seats(t),
+        _hands(t),
+        list(Bye.objects.filter(round__tournament=t).order_by("pk").values_list("round__number", "entry_id")),
+        list(Round.objects.filter(tournament=t).order_by("number").values_list("number", "status")),
+    ]
 
 
 def hands_inputs(t: Tournament, params: dict) -> list[Any]:
@@ -123,8 +179,11 @@ def hands_inputs(t: Tournament, params: dict) -> list[Any]:
 
 
 def players_inputs(t: Tournament, params: dict) -> list[Any]:
-    return [_event_facts(t), _entries(t), list(Seat.objects.filter(round__tournament=t).order_by("pk")
-                                               .values_list("pk", "entry_id", "round__status"))]
+    return [
+        _event_facts(t),
+        _entries(t),
+        list(Seat.objects.filter(round__tournament=t).order_by("pk").values_list("pk", "entry_id", "round__status")),
+    ]
 
 
 # --- the registry of document kinds (STYLE.md §2) ---------------------------------------------------
@@ -149,14 +208,27 @@ def _build_protocols(t: Tournament, params: dict, progress: Progress) -> bytes:
 
 KINDS: dict[str, Kind] = {
     "protocols": Kind(_("Round protocols"), "pdf", PDF, protocols_inputs, _build_protocols),
-    "standings-pdf": Kind(_("Standings (PDF)"), "pdf", PDF, standings_inputs,
-                          lambda t, params, progress: protocols.standings_pdf(t, progress), public=True),
-    "standings-xlsx": Kind(_("Standings (Excel)"), "xlsx", XLSX, standings_inputs,
-                           lambda t, params, progress: exports.standings_workbook(t)),
-    "hands-xlsx": Kind(_("All hands (Excel)"), "xlsx", XLSX, hands_inputs,
-                       lambda t, params, progress: exports.hands_workbook(t)),
-    "players-xlsx": Kind(_("Player list (Excel)"), "xlsx", XLSX, players_inputs,
-                         lambda t, params, progress: exports.players_workbook(t)),
+    "standings-pdf": Kind(
+        _("Standings (PDF)"),
+        "pdf",
+        PDF,
+        standings_inputs,
+        lambda t, params, progress: protocols.standings_pdf(t, progress),
+        public=True,
+    ),
+    "standings-xlsx": Kind(
+        _("Standings (Excel)"),
+        "xlsx",
+        XLSX,
+        standings_inputs,
+        lambda t, params, progress: exports.standings_workbook(t),
+    ),
+    "hands-xlsx": Kind(
+        _("All hands (Excel)"), "xlsx", XLSX, hands_inputs, lambda t, params, progress: exports.hands_workbook(t)
+    ),
+    "players-xlsx": Kind(
+        _("Player list (Excel)"), "xlsx", XLSX, players_inputs, lambda t, params, progress: exports.players_workbook(t)
+    ),
 }
 EVENT_KEYS = ("standings-pdf", "standings-xlsx", "hands-xlsx", "players-xlsx")
 _PROTOCOLS_KEY = re.compile(r"round-(\d{1,3})-protocols-(blank|filled)\Z")
@@ -203,8 +275,13 @@ def filename(tournament: Tournament, key: str) -> str:
 def is_fresh(row: GeneratedFile | None, current: str) -> bool:
     """Done for these inputs, and its file is really there (a database restored without its media
     folder has rows whose files are gone: those are made again instead of failing to open)."""
-    return bool(row and row.status == Status.DONE and row.fingerprint == current and row.file
-                and default_storage.exists(row.file.name))
+    return bool(
+        row
+        and row.status == Status.DONE
+        and row.fingerprint == current
+        and row.file
+        and default_storage.exists(row.file.name)
+    )
 
 
 # Prefixes of ``GeneratedFile.error`` for failures that are not the renderer's own.
@@ -216,10 +293,13 @@ def failure_reason(row: GeneratedFile | None) -> str:
     if row is None or row.status != Status.FAILED:
         return ""
     if row.error.startswith(QUEUE_FAILED):
-        return gettext("The job could not be queued: the background worker cannot be reached. Try again in a "
-                       "moment; if it keeps failing, tell the site's administrator.")
-    return gettext("Making the file failed (%(error)s). Try again; if it keeps failing, tell the site's "
-                   "administrator.") % {"error": row.error}
+        return gettext(
+            "The job could not be queued: the background worker cannot be reached. Try again in a "
+            "moment; if it keeps failing, tell the site's administrator."
+        )
+    return gettext(
+        "Making the file failed (%(error)s). Try again; if it keeps failing, tell the site's administrator."
+    ) % {"error": row.error}
 
 
 def _enqueue(file_id: int, requested: str) -> None:
@@ -229,13 +309,19 @@ def _enqueue(file_id: int, requested: str) -> None:
 
     try:
         # A short publish retry rides out a blip; a broker that stays down is reported now.
-        generate_document.apply_async((file_id, requested), retry=True,
-                                      retry_policy={"max_retries": 2, "interval_start": 0.1, "interval_step": 0.2})
+        generate_document.apply_async(
+            (file_id, requested),
+            retry=True,
+            retry_policy={"max_retries": 2, "interval_start": 0.1, "interval_step": 0.2},
+        )
     except (OperationalError, OSError) as exc:
         logger.warning("could not queue document %s: %s", file_id, exc)
         GeneratedFile.objects.filter(pk=file_id, fingerprint=requested, status=Status.QUEUED).update(
-            status=Status.FAILED, error=f"{QUEUE_FAILED}{type(exc).__name__}: {exc}"[:2000],
-            finished_at=timezone.now(), updated_at=timezone.now())
+            status=Status.FAILED,
+            error=f"{QUEUE_FAILED}{type(exc).__name__}: {exc}"[:2000],
+            finished_at=timezone.now(),
+            updated_at=timezone.now(),
+        )
 
 
 @transaction.atomic
@@ -247,7 +333,8 @@ def request_document(actor: Any, tournament: Tournament, key: str) -> GeneratedF
     kind, _params = parse_key(key)
     current = fingerprint(tournament, key)
     row, created = GeneratedFile.objects.select_for_update().get_or_create(
-        tournament=tournament, key=key, defaults={"kind": kind})
+        tournament=tournament, key=key, defaults={"kind": kind}
+    )
     if is_fresh(row, current):
         return row
     in_flight = row.status in (Status.QUEUED, Status.RUNNING) and not created
@@ -258,8 +345,14 @@ def request_document(actor: Any, tournament: Tournament, key: str) -> GeneratedF
     row.requested_by = actor if getattr(actor, "is_authenticated", False) else None
     row.finished_at = None
     row.save()
-    audit.log(actor, "document.requested", row, tournament=tournament, before=before,
-              after={"key": key, "fingerprint": current})
+    audit.log(
+        actor,
+        "document.requested",
+        row,
+        tournament=tournament,
+        before=before,
+        after={"key": key, "fingerprint": current},
+    )
     transaction.on_commit(lambda: _enqueue(row.pk, current))
     return row
 
@@ -267,8 +360,10 @@ def request_document(actor: Any, tournament: Tournament, key: str) -> GeneratedF
 def _set_progress(file_id: int, requested: str) -> Progress:
     def progress(percent: int) -> None:
         # updated_at doubles as a heartbeat: a row silent for STUCK_AFTER is queued again.
-        GeneratedFile.objects.filter(pk=file_id, fingerprint=requested).update(progress=percent,
-                                                                               updated_at=timezone.now())
+        GeneratedFile.objects.filter(pk=file_id, fingerprint=requested).update(
+            progress=percent, updated_at=timezone.now()
+        )
+
     return progress
 
 
@@ -281,9 +376,9 @@ def generate(file_id: int, requested: str) -> GeneratedFile | None:
     # "running" too: a job whose worker died is delivered again (tasks: acks_late, reject_on_worker_lost)
     # and finds its row as the dead worker left it. Only a redelivery or a superseding request (a new
     # fingerprint) sends a second message for a row, so two live workers do not share one.
-    claimed = GeneratedFile.objects.filter(pk=file_id, fingerprint=requested,
-                                           status__in=(Status.QUEUED, Status.RUNNING)).update(
-        status=Status.RUNNING, progress=1, updated_at=timezone.now())
+    claimed = GeneratedFile.objects.filter(
+        pk=file_id, fingerprint=requested, status__in=(Status.QUEUED, Status.RUNNING)
+    ).update(status=Status.RUNNING, progress=1, updated_at=timezone.now())
     if not claimed:
         return None
     row = GeneratedFile.objects.select_related("tournament").get(pk=file_id)
@@ -297,13 +392,22 @@ def generate(file_id: int, requested: str) -> GeneratedFile | None:
     except Exception as exc:  # a failed job says why and can be asked for again; it never stays "running"
         logger.exception("generating %s of %s failed", row.key, tournament.slug)
         GeneratedFile.objects.filter(pk=file_id, fingerprint=requested).update(
-            status=Status.FAILED, error=f"{type(exc).__name__}: {exc}"[:2000], finished_at=timezone.now(),
-            updated_at=timezone.now())
+            status=Status.FAILED,
+            error=f"{type(exc).__name__}: {exc}"[:2000],
+            finished_at=timezone.now(),
+            updated_at=timezone.now(),
+        )
         return GeneratedFile.objects.get(pk=file_id)
     old_name = row.file.name
     stored = GeneratedFile.objects.filter(pk=file_id, fingerprint=requested).update(
-        status=Status.DONE, progress=100, file=name, fingerprint=current, error="", finished_at=timezone.now(),
-        updated_at=timezone.now())
+        status=Status.DONE,
+        progress=100,
+        file=name,
+        fingerprint=current,
+        error="",
+        finished_at=timezone.now(),
+        updated_at=timezone.now(),
+    )
     if not stored:  # superseded while rendering: the newer request's task stores its own file
         default_storage.delete(name)
         return None
@@ -347,17 +451,30 @@ def documents_overview(tournament: Tournament) -> list[dict[str, Any]]:
     memo: dict = {}
     out = []
     rounds = list(tournament.round_set.order_by("number").values_list("number", "status"))
-    keys = [(protocols_key(n, filled), n, filled) for n, status in rounds for filled in (False, True)
-            if status != Round.Status.DRAFT or not filled]
+    keys = [
+        (protocols_key(n, filled), n, filled)
+        for n, status in rounds
+        for filled in (False, True)
+        if status != Round.Status.DRAFT or not filled
+    ]
     keys += [(k, None, None) for k in EVENT_KEYS]
     for key, round_no, filled in keys:
         kind, _params = parse_key(key)
         row = rows.get(key)
-        out.append({
-            "key": key, "kind": kind, "label": KINDS[kind].label, "round": round_no, "filled": filled, "row": row,
-            "fresh": is_fresh(row, fingerprint(tournament, key, memo)) if row and row.status == Status.DONE else False,
-            "reason": failure_reason(row),
-        })
+        out.append(
+            {
+                "key": key,
+                "kind": kind,
+                "label": KINDS[kind].label,
+                "round": round_no,
+                "filled": filled,
+                "row": row,
+                "fresh": is_fresh(row, fingerprint(tournament, key, memo))
+                if row and row.status == Status.DONE
+                else False,
+                "reason": failure_reason(row),
+            }
+        )
     return out
 
 

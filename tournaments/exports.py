@@ -76,17 +76,34 @@ def standings_workbook(tournament: Tournament) -> bytes:
     metrics, rows = event_standings(tournament)
     shown = list(metrics)  # the lot too: its result decides ranks (taruk2012.md §7.7)
     wb = Workbook()
-    ws = _sheet(wb, _("Standings"), [
-        _("Rank"), _("Start number"), _("Name"), _("Club"), _("Team"),
-        *[_("Round %(n)d") % {"n": n} for n in range(1, tournament.rounds + 1)],
-        *[str(METRIC_LABELS.get(m, m)) for m in shown], _("Provisional"),
-    ])
+    ws = _sheet(
+        wb,
+        _("Standings"),
+        [
+            _("Rank"),
+            _("Start number"),
+            _("Name"),
+            _("Club"),
+            _("Team"),
+            *[_("Round %(n)d") % {"n": n} for n in range(1, tournament.rounds + 1)],
+            *[str(METRIC_LABELS.get(m, m)) for m in shown],
+            _("Provisional"),
+        ],
+    )
     for r in rows:
-        write_row(ws, [
-            r.rank, r.start_number, r.name, r.club, r.team,
-            *[r.line.per_round.get(n) for n in range(1, tournament.rounds + 1)],
-            *[r.line.metrics.get(m) for m in shown], _("yes") if r.line.provisional else "",
-        ])
+        write_row(
+            ws,
+            [
+                r.rank,
+                r.start_number,
+                r.name,
+                r.club,
+                r.team,
+                *[r.line.per_round.get(n) for n in range(1, tournament.rounds + 1)],
+                *[r.line.metrics.get(m) for m in shown],
+                _("yes") if r.line.provisional else "",
+            ],
+        )
     return _save(wb, tournament)
 
 
@@ -97,13 +114,26 @@ def hands_workbook(tournament: Tournament) -> bytes:
     names: dict[int, dict[str, str]] = defaultdict(dict)
     positions: set[str] = set()
     for table_id, position, name in Seat.objects.filter(round__tournament=tournament).values_list(
-            "table_id", "position", "entry__player__name"):
+        "table_id", "position", "entry__player__name"
+    ):
         names[table_id][position] = name
         positions.add(position)
-    hands = list(Hand.objects.filter(table__round__tournament=tournament)
-                 .order_by("table__round__number", "table__number", "number")
-                 .values("table_id", "table__round__number", "table__number", "number", "dealer", "input",
-                         "points", "state_after", "rules_version", "version"))
+    hands = list(
+        Hand.objects.filter(table__round__tournament=tournament)
+        .order_by("table__round__number", "table__number", "number")
+        .values(
+            "table_id",
+            "table__round__number",
+            "table__number",
+            "number",
+            "dealer",
+            "input",
+            "points",
+            "state_after",
+            "rules_version",
+            "version",
+        )
+    )
     # Input columns in order of first appearance, so a variant's fields sit together.
     fields: dict[str, None] = {}
     for h in hands:
@@ -113,36 +143,81 @@ def hands_workbook(tournament: Tournament) -> bytes:
         positions.update((h["points"] or {}).keys())
     seats = sorted(positions)
     wb = Workbook()
-    ws = _sheet(wb, _("Hands"), [
-        _("Round"), _("Table"), _("Hand"), _("Dealer"), _("Playing seats"),
-        *[_("Player %(seat)s") % {"seat": s} for s in seats], *fields,
-        *[_("Points %(seat)s") % {"seat": s} for s in seats], _("State after"), _("Rules version"), _("Version"),
-    ])
+    ws = _sheet(
+        wb,
+        _("Hands"),
+        [
+            _("Round"),
+            _("Table"),
+            _("Hand"),
+            _("Dealer"),
+            _("Playing seats"),
+            *[_("Player %(seat)s") % {"seat": s} for s in seats],
+            *fields,
+            *[_("Points %(seat)s") % {"seat": s} for s in seats],
+            _("State after"),
+            _("Rules version"),
+            _("Version"),
+        ],
+    )
     for h in hands:
         data = h["input"] if isinstance(h["input"], dict) else {}
         points = h["points"] or {}
-        write_row(ws, [
-            h["table__round__number"], h["table__number"], h["number"], h["dealer"],
-            " ".join(data.get("seats") or ()),
-            *[names[h["table_id"]].get(s, "") for s in seats],
-            *[data.get(f) for f in fields],
-            *[points.get(s) for s in seats], h["state_after"] or None, h["rules_version"], h["version"],
-        ])
+        write_row(
+            ws,
+            [
+                h["table__round__number"],
+                h["table__number"],
+                h["number"],
+                h["dealer"],
+                " ".join(data.get("seats") or ()),
+                *[names[h["table_id"]].get(s, "") for s in seats],
+                *[data.get(f) for f in fields],
+                *[points.get(s) for s in seats],
+                h["state_after"] or None,
+                h["rules_version"],
+                h["version"],
+            ],
+        )
     return _save(wb, tournament)
 
 
 def players_workbook(tournament: Tournament) -> bytes:
     """The player list: start number, name, club, federation id, team, strength, status, rounds seated."""
     seated: dict[int, int] = defaultdict(int)
-    for entry_id in Seat.objects.filter(round__tournament=tournament).exclude(
-            round__status=Round.Status.DRAFT).values_list("entry_id", flat=True):
+    for entry_id in (
+        Seat.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .values_list("entry_id", flat=True)
+    ):
         seated[entry_id] += 1
     wb = Workbook()
-    ws = _sheet(wb, _("Players"), [
-        _("Start number"), _("Name"), _("Club"), _("Federation id"), _("Team"), _("Strength"), _("Status"),
-        _("Rounds seated"),
-    ])
+    ws = _sheet(
+        wb,
+        _("Players"),
+        [
+            _("Start number"),
+            _("Name"),
+            _("Club"),
+            _("Federation id"),
+            _("Team"),
+            _("Strength"),
+            _("Status"),
+            _("Rounds seated"),
+        ],
+    )
     for e in tournament.entries.select_related("player").order_by("start_number"):
-        write_row(ws, [e.start_number, e.player.name, e.player.club, e.player.federation_id, e.team,
-                       e.player.strength, e.get_status_display(), seated[e.pk]])
+        write_row(
+            ws,
+            [
+                e.start_number,
+                e.player.name,
+                e.player.club,
+                e.player.federation_id,
+                e.team,
+                e.player.strength,
+                e.get_status_display(),
+                seated[e.pk],
+            ],
+        )
     return _save(wb, tournament)

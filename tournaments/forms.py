@@ -13,8 +13,18 @@ class TournamentForm(PointTableDefault, forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [
-            "name", "slug", "variant", "rounds", "hands_per_round", "round_minutes", "table_size",
-            "is_public", "language", "draw_seed", "date", "venue",
+            "name",
+            "slug",
+            "variant",
+            "rounds",
+            "hands_per_round",
+            "round_minutes",
+            "table_size",
+            "is_public",
+            "language",
+            "draw_seed",
+            "date",
+            "venue",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {
@@ -26,7 +36,8 @@ class TournamentForm(PointTableDefault, forms.ModelForm):
 class RefereeForm(forms.Form):
     username = forms.CharField(label=_("user name"), max_length=150)
     tables = forms.CharField(
-        label=_("limited to tables"), required=False,
+        label=_("limited to tables"),
+        required=False,
         help_text=_("Table numbers separated by commas; empty for every table."),
     )
 
@@ -52,14 +63,19 @@ class PlayerForm(forms.Form):
     club = forms.CharField(label=_("club"), max_length=120, required=False)
     federation_id = forms.CharField(label=_("federation id"), max_length=40, required=False)
     strength = forms.IntegerField(label=_("strength number"), min_value=1, required=False)
-    team = forms.CharField(label=_("team"), max_length=120, required=False,
-                           help_text=_("Fixed pairs (Laza tarokk): both partners get the same team name."))
+    team = forms.CharField(
+        label=_("team"),
+        max_length=120,
+        required=False,
+        help_text=_("Fixed pairs (Laza tarokk): both partners get the same team name."),
+    )
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label=_("CSV or XLSX file"),
-                           help_text=_("First row: column names. Required: name. Optional: club, federation id, "
-                                       "strength, team."))
+    file = forms.FileField(
+        label=_("CSV or XLSX file"),
+        help_text=_("First row: column names. Required: name. Optional: club, federation id, strength, team."),
+    )
 
     def clean_file(self):
         f = self.cleaned_data["file"]
@@ -71,10 +87,13 @@ class ImportForm(forms.Form):
 
 
 class DrawForm(forms.Form):
-    METHODS = [("random", _("round 1 at random from the seed; later rounds by results")),
-               ("strength", _("round 1 by strength order; later rounds by results")),
-               ("all_play_all", _("all-play-all schedule in threes (MAUSZ final)"))]
+    METHODS = [
+        ("random", _("round 1 at random from the seed; later rounds by results")),
+        ("strength", _("round 1 by strength order; later rounds by results")),
+        ("all_play_all", _("all-play-all schedule in threes (MAUSZ final)")),
+    ]
     method = forms.ChoiceField(label=_("draw method"), choices=METHODS, initial="random", required=False)
-    seed = forms.CharField(label=_("seed"), max_length=64, required=False,
-                           help_text=_("Empty: the event's seed, or a new random one."))
+    seed = forms.CharField(
+        label=_("seed"), max_length=64, required=False, help_text=_("Empty: the event's seed, or a new random one.")
+    )
     confirm_redraw = forms.BooleanField(label=_("yes, replace the published draw"), required=False)

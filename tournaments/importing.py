@@ -92,8 +92,9 @@ def _cells_from_csv(data: bytes) -> list[list[str]]:
     try:
         return _take(reader)
     except csv.Error as exc:  # e.g. a field over csv.field_size_limit() (131,072 characters)
-        raise ValueError(_("line %(n)d: the file cannot be read as CSV (%(error)s).")
-                         % {"n": reader.line_num, "error": exc}) from exc
+        raise ValueError(
+            _("line %(n)d: the file cannot be read as CSV (%(error)s).") % {"n": reader.line_num, "error": exc}
+        ) from exc
 
 
 def _check_unpacked_size(data: bytes) -> None:
@@ -103,8 +104,10 @@ def _check_unpacked_size(data: bytes) -> None:
     except (zipfile.BadZipFile, ValueError, OSError) as exc:
         raise ValueError(_("The file is not a readable XLSX workbook.")) from exc
     if unpacked > MAX_UNCOMPRESSED:
-        raise ValueError(_("The workbook is too large when unpacked (%(mb)d MB; at most %(max)d MB).")
-                         % {"mb": unpacked // 2**20, "max": MAX_UNCOMPRESSED // 2**20})
+        raise ValueError(
+            _("The workbook is too large when unpacked (%(mb)d MB; at most %(max)d MB).")
+            % {"mb": unpacked // 2**20, "max": MAX_UNCOMPRESSED // 2**20}
+        )
 
 
 def _xlsx_values(sheet) -> Iterator[tuple]:
@@ -122,8 +125,10 @@ def _cells_from_xlsx(data: bytes) -> list[list[str]]:
         raise ValueError(_("The file is not a readable XLSX workbook.")) from exc
     try:
         # Stop at the row limit: the rows after it are never parsed.
-        return _take(["" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
-                      for v in values] for values in _xlsx_values(workbook.worksheets[0]))
+        return _take(
+            ["" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)) for v in values]
+            for values in _xlsx_values(workbook.worksheets[0])
+        )
     except ValueError:
         raise
     except Exception as exc:  # a broken sheet (a bad shared-string index, bad XML) shows while reading
@@ -160,12 +165,14 @@ def parse_players(data: bytes, filename: str, existing_ids: set[str] = frozenset
     rows: list[PlayerRow] = []
     seen_ids: dict[str, int] = {}
     for line, raw in enumerate(cells[1:], start=2):
+
         def cell(key: str, raw=raw) -> str:
             i = index.get(key)
             return raw[i].strip() if i is not None and i < len(raw) else ""
 
-        row = PlayerRow(line=line, name=cell("name"), club=cell("club"),
-                        federation_id=cell("federation_id"), team=cell("team"))
+        row = PlayerRow(
+            line=line, name=cell("name"), club=cell("club"), federation_id=cell("federation_id"), team=cell("team")
+        )
         for key in ("name", "club", "federation_id", "team"):
             if NUL in getattr(row, key):  # PostgreSQL cannot store it: refused here, not at the confirm
                 row.errors.append(nul_message(key.replace("_", " ")))

@@ -144,6 +144,5 @@ class RejectNulMiddleware:
             return self.get_response(request)
         field, message = problem
         if request.path.startswith(API_PREFIX) or request.content_type == "application/json":
-            return JsonResponse({"errors": [{"field": field, "code": "invalid_value", "message": message}]},
-                                status=400)
+            return JsonResponse({"errors": [{"field": field, "code": "invalid_value", "message": message}]}, status=400)
         return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")

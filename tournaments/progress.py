@@ -64,13 +64,26 @@ class TableProgress:
         return 0 if self.complete else max(self.expected - self.played, 0)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"played": self.played, "entered": self.entered, "expected": self.expected,
-                "complete": self.complete, "time_expired": self.time_expired, "totals": dict(self.totals)}
+        return {
+            "played": self.played,
+            "entered": self.entered,
+            "expected": self.expected,
+            "complete": self.complete,
+            "time_expired": self.time_expired,
+            "totals": dict(self.totals),
+        }
 
 
-def progress_from_counts(plan: Any, positions: Iterable[str], *, played: int, entered: int | None = None,
-                         time_expired: bool = False, totals: Mapping[str, int] | None = None,
-                         expected: int | None = None) -> TableProgress:
+def progress_from_counts(
+    plan: Any,
+    positions: Iterable[str],
+    *,
+    played: int,
+    entered: int | None = None,
+    time_expired: bool = False,
+    totals: Mapping[str, int] | None = None,
+    expected: int | None = None,
+) -> TableProgress:
     """Progress from counts already made (``played`` hands that count, summed points).
     ``plan``: an EventPlan or a Tournament; ``expected`` overrides the plan's count (a sheet
     printed for a given number of hands)."""
@@ -79,13 +92,25 @@ def progress_from_counts(plan: Any, positions: Iterable[str], *, played: int, en
         expected = expected_hands(plan.variant, len(positions), plan.hands_per_round, plan.table_size)
     sums = {p: 0 for p in positions}
     sums.update(totals or {})
-    return TableProgress(positions=positions, played=played, entered=played if entered is None else entered,
-                         expected=expected, complete=is_complete(played, expected, time_expired),
-                         time_expired=time_expired, totals=sums)
+    return TableProgress(
+        positions=positions,
+        played=played,
+        entered=played if entered is None else entered,
+        expected=expected,
+        complete=is_complete(played, expected, time_expired),
+        time_expired=time_expired,
+        totals=sums,
+    )
 
 
-def table_progress(plan: Any, positions: Iterable[str], hands: Iterable[Mapping[str, Any] | Any], *,
-                   time_expired: bool = False, expected: int | None = None) -> TableProgress:
+def table_progress(
+    plan: Any,
+    positions: Iterable[str],
+    hands: Iterable[Mapping[str, Any] | Any],
+    *,
+    time_expired: bool = False,
+    expected: int | None = None,
+) -> TableProgress:
     """Progress from a table's hands: mappings or objects with ``played`` and ``points``
     (the stored flag the engine derived when the hand was scored)."""
     positions = tuple(positions)
@@ -98,5 +123,6 @@ def table_progress(plan: Any, positions: Iterable[str], hands: Iterable[Mapping[
         played += bool(counts)
         for p, v in points.items():
             totals[p] = totals.get(p, 0) + v
-    return progress_from_counts(plan, positions, played=played, entered=entered, time_expired=time_expired,
-                                totals=totals, expected=expected)
+    return progress_from_counts(
+        plan, positions, played=played, entered=entered, time_expired=time_expired, totals=totals, expected=expected
+    )

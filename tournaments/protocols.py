@@ -65,18 +65,29 @@ TALON = gettext_lazy("talon")
 LENGETES = gettext_lazy("lengetés")
 ALONE = gettext_lazy("alone")
 # Coded values of the Hungarian tarokk records (tarokk-illusztralt.md, tarokk-vadasz.md §3.1).
-RENONSZ_KINDS = {"discard": gettext_lazy("discard"), "invite_discard": gettext_lazy("invitation discard"),
-                 "play": gettext_lazy("play"), "no_honour": gettext_lazy("no honour"),
-                 "timeout": gettext_lazy("timeout"), "other": gettext_lazy("other")}
-SOLO_KINDS = {"forced": gettext_lazy("forced alone"), "open_self_call": gettext_lazy("open self-call"),
-              "hidden_self_call": gettext_lazy("hidden self-call")}
+RENONSZ_KINDS = {
+    "discard": gettext_lazy("discard"),
+    "invite_discard": gettext_lazy("invitation discard"),
+    "play": gettext_lazy("play"),
+    "no_honour": gettext_lazy("no honour"),
+    "timeout": gettext_lazy("timeout"),
+    "other": gettext_lazy("other"),
+}
+SOLO_KINDS = {
+    "forced": gettext_lazy("forced alone"),
+    "open_self_call": gettext_lazy("open self-call"),
+    "hidden_self_call": gettext_lazy("hidden self-call"),
+}
 LENGETES_MODES = {"obligatory": gettext_lazy("obligatory"), "optional": gettext_lazy("optional")}
-THROW_IN_REASONS = {"no_tarokk": gettext_lazy("no tarokk"), "only_xxi": gettext_lazy("only the XXI"),
-                    "four_kings": gettext_lazy("four kings"),
-                    "partner_obligatory": gettext_lazy("partner obligatory"),
-                    "declarer_obligatory": gettext_lazy("declarer obligatory"),
-                    "second_round_no_honour": gettext_lazy("second round, no honour"),
-                    "other": gettext_lazy("other")}
+THROW_IN_REASONS = {
+    "no_tarokk": gettext_lazy("no tarokk"),
+    "only_xxi": gettext_lazy("only the XXI"),
+    "four_kings": gettext_lazy("four kings"),
+    "partner_obligatory": gettext_lazy("partner obligatory"),
+    "declarer_obligatory": gettext_lazy("declarer obligatory"),
+    "second_round_no_honour": gettext_lazy("second round, no honour"),
+    "other": gettext_lazy("other"),
+}
 
 
 def _coded(words: Mapping[str, Any], value: Any) -> str:
@@ -99,18 +110,53 @@ class RowText:
 
 MADE, FAILED = "✓", "✗"
 SUIT_SIGN = {"hearts": "♥", "diamonds": "♦", "spades": "♠", "clubs": "♣"}
-HU_SUITS = {"kor": "kőr", "karo": "káró", "treff": "treff", "pikk": "pikk",
-            "makk": "makk", "tok": "tök", "zold": "zöld", "piros": "piros"}
-TARUK_GAMES = {"klop": "klop", "tri": "tri", "dve": "dve", "ena": "ena", "solo_tri": "solo tri",
-               "solo_dve": "solo dve", "solo_ena": "solo ena", "berac": "berač", "solo_brez": "solo brez",
-               "valat": "valat", "none": "—"}
-TARUK_BONUSES = {"kralji": "kralji", "trula": "trula", "kralj_ultimo": "kralj ult.", "pagat_ultimo": "pagat ult.",
-                 "valat": "valat", "barvni_valat": "barvni valat"}
+HU_SUITS = {
+    "kor": "kőr",
+    "karo": "káró",
+    "treff": "treff",
+    "pikk": "pikk",
+    "makk": "makk",
+    "tok": "tök",
+    "zold": "zöld",
+    "piros": "piros",
+}
+TARUK_GAMES = {
+    "klop": "klop",
+    "tri": "tri",
+    "dve": "dve",
+    "ena": "ena",
+    "solo_tri": "solo tri",
+    "solo_dve": "solo dve",
+    "solo_ena": "solo ena",
+    "berac": "berač",
+    "solo_brez": "solo brez",
+    "valat": "valat",
+    "none": "—",
+}
+TARUK_BONUSES = {
+    "kralji": "kralji",
+    "trula": "trula",
+    "kralj_ultimo": "kralj ult.",
+    "pagat_ultimo": "pagat ult.",
+    "valat": "valat",
+    "barvni_valat": "barvni valat",
+}
 TAROKK_BIDS = {"harmas": "Hármas", "kettes": "Kettes", "egyes": "Egyes", "szolo": "Szóló"}
-TAROKK_FIGURES = {"tuletroa": "tulétroá", "negy_kiraly": "4 király", "pagat_ultimo": "pagát ult.",
-                  "pagat_uhu": "pagát uhu", "pagat_ulti": "pagát ulti", "xxi_fogas": "XXI-fogás",
-                  "kiraly_ultimo": "király ult.", "kiraly_uhu": "király uhu", "dupla": "dupla", "volat": "volát",
-                  "centrum": "centrum", "kismadar": "kismadár", "nagymadar": "nagymadár"}
+TAROKK_FIGURES = {
+    "tuletroa": "tulétroá",
+    "negy_kiraly": "4 király",
+    "pagat_ultimo": "pagát ult.",
+    "pagat_uhu": "pagát uhu",
+    "pagat_ulti": "pagát ulti",
+    "xxi_fogas": "XXI-fogás",
+    "kiraly_ultimo": "király ult.",
+    "kiraly_uhu": "király uhu",
+    "dupla": "dupla",
+    "volat": "volát",
+    "centrum": "centrum",
+    "kismadar": "kismadár",
+    "nagymadar": "nagymadár",
+}
 # Kontra levels of the Hungarian tarokks (level n doubles 2**n times).
 TAROKK_KONTRA = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 ENVELOPE = ("variant", "seats", "dealer")
@@ -132,7 +178,7 @@ def _mark(made: Any) -> str:
 
 
 def _pts(n: Any) -> str:
-    """"48 pts" with the plural the language needs (Slovenian: 1 točka, 2 točki, 3 točke, 5 točk)."""
+    """ "48 pts" with the plural the language needs (Slovenian: 1 točka, 2 točki, 3 točke, 5 točk)."""
     return ngettext("%(n)s pt", "%(n)s pts", n if isinstance(n, int) else 0) % {"n": n}
 
 
@@ -203,8 +249,22 @@ def taruk_row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping
             details.append(compact(p))
     if hand.get("note"):
         details.append(str(hand["note"]))
-    known = ("game", "won", "game_kontra", "declarer", "called_king", "partner", "card_points", "bonuses",
-             "klop_points", "klop_kontra", "mondfang", "mond_in_talon", "penalties", "note")
+    known = (
+        "game",
+        "won",
+        "game_kontra",
+        "declarer",
+        "called_king",
+        "partner",
+        "card_points",
+        "bonuses",
+        "klop_points",
+        "klop_kontra",
+        "mondfang",
+        "mond_in_talon",
+        "penalties",
+        "note",
+    )
     return RowText(label, hand.get("declarer") or "", partner, _join([*details, *_extras(hand, known)]))
 
 
@@ -301,10 +361,20 @@ def illusztralt_row(hand: Mapping[str, Any], before: Mapping[str, Any], after: M
     for c in hand.get("tarokk_counts") or ():
         details.append(f"{c.get('count')} tarokk {c.get('seat')}")
     partner = hand.get("partner") or (_("alone") if "partner" in hand else "")
-    known = ("outcome", "bid", "game_kontra", "declarer", "partner", "declarer_card_points", "declarer_tricks",
-             "figures", "renonsz", "called_tarokk_discarded", "tarokk_counts")
-    return RowText(_tarokk_game(hand), hand.get("declarer") or "", partner,
-                   _join([*details, *_extras(hand, known)]))
+    known = (
+        "outcome",
+        "bid",
+        "game_kontra",
+        "declarer",
+        "partner",
+        "declarer_card_points",
+        "declarer_tricks",
+        "figures",
+        "renonsz",
+        "called_tarokk_discarded",
+        "tarokk_counts",
+    )
+    return RowText(_tarokk_game(hand), hand.get("declarer") or "", partner, _join([*details, *_extras(hand, known)]))
 
 
 def vadasz_row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any]) -> RowText:
@@ -323,11 +393,26 @@ def vadasz_row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mappin
     if (before.get("double_round_remaining") or 0) > 0 and hand.get("outcome", "played") in ("played", "renonsz"):
         details.append(_("double round ×2"))
     partner = hand.get("partner") or (_coded(SOLO_KINDS, hand["solo"]) if hand.get("solo") else "")
-    known = ("outcome", "bid", "game_kontra", "declarer", "partner", "solo", "declarer_card_points",
-             "declarer_tricks", "figures", "renonsz", "declarer_talon_taken", "lengetes_ulti", "thrower",
-             "throw_in_reason", "start_double_round", "participants", "talon_arranger")
-    return RowText(_tarokk_game(hand), hand.get("declarer") or "", partner,
-                   _join([*details, *_extras(hand, known)]))
+    known = (
+        "outcome",
+        "bid",
+        "game_kontra",
+        "declarer",
+        "partner",
+        "solo",
+        "declarer_card_points",
+        "declarer_tricks",
+        "figures",
+        "renonsz",
+        "declarer_talon_taken",
+        "lengetes_ulti",
+        "thrower",
+        "throw_in_reason",
+        "start_double_round",
+        "participants",
+        "talon_arranger",
+    )
+    return RowText(_tarokk_game(hand), hand.get("declarer") or "", partner, _join([*details, *_extras(hand, known)]))
 
 
 def _laza_entries(entries: Iterable[Mapping[str, Any]], silent: bool = False) -> str:
@@ -367,8 +452,12 @@ def laza_row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[
 
 def generic_row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any]) -> RowText:
     """Unknown variant: the game and declarer if the hand names them, everything else as compact text."""
-    return RowText(compact(hand.get("game") or hand.get("bid")), compact(hand.get("declarer")),
-                   compact(hand.get("partner")), _join(_extras(hand, ("game", "bid", "declarer", "partner"))))
+    return RowText(
+        compact(hand.get("game") or hand.get("bid")),
+        compact(hand.get("declarer")),
+        compact(hand.get("partner")),
+        _join(_extras(hand, ("game", "bid", "declarer", "partner"))),
+    )
 
 
 RowFunction = Callable[[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]], RowText]
@@ -382,22 +471,41 @@ ROWS: dict[str, RowFunction] = {
 
 # Headings of the four variant columns, as each variant's paper sheet names them.
 COLUMNS: dict[str, tuple[Any, Any, Any, Any]] = {
-    "taruk2012": (gettext_lazy("Game"), gettext_lazy("Declarer"), gettext_lazy("King / partner"),
-                  gettext_lazy("Card points, bonuses, penalties")),
-    "ulti-mausz": (gettext_lazy("Bid"), gettext_lazy("Declarer"), gettext_lazy("Kontra"),
-                   gettext_lazy("Play, silent items, renonsz")),
-    "tarokk-illusztralt": (gettext_lazy("Bid"), gettext_lazy("Declarer"), gettext_lazy("Partner"),
-                           gettext_lazy("Card points, figures")),
-    "tarokk-vadasz": (gettext_lazy("Bid"), gettext_lazy("Declarer"), gettext_lazy("Partner"),
-                      gettext_lazy("Talon, card points, figures")),
-    "tarokk-laza": (gettext_lazy("Deal"), gettext_lazy("Attack"), gettext_lazy("Defence"),
-                    gettext_lazy("Bids and silent tasks")),
+    "taruk2012": (
+        gettext_lazy("Game"),
+        gettext_lazy("Declarer"),
+        gettext_lazy("King / partner"),
+        gettext_lazy("Card points, bonuses, penalties"),
+    ),
+    "ulti-mausz": (
+        gettext_lazy("Bid"),
+        gettext_lazy("Declarer"),
+        gettext_lazy("Kontra"),
+        gettext_lazy("Play, silent items, renonsz"),
+    ),
+    "tarokk-illusztralt": (
+        gettext_lazy("Bid"),
+        gettext_lazy("Declarer"),
+        gettext_lazy("Partner"),
+        gettext_lazy("Card points, figures"),
+    ),
+    "tarokk-vadasz": (
+        gettext_lazy("Bid"),
+        gettext_lazy("Declarer"),
+        gettext_lazy("Partner"),
+        gettext_lazy("Talon, card points, figures"),
+    ),
+    "tarokk-laza": (
+        gettext_lazy("Deal"),
+        gettext_lazy("Attack"),
+        gettext_lazy("Defence"),
+        gettext_lazy("Bids and silent tasks"),
+    ),
 }
 GENERIC_COLUMNS = (gettext_lazy("Game"), gettext_lazy("Declarer"), gettext_lazy("Partner"), gettext_lazy("Details"))
 
 
-def protocol_row(variant: str, hand: Mapping[str, Any], before: Mapping[str, Any],
-                 after: Mapping[str, Any]) -> RowText:
+def protocol_row(variant: str, hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any]) -> RowText:
     """The variant's row; a hand its function cannot read falls back to compact text."""
     try:
         return ROWS.get(variant, generic_row)(hand, before or {}, after or {})
@@ -600,8 +708,15 @@ def build_protocol(
         for p in positions:
             running[p] += points.get(p, 0)
             cells.append(Cell(points.get(p, 0), running[p], radelci.get(p) == 1, p in out))
-        lines.append(Line(h["number"], h.get("dealer", ""), protocol_row(variant, h.get("input") or {}, state, after),
-                          cells, filled=True))
+        lines.append(
+            Line(
+                h["number"],
+                h.get("dealer", ""),
+                protocol_row(variant, h.get("input") or {}, state, after),
+                cells,
+                filled=True,
+            )
+        )
         state = after
     # Empty lines for the hands still to play, with their dealers written in.
     if positions and first_dealer:
@@ -612,12 +727,23 @@ def build_protocol(
             out = sitting_out(variant, positions, dealer)
             lines.append(Line(len(hands) + i + 1, dealer, cells=[Cell(out=p in out) for p in positions]))
     protocol = Protocol(
-        event=tournament.name, variant=variant, variant_name=variant_name(variant),
-        round=round_no, table=table_no, seats=seats, first_dealer=first_dealer,
+        event=tournament.name,
+        variant=variant,
+        variant_name=variant_name(variant),
+        round=round_no,
+        table=table_no,
+        seats=seats,
+        first_dealer=first_dealer,
         dealer_order=dealer_order(variant, positions, first_dealer) if positions and first_dealer else [],
-        expected=expected, lines=lines, columns=COLUMNS.get(variant, GENERIC_COLUMNS),
-        url=table_url(tournament.slug, round_no, table_no), qr="", filled=filled, hands=progress.played,
-        complete=progress.complete, confirmed_at=confirmed_at,
+        expected=expected,
+        lines=lines,
+        columns=COLUMNS.get(variant, GENERIC_COLUMNS),
+        url=table_url(tournament.slug, round_no, table_no),
+        qr="",
+        filled=filled,
+        hands=progress.played,
+        complete=progress.complete,
+        confirmed_at=confirmed_at,
         time_expired=time_expired,
     )
     protocol.qr = qr_data_uri(protocol.url)
@@ -656,15 +782,29 @@ def round_protocols(rnd: Round, *, filled: bool, table_numbers: Iterable[int] | 
     tables = list(tables)
     ids = [t.pk for t in tables]
     seats: dict[int, list[SeatLine]] = defaultdict(list)
-    for s in (Seat.objects.filter(table_id__in=ids).order_by("table_id", "position")
-              .values("table_id", "position", "entry__start_number", "entry__team", "entry__player__name",
-                      "entry__player__club")):
-        seats[s["table_id"]].append(SeatLine(s["position"], s["entry__player__name"], s["entry__start_number"],
-                                             s["entry__player__club"], s["entry__team"]))
+    for s in (
+        Seat.objects.filter(table_id__in=ids)
+        .order_by("table_id", "position")
+        .values(
+            "table_id", "position", "entry__start_number", "entry__team", "entry__player__name", "entry__player__club"
+        )
+    ):
+        seats[s["table_id"]].append(
+            SeatLine(
+                s["position"],
+                s["entry__player__name"],
+                s["entry__start_number"],
+                s["entry__player__club"],
+                s["entry__team"],
+            )
+        )
     hands: dict[int, list[dict]] = defaultdict(list)
     if filled:
-        for h in (Hand.objects.filter(table_id__in=ids).order_by("table_id", "number")
-                  .values("table_id", "number", "dealer", "played", "input", "points", "state_after")):
+        for h in (
+            Hand.objects.filter(table_id__in=ids)
+            .order_by("table_id", "number")
+            .values("table_id", "number", "dealer", "played", "input", "points", "state_after")
+        ):
             hands[h["table_id"]].append(h)
         for c in Confirmation.objects.filter(table_id__in=ids).values("table_id", "position", "confirmed_at"):
             for seat in seats[c["table_id"]]:
@@ -673,12 +813,20 @@ def round_protocols(rnd: Round, *, filled: bool, table_numbers: Iterable[int] | 
     out = []
     for t in tables:
         table_seats = seats[t.pk]
-        out.append(build_protocol(
-            tournament=tournament, round_no=rnd.number, table_no=t.number, first_dealer=t.first_dealer,
-            seats=table_seats, hands=hands[t.pk], filled=filled,
-            time_expired=t.time_expired if filled else False, confirmed_at=t.confirmed_at if filled else None,
-            closed=rnd.status == Round.Status.CLOSED,
-        ))
+        out.append(
+            build_protocol(
+                tournament=tournament,
+                round_no=rnd.number,
+                table_no=t.number,
+                first_dealer=t.first_dealer,
+                seats=table_seats,
+                hands=hands[t.pk],
+                filled=filled,
+                time_expired=t.time_expired if filled else False,
+                confirmed_at=t.confirmed_at if filled else None,
+                closed=rnd.status == Round.Status.CLOSED,
+            )
+        )
     return out
 
 
@@ -691,9 +839,16 @@ def table_protocol(table: Table, *, filled: bool) -> Protocol:
 
 def protocols_html(tournament: Tournament, protocols: list[Protocol], *, pdf: bool, extra: dict | None = None) -> str:
     """The HTML of the protocols: the PDF's source and the browser's print view alike."""
-    return render_to_string("protocols/protocols.html", {
-        "tournament": tournament, "protocols": protocols, "pdf": pdf, "generated_at": timezone.now(), **(extra or {}),
-    })
+    return render_to_string(
+        "protocols/protocols.html",
+        {
+            "tournament": tournament,
+            "protocols": protocols,
+            "pdf": pdf,
+            "generated_at": timezone.now(),
+            **(extra or {}),
+        },
+    )
 
 
 def standings_context(tournament: Tournament) -> dict[str, Any]:
@@ -702,11 +857,20 @@ def standings_context(tournament: Tournament) -> dict[str, Any]:
     metrics, rows = event_standings(tournament)
     shown = list(metrics)
     return {
-        "tournament": tournament, "metrics": [metric_label(m) for m in shown],
-        "lot_seed": lot_seed(tournament) if "lot" in shown else None, "rows": [
-            {"rank": r.rank, "start_number": r.start_number, "name": r.name, "club": r.club, "team": r.team,
-             "provisional": r.line.provisional, "per_round": r.per_round,
-             "metrics": [metric_text(r.line.metrics.get(m)) for m in shown]}
+        "tournament": tournament,
+        "metrics": [metric_label(m) for m in shown],
+        "lot_seed": lot_seed(tournament) if "lot" in shown else None,
+        "rows": [
+            {
+                "rank": r.rank,
+                "start_number": r.start_number,
+                "name": r.name,
+                "club": r.club,
+                "team": r.team,
+                "provisional": r.line.provisional,
+                "per_round": r.per_round,
+                "metrics": [metric_text(r.line.metrics.get(m)) for m in shown],
+            }
             for r in rows
         ],
         "round_numbers": list(range(1, tournament.rounds + 1)),
@@ -716,11 +880,8 @@ def standings_context(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-
-
 def standings_html(tournament: Tournament, *, pdf: bool, extra: dict | None = None) -> str:
-    return render_to_string("protocols/standings.html", {**standings_context(tournament), "pdf": pdf,
-                                                         **(extra or {})})
+    return render_to_string("protocols/standings.html", {**standings_context(tournament), "pdf": pdf, **(extra or {})})
 
 
 def static_file(url: str) -> Path | None:
@@ -730,7 +891,7 @@ def static_file(url: str) -> Path | None:
     static = "/" + settings.STATIC_URL.strip("/") + "/"
     if parts.scheme not in ("", "file") or not path.startswith(static):
         return None
-    found = finders.find(path[len(static):])
+    found = finders.find(path[len(static) :])
     return Path(found) if found else None
 
 
@@ -831,8 +992,9 @@ def _print_css() -> Any:
 def _parse_print_css() -> Any:
     from weasyprint import CSS
 
-    return CSS(string=render_to_string("protocols/_print_css.html"), font_config=_font_config(),
-               url_fetcher=_fetcher_class()())
+    return CSS(
+        string=render_to_string("protocols/_print_css.html"), font_config=_font_config(), url_fetcher=_fetcher_class()()
+    )
 
 
 def render_pdf(html: str, progress: Callable[[int], Any] | None = None) -> bytes:
@@ -842,7 +1004,8 @@ def render_pdf(html: str, progress: Callable[[int], Any] | None = None) -> bytes
     """
     with _gc_paused():
         document = _html_class()(string=html, base_url="file:///", url_fetcher=_fetcher_class()()).render(
-            font_config=_font_config(), stylesheets=[_print_css()])
+            font_config=_font_config(), stylesheets=[_print_css()]
+        )
         if progress:
             progress(80)
         return document.write_pdf()
@@ -882,7 +1045,7 @@ def round_protocols_pdf(rnd: Round, *, filled: bool, progress: Callable[[int], A
 
 def _split(items: list, n: int) -> list[list]:
     size = -(-len(items) // n)
-    return [items[i:i + size] for i in range(0, len(items), size)] or [items]
+    return [items[i : i + size] for i in range(0, len(items), size)] or [items]
 
 
 def _render_parallel(htmls: list[str], progress: Callable[[int], Any] | None) -> bytes:
@@ -895,8 +1058,9 @@ def _render_parallel(htmls: list[str], progress: Callable[[int], Any] | None) ->
     from pypdf import PdfWriter
 
     results: dict[int, bytes] = {}
-    with ProcessPoolExecutor(max_workers=len(htmls), mp_context=multiprocessing.get_context("spawn"),
-                             initializer=django.setup) as pool:
+    with ProcessPoolExecutor(
+        max_workers=len(htmls), mp_context=multiprocessing.get_context("spawn"), initializer=django.setup
+    ) as pool:
         futures = {pool.submit(render_pdf, html): i for i, html in enumerate(htmls)}
         for future in as_completed(futures):
             results[futures[future]] = future.result()

@@ -46,11 +46,14 @@ def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> lis
     # Filter by joins, not by a list of table ids: a 1,000-id IN list is slow to bind.
     in_rounds = {} if rounds is None else {"round__number__in": rounds}
     tables = Table.objects.filter(round__tournament=tournament, **in_rounds)
-    meta = {t["pk"]: t for t in tables.values("pk", "number", "round__number", "round__status", "confirmed_at",
-                                               "time_expired")}
+    meta = {
+        t["pk"]: t
+        for t in tables.values("pk", "number", "round__number", "round__status", "confirmed_at", "time_expired")
+    }
     seat_map: dict[int, dict[str, str]] = defaultdict(dict)
     for table_id, position, entry_id in Seat.objects.filter(round__tournament=tournament, **in_rounds).values_list(
-            "table_id", "position", "entry_id"):
+        "table_id", "position", "entry_id"
+    ):
         seat_map[table_id][position] = str(entry_id)
     # Sum each position's points in the database: one row per table instead of
     # one JSON document per hand (12,288 hands -> 1,024 rows in a large event).
@@ -58,10 +61,14 @@ def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> lis
     sums: dict[int, dict[str, int]] = {pk: {pos: 0 for pos in seat_map[pk]} for pk in meta}
     counts: dict[int, int] = defaultdict(int)
     hand_rounds = {} if rounds is None else {"table__round__number__in": rounds}
-    per_table = (Hand.objects.filter(table__round__tournament=tournament, **hand_rounds).values("table_id")
-                 .annotate(hands=Count("id", filter=Q(played=True)),
-                           **{f"p_{pos}": Sum(Cast(KeyTextTransform(pos, "points"), IntegerField()))
-                              for pos in positions}))
+    per_table = (
+        Hand.objects.filter(table__round__tournament=tournament, **hand_rounds)
+        .values("table_id")
+        .annotate(
+            hands=Count("id", filter=Q(played=True)),
+            **{f"p_{pos}": Sum(Cast(KeyTextTransform(pos, "points"), IntegerField())) for pos in positions},
+        )
+    )
     for row in per_table:
         counts[row["table_id"]] = row["hands"]
         for pos in seat_map[row["table_id"]]:
@@ -69,14 +76,22 @@ def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> lis
     out = []
     for pk, m in meta.items():
         by_pos = sums[pk]
-        progress = progress_from_counts(tournament, sorted(seat_map[pk]), played=counts[pk],
-                                        time_expired=m["time_expired"], totals=by_pos)
-        out.append(TableTotals(
-            round=m["round__number"], table=m["number"], table_id=pk, by_position=by_pos,
-            by_entry={seat_map[pk][pos]: total for pos, total in by_pos.items() if pos in seat_map[pk]},
-            hands=progress.played, confirmed=m["confirmed_at"] is not None, progress=progress,
-            closed=m["round__status"] == Round.Status.CLOSED,
-        ))
+        progress = progress_from_counts(
+            tournament, sorted(seat_map[pk]), played=counts[pk], time_expired=m["time_expired"], totals=by_pos
+        )
+        out.append(
+            TableTotals(
+                round=m["round__number"],
+                table=m["number"],
+                table_id=pk,
+                by_position=by_pos,
+                by_entry={seat_map[pk][pos]: total for pos, total in by_pos.items() if pos in seat_map[pk]},
+                hands=progress.played,
+                confirmed=m["confirmed_at"] is not None,
+                progress=progress,
+                closed=m["round__status"] == Round.Status.CLOSED,
+            )
+        )
     out.sort(key=lambda t: (t.round, t.table))
     return out
 
@@ -84,8 +99,11 @@ def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> lis
 def table_results(tournament: Tournament, rounds: list[int] | None = None) -> list[TableResult]:
     """Per table and round, entry id -> round total, for tables that have hands; a table still
     playing is marked incomplete (running totals, no result yet)."""
-    return [TableResult(t.round, t.table, t.by_entry, t.confirmed, t.complete)
-            for t in table_totals(tournament, rounds) if t.hands]
+    return [
+        TableResult(t.round, t.table, t.by_entry, t.confirmed, t.complete)
+        for t in table_totals(tournament, rounds)
+        if t.hands
+    ]
 
 
 def byes_by_round(tournament: Tournament) -> dict[int, list[str]]:
@@ -99,12 +117,13 @@ def meetings(tournament: Tournament, before_round: int) -> dict[frozenset[str], 
     """How often each pair of entries has shared a table before ``before_round``."""
     tables: dict[int, list[str]] = defaultdict(list)
     for table_id, entry_id in Seat.objects.filter(
-            round__tournament=tournament, round__number__lt=before_round).values_list("table_id", "entry_id"):
+        round__tournament=tournament, round__number__lt=before_round
+    ).values_list("table_id", "entry_id"):
         tables[table_id].append(str(entry_id))
     counts: dict[frozenset[str], int] = defaultdict(int)
     for players in tables.values():
         for i, a in enumerate(players):
-            for b in players[i + 1:]:
+            for b in players[i + 1 :]:
                 counts[frozenset((a, b))] += 1
     return dict(counts)
 
@@ -158,11 +177,16 @@ def pairs_of(entries: list[dict]) -> dict[str, str]:
     return {member: min(members) for members in teams.values() for member in members}
 
 
-def _by_pair(results: list[TableResult], byes: dict[int, list[str]], pair_of: dict[str, str],
-             ) -> tuple[list[TableResult], dict[int, list[str]]]:
+def _by_pair(
+    results: list[TableResult],
+    byes: dict[int, list[str]],
+    pair_of: dict[str, str],
+) -> tuple[list[TableResult], dict[int, list[str]]]:
     """Results and byes with each entry replaced by its pair (partners' totals are equal)."""
-    results = [TableResult(r.round, r.table, {pair_of.get(p, p): t for p, t in r.totals.items()}, r.confirmed,
-                           r.complete) for r in results]
+    results = [
+        TableResult(r.round, r.table, {pair_of.get(p, p): t for p, t in r.totals.items()}, r.confirmed, r.complete)
+        for r in results
+    ]
     byes = {n: sorted({pair_of.get(p, p) for p in out}) for n, out in byes.items()}
     return results, byes
 
@@ -176,8 +200,10 @@ def lot_seed(tournament: Tournament) -> str:
 def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow]]:
     """(metric names, rows) of the overall standings, a row per player (per pair at Laza);
     three queries whatever the size."""
-    entries = {str(e["pk"]): e for e in tournament.entries.values(
-        "pk", "start_number", "team", "player__name", "player__club", "status")}
+    entries = {
+        str(e["pk"]): e
+        for e in tournament.entries.values("pk", "start_number", "team", "player__name", "player__club", "status")
+    }
     results, byes = table_results(tournament), byes_by_round(tournament)
     members: dict[str, list[dict]] = {p: [e] for p, e in entries.items()}
     if tournament.variant in PAIR_VARIANTS:
@@ -186,22 +212,35 @@ def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow
         members = defaultdict(list)
         for p, e in sorted(entries.items(), key=lambda item: item[1]["start_number"]):
             members[pair_of[p]].append(e)
-    lines = standings(tournament.variant, results, list(members), byes=byes,
-                      metrics=tuple(tournament.tiebreaks) or None, seed=lot_seed(tournament))
+    lines = standings(
+        tournament.variant,
+        results,
+        list(members),
+        byes=byes,
+        metrics=tuple(tournament.tiebreaks) or None,
+        seed=lot_seed(tournament),
+    )
     metrics = list(tournament.tiebreaks) or list(DEFAULT_METRICS[tournament.variant])
     rows = []
     for line in lines:
         unit = members[line.player]
         first = unit[0]
-        rows.append(StandingRow(
-            rank=line.rank, entry_id=first["pk"], start_number=first["start_number"],
-            name=" & ".join(e["player__name"] for e in unit),
-            club=" / ".join(dict.fromkeys(e["player__club"] for e in unit if e["player__club"])),
-            team=first["team"], line=line,
-            per_round=[_fmt(line.per_round.get(n)) if n not in line.running else str(line.running[n])
-                       for n in range(1, tournament.rounds + 1)],
-            running=[n in line.running for n in range(1, tournament.rounds + 1)],
-        ))
+        rows.append(
+            StandingRow(
+                rank=line.rank,
+                entry_id=first["pk"],
+                start_number=first["start_number"],
+                name=" & ".join(e["player__name"] for e in unit),
+                club=" / ".join(dict.fromkeys(e["player__club"] for e in unit if e["player__club"])),
+                team=first["team"],
+                line=line,
+                per_round=[
+                    _fmt(line.per_round.get(n)) if n not in line.running else str(line.running[n])
+                    for n in range(1, tournament.rounds + 1)
+                ],
+                running=[n in line.running for n in range(1, tournament.rounds + 1)],
+            )
+        )
     return metrics, rows
 
 

@@ -28,7 +28,9 @@ def clock_of(rnd: Round) -> Clock:
 
 def round_snapshot(rnd: Round) -> dict[str, Any]:
     return {
-        "number": rnd.number, "status": rnd.status, "seed": rnd.seed,
+        "number": rnd.number,
+        "status": rnd.status,
+        "seed": rnd.seed,
         "elapsed_seconds": rnd.elapsed_seconds,
         "started_at": rnd.started_at.isoformat() if rnd.started_at else None,
     }
@@ -50,22 +52,28 @@ def _locked_round(rnd: Round) -> Round:
 def _set_status(rnd: Round, expected: tuple[str, ...], new: str) -> None:
     """A conditional UPDATE: the status moves only from an expected one."""
     if rnd.status not in expected:
-        raise ValidationError({"status": _("Round %(n)d is %(s)s; that is not possible now.")
-                               % {"n": rnd.number, "s": rnd.get_status_display()}})
+        raise ValidationError(
+            {
+                "status": _("Round %(n)d is %(s)s; that is not possible now.")
+                % {"n": rnd.number, "s": rnd.get_status_display()}
+            }
+        )
     rnd.status = new
 
 
 def _bye_counts(tournament: Tournament, before_round: int) -> dict[str, int]:
     counts: dict[str, int] = {}
     for entry_id in Bye.objects.filter(round__tournament=tournament, round__number__lt=before_round).values_list(
-            "entry_id", flat=True):
+        "entry_id", flat=True
+    ):
         counts[str(entry_id)] = counts.get(str(entry_id), 0) + 1
     return counts
 
 
 @transaction.atomic
-def draw_round(actor: Any, tournament: Tournament, *, seed: str = "", method: str = "random",
-               confirm_redraw: bool = False) -> Round:
+def draw_round(
+    actor: Any, tournament: Tournament, *, seed: str = "", method: str = "random", confirm_redraw: bool = False
+) -> Round:
     """Draw (or redraw) the next round that is not yet running.
 
     Round 1 is drawn at random from ``seed`` or by strength; later rounds are
@@ -79,11 +87,16 @@ def draw_round(actor: Any, tournament: Tournament, *, seed: str = "", method: st
         rnd = _locked_round(last)
         previous = tournament.round_set.filter(number=rnd.number - 1).first()
         if previous is not None and previous.status != Round.Status.CLOSED:
-            raise ValidationError({"status": _("Round %(n)d is reopened; close it again before drawing round "
-                                               "%(m)d.") % {"n": previous.number, "m": rnd.number}})
+            raise ValidationError(
+                {
+                    "status": _("Round %(n)d is reopened; close it again before drawing round %(m)d.")
+                    % {"n": previous.number, "m": rnd.number}
+                }
+            )
         if rnd.status == Round.Status.SEATED and not confirm_redraw:
-            raise ValidationError({"confirm_redraw": _("Round %(n)d is published; confirm to draw it again.")
-                                   % {"n": rnd.number}})
+            raise ValidationError(
+                {"confirm_redraw": _("Round %(n)d is published; confirm to draw it again.") % {"n": rnd.number}}
+            )
         before = draw_snapshot(rnd)
         Seat.objects.filter(round=rnd).delete()
         rnd.tables.all().delete()
@@ -107,13 +120,22 @@ def draw_round(actor: Any, tournament: Tournament, *, seed: str = "", method: st
     tables = Table.objects.bulk_create(
         [Table(round=rnd, number=t.number, first_dealer=t.first_dealer) for t in draw.tables]
     )
-    Seat.objects.bulk_create([
-        Seat(round=rnd, table=table, position=pos, entry=by_id[pid])
-        for table, t in zip(tables, draw.tables, strict=True) for pos, pid in t.seats.items()
-    ])
+    Seat.objects.bulk_create(
+        [
+            Seat(round=rnd, table=table, position=pos, entry=by_id[pid])
+            for table, t in zip(tables, draw.tables, strict=True)
+            for pos, pid in t.seats.items()
+        ]
+    )
     Bye.objects.bulk_create([Bye(round=rnd, entry=by_id[pid]) for pid in draw.byes])
-    audit.log(actor, "round.redrawn" if before else "round.drawn", rnd, tournament=tournament,
-              before=before, after=draw_snapshot(rnd) | {"method": method})
+    audit.log(
+        actor,
+        "round.redrawn" if before else "round.drawn",
+        rnd,
+        tournament=tournament,
+        before=before,
+        after=draw_snapshot(rnd) | {"method": method},
+    )
     return rnd
 
 
@@ -175,8 +197,9 @@ def open_tables(rnd: Round) -> list[dict[str, Any]]:
         seats[table_id] = seats.get(table_id, 0) + 1
     out = []
     for table in Table.objects.filter(round=rnd).order_by("number"):
-        expected = expected_hands(tournament.variant, seats.get(table.pk, 0), tournament.hands_per_round,
-                                  tournament.table_size)
+        expected = expected_hands(
+            tournament.variant, seats.get(table.pk, 0), tournament.hands_per_round, tournament.table_size
+        )
         hands = played.get(table.pk, 0)
         complete = is_complete(hands, expected, table.time_expired)
         confirmed = table.confirmed_at is not None
@@ -186,13 +209,21 @@ def open_tables(rnd: Round) -> list[dict[str, Any]]:
         if not confirmed:
             reasons.append(_("not confirmed by all players"))
         if reasons:
-            out.append({"table": table.number, "hands": hands, "expected": expected, "complete": complete,
-                        "confirmed": confirmed, "reasons": reasons})
+            out.append(
+                {
+                    "table": table.number,
+                    "hands": hands,
+                    "expected": expected,
+                    "complete": complete,
+                    "confirmed": confirmed,
+                    "reasons": reasons,
+                }
+            )
     return out
 
 
 def open_tables_text(open_list: list[dict[str, Any]]) -> str:
-    """"Table 2: 3 of 12 hands played; table 5: not confirmed ..." for an error message."""
+    """ "Table 2: 3 of 12 hands played; table 5: not confirmed ..." for an error message."""
     return "; ".join(_("table %(t)d: %(r)s") % {"t": o["table"], "r": ", ".join(o["reasons"])} for o in open_list)
 
 
@@ -207,9 +238,15 @@ def close_round(actor: Any, rnd: Round, *, override: bool = False, reason: str =
     reason = (reason or "").strip()
     still_open = open_tables(rnd)
     if still_open and not override:
-        raise ValidationError({"override": _(
-            "Round %(n)d has tables that are not done: %(tables)s. Finish and confirm them, or close "
-            "with the override and a reason.") % {"n": rnd.number, "tables": open_tables_text(still_open)}})
+        raise ValidationError(
+            {
+                "override": _(
+                    "Round %(n)d has tables that are not done: %(tables)s. Finish and confirm them, or close "
+                    "with the override and a reason."
+                )
+                % {"n": rnd.number, "tables": open_tables_text(still_open)}
+            }
+        )
     if still_open and not reason:
         raise ValidationError({"reason": _("Give a reason for closing with tables that are not done.")})
     now = timezone.now()
@@ -221,8 +258,9 @@ def close_round(actor: Any, rnd: Round, *, override: bool = False, reason: str =
         Tournament.objects.filter(pk=rnd.tournament_id).update(status=Tournament.Status.FINISHED)
     after = round_snapshot(rnd)
     if still_open:
-        after["override"] = [{k: o[k] for k in ("table", "hands", "expected", "complete", "confirmed")}
-                             for o in still_open]
+        after["override"] = [
+            {k: o[k] for k in ("table", "hands", "expected", "complete", "confirmed")} for o in still_open
+        ]
     audit.log(actor, "round.closed", rnd, tournament=rnd.tournament, before=before, after=after, reason=reason)
     return rnd
 
@@ -247,11 +285,18 @@ def reopen_round(actor: Any, rnd: Round, *, reason: str) -> Round:
     rnd.started_at = None  # the clock stays paused: the time limit has been played
     rnd.save(update_fields=["status", "closed_at", "started_at"])
     Tournament.objects.filter(pk=rnd.tournament_id, status=Tournament.Status.FINISHED).update(
-        status=Tournament.Status.RUNNING)
+        status=Tournament.Status.RUNNING
+    )
     later = list(rnd.tournament.round_set.filter(number__gt=rnd.number).values_list("number", "status"))
-    audit.log(actor, "round.reopened", rnd, tournament=rnd.tournament, before=before,
-              after=round_snapshot(rnd) | {"later_rounds": [{"number": n, "status": s} for n, s in later]},
-              reason=reason)
+    audit.log(
+        actor,
+        "round.reopened",
+        rnd,
+        tournament=rnd.tournament,
+        before=before,
+        after=round_snapshot(rnd) | {"later_rounds": [{"number": n, "status": s} for n, s in later]},
+        reason=reason,
+    )
     return rnd
 
 
@@ -269,8 +314,8 @@ def stale_rounds(tournament: Tournament) -> dict[int, list[int]]:
     last_draw: dict[int, int] = {}
     reopened: list[tuple[int, int]] = []  # (audit id, round number)
     for entry_id, action, target in AuditEntry.objects.filter(
-            tournament=tournament, target_type="round",
-            action__in=("round.drawn", "round.redrawn", "round.reopened")).values_list("id", "action", "target_id"):
+        tournament=tournament, target_type="round", action__in=("round.drawn", "round.redrawn", "round.reopened")
+    ).values_list("id", "action", "target_id"):
         rnd = by_pk.get(target)
         if rnd is None:
             continue
@@ -293,13 +338,13 @@ def meeting_history(tournament: Tournament, before_round: int) -> dict[frozenset
     """Entry-id pair -> the rounds (before ``before_round``) in which the two shared a table."""
     tables: dict[int, tuple[int, list[str]]] = {}
     for table_id, number, entry_id in Seat.objects.filter(
-            round__tournament=tournament, round__number__lt=before_round).values_list(
-            "table_id", "round__number", "entry_id"):
+        round__tournament=tournament, round__number__lt=before_round
+    ).values_list("table_id", "round__number", "entry_id"):
         tables.setdefault(table_id, (number, []))[1].append(str(entry_id))
     history: dict[frozenset[str], list[int]] = {}
     for number, players in tables.values():
         for i, a in enumerate(players):
-            for b in players[i + 1:]:
+            for b in players[i + 1 :]:
                 history.setdefault(frozenset((a, b)), []).append(number)
     return history
 
@@ -312,10 +357,17 @@ def repeat_report(rnd: Round) -> list[dict[str, Any]]:
         groups.setdefault(seat.table.number, []).append(str(seat.entry_id))
         entries[str(seat.entry_id)] = seat.entry
     repeats = seating.repeat_meetings(groups, meeting_history(rnd.tournament, rnd.number))
-    return [{"table": r.table,
-             "players": sorted(({"start_number": entries[p].start_number, "name": entries[p].player.name}
-                                for p in r.players), key=lambda p: p["start_number"]),
-             "rounds": list(r.rounds)} for r in repeats]
+    return [
+        {
+            "table": r.table,
+            "players": sorted(
+                ({"start_number": entries[p].start_number, "name": entries[p].player.name} for p in r.players),
+                key=lambda p: p["start_number"],
+            ),
+            "rounds": list(r.rounds),
+        }
+        for r in repeats
+    ]
 
 
 def schedule_warnings(tournament: Tournament) -> list[str]:
@@ -325,8 +377,13 @@ def schedule_warnings(tournament: Tournament) -> list[str]:
     n = tournament.entries.filter(status=Entry.Status.ACTIVE).count()
     needed = seating.all_play_all_rounds(n) if n >= 3 else 0
     if needed > tournament.rounds:
-        return [_("The all-play-all for %(p)d players needs %(n)d rounds; this event has %(r)d, so not every "
-                  "pair will meet.") % {"p": n, "n": needed, "r": tournament.rounds}]
+        return [
+            _(
+                "The all-play-all for %(p)d players needs %(n)d rounds; this event has %(r)d, so not every "
+                "pair will meet."
+            )
+            % {"p": n, "n": needed, "r": tournament.rounds}
+        ]
     return []
 
 
@@ -340,8 +397,9 @@ def _units(tournament: Tournament, entries: list[Entry]) -> dict[str, list[Entry
         units.setdefault(pair_of[str(e.pk)], []).append(e)
     bad = [members[0].team or f"#{members[0].start_number}" for members in units.values() if len(members) != 2]
     if bad:
-        raise ValidationError({"entries": _("Every team needs exactly two active players: %(t)s.")
-                               % {"t": ", ".join(bad)}})
+        raise ValidationError(
+            {"entries": _("Every team needs exactly two active players: %(t)s.") % {"t": ", ".join(bad)}}
+        )
     return units
 
 
@@ -353,6 +411,7 @@ def _strength_order(units: dict[str, list[Entry]]) -> list[str]:
     def strength(uid: str) -> tuple:
         values = [e.player.strength for e in units[uid] if e.player.strength is not None]
         return (min(values) if values else 10**9, min(e.start_number for e in units[uid]))
+
     return sorted(units, key=strength)
 
 
@@ -367,26 +426,38 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
         return _expand(seating.draw_all_play_all(_strength_order(units), rnd.number, rnd.seed), units)
     if rnd.number == 1:
         # A unit's club: a pair's if both partners share one, else none (nothing to keep apart).
-        clubs = {uid: members[0].player.club for uid, members in units.items()
-                 if len({e.player.club for e in members}) == 1 and members[0].player.club}
+        clubs = {
+            uid: members[0].player.club
+            for uid, members in units.items()
+            if len({e.player.club for e in members}) == 1 and members[0].player.club
+        }
         if method == "strength":
-            return _expand(seating.draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts,
-                                                    clubs=clubs), units)
+            return _expand(
+                seating.draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts, clubs=clubs), units
+            )
         return _expand(seating.draw_random(list(units), variant, rnd.seed, bye_counts, clubs=clubs), units)
     previous = tournament.round_set.get(number=rnd.number - 1)
     all_results = table_results(tournament)
-    lines = standings(variant, all_results, [str(e.pk) for e in tournament.entries.all()],
-                      byes=byes_by_round(tournament), seed=rnd.seed)
+    lines = standings(
+        variant,
+        all_results,
+        [str(e.pk) for e in tournament.entries.all()],
+        byes=byes_by_round(tournament),
+        seed=rnd.seed,
+    )
     unit_of = {str(e.pk): uid for uid, members in units.items() for e in members}
     if variant == "taruk2012" and round_participants(previous) == set(units):
         cumulative = {line.player: line for line in lines}
         round_results = []
         for r in (r for r in all_results if r.round == previous.number):
-            round_results.append({
-                "table": r.table, "places": places(r.totals),
-                "ranking_points": {p: float(cumulative[p].ranking_points) for p in r.totals},
-                "game_points": {p: cumulative[p].game_points for p in r.totals},
-            })
+            round_results.append(
+                {
+                    "table": r.table,
+                    "places": places(r.totals),
+                    "ranking_points": {p: float(cumulative[p].ranking_points) for p in r.totals},
+                    "game_points": {p: cumulative[p].game_points for p in r.totals},
+                }
+            )
         # A table closed by override without any hand has no result: its players tie (all 0),
         # so they keep their seats in the list, ordered by the §7.5 tie-breaks and the lot.
         played = {p for entry in round_results for p in entry["places"]}
@@ -395,16 +466,23 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
             if str(entry_id) not in played:
                 idle.setdefault(number, []).append(str(entry_id))
         for number, players in sorted(idle.items()):
-            round_results.append({
-                "table": number, "places": {p: 1 for p in players},
-                "ranking_points": {p: float(cumulative[p].ranking_points) for p in players},
-                "game_points": {p: cumulative[p].game_points for p in players},
-            })
+            round_results.append(
+                {
+                    "table": number,
+                    "places": {p: 1 for p in players},
+                    "ranking_points": {p: float(cumulative[p].ranking_points) for p in players},
+                    "game_points": {p: cumulative[p].game_points for p in players},
+                }
+            )
         prev_byes = [str(b) for b in previous.byes.values_list("entry_id", flat=True)]
         if prev_byes:
-            round_results.append({"byes": prev_byes,
-                                  "bye_counts": {p: bye_counts.get(p, 0) for p in prev_byes},
-                                  "ranking_points": {p: float(cumulative[p].ranking_points) for p in prev_byes}})
+            round_results.append(
+                {
+                    "byes": prev_byes,
+                    "bye_counts": {p: bye_counts.get(p, 0) for p in prev_byes},
+                    "ranking_points": {p: float(cumulative[p].ranking_points) for p in prev_byes},
+                }
+            )
         earlier = meetings(tournament, rnd.number)
         return _expand(seating.reseat_taruk_draw(round_results, rnd.seed, earlier), units)
     order: list[str] = []

@@ -206,8 +206,7 @@ class Draw:
             "variant": self.variant,
             "seed": self.seed,
             "tables": [
-                {"number": t.number, "seats": dict(t.seats), "first_dealer": t.first_dealer}
-                for t in self.tables
+                {"number": t.number, "seats": dict(t.seats), "first_dealer": t.first_dealer} for t in self.tables
             ],
             "byes": list(self.byes),
         }
@@ -562,9 +561,7 @@ def _avoid_repeats(groups: list[list[str]], met: dict[str, dict[str, int]]) -> N
 # --- Taruk re-seating (rule 7) --------------------------------------------------------------------
 
 
-def reseat_taruk(
-    round_results: Sequence[Mapping[str, Any]], previous_meetings: Any = None
-) -> dict[int, list[str]]:
+def reseat_taruk(round_results: Sequence[Mapping[str, Any]], previous_meetings: Any = None) -> dict[int, list[str]]:
     """Next round's tables by Taruk rule 7 as generalised in taruk2012.md §7.5/§7.6.
 
     ``round_results`` has one entry per old table::
@@ -729,9 +726,7 @@ def _swap_within_place_groups(
                     break
 
 
-def _separate_old_tablemates(
-    groups: list[list[str]], old_table: Mapping[str, int], rank: Mapping[str, int]
-) -> None:
+def _separate_old_tablemates(groups: list[list[str]], old_table: Mapping[str, int], rank: Mapping[str, int]) -> None:
     """§7.5, last paragraph, generalised: break up players who shared a table last round.
 
     With 5-seat tables the 4th and 5th of one old table can land together at
@@ -913,9 +908,7 @@ def _kirkman(v: int) -> tuple[tuple[tuple[int, ...], ...], ...] | None:
                 return x if x == inf else (x // m) * m + (x % m + g) % m
 
             return tuple(
-                tuple(tuple(sorted(shift(x, g) for x in triple)) for triple in b)
-                for b in base
-                for g in range(m)
+                tuple(tuple(sorted(shift(x, g) for x in triple)) for triple in b) for b in base for g in range(m)
             )
     return None
 
@@ -1093,8 +1086,14 @@ def _swap_changes(ga: list[int], gb: list[int], x: int, q: int) -> list[tuple[in
     a1, a2 = [o for o in ga if o != x]
     b1, b2 = [o for o in gb if o != q]
     return [
-        (x, a1, -1), (x, a2, -1), (q, a1, 1), (q, a2, 1),
-        (q, b1, -1), (q, b2, -1), (x, b1, 1), (x, b2, 1),
+        (x, a1, -1),
+        (x, a2, -1),
+        (q, a1, 1),
+        (q, a2, 1),
+        (q, b1, -1),
+        (q, b2, -1),
+        (x, b1, 1),
+        (x, b2, 1),
     ]
 
 
@@ -1147,7 +1146,7 @@ def _anneal_tables(
     for r in range(rounds):
         start = (r * (n - seated)) % n if n > seated else 0
         order = [(start + k) % n for k in range(n)]
-        players = order[: seated]
+        players = order[:seated]
         rng.shuffle(players)
         # Rotate who sits at the larger tables: those seated there least so far first.
         groups, pos = [], 0
@@ -1223,5 +1222,6 @@ def draw_all_play_all(player_ids_in_strength_order: Iterable[str], round_number:
     groups = sorted(schedule[(round_number - 1) % len(schedule)], key=len)
     seated = {p for g in groups for p in g}
     rng = random.Random(seed)
-    return Draw("ulti-mausz", seed, _seat(groups, SEATING_FORMATS["ulti-mausz"], rng),
-                [p for p in ids if p not in seated])
+    return Draw(
+        "ulti-mausz", seed, _seat(groups, SEATING_FORMATS["ulti-mausz"], rng), [p for p in ids if p not in seated]
+    )

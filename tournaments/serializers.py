@@ -89,8 +89,7 @@ class EventSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = ["slug", "name", "variant", "variant_name", "status", "is_public", "rounds", "language",
-                  "created_at"]
+        fields = ["slug", "name", "variant", "variant_name", "status", "is_public", "rounds", "language", "created_at"]
 
     def get_variant_name(self, tournament: Tournament) -> str:
         return variant_name(tournament.variant)
@@ -100,7 +99,8 @@ class RoleSerializer(serializers.Serializer):
     organizer = serializers.BooleanField()
     referee = serializers.BooleanField()
     referee_tables = serializers.ListField(
-        child=serializers.IntegerField(), allow_null=True,
+        child=serializers.IntegerField(),
+        allow_null=True,
         help_text=_("Tables the user may write as a referee; null: every table."),
     )
 
@@ -114,8 +114,17 @@ class EventDetailSerializer(EventSerializer):
     your_role = serializers.SerializerMethodField()
 
     class Meta(EventSerializer.Meta):
-        fields = [*EventSerializer.Meta.fields, "hands_per_round", "round_minutes", "table_size", "config",
-                  "standings_metrics", "variant_facts", "active_entries", "your_role"]
+        fields = [
+            *EventSerializer.Meta.fields,
+            "hands_per_round",
+            "round_minutes",
+            "table_size",
+            "config",
+            "standings_metrics",
+            "variant_facts",
+            "active_entries",
+            "your_role",
+        ]
 
     def get_standings_metrics(self, tournament: Tournament) -> list[str]:
         return list(tournament.tiebreaks) or list(DEFAULT_METRICS[tournament.variant])
@@ -147,16 +156,26 @@ class RegisterSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     club = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
     federation_id = serializers.CharField(
-        max_length=40, required=False, allow_blank=True, default="",
+        max_length=40,
+        required=False,
+        allow_blank=True,
+        default="",
         help_text=_("A known federation id reuses that player's record."),
     )
     strength = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False, allow_null=True, default=None)
     team = serializers.CharField(
-        max_length=120, required=False, allow_blank=True, default="",
+        max_length=120,
+        required=False,
+        allow_blank=True,
+        default="",
         help_text=_("Fixed pairs (Laza tarokk): both partners get the same team name."),
     )
     start_number = serializers.IntegerField(
-        min_value=1, max_value=MAX_INT, required=False, allow_null=True, default=None,
+        min_value=1,
+        max_value=MAX_INT,
+        required=False,
+        allow_null=True,
+        default=None,
         help_text=_("Empty: the next free number."),
     )
 
@@ -221,8 +240,17 @@ class RoundSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Round
-        fields = ["number", "status", "seed", "time_limit_minutes", "started_at", "closed_at", "clock", "tables",
-                  "byes"]
+        fields = [
+            "number",
+            "status",
+            "seed",
+            "time_limit_minutes",
+            "started_at",
+            "closed_at",
+            "clock",
+            "tables",
+            "byes",
+        ]
 
     @extend_schema_field(ClockSerializer)
     def get_clock(self, rnd: Round) -> dict[str, Any]:
@@ -231,14 +259,21 @@ class RoundSerializer(serializers.ModelSerializer):
 
 class DrawSerializer(serializers.Serializer):
     method = serializers.ChoiceField(
-        choices=["random", "strength", "all_play_all"], default="random",
-        help_text=_("Round 1 at random from the seed or by strength; later rounds are re-seated by results; "
-                    "all_play_all: the MAUSZ final schedule."),
+        choices=["random", "strength", "all_play_all"],
+        default="random",
+        help_text=_(
+            "Round 1 at random from the seed or by strength; later rounds are re-seated by results; "
+            "all_play_all: the MAUSZ final schedule."
+        ),
     )
-    seed = serializers.CharField(max_length=64, required=False, allow_blank=True, default="",
-                                 help_text=_("Empty: the event's seed, or a new random one."))
-    confirm_redraw = serializers.BooleanField(default=False,
-                                              help_text=_("Needed to replace a published draw."))
+    seed = serializers.CharField(
+        max_length=64,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text=_("Empty: the event's seed, or a new random one."),
+    )
+    confirm_redraw = serializers.BooleanField(default=False, help_text=_("Needed to replace a published draw."))
 
 
 # --- tables and hands ---------------------------------------------------------
@@ -254,8 +289,21 @@ class HandSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Hand
-        fields = ["id", "number", "dealer", "played", "input", "points", "breakdown", "state_after",
-                  "rules_version", "version", "entered_by", "created_at", "updated_at"]
+        fields = [
+            "id",
+            "number",
+            "dealer",
+            "played",
+            "input",
+            "points",
+            "breakdown",
+            "state_after",
+            "rules_version",
+            "version",
+            "entered_by",
+            "created_at",
+            "updated_at",
+        ]
 
 
 class TableSeatSerializer(SeatSerializer):
@@ -269,16 +317,21 @@ class EnvelopeSerializer(serializers.Serializer):
 
 
 class JudgeConfirmationSerializer(serializers.Serializer):
-    judge = serializers.CharField(source="judge.username", read_only=True, allow_null=True,
-                                  help_text=_("The username of the organizer or referee who confirmed."))
+    judge = serializers.CharField(
+        source="judge.username",
+        read_only=True,
+        allow_null=True,
+        help_text=_("The username of the organizer or referee who confirmed."),
+    )
     reason = serializers.CharField()
     totals = serializers.DictField(child=serializers.IntegerField(), help_text=_("The totals confirmed."))
     confirmed_at = serializers.DateTimeField()
 
 
 class JudgeConfirmSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=2000, help_text=_("Why the judge confirms instead of every PIN; "
-                                                                 "kept in the audit log."))
+    reason = serializers.CharField(
+        max_length=2000, help_text=_("Why the judge confirms instead of every PIN; kept in the audit log.")
+    )
 
 
 class TableSerializer(serializers.Serializer):
@@ -298,26 +351,33 @@ class TableSerializer(serializers.Serializer):
     )
     hands = HandSerializer(many=True)
     judge_confirmation = JudgeConfirmationSerializer(
-        allow_null=True, help_text=_("taruk2012.md §6.5: confirmed by seat A together with the judge; else null."))
+        allow_null=True, help_text=_("taruk2012.md §6.5: confirmed by seat A together with the judge; else null.")
+    )
 
 
 class HandEntrySerializer(serializers.Serializer):
-    number = serializers.IntegerField(min_value=1, max_value=MAX_INT,
-                                      help_text=_("The hand number you enter: the table's next one."))
+    number = serializers.IntegerField(
+        min_value=1, max_value=MAX_INT, help_text=_("The hand number you enter: the table's next one.")
+    )
 
 
-HAND_ID_HELP = _("Optional: the hand's id as you read it. It never moves: if that hand was renumbered or deleted "
-                 "the request is refused (409) instead of landing on the hand that now has the number.")
+HAND_ID_HELP = _(
+    "Optional: the hand's id as you read it. It never moves: if that hand was renumbered or deleted "
+    "the request is refused (409) instead of landing on the hand that now has the number."
+)
 
 
 class HandCorrectionSerializer(serializers.Serializer):
     id = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False, help_text=HAND_ID_HELP)
-    version = serializers.IntegerField(min_value=1, max_value=MAX_VERSION,
-                                       help_text=_("The hand's version the correction was made from."))
+    version = serializers.IntegerField(
+        min_value=1, max_value=MAX_VERSION, help_text=_("The hand's version the correction was made from.")
+    )
     reason = serializers.CharField(max_length=2000, help_text=_("Why; kept in the audit log."))
     input = serializers.DictField(
-        help_text=_("PUT: the hand's variant fields (the envelope defaults to the stored one). "
-                    "PATCH: only the fields that change, merged into the stored input."),
+        help_text=_(
+            "PUT: the hand's variant fields (the envelope defaults to the stored one). "
+            "PATCH: only the fields that change, merged into the stored input."
+        ),
     )
 
 
@@ -358,16 +418,23 @@ class StandingRowSerializer(serializers.Serializer):
     name = serializers.CharField()
     club = serializers.CharField()
     team = serializers.CharField()
-    provisional = serializers.BooleanField(source="line.provisional",
-                                           help_text=_("A table of this player is not confirmed yet."))
-    playing = serializers.BooleanField(source="line.playing",
-                                       help_text=_("The game points include a table still playing (provisional)."))
-    per_round = serializers.ListField(child=serializers.CharField(allow_blank=True),
-                                      help_text=_("Ranking points per round ('' before the round; the running game "
-                                                  "points while the table is still playing)."))
-    metrics = serializers.DictField(source="line.metrics", child=serializers.FloatField(allow_null=True),
-                                    help_text=_("The standings metrics by name, in order; head_to_head and lot "
-                                                "are null where no tie needed them."))
+    provisional = serializers.BooleanField(
+        source="line.provisional", help_text=_("A table of this player is not confirmed yet.")
+    )
+    playing = serializers.BooleanField(
+        source="line.playing", help_text=_("The game points include a table still playing (provisional).")
+    )
+    per_round = serializers.ListField(
+        child=serializers.CharField(allow_blank=True),
+        help_text=_(
+            "Ranking points per round ('' before the round; the running game points while the table is still playing)."
+        ),
+    )
+    metrics = serializers.DictField(
+        source="line.metrics",
+        child=serializers.FloatField(allow_null=True),
+        help_text=_("The standings metrics by name, in order; head_to_head and lot are null where no tie needed them."),
+    )
 
 
 class StandingsSerializer(serializers.Serializer):

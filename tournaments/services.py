@@ -20,8 +20,21 @@ from .models import Entry, Player, Referee, Tournament
 from .variants import get_variant
 
 EVENT_FIELDS = (
-    "name", "slug", "variant", "rounds", "hands_per_round", "round_minutes", "table_size",
-    "config", "tiebreaks", "is_public", "draw_seed", "language", "status", "date", "venue",
+    "name",
+    "slug",
+    "variant",
+    "rounds",
+    "hands_per_round",
+    "round_minutes",
+    "table_size",
+    "config",
+    "tiebreaks",
+    "is_public",
+    "draw_seed",
+    "language",
+    "status",
+    "date",
+    "venue",
 )
 
 
@@ -64,8 +77,14 @@ def update_tournament(actor: Any, tournament: Tournament, **changes: Any) -> Tou
         setattr(tournament, key, value)
     tournament.full_clean()
     tournament.save()
-    audit.log(actor, "tournament.updated", tournament, tournament=tournament, before=before,
-              after=tournament_snapshot(tournament))
+    audit.log(
+        actor,
+        "tournament.updated",
+        tournament,
+        tournament=tournament,
+        before=before,
+        after=tournament_snapshot(tournament),
+    )
     return tournament
 
 
@@ -95,8 +114,14 @@ def set_referee(actor: Any, tournament: Tournament, username: str, table_numbers
     before = None if created else {"user": username, "tables": referee.table_numbers}
     referee.table_numbers = sorted(set(table_numbers))
     referee.save()
-    audit.log(actor, "referee.set", referee, tournament=tournament, before=before,
-              after={"user": username, "tables": referee.table_numbers})
+    audit.log(
+        actor,
+        "referee.set",
+        referee,
+        tournament=tournament,
+        before=before,
+        after={"user": username, "tables": referee.table_numbers},
+    )
     return referee
 
 
@@ -106,16 +131,26 @@ def remove_referee(actor: Any, tournament: Tournament, username: str) -> None:
     referee = Referee.objects.filter(tournament=tournament, user__username=username).first()
     if referee is None:
         raise ValidationError({"username": _("This user is not a referee of the event.")})
-    audit.log(actor, "referee.removed", referee, tournament=tournament,
-              before={"user": username, "tables": referee.table_numbers})
+    audit.log(
+        actor,
+        "referee.removed",
+        referee,
+        tournament=tournament,
+        before={"user": username, "tables": referee.table_numbers},
+    )
     referee.delete()
 
 
 def entry_snapshot(entry: Entry) -> dict[str, Any]:
     p = entry.player
     return {
-        "start_number": entry.start_number, "status": entry.status, "team": entry.team,
-        "name": p.name, "club": p.club, "federation_id": p.federation_id, "strength": p.strength,
+        "start_number": entry.start_number,
+        "status": entry.status,
+        "team": entry.team,
+        "name": p.name,
+        "club": p.club,
+        "federation_id": p.federation_id,
+        "strength": p.strength,
     }
 
 
@@ -163,8 +198,15 @@ def set_entry_status(actor: Any, entry: Entry, status: str, reason: str = "") ->
     before = entry_snapshot(entry)
     entry.status = status
     entry.save(update_fields=["status"])
-    audit.log(actor, f"entry.{status}", entry, tournament=entry.tournament, before=before,
-              after=entry_snapshot(entry), reason=reason)
+    audit.log(
+        actor,
+        f"entry.{status}",
+        entry,
+        tournament=entry.tournament,
+        before=before,
+        after=entry_snapshot(entry),
+        reason=reason,
+    )
     return entry
 
 
@@ -173,8 +215,15 @@ def import_players(actor: Any, tournament: Tournament, rows: list[dict[str, Any]
     """Enter every row of a checked import, all or nothing."""
     access.require_organizer(actor, tournament)
     return [
-        register_player(actor, tournament, name=r["name"], club=r.get("club", ""),
-                        federation_id=r.get("federation_id", ""), strength=r.get("strength"), team=r.get("team", ""))
+        register_player(
+            actor,
+            tournament,
+            name=r["name"],
+            club=r.get("club", ""),
+            federation_id=r.get("federation_id", ""),
+            strength=r.get("strength"),
+            team=r.get("team", ""),
+        )
         for r in rows
     ]
 
@@ -183,8 +232,9 @@ def import_players(actor: Any, tournament: Tournament, rows: list[dict[str, Any]
 
 
 @transaction.atomic
-def create_referee_account(actor: Any, tournament: Tournament, username: str, password: str,
-                           table_numbers: list[int]) -> Referee:
+def create_referee_account(
+    actor: Any, tournament: Tournament, username: str, password: str, table_numbers: list[int]
+) -> Referee:
     """A new user account that referees this event (limited to ``table_numbers``; empty: every table).
 
     The organizer chooses the password and hands it over; the password itself is never audited.
@@ -219,8 +269,15 @@ def _player_in_other_events(actor: Any, entry: Entry) -> bool:
 
 
 @transaction.atomic
-def update_entry(actor: Any, entry: Entry, *, name: str | None = None, club: str | None = None,
-                 start_number: int | None = None, reason: str = "") -> Entry:
+def update_entry(
+    actor: Any,
+    entry: Entry,
+    *,
+    name: str | None = None,
+    club: str | None = None,
+    start_number: int | None = None,
+    reason: str = "",
+) -> Entry:
     """Correct a player's name or club, or give the entry another start number.
 
     A start number is the player's key on the protocols and slips; a new one must be free in the
@@ -232,8 +289,13 @@ def update_entry(actor: Any, entry: Entry, *, name: str | None = None, club: str
     player = entry.player
     if (name is not None and name != player.name) or (club is not None and club != player.club):
         if _player_in_other_events(actor, entry):
-            raise ValidationError({"name": _("This player is also entered in another event; only its "
-                                             "organizers may change the name or club.")})
+            raise ValidationError(
+                {
+                    "name": _(
+                        "This player is also entered in another event; only its organizers may change the name or club."
+                    )
+                }
+            )
         if name is not None:
             player.name = name.strip()
         if club is not None:
@@ -249,8 +311,7 @@ def update_entry(actor: Any, entry: Entry, *, name: str | None = None, club: str
         entry.save(update_fields=["start_number"])
     after = entry_snapshot(entry)
     if after != before:
-        audit.log(actor, "entry.updated", entry, tournament=entry.tournament, before=before, after=after,
-                  reason=reason)
+        audit.log(actor, "entry.updated", entry, tournament=entry.tournament, before=before, after=after, reason=reason)
     return entry
 
 
@@ -275,8 +336,14 @@ def late_add_player(actor: Any, tournament: Tournament, *, reason: str = "", **f
     if from_round > tournament.rounds:
         raise ValidationError({"name": _("Every round of the event has been drawn.")})
     entry = register_player(actor, tournament, **fields)
-    audit.log(actor, "entry.late_added", entry, tournament=tournament,
-              after={**entry_snapshot(entry), "seated_from_round": from_round}, reason=reason)
+    audit.log(
+        actor,
+        "entry.late_added",
+        entry,
+        tournament=tournament,
+        after={**entry_snapshot(entry), "seated_from_round": from_round},
+        reason=reason,
+    )
     return entry
 
 
@@ -284,4 +351,3 @@ def entry_pins(actor: Any, tournament: Tournament) -> list[Entry]:
     """Every entry with its confirmation PIN: organizers only (a PIN is a player's signature)."""
     access.require_organizer(actor, tournament)
     return list(tournament.entries.select_related("player").order_by("start_number"))
-

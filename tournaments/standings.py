@@ -16,9 +16,11 @@ from fractions import Fraction
 
 # --- one table --------------------------------------------------------------
 
-TARUK_POINTS = {4: [Fraction(2), Fraction(3, 2), Fraction(1), Fraction(1, 2)],
-                # taruk2012.md §7.6: five seats spread evenly from 2 to 0.5.
-                5: [Fraction(2), Fraction(13, 8), Fraction(5, 4), Fraction(7, 8), Fraction(1, 2)]}
+TARUK_POINTS = {
+    4: [Fraction(2), Fraction(3, 2), Fraction(1), Fraction(1, 2)],
+    # taruk2012.md §7.6: five seats spread evenly from 2 to 0.5.
+    5: [Fraction(2), Fraction(13, 8), Fraction(5, 4), Fraction(7, 8), Fraction(1, 2)],
+}
 
 
 def places(totals: Mapping[str, int]) -> dict[str, int]:
@@ -37,7 +39,7 @@ def _averaged_places(totals: Mapping[str, int], ladder: list[Fraction]) -> dict[
     place = places(totals)
     for p, first in place.items():
         tied = sum(1 for q in place.values() if q == first)
-        result[p] = sum(ladder[first - 1:first - 1 + tied], Fraction(0)) / tied
+        result[p] = sum(ladder[first - 1 : first - 1 + tied], Fraction(0)) / tied
     return result
 
 
@@ -144,25 +146,53 @@ def _head_to_head(group: list[Line]) -> dict[str, int]:
     won = {}
     for line in group:
         won[line.player] = sum(
-            1 for totals in line.tables for other, theirs in totals.items()
+            1
+            for totals in line.tables
+            for other, theirs in totals.items()
             if other != line.player and other in names and totals[line.player] > theirs
         )
     return won
 
 
 # The one registry of metrics (STYLE.md §2, §16): key, words and value together.
-METRICS: dict[str, Metric] = {m.key: m for m in (
-    Metric("ranking_points", gettext_noop("Ranking points"), gettext_noop("RP"),
-           gettext_noop("Placement points of the finished tables (and byes)."), lambda line: line.ranking_points),
-    Metric("game_points", gettext_noop("Game points"), gettext_noop("GP"),
-           gettext_noop("The sum of all hand points."), lambda line: line.game_points),
-    Metric("head_to_head", gettext_noop("Head to head"), gettext_noop("H2H"),
-           gettext_noop("Meetings won against the players tied with him.")),
-    Metric("table_wins", gettext_noop("Table wins"), gettext_noop("TW"),
-           gettext_noop("First places at a table (shared first places count)."), lambda line: line.table_wins),
-    Metric("lot", gettext_noop("Lot"), gettext_noop("Lot"),
-           gettext_noop("Drawn among players equal on everything else: 1 won the draw.")),
-)}
+METRICS: dict[str, Metric] = {
+    m.key: m
+    for m in (
+        Metric(
+            "ranking_points",
+            gettext_noop("Ranking points"),
+            gettext_noop("RP"),
+            gettext_noop("Placement points of the finished tables (and byes)."),
+            lambda line: line.ranking_points,
+        ),
+        Metric(
+            "game_points",
+            gettext_noop("Game points"),
+            gettext_noop("GP"),
+            gettext_noop("The sum of all hand points."),
+            lambda line: line.game_points,
+        ),
+        Metric(
+            "head_to_head",
+            gettext_noop("Head to head"),
+            gettext_noop("H2H"),
+            gettext_noop("Meetings won against the players tied with him."),
+        ),
+        Metric(
+            "table_wins",
+            gettext_noop("Table wins"),
+            gettext_noop("TW"),
+            gettext_noop("First places at a table (shared first places count)."),
+            lambda line: line.table_wins,
+        ),
+        Metric(
+            "lot",
+            gettext_noop("Lot"),
+            gettext_noop("Lot"),
+            gettext_noop("Drawn among players equal on everything else: 1 won the draw."),
+        ),
+    )
+}
 METRIC_NAMES = tuple(METRICS)
 
 DEFAULT_METRICS: dict[str, tuple[str, ...]] = {

@@ -45,9 +45,13 @@ def sit_out_rule(key: str, seats: int) -> str:
     if key == "tarokk-vadasz" and seats == 5:
         return _("Five at the table: the dealer sits out each hand and arranges the talon.")
     if key == "tarokk-vadasz" and seats == 6:
-        return _("Six at the table: the dealer and the player opposite him sit out each hand; "
-                 "the one opposite arranges the talon.")
+        return _(
+            "Six at the table: the dealer and the player opposite him sit out each hand; "
+            "the one opposite arranges the talon."
+        )
     if key == "tarokk-vadasz" and seats == 7:
-        return _("Seven at the table: the dealer and the two players opposite him sit out each hand; "
-                 "the dealer picks one of the two to arrange the talon.")
+        return _(
+            "Seven at the table: the dealer and the two players opposite him sit out each hand; "
+            "the dealer picks one of the two to arrange the talon."
+        )
     return ""

@@ -32,10 +32,18 @@ class HandForm(forms.Form):
 
     note = forms.CharField(label=_("note"), required=False, max_length=NOTE_MAX_LENGTH)
 
-    def __init__(self, data: Any = None, *, envelope: Mapping[str, Any], names: Mapping[str, str],
-                 table_positions: list[str], config: Mapping[str, Any] | None = None,
-                 alternatives: list[Mapping[str, Any]] | None = None,
-                 initial: Mapping[str, Any] | None = None, prefix: str | None = None):
+    def __init__(
+        self,
+        data: Any = None,
+        *,
+        envelope: Mapping[str, Any],
+        names: Mapping[str, str],
+        table_positions: list[str],
+        config: Mapping[str, Any] | None = None,
+        alternatives: list[Mapping[str, Any]] | None = None,
+        initial: Mapping[str, Any] | None = None,
+        prefix: str | None = None,
+    ):
         self.envelope = dict(envelope)
         # Other envelopes the hand may have when the deal need not rotate (a void deal is
         # dealt again, a Vadász thrower takes the deal): the referee picks the dealer.
@@ -47,8 +55,10 @@ class HandForm(forms.Form):
         self.setup()
         if len(self.alternatives) > 1:
             self.fields["dealer"] = forms.ChoiceField(
-                label=_("dealer"), initial=self.envelope["dealer"],
-                choices=[(e["dealer"], self.seat_label(e["dealer"])) for e in self.alternatives])
+                label=_("dealer"),
+                initial=self.envelope["dealer"],
+                choices=[(e["dealer"], self.seat_label(e["dealer"])) for e in self.alternatives],
+            )
             if self.fieldsets:
                 title, names, show = self.fieldsets[0]
                 self.fieldsets = [(title, ["dealer", *names], show), *self.fieldsets[1:]]
@@ -145,8 +155,9 @@ class HandForm(forms.Form):
         for i, (title, names, show) in enumerate(self.fieldsets):
             fields = [self[n] for n in names if n in self.fields]
             # A folded fieldset opens when it holds an error: the referee must see what blocks.
-            out.append({"title": title, "fields": fields, "open": i == 0 or any(f.errors for f in fields),
-                        "show": show})
+            out.append(
+                {"title": title, "fields": fields, "open": i == 0 or any(f.errors for f in fields), "show": show}
+            )
         used = {n for _, names, _ in self.fieldsets for n in names}
         rest = [self[n] for n in self.fields if n not in used]
         if rest:

@@ -20,8 +20,11 @@ ENVELOPE = ("variant", "seats", "dealer")
 
 class JsonHandForm(HandForm):
     variant = "*"
-    body = forms.CharField(label=_("hand fields (JSON)"), widget=forms.Textarea(attrs={"rows": 8}),
-                           help_text=_("Everything but variant, seats and dealer, as the rules spec defines it."))
+    body = forms.CharField(
+        label=_("hand fields (JSON)"),
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=_("Everything but variant, seats and dealer, as the rules spec defines it."),
+    )
 
     def setup(self) -> None:
         self.fieldsets = [(_("Hand"), ["body"], {})]

@@ -35,20 +35,41 @@ from .base import BLANK, HandForm, int_or_none
 FIGURE_ROWS = 6  # the sample generator lists at most 5 figures; a real hand rarely more than 3
 FIRST_ROWS = 3  # rows 1-3 in the "Figures" fieldset, the rest in "More figures"
 
-BIDS = [("harmas", _("Hármas (three, G=1)")), ("kettes", _("Kettes (two, G=2)")),
-        ("egyes", _("Egyes (one, G=3)")), ("szolo", _("Szóló (solo, G=4)"))]
-OUTCOMES = [("played", _("played")), ("redeal", _("redeal (all passed, talon refused, no tarokk)")),
-            ("renonsz", _("renonsz (play stopped)"))]
-KONTRA = [(0, "—"), (1, _("kontra ×2")), (2, _("rekontra ×4")), (3, _("szubkontra ×8")),
-          (4, _("hirskontra ×16")), (5, _("mordkontra ×32"))]
+BIDS = [
+    ("harmas", _("Hármas (three, G=1)")),
+    ("kettes", _("Kettes (two, G=2)")),
+    ("egyes", _("Egyes (one, G=3)")),
+    ("szolo", _("Szóló (solo, G=4)")),
+]
+OUTCOMES = [
+    ("played", _("played")),
+    ("redeal", _("redeal (all passed, talon refused, no tarokk)")),
+    ("renonsz", _("renonsz (play stopped)")),
+]
+KONTRA = [
+    (0, "—"),
+    (1, _("kontra ×2")),
+    (2, _("rekontra ×4")),
+    (3, _("szubkontra ×8")),
+    (4, _("hirskontra ×16")),
+    (5, _("mordkontra ×32")),
+]
 ALONE_SELF = "alone"
 ALONE_SKART = "alone_skart"
 SUIT_LABELS = {"kor": _("kőr"), "karo": _("káró"), "treff": _("treff"), "pikk": _("pikk")}
 FIGURE_LABELS = {
-    "dupla": _("dupla"), "volat": _("volát"), "tuletroa": _("tulétroá (trull)"), "negy_kiraly": _("négy király"),
-    "xxi_fogas": _("XXI-fogás"), "pagat_ultimo": _("pagát ultimó"), "kiraly_ultimo": _("király ultimó"),
-    "pagat_uhu": _("pagát uhu"), "kiraly_uhu": _("király uhu"), "centrum": _("centrum"),
-    "kismadar": _("kismadár"), "nagymadar": _("nagymadár"),
+    "dupla": _("dupla"),
+    "volat": _("volát"),
+    "tuletroa": _("tulétroá (trull)"),
+    "negy_kiraly": _("négy király"),
+    "xxi_fogas": _("XXI-fogás"),
+    "pagat_ultimo": _("pagát ultimó"),
+    "kiraly_ultimo": _("király ultimó"),
+    "pagat_uhu": _("pagát uhu"),
+    "kiraly_uhu": _("király uhu"),
+    "centrum": _("centrum"),
+    "kismadar": _("kismadár"),
+    "nagymadar": _("nagymadár"),
 }
 
 
@@ -66,13 +87,23 @@ def _figure_choices() -> list[tuple[str, Any]]:
 FIGURE_CHOICES = _figure_choices()
 SIDES = [("declarer", _("declaring side")), ("opponents", _("opponents"))]
 # How a figure went. Dupla and volát: made or failed follows from points and tricks; renonsz: no result.
-HOW = [("made", _("announced, made")), ("failed", _("announced, failed")),
-       ("announced", _("announced (dupla, volát, renonsz: no result)")),
-       ("silent", _("silent, made")), ("silent_failed", _("silent pagát ultimó lost in the 9th trick"))]
-TAROKK_COUNTS = [("", "—"), ("8_early", _("8 tarokks, declared early")), ("9_early", _("9 tarokks, declared early")),
-                 ("8_end", _("8 tarokks, shown at the end")), ("9_end", _("9 tarokks, shown at the end"))]
+HOW = [
+    ("made", _("announced, made")),
+    ("failed", _("announced, failed")),
+    ("announced", _("announced (dupla, volát, renonsz: no result)")),
+    ("silent", _("silent, made")),
+    ("silent_failed", _("silent pagát ultimó lost in the 9th trick")),
+]
+TAROKK_COUNTS = [
+    ("", "—"),
+    ("8_early", _("8 tarokks, declared early")),
+    ("9_early", _("9 tarokks, declared early")),
+    ("8_end", _("8 tarokks, shown at the end")),
+    ("9_end", _("9 tarokks, shown at the end")),
+]
 RENONSZ_KINDS = [
-    ("play", _("broke the card-play rules")), ("discard", _("discarded a king or an honour")),
+    ("play", _("broke the card-play rules")),
+    ("discard", _("discarded a king or an honour")),
     ("invite_discard", _("discarded the tarokk shown by an accepted invite")),
     ("no_honour", _("bid Hármas without an honour, got none from the talon")),
     ("timeout", _("ran out of thinking time")),
@@ -87,11 +118,19 @@ class TarokkIllusztraltHandForm(HandForm):
     bid = forms.ChoiceField(label=_("bid"), required=False, choices=BLANK + BIDS)
     declarer = forms.ChoiceField(label=_("declarer"), required=False)
     partner = forms.ChoiceField(label=_("partner (holder of the called tarokk)"), required=False)
-    declarer_card_points = forms.IntegerField(label=_("card points of the declaring side (tricks + skarts)"),
-                                              required=False, min_value=0, max_value=rules.TOTAL_POINTS)
-    declarer_tricks = forms.TypedChoiceField(label=_("tricks of the declaring side"), required=False,
-                                             choices=BLANK + [(str(t), str(t)) for t in range(10)],
-                                             coerce=int, empty_value=None)
+    declarer_card_points = forms.IntegerField(
+        label=_("card points of the declaring side (tricks + skarts)"),
+        required=False,
+        min_value=0,
+        max_value=rules.TOTAL_POINTS,
+    )
+    declarer_tricks = forms.TypedChoiceField(
+        label=_("tricks of the declaring side"),
+        required=False,
+        choices=BLANK + [(str(t), str(t)) for t in range(10)],
+        coerce=int,
+        empty_value=None,
+    )
     game_kontra = forms.TypedChoiceField(label=_("kontra on the game"), choices=KONTRA, coerce=int, initial=0)
     renonsz_offender = forms.ChoiceField(label=_("renonsz by"), required=False)
     renonsz_kind = forms.ChoiceField(label=_("what happened"), required=False, choices=BLANK + RENONSZ_KINDS)
@@ -100,30 +139,37 @@ class TarokkIllusztraltHandForm(HandForm):
         seats = self.seats
         self.fields["declarer"].choices = self.seat_choices()
         self.fields["partner"].choices = [
-            ("", "—"), *self.seat_choices(blank=None),
+            ("", "—"),
+            *self.seat_choices(blank=None),
             (ALONE_SELF, _("alone: self-call")),
             (ALONE_SKART, _("alone: called tarokk in a skart (official kontra)")),
         ]
         self.fields["renonsz_offender"].choices = self.seat_choices()
         for i in range(1, FIGURE_ROWS + 1):
-            self.fields[f"fig{i}"] = forms.ChoiceField(label=_("figure %(n)d") % {"n": i}, required=False,
-                                                       choices=BLANK + FIGURE_CHOICES)
-            self.fields[f"fig{i}_side"] = forms.ChoiceField(label=_("side"), required=False, choices=SIDES,
-                                                            initial="declarer")
-            self.fields[f"fig{i}_how"] = forms.ChoiceField(label=_("how"), required=False, choices=HOW,
-                                                           initial="made")
-            self.fields[f"fig{i}_kontra"] = forms.TypedChoiceField(label=_("kontra"), required=False,
-                                                                   choices=KONTRA, coerce=int, initial=0)
+            self.fields[f"fig{i}"] = forms.ChoiceField(
+                label=_("figure %(n)d") % {"n": i}, required=False, choices=BLANK + FIGURE_CHOICES
+            )
+            self.fields[f"fig{i}_side"] = forms.ChoiceField(
+                label=_("side"), required=False, choices=SIDES, initial="declarer"
+            )
+            self.fields[f"fig{i}_how"] = forms.ChoiceField(label=_("how"), required=False, choices=HOW, initial="made")
+            self.fields[f"fig{i}_kontra"] = forms.TypedChoiceField(
+                label=_("kontra"), required=False, choices=KONTRA, coerce=int, initial=0
+            )
         for s in seats:
-            self.fields[f"tarokk_{s}"] = forms.ChoiceField(label=self.seat_label(s), required=False,
-                                                           choices=TAROKK_COUNTS)
+            self.fields[f"tarokk_{s}"] = forms.ChoiceField(
+                label=self.seat_label(s), required=False, choices=TAROKK_COUNTS
+            )
 
         def rows(a: int, b: int) -> list[str]:
             return [f"fig{i}{suffix}" for i in range(a, b + 1) for suffix in ("", "_side", "_how", "_kontra")]
 
         self.fieldsets = [
-            (_("Game"), ["outcome", "bid", "declarer", "partner", "declarer_card_points", "declarer_tricks",
-                         "game_kontra"], {}),
+            (
+                _("Game"),
+                ["outcome", "bid", "declarer", "partner", "declarer_card_points", "declarer_tricks", "game_kontra"],
+                {},
+            ),
             (_("Figures, in the order announced"), rows(1, FIRST_ROWS), PLAYED_OR_RENONSZ),
             (_("More figures"), rows(FIRST_ROWS + 1, FIGURE_ROWS), PLAYED_OR_RENONSZ),
             (_("8 or 9 tarokks"), [f"tarokk_{s}" for s in seats], PLAYED_OR_RENONSZ),
@@ -166,8 +212,7 @@ class TarokkIllusztraltHandForm(HandForm):
             fig, _sep, suit = choice.partition(":")
             how = d.get(f"fig{i}_how") or "made"
             announced = how in ("made", "failed", "announced")
-            entry: dict[str, Any] = {"figure": fig, "side": d.get(f"fig{i}_side") or "declarer",
-                                     "announced": announced}
+            entry: dict[str, Any] = {"figure": fig, "side": d.get(f"fig{i}_side") or "declarer", "announced": announced}
             if suit:
                 entry["suit"] = suit
             kontra = d.get(f"fig{i}_kontra") or 0
@@ -182,7 +227,8 @@ class TarokkIllusztraltHandForm(HandForm):
         self._count_seats = [s for s in self.seats if d.get(f"tarokk_{s}")]
         hand["tarokk_counts"] = [
             {"seat": s, "count": int(d[f"tarokk_{s}"][0]), "when": d[f"tarokk_{s}"].split("_")[1]}
-            for s in self._count_seats]
+            for s in self._count_seats
+        ]
 
         if d.get("renonsz_offender") or d.get("renonsz_kind"):
             r = {}

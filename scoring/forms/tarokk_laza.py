@@ -33,13 +33,21 @@ OPEN_LINES = 4  # of them in the first, open fieldset
 SIDES = ("attack", "defence")
 # result value -> (made, kontra); "silent" is a silent achievement (§5.1)
 RESULTS: dict[str, tuple[bool, int]] = {
-    "made": (True, 0), "failed": (False, 0), "made_k": (True, 1), "failed_k": (False, 1),
-    "made_rk": (True, 2), "failed_rk": (False, 2),
+    "made": (True, 0),
+    "failed": (False, 0),
+    "made_k": (True, 1),
+    "failed_k": (False, 1),
+    "made_rk": (True, 2),
+    "failed_rk": (False, 2),
 }
 RESULT_CHOICES = [
-    ("", "—"), ("made", _("made")), ("failed", _("failed")),
-    ("made_k", _("made, kontra ×2")), ("failed_k", _("failed, kontra ×2")),
-    ("made_rk", _("made, rekontra ×4")), ("failed_rk", _("failed, rekontra ×4")),
+    ("", "—"),
+    ("made", _("made")),
+    ("failed", _("failed")),
+    ("made_k", _("made, kontra ×2")),
+    ("failed_k", _("failed, kontra ×2")),
+    ("made_rk", _("made, rekontra ×4")),
+    ("failed_rk", _("failed, rekontra ×4")),
     ("silent", _("achieved silently (not bid)")),
 ]
 _PATH = re.compile(r"(bids|silent)\.(attack|defence)\[(\d+)\](?:\.(\w+))?\Z")
@@ -58,8 +66,12 @@ class FixedChoices(BaseChoiceIterator):
 
 def _template_rows() -> list[rules.Row]:
     """The rules' own rows (no values), for a form whose event has no usable table."""
-    return [rules.Row(bid, name, None, None, None, rules.RULE_QUALIFIER.get(bid, "none"), None, 0, (), None,
-                      rules.DEFAULT_CARDS) for bid, name in rules.TEMPLATE_NAMES.items()]
+    return [
+        rules.Row(
+            bid, name, None, None, None, rules.RULE_QUALIFIER.get(bid, "none"), None, 0, (), None, rules.DEFAULT_CARDS
+        )
+        for bid, name in rules.TEMPLATE_NAMES.items()
+    ]
 
 
 def bid_choices(rows: list[rules.Row]) -> list[tuple[str, str]]:
@@ -101,23 +113,35 @@ class TarokkLazaHandForm(HandForm):
         for side in SIDES:
             for n in range(1, self.lines[side] + 1):
                 self.fields[f"{side}_{n}"] = forms.ChoiceField(
-                    label=_("%(side)s %(pair)s · bid %(n)d") % {
-                        "side": titles[side], "pair": "/".join(pairs[side]), "n": n},
-                    choices=choices, required=False)
-                self.fields[f"{side}_{n}_result"] = forms.ChoiceField(label=_("result"), choices=results,
-                                                                      required=False)
+                    label=_("%(side)s %(pair)s · bid %(n)d")
+                    % {"side": titles[side], "pair": "/".join(pairs[side]), "n": n},
+                    choices=choices,
+                    required=False,
+                )
+                self.fields[f"{side}_{n}_result"] = forms.ChoiceField(
+                    label=_("result"), choices=results, required=False
+                )
 
         def lines(side: str, first: int, last: int) -> list[str]:
             return [f for n in range(first, last + 1) for f in (f"{side}_{n}", f"{side}_{n}_result")]
 
         self.fieldsets = [
-            (_("Bids: attack %(a)s, defence %(d)s") % {"a": self.pair_names["attack"],
-                                                       "d": self.pair_names["defence"]},
-             lines("attack", 1, OPEN_LINES) + lines("defence", 1, OPEN_LINES), {}),
-            (_("More lines: attack %(a)s") % {"a": self.pair_names["attack"]},
-             lines("attack", OPEN_LINES + 1, self.lines["attack"]), {}),
-            (_("More lines: defence %(d)s") % {"d": self.pair_names["defence"]},
-             lines("defence", OPEN_LINES + 1, self.lines["defence"]), {}),
+            (
+                _("Bids: attack %(a)s, defence %(d)s")
+                % {"a": self.pair_names["attack"], "d": self.pair_names["defence"]},
+                lines("attack", 1, OPEN_LINES) + lines("defence", 1, OPEN_LINES),
+                {},
+            ),
+            (
+                _("More lines: attack %(a)s") % {"a": self.pair_names["attack"]},
+                lines("attack", OPEN_LINES + 1, self.lines["attack"]),
+                {},
+            ),
+            (
+                _("More lines: defence %(d)s") % {"d": self.pair_names["defence"]},
+                lines("defence", OPEN_LINES + 1, self.lines["defence"]),
+                {},
+            ),
         ]
 
     def _line_count(self, side: str) -> int:

@@ -35,42 +35,77 @@ from django.utils.translation import gettext_lazy as _
 from ..variants import tarokk_vadasz as rules
 from .base import BLANK, HandForm, int_or_none
 
-OUTCOMES = [("played", _("played")), ("thrown_in", _("thrown in")), ("redeal", _("redeal (misdeal, annulled)")),
-            ("renonsz", _("renonsz (play stopped)"))]
+OUTCOMES = [
+    ("played", _("played")),
+    ("thrown_in", _("thrown in")),
+    ("redeal", _("redeal (misdeal, annulled)")),
+    ("renonsz", _("renonsz (play stopped)")),
+]
 TALON = [("3", _("3 cards (G=1)")), ("2", _("2 cards (G=2)")), ("1", _("1 card (G=3)")), ("0", _("none (G=4)"))]
 BIDS = [("harmas", _("három (3)")), ("kettes", _("kettő (2)")), ("egyes", _("egy (1)")), ("szolo", _("szóló"))]
 KONTRA = [(0, "—"), (1, _("kontra ×2")), (2, _("rekontra ×4")), (3, _("szubkontra ×4"))]
-SOLO = {"forced": _("alone: forced (called tarokk discarded)"),
-        "open_self_call": _("alone: open self-call"), "hidden_self_call": _("alone: hidden self-call")}
-THROW_IN_REASONS = {
-    "no_tarokk": _("no tarokk"), "only_xxi": _("only the XXI"), "four_kings": _("four kings"),
-    "partner_obligatory": _("the partner had to throw in"), "declarer_obligatory": _("the declarer had to throw in"),
-    "second_round_no_honour": _("second round: no honour after the talon"), "other": _("other"),
+SOLO = {
+    "forced": _("alone: forced (called tarokk discarded)"),
+    "open_self_call": _("alone: open self-call"),
+    "hidden_self_call": _("alone: hidden self-call"),
 }
-RENONSZ_KINDS = [("play", _("broke the card-play rules")), ("discard", _("discarded what may not be discarded")),
-                 ("other", _("other"))]
-LENGETES_MODES = [("obligatory", _("obligatory ulti (waver said kontra and tulétroá)")),
-                  ("optional", _("optional ulti (no tulétroá by the waver)"))]
-FIGURE_LABELS = {"tuletroa": _("tulétroá"), "negy_kiraly": _("négy király"), "pagat_ulti": _("pagát ulti"),
-                 "xxi_fogas": _("XXI-fogás"), "dupla": _("dupla"), "volat": _("volát")}
+THROW_IN_REASONS = {
+    "no_tarokk": _("no tarokk"),
+    "only_xxi": _("only the XXI"),
+    "four_kings": _("four kings"),
+    "partner_obligatory": _("the partner had to throw in"),
+    "declarer_obligatory": _("the declarer had to throw in"),
+    "second_round_no_honour": _("second round: no honour after the talon"),
+    "other": _("other"),
+}
+RENONSZ_KINDS = [
+    ("play", _("broke the card-play rules")),
+    ("discard", _("discarded what may not be discarded")),
+    ("other", _("other")),
+]
+LENGETES_MODES = [
+    ("obligatory", _("obligatory ulti (waver said kontra and tulétroá)")),
+    ("optional", _("optional ulti (no tulétroá by the waver)")),
+]
+FIGURE_LABELS = {
+    "tuletroa": _("tulétroá"),
+    "negy_kiraly": _("négy király"),
+    "pagat_ulti": _("pagát ulti"),
+    "xxi_fogas": _("XXI-fogás"),
+    "dupla": _("dupla"),
+    "volat": _("volát"),
+}
 # How a figure went; results are the engine's (``result``), "silent_" marks a figure not announced.
 ANNOUNCED_NO_RESULT = ("announced", _("announced (renonsz: no result)"))
 HOW = {
-    "tuletroa": [("made", _("announced, made")), ("failed", _("announced, failed")), ANNOUNCED_NO_RESULT,
-                 ("silent_made", _("silent, made"))],
-    "pagat_ulti": [("made", _("announced, made")), ("lost_last_trick", _("announced, lost in the last trick")),
-                   ("lost_early", _("announced, lost early")), ANNOUNCED_NO_RESULT,
-                   ("silent_made", _("silent, made")), ("silent_lost_last_trick", _("silent, lost in the last trick")),
-                   ("silent_lost_early", _("silent, lost early"))],
+    "tuletroa": [
+        ("made", _("announced, made")),
+        ("failed", _("announced, failed")),
+        ANNOUNCED_NO_RESULT,
+        ("silent_made", _("silent, made")),
+    ],
+    "pagat_ulti": [
+        ("made", _("announced, made")),
+        ("lost_last_trick", _("announced, lost in the last trick")),
+        ("lost_early", _("announced, lost early")),
+        ANNOUNCED_NO_RESULT,
+        ("silent_made", _("silent, made")),
+        ("silent_lost_last_trick", _("silent, lost in the last trick")),
+        ("silent_lost_early", _("silent, lost early")),
+    ],
     "dupla": [("announced", _("announced (made or failed follows from the points)"))],
 }
 HOW["negy_kiraly"] = HOW["xxi_fogas"] = HOW["tuletroa"]
 HOW["volat"] = [("announced", _("announced (made or failed follows from the tricks)"))]
 UNPLAYABLE = {
-    "xxi_fogas": [("xxi_not_catchable", _("XXI not catchable (−21)")),
-                  ("skiz_took_partners_xxi", _("Skíz took the partner's XXI (−10)"))],
-    "pagat_ulti": [("opponent_9_tarokk", _("an opponent held 9 tarokks (−5)")),
-                   ("starting_opponent_8_tarokk", _("the leading opponent held 8 tarokks (−5)"))],
+    "xxi_fogas": [
+        ("xxi_not_catchable", _("XXI not catchable (−21)")),
+        ("skiz_took_partners_xxi", _("Skíz took the partner's XXI (−10)")),
+    ],
+    "pagat_ulti": [
+        ("opponent_9_tarokk", _("an opponent held 9 tarokks (−5)")),
+        ("starting_opponent_8_tarokk", _("the leading opponent held 8 tarokks (−5)")),
+    ],
 }
 PREFIX = {"declarer": "decl", "opponents": "opp"}
 SIDE_TITLES = {"declarer": _("Declaring side's figures"), "opponents": _("Opponents' figures")}
@@ -87,21 +122,27 @@ class TarokkVadaszHandForm(HandForm):
     outcome = forms.ChoiceField(label=_("outcome"), choices=OUTCOMES, initial="played")
     declarer = forms.ChoiceField(label=_("declarer"), required=False)
     partner = forms.ChoiceField(label=_("partner (holder of the called tarokk)"), required=False)
-    declarer_talon_taken = forms.TypedChoiceField(label=_("talon cards the declarer took"), required=False,
-                                                  choices=BLANK + TALON, coerce=int, empty_value=None)
-    declarer_card_points = forms.IntegerField(label=_("card points of the declaring side (declarer's skart only)"),
-                                              required=False, min_value=0, max_value=94)
-    declarer_tricks = forms.TypedChoiceField(label=_("tricks of the declaring side"), required=False,
-                                             choices=BLANK + [(str(t), str(t)) for t in range(10)],
-                                             coerce=int, empty_value=None)
+    declarer_talon_taken = forms.TypedChoiceField(
+        label=_("talon cards the declarer took"), required=False, choices=BLANK + TALON, coerce=int, empty_value=None
+    )
+    declarer_card_points = forms.IntegerField(
+        label=_("card points of the declaring side (declarer's skart only)"), required=False, min_value=0, max_value=94
+    )
+    declarer_tricks = forms.TypedChoiceField(
+        label=_("tricks of the declaring side"),
+        required=False,
+        choices=BLANK + [(str(t), str(t)) for t in range(10)],
+        coerce=int,
+        empty_value=None,
+    )
     game_kontra = forms.TypedChoiceField(label=_("kontra on the game"), choices=KONTRA, coerce=int, initial=0)
     bid = forms.ChoiceField(label=_("bid (optional: checks the talon cards)"), required=False, choices=BLANK + BIDS)
     lengetes_waver = forms.ChoiceField(label=_("lengetés: the waver"), required=False)
-    lengetes_mode = forms.ChoiceField(label=_("lengetés: the Pagát declarer's ulti"), required=False,
-                                      choices=BLANK + LENGETES_MODES)
+    lengetes_mode = forms.ChoiceField(
+        label=_("lengetés: the Pagát declarer's ulti"), required=False, choices=BLANK + LENGETES_MODES
+    )
     thrower = forms.ChoiceField(label=_("thrown in by"), required=False)
-    throw_in_reason = forms.ChoiceField(label=_("why"), required=False,
-                                        choices=BLANK + list(THROW_IN_REASONS.items()))
+    throw_in_reason = forms.ChoiceField(label=_("why"), required=False, choices=BLANK + list(THROW_IN_REASONS.items()))
     start_double_round = forms.BooleanField(label=_("the thrower deals and starts a double round"), required=False)
     renonsz_offender = forms.ChoiceField(label=_("renonsz by"), required=False)
     renonsz_kind = forms.ChoiceField(label=_("what happened"), required=False, choices=BLANK + RENONSZ_KINDS)
@@ -112,36 +153,52 @@ class TarokkVadaszHandForm(HandForm):
 
     def setup(self) -> None:
         self.fields["declarer"].choices = self.seat_choices()
-        self.fields["partner"].choices = [("", "—"), *self.seat_choices(blank=None),
-                                          *((f"alone:{k}", v) for k, v in SOLO.items())]
+        self.fields["partner"].choices = [
+            ("", "—"),
+            *self.seat_choices(blank=None),
+            *((f"alone:{k}", v) for k, v in SOLO.items()),
+        ]
         for name in ("lengetes_waver", "thrower", "renonsz_offender"):
             self.fields[name].choices = self.seat_choices()
-        first = ["outcome", "declarer", "partner", "declarer_talon_taken", "declarer_card_points", "declarer_tricks",
-                 "game_kontra"]
+        first = [
+            "outcome",
+            "declarer",
+            "partner",
+            "declarer_talon_taken",
+            "declarer_card_points",
+            "declarer_tricks",
+            "game_kontra",
+        ]
         arrangers = self._arrangers()
         if len(arrangers) > 1:  # at 7 the dealer picks one of the two opposite him (§1.1)
             self.fields["talon_arranger"] = forms.ChoiceField(
-                label=_("talon arranger"), required=False, choices=self.seat_choices(arrangers))
+                label=_("talon arranger"), required=False, choices=self.seat_choices(arrangers)
+            )
             first.append("talon_arranger")
         grids = []
         for side in rules.SIDES:
             names = []
             for fig in rules.FIGURES:
                 name = figure_field(side, fig)
-                self.fields[name] = forms.ChoiceField(label=FIGURE_LABELS[fig], required=False,
-                                                      choices=BLANK + HOW[fig])
-                self.fields[f"{name}_by"] = forms.ChoiceField(label=_("announced by"), required=False,
-                                                              choices=self.seat_choices())
-                self.fields[f"{name}_kontra"] = forms.TypedChoiceField(label=_("kontra"), required=False,
-                                                                       choices=KONTRA, coerce=int, initial=0)
+                self.fields[name] = forms.ChoiceField(
+                    label=FIGURE_LABELS[fig], required=False, choices=BLANK + HOW[fig]
+                )
+                self.fields[f"{name}_by"] = forms.ChoiceField(
+                    label=_("announced by"), required=False, choices=self.seat_choices()
+                )
+                self.fields[f"{name}_kontra"] = forms.TypedChoiceField(
+                    label=_("kontra"), required=False, choices=KONTRA, coerce=int, initial=0
+                )
                 names += [name, f"{name}_by", f"{name}_kontra"]
                 if fig in rules.WITH_VOLAT_FIGURES:
                     self.fields[f"{name}_volat"] = forms.BooleanField(
-                        label=_("announced together with the same player's volát (counts 0)"), required=False)
+                        label=_("announced together with the same player's volát (counts 0)"), required=False
+                    )
                     names.append(f"{name}_volat")
                 if fig in UNPLAYABLE:
                     self.fields[f"{name}_unplayable"] = forms.ChoiceField(
-                        label=_("objectively unplayable"), required=False, choices=BLANK + UNPLAYABLE[fig])
+                        label=_("objectively unplayable"), required=False, choices=BLANK + UNPLAYABLE[fig]
+                    )
                     names.append(f"{name}_unplayable")
             grids.append((SIDE_TITLES[side], names, PLAYED_OR_RENONSZ))
         self.fieldsets = [
@@ -234,9 +291,19 @@ class TarokkVadaszHandForm(HandForm):
 
     @classmethod
     def initial_from(cls, hand: Mapping[str, Any]) -> dict[str, Any]:
-        data: dict[str, Any] = {k: hand.get(k) for k in (
-            "declarer", "declarer_talon_taken", "declarer_card_points", "declarer_tricks", "bid", "talon_arranger",
-            "thrower", "throw_in_reason")}
+        data: dict[str, Any] = {
+            k: hand.get(k)
+            for k in (
+                "declarer",
+                "declarer_talon_taken",
+                "declarer_card_points",
+                "declarer_tricks",
+                "bid",
+                "talon_arranger",
+                "thrower",
+                "throw_in_reason",
+            )
+        }
         data["outcome"] = hand.get("outcome") or "played"
         data["game_kontra"] = hand.get("game_kontra") or 0
         data["start_double_round"] = bool(hand.get("start_double_round"))
@@ -271,8 +338,9 @@ class TarokkVadaszHandForm(HandForm):
             names = getattr(self, "_figure_fields", [])
             if i is None or i >= len(names):
                 return None
-            suffix = {"announcer": "_by", "kontra": "_kontra", "with_volat": "_volat",
-                      "unplayable": "_unplayable"}.get(rest, "")
+            suffix = {"announcer": "_by", "kontra": "_kontra", "with_volat": "_volat", "unplayable": "_unplayable"}.get(
+                rest, ""
+            )
             return names[i] + suffix if names[i] + suffix in self.fields else names[i]
         if name == "lengetes_ulti":
             return "lengetes_waver" if rest == "waver" else "lengetes_mode"

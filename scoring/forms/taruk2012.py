@@ -12,14 +12,26 @@ from ..variants import taruk2012 as rules
 from .base import BLANK, HandForm, int_or_none
 
 BONUS_LABELS = {
-    "kralji": _("kings (kralji)"), "trula": _("trula"), "kralj_ultimo": _("king ultimo"),
-    "pagat_ultimo": _("pagat ultimo"), "valat": _("valat (announced or silent)"), "barvni_valat": _("colour valat"),
+    "kralji": _("kings (kralji)"),
+    "trula": _("trula"),
+    "kralj_ultimo": _("king ultimo"),
+    "pagat_ultimo": _("pagat ultimo"),
+    "valat": _("valat (announced or silent)"),
+    "barvni_valat": _("colour valat"),
 }
-BONUS_STATES = [("", "—"), ("made", _("announced, made")), ("failed", _("announced, failed")),
-                ("silent", _("silent, made"))]
+BONUS_STATES = [
+    ("", "—"),
+    ("made", _("announced, made")),
+    ("failed", _("announced, failed")),
+    ("silent", _("silent, made")),
+]
 KONTRA = [(1, "—"), (2, _("kontra x2")), (4, _("re x4"))]
-SUIT_LABELS = [("hearts", _("hearts ♥")), ("diamonds", _("diamonds ♦")), ("spades", _("spades ♠")),
-               ("clubs", _("clubs ♣"))]
+SUIT_LABELS = [
+    ("hearts", _("hearts ♥")),
+    ("diamonds", _("diamonds ♦")),
+    ("spades", _("spades ♠")),
+    ("clubs", _("clubs ♣")),
+]
 POINT_AND_KING = list(rules.POINT_GAMES)
 
 
@@ -30,18 +42,26 @@ class Taruk2012HandForm(HandForm):
     declarer = forms.ChoiceField(label=_("declarer"), required=False)
     called_king = forms.ChoiceField(label=_("called king"), required=False, choices=BLANK + SUIT_LABELS)
     partner = forms.ChoiceField(label=_("partner"), required=False)
-    card_points = forms.IntegerField(label=_("card points of the declaring side"), required=False,
-                                     min_value=0, max_value=70)
-    won = forms.ChoiceField(label=_("won (berač: no trick; valat: every trick)"), required=False,
-                            choices=[("", "—"), ("yes", _("yes")), ("no", _("no"))])
+    card_points = forms.IntegerField(
+        label=_("card points of the declaring side"), required=False, min_value=0, max_value=70
+    )
+    won = forms.ChoiceField(
+        label=_("won (berač: no trick; valat: every trick)"),
+        required=False,
+        choices=[("", "—"), ("yes", _("yes")), ("no", _("no"))],
+    )
     game_kontra = forms.TypedChoiceField(label=_("kontra on the game"), choices=KONTRA, coerce=int, initial=1)
     mondfang = forms.ChoiceField(label=_("mondfang: whose mond was caught"), required=False)
     mond_in_talon = forms.BooleanField(label=_("mond in the talon (declarer -20)"), required=False)
     renons_seat = forms.ChoiceField(label=_("renons by"), required=False)
-    renons_points = forms.IntegerField(label=_("renons points (judge's decision; empty = -70)"), required=False,
-                                       max_value=-1)
-    misdeal = forms.ChoiceField(label=_("misdeal by the dealer"), required=False,
-                                choices=[("", "—"), ("warning", _("first: warning")), ("penalty", _("again: -20"))])
+    renons_points = forms.IntegerField(
+        label=_("renons points (judge's decision; empty = -70)"), required=False, max_value=-1
+    )
+    misdeal = forms.ChoiceField(
+        label=_("misdeal by the dealer"),
+        required=False,
+        choices=[("", "—"), ("warning", _("first: warning")), ("penalty", _("again: -20"))],
+    )
 
     def limit_misdeal(self, earlier: int) -> None:
         """Offer only the misdeal the dealer's history allows (§5.4): a warning for the player's first
@@ -50,35 +70,53 @@ class Taruk2012HandForm(HandForm):
         field = self.fields["misdeal"]
         field.choices = [(value, label) for value, label in field.choices if value in ("", allowed)]
         field.error_messages["invalid_choice"] = (
-            _("The dealer already has a misdeal in this tournament: this one costs -20 (§5.4).") if earlier
-            else _("This is the dealer's first misdeal in this tournament: only a warning (§5.4)."))
+            _("The dealer already has a misdeal in this tournament: this one costs -20 (§5.4).")
+            if earlier
+            else _("This is the dealer's first misdeal in this tournament: only a warning (§5.4).")
+        )
 
     def setup(self) -> None:
         seats = self.seats
         self.fields["declarer"].choices = self.seat_choices()
         self.fields["partner"].choices = [
-            ("", "—"), ("alone", _("alone (king in talon or own king)")), *self.seat_choices(blank=None)]
+            ("", "—"),
+            ("alone", _("alone (king in talon or own king)")),
+            *self.seat_choices(blank=None),
+        ]
         self.fields["mondfang"].choices = self.seat_choices()
         self.fields["renons_seat"].choices = self.seat_choices(self.table_positions)
         for t in rules.BONUS_TYPES:
             self.fields[f"b_{t}"] = forms.ChoiceField(label=BONUS_LABELS[t], required=False, choices=BONUS_STATES)
             self.fields[f"b_{t}_side"] = forms.ChoiceField(
-                label=_("side"), required=False, initial="declarer",
-                choices=[("declarer", _("declaring side")), ("opponents", _("opponents"))])
-            self.fields[f"b_{t}_kontra"] = forms.TypedChoiceField(label=_("kontra"), choices=KONTRA, coerce=int,
-                                                                  initial=1, required=False)
+                label=_("side"),
+                required=False,
+                initial="declarer",
+                choices=[("declarer", _("declaring side")), ("opponents", _("opponents"))],
+            )
+            self.fields[f"b_{t}_kontra"] = forms.TypedChoiceField(
+                label=_("kontra"), choices=KONTRA, coerce=int, initial=1, required=False
+            )
         for s in seats:
-            self.fields[f"klop_{s}"] = forms.IntegerField(label=self.seat_label(s), required=False,
-                                                          min_value=0, max_value=70)
+            self.fields[f"klop_{s}"] = forms.IntegerField(
+                label=self.seat_label(s), required=False, min_value=0, max_value=70
+            )
             self.fields[f"klop_kontra_{s}"] = forms.ChoiceField(
-                label=_("klop kontra: %(seat)s") % {"seat": s}, required=False,
-                choices=[("", "—"), ("clean", _("declared, no trick")), ("dirty", _("declared, took a trick"))])
+                label=_("klop kontra: %(seat)s") % {"seat": s},
+                required=False,
+                choices=[("", "—"), ("clean", _("declared, no trick")), ("dirty", _("declared, took a trick"))],
+            )
         self.fieldsets = [
             (_("Game"), ["game", "declarer", "called_king", "partner", "card_points", "won", "game_kontra"], {}),
-            (_("Bonuses"), [f for t in rules.BONUS_TYPES for f in (f"b_{t}", f"b_{t}_side", f"b_{t}_kontra")],
-             {"game": POINT_AND_KING}),
-            (_("Klop: card points of each player"),
-             [f"klop_{s}" for s in seats] + [f"klop_kontra_{s}" for s in seats], {"game": ["klop"]}),
+            (
+                _("Bonuses"),
+                [f for t in rules.BONUS_TYPES for f in (f"b_{t}", f"b_{t}_side", f"b_{t}_kontra")],
+                {"game": POINT_AND_KING},
+            ),
+            (
+                _("Klop: card points of each player"),
+                [f"klop_{s}" for s in seats] + [f"klop_kontra_{s}" for s in seats],
+                {"game": ["klop"]},
+            ),
             (_("Penalties and mond"), ["mondfang", "mond_in_talon", "renons_seat", "renons_points", "misdeal"], {}),
         ]
 
@@ -107,8 +145,12 @@ class Taruk2012HandForm(HandForm):
             if not state:
                 continue
             self._bonus_order.append(t)
-            entry = {"type": t, "side": d.get(f"b_{t}_side") or "declarer", "announced": state != "silent",
-                     "made": state != "failed"}
+            entry = {
+                "type": t,
+                "side": d.get(f"b_{t}_side") or "declarer",
+                "announced": state != "silent",
+                "made": state != "failed",
+            }
             if (d.get(f"b_{t}_kontra") or 1) != 1:
                 entry["kontra"] = d[f"b_{t}_kontra"]
             bonuses.append(entry)
@@ -117,8 +159,9 @@ class Taruk2012HandForm(HandForm):
         if klop:
             hand["klop_points"] = klop
         self._klop_kontra_order = [s for s in self.seats if d.get(f"klop_kontra_{s}")]
-        hand["klop_kontra"] = [{"seat": s, "no_trick": d[f"klop_kontra_{s}"] == "clean"}
-                               for s in self._klop_kontra_order]
+        hand["klop_kontra"] = [
+            {"seat": s, "no_trick": d[f"klop_kontra_{s}"] == "clean"} for s in self._klop_kontra_order
+        ]
         if d.get("mondfang"):
             hand["mondfang"] = d["mondfang"]
         if d.get("mond_in_talon"):

@@ -36,11 +36,26 @@ from .base import BLANK, HandForm, int_or_none
 # A bid has at most one component of each family, so kontras and sheet verdicts are entered
 # per family and written under the bid's own component.
 FAMILIES = ("parti", "hundred", "aces", "ulti", "main")
-FAMILY_OF = {c: ("parti" if c == "parti" else "hundred" if c in ("40-100", "20-100") else
-                 "aces" if c == "4asz" else "ulti" if c == "ulti" else "main") for c in rules.COMPONENT_RULE}
+FAMILY_OF = {
+    c: (
+        "parti"
+        if c == "parti"
+        else "hundred"
+        if c in ("40-100", "20-100")
+        else "aces"
+        if c == "4asz"
+        else "ulti"
+        if c == "ulti"
+        else "main"
+    )
+    for c in rules.COMPONENT_RULE
+}
 FAMILY_DEFAULT = {"parti": "parti", "hundred": "40-100", "aces": "4asz", "ulti": "ulti", "main": "durchmars"}
 FAMILY_LABELS = {
-    "parti": _("parti (game)"), "hundred": _("40-100 / 20-100"), "aces": _("4 ász"), "ulti": _("ulti"),
+    "parti": _("parti (game)"),
+    "hundred": _("40-100 / 20-100"),
+    "aces": _("4 ász"),
+    "ulti": _("ulti"),
     "main": _("durchmars / betli"),
 }
 
@@ -48,8 +63,11 @@ KONTRA = [(1, "—"), (2, _("kontra ×2")), (4, _("rekontra ×4"))]
 VERDICTS = [("", "—"), ("made", _("made")), ("failed", _("failed"))]
 SUIT_LABELS = {"makk": _("makk"), "tok": _("tök"), "zold": _("zöld"), "piros": _("piros")}
 TRUMPS = BLANK + [(s, SUIT_LABELS[s]) for s in rules.SUITS[:3]] + [("piros", _("piros (red: ×2)"))]
-GAVE_UP = [("", "—"), ("before_first_card", _("before the first card (pays with kontra)")),
-           ("after_first_card", _("after the first card, with consent"))]
+GAVE_UP = [
+    ("", "—"),
+    ("before_first_card", _("before the first card (pays with kontra)")),
+    ("after_first_card", _("after the first card, with consent")),
+]
 # The cases whose consequence (§4.2) relaxes what is recorded of the play (§5.4).
 RELAXED = frozenset({rules.RULING_PARTI_WON, rules.PARTIAL})
 
@@ -83,11 +101,21 @@ class UltiMauszHandForm(HandForm):
     bid = forms.ChoiceField(label=_("bid"), choices=BIDS, required=False, initial="parti")
     trump = forms.ChoiceField(label=_("trump (not for betli / colourless)"), choices=TRUMPS, required=False)
     declarer = forms.ChoiceField(label=_("declarer"), required=False)
-    declarer_tricks = forms.IntegerField(label=_("declarer's tricks"), required=False, min_value=0, max_value=10,
-                                         widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    declarer_tricks = forms.IntegerField(
+        label=_("declarer's tricks"),
+        required=False,
+        min_value=0,
+        max_value=10,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
     declarer_card_points = forms.IntegerField(
-        label=_("declarer's card points (aces, tens, last trick)"), required=False, min_value=0, max_value=90,
-        step_size=10, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+        label=_("declarer's card points (aces, tens, last trick)"),
+        required=False,
+        min_value=0,
+        max_value=90,
+        step_size=10,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
     trump7 = forms.ChoiceField(label=_("trump seven in the last trick"), required=False)
     four_aces = forms.ChoiceField(label=_("all four aces taken by"), required=False)
     gave_up = forms.ChoiceField(label=_("declarer gave up"), choices=GAVE_UP, required=False)
@@ -95,8 +123,9 @@ class UltiMauszHandForm(HandForm):
     silent_4asz = forms.BooleanField(label=_("silent four aces claimed before the throw-in"), required=False)
     renonsz_case = forms.ChoiceField(label=_("renonsz case (§13)"), choices=CASES, required=False)
     renonsz_offender = forms.ChoiceField(label=_("offender"), required=False)
-    penalty_bid = forms.ChoiceField(label=_("penalty bid (13.2.3c, 13.2.4a, 13.2.5)"), choices=BLANK + BIDS[1:],
-                                    required=False)
+    penalty_bid = forms.ChoiceField(
+        label=_("penalty bid (13.2.3c, 13.2.4a, 13.2.5)"), choices=BLANK + BIDS[1:], required=False
+    )
     penalty_red = forms.BooleanField(label=_("penalty bid is red (piros)"), required=False)
 
     def setup(self) -> None:
@@ -108,34 +137,63 @@ class UltiMauszHandForm(HandForm):
         self.fields["renonsz_offender"].choices = self.seat_choices(seats)
         self.fields["trump7"].choices = [("", _("not played to the last trick"))] + [
             (f"{s}:{r}", label % {"seat": self.seat_label(s)})
-            for s in seats for r, label in (("won", _("%(seat)s played it, won")),
-                                            ("lost", _("%(seat)s played it, lost")))]
-        self.fields["four_aces"].choices = [("", _("— (not recorded)")),
-                                            ("none", _("nobody (split, or one in the talon)")),
-                                            *self.seat_choices(seats, blank=None)]
+            for s in seats
+            for r, label in (("won", _("%(seat)s played it, won")), ("lost", _("%(seat)s played it, lost")))
+        ]
+        self.fields["four_aces"].choices = [
+            ("", _("— (not recorded)")),
+            ("none", _("nobody (split, or one in the talon)")),
+            *self.seat_choices(seats, blank=None),
+        ]
         for suit in rules.SUITS:
             self.fields[f"m_{suit}"] = forms.ChoiceField(
-                label=_("20/40 in %(suit)s announced by") % {"suit": SUIT_LABELS[suit]}, required=False,
-                choices=self.seat_choices(seats))
+                label=_("20/40 in %(suit)s announced by") % {"suit": SUIT_LABELS[suit]},
+                required=False,
+                choices=self.seat_choices(seats),
+            )
         for fam in FAMILIES:
             self.fields[f"k_{fam}"] = forms.TypedChoiceField(
-                label=_("kontra on %(what)s") % {"what": FAMILY_LABELS[fam]}, choices=KONTRA, coerce=int,
-                initial=1, required=False)
+                label=_("kontra on %(what)s") % {"what": FAMILY_LABELS[fam]},
+                choices=KONTRA,
+                coerce=int,
+                initial=1,
+                required=False,
+            )
         for s in seats:
             self.fields[f"k_seat_{s}"] = forms.TypedChoiceField(
-                label=_("kontra of %(seat)s") % {"seat": self.seat_label(s)}, choices=KONTRA, coerce=int,
-                initial=1, required=False)
+                label=_("kontra of %(seat)s") % {"seat": self.seat_label(s)},
+                choices=KONTRA,
+                coerce=int,
+                initial=1,
+                required=False,
+            )
         for fam in FAMILIES:
             self.fields[f"r_{fam}"] = forms.ChoiceField(
-                label=_("sheet says %(what)s") % {"what": FAMILY_LABELS[fam]}, choices=VERDICTS, required=False)
+                label=_("sheet says %(what)s") % {"what": FAMILY_LABELS[fam]}, choices=VERDICTS, required=False
+            )
         for s in seats:
             self.fields[f"jury_{s}"] = forms.IntegerField(label=self.seat_label(s), required=False)
         self.fieldsets = [
-            (_("Deal"), ["bid", "trump", "declarer", "declarer_tricks", "declarer_card_points",
-                         *(f"m_{s}" for s in rules.SUITS), "trump7", "four_aces"], {}),
+            (
+                _("Deal"),
+                [
+                    "bid",
+                    "trump",
+                    "declarer",
+                    "declarer_tricks",
+                    "declarer_card_points",
+                    *(f"m_{s}" for s in rules.SUITS),
+                    "trump7",
+                    "four_aces",
+                ],
+                {},
+            ),
             (_("Kontra and rekontra"), [f"k_{f}" for f in FAMILIES], {}),
-            (_("Individual kontra (betli, colourless durchmars): the defenders' levels"),
-             [f"k_seat_{s}" for s in seats], {"bid": sorted(rules.COLOURLESS)}),
+            (
+                _("Individual kontra (betli, colourless durchmars): the defenders' levels"),
+                [f"k_seat_{s}" for s in seats],
+                {"bid": sorted(rules.COLOURLESS)},
+            ),
             (_("Silent claims and give-up"), ["silent_100", "silent_4asz", "gave_up"], {}),
             (_("Verdicts on the paper sheet (optional cross-check)"), [f"r_{f}" for f in FAMILIES], {}),
             (_("Renonsz"), ["renonsz_case", "renonsz_offender", "penalty_bid", "penalty_red"], {}),
@@ -197,8 +255,11 @@ class UltiMauszHandForm(HandForm):
         if d.get("trump7"):
             seat, _sep, result = d["trump7"].partition(":")
             play["trump7_last_trick"] = {"seat": seat, "won": result == "won"}
-        has_play = d.get("declarer_tricks") is not None or any(
-            k in play for k in ("declarer_card_points", "four_aces", "trump7_last_trick")) or bool(marriages)
+        has_play = (
+            d.get("declarer_tricks") is not None
+            or any(k in play for k in ("declarer_card_points", "four_aces", "trump7_last_trick"))
+            or bool(marriages)
+        )
         if has_play:
             if bid not in rules.COLOURLESS and "trump7_last_trick" not in play:
                 play["trump7_last_trick"] = None  # "not played to the last trick" (§5.2)
@@ -211,8 +272,10 @@ class UltiMauszHandForm(HandForm):
             if d.get("renonsz_offender"):
                 renonsz["offender"] = d["renonsz_offender"]
             if d.get("penalty_bid"):
-                renonsz["penalty_bid"] = {"bid": d["penalty_bid"], **({"trump": "piros"} if d.get("penalty_red")
-                                                                       else {})}
+                renonsz["penalty_bid"] = {
+                    "bid": d["penalty_bid"],
+                    **({"trump": "piros"} if d.get("penalty_red") else {}),
+                }
             jury = {s: d[f"jury_{s}"] for s in self.seat_options if d.get(f"jury_{s}") is not None}
             if jury:
                 renonsz["jury_points"] = jury
@@ -280,8 +343,12 @@ class UltiMauszHandForm(HandForm):
                 if f"jury_{sub}" in self.fields:
                     return f"jury_{sub}"
                 return f"jury_{self.seat_options[0]}"
-            return {"": "renonsz_case", "case": "renonsz_case", "offender": "renonsz_offender",
-                    "penalty_bid": "penalty_red" if sub == "trump" else "penalty_bid"}.get(member)
+            return {
+                "": "renonsz_case",
+                "case": "renonsz_case",
+                "offender": "renonsz_offender",
+                "penalty_bid": "penalty_red" if sub == "trump" else "penalty_bid",
+            }.get(member)
         return super().field_for(path)
 
     def _kontra_field(self, rest: str) -> str | None:
@@ -301,9 +368,13 @@ class UltiMauszHandForm(HandForm):
             if i is not None and i < len(marriages):
                 return marriages[i]
             return "m_makk" if "[" not in member else None
-        return {"": "declarer_tricks", "declarer_tricks": "declarer_tricks",
-                "declarer_card_points": "declarer_card_points", "four_aces": "four_aces",
-                "trump7_last_trick": "trump7"}.get(member)
+        return {
+            "": "declarer_tricks",
+            "declarer_tricks": "declarer_tricks",
+            "declarer_card_points": "declarer_card_points",
+            "four_aces": "four_aces",
+            "trump7_last_trick": "trump7",
+        }.get(member)
 
 
 def normalised(hand: Mapping[str, Any]) -> dict[str, Any]:
@@ -327,8 +398,10 @@ def normalised(hand: Mapping[str, Any]) -> dict[str, Any]:
     if out.get("silent_claims"):
         out["silent_claims"] = sorted(out["silent_claims"], key=("100", "4asz").index)
     if isinstance(out.get("play"), Mapping) and out["play"].get("marriages"):
-        out["play"] = {**out["play"], "marriages": sorted(out["play"]["marriages"],
-                                                          key=lambda m: rules.SUITS.index(m["suit"]))}
+        out["play"] = {
+            **out["play"],
+            "marriages": sorted(out["play"]["marriages"], key=lambda m: rules.SUITS.index(m["suit"])),
+        }
     penalty = (out.get("renonsz") or {}).get("penalty_bid")
     if penalty and penalty.get("trump") not in (None, "piros"):
         out["renonsz"] = {**out["renonsz"], "penalty_bid": {"bid": penalty["bid"]}}

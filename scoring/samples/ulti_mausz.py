@@ -145,7 +145,12 @@ def _kontra(rng: random.Random, key: str, defenders: list[str]) -> dict[str, Any
 
 
 def _play(
-    rng: random.Random, hand: Hand, key: str, trump: str | None, declarer: str, seats: list[str],
+    rng: random.Random,
+    hand: Hand,
+    key: str,
+    trump: str | None,
+    declarer: str,
+    seats: list[str],
     ctype: str | None,
 ) -> None:
     comps = KEY_COMPONENTS[key]
@@ -206,9 +211,7 @@ def _play(
     if claims or rng.random() < 0.1:
         hand["silent_claims"] = claims
     if rng.random() < 0.2:
-        hand["results"] = {
-            comp: "made" if made else "failed" for comp, made in _verdicts(hand, comps, ctype).items()
-        }
+        hand["results"] = {comp: "made" if made else "failed" for comp, made in _verdicts(hand, comps, ctype).items()}
 
 
 def _marriages(

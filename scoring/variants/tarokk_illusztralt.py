@@ -171,9 +171,7 @@ def _envelope(errors: Errors, hand: Any) -> Mapping[str, Any] | None:
         return None
     seats = obj.get("seats")
     if not errors.has("seats") and (len(seats) != 4 or set(seats) != set(SEATS)):
-        errors.add(
-            "seats", INVALID_VALUE, "seats must be the four table seats A, B, C and D (in playing order)"
-        )
+        errors.add("seats", INVALID_VALUE, "seats must be the four table seats A, B, C and D (in playing order)")
     if not errors.has("dealer") and obj.get("dealer") not in SEATS:
         errors.add("dealer", INVALID_VALUE, "dealer must be one of the four playing seats")
     return obj
@@ -229,11 +227,7 @@ def _check_parties(errors: Errors, obj: Mapping[str, Any], renonsz: bool) -> dic
     partner = obj.get("partner")
     if "partner" not in obj and not renonsz:
         errors.add("partner", MISSING_FIELD, "partner is required (null when the declarer plays alone)")
-    elif (
-        partner is not None
-        and errors.check_seat(partner, "partner", SEATS) is not None
-        and partner == declarer
-    ):
+    elif partner is not None and errors.check_seat(partner, "partner", SEATS) is not None and partner == declarer:
         errors.add("partner", INCONSISTENT, "partner must not be the declarer (use null for a self-call)")
     discarded = obj.get("called_tarokk_discarded")
     if discarded is not None:
@@ -269,21 +263,15 @@ def _check_card_points(errors: Errors, obj: Mapping[str, Any]) -> tuple[int | No
         )
         return p, None  # the trick count cannot be trusted for the figure checks
     if t == 9 and p < 72:
-        errors.inconsistent(
-            "declarer_card_points", "with all 9 tricks the declaring side has at least 72 points"
-        )
+        errors.inconsistent("declarer_card_points", "with all 9 tricks the declaring side has at least 72 points")
         return p, None
     if t == 0 and p > 22:
-        errors.inconsistent(
-            "declarer_card_points", "without a trick the declaring side has at most 22 points"
-        )
+        errors.inconsistent("declarer_card_points", "without a trick the declaring side has at most 22 points")
         return p, None
     return p, t
 
 
-def _check_figures(
-    errors: Errors, obj: Mapping[str, Any], renonsz: bool, tricks: int | None
-) -> list[Any] | None:
+def _check_figures(errors: Errors, obj: Mapping[str, Any], renonsz: bool, tricks: int | None) -> list[Any] | None:
     """§3.3.6. Returns the list (None when it is not a list)."""
     figures = obj.get("figures")
     if figures is None:
@@ -309,9 +297,7 @@ def _check_figures(
         else:
             suit = entry.get("suit")
             if fig is not None and suit is not None:
-                errors.add(
-                    path(p, "suit"), NOT_APPLICABLE, f"suit applies only to the king figures, not to {fig}"
-                )
+                errors.add(path(p, "suit"), NOT_APPLICABLE, f"suit applies only to the king figures, not to {fig}")
         kontra = errors.optional_int(entry, "kontra", 0, MAX_KONTRA, p)
         if kontra and announced is False:
             errors.add(path(p, "kontra"), NOT_APPLICABLE, "a silent figure cannot be kontra'd (§1.4)")
@@ -325,9 +311,7 @@ def _check_figures(
         result = entry.get("result")
         if renonsz:
             if result is not None:
-                errors.add(
-                    path(p, "result"), NOT_APPLICABLE, "no figure has a result in a renonsz hand (§3.3.8)"
-                )
+                errors.add(path(p, "result"), NOT_APPLICABLE, "no figure has a result in a renonsz hand (§3.3.8)")
         elif fig in G_FIGURES:
             if result is not None:
                 errors.add(
@@ -366,9 +350,7 @@ def _check_figure_combinations(
     for i, fig, side, announced, suit, result in good:
         p = f"figures[{i}]"
         if announced and side in volat_said and fig in NOT_AFTER_VOLAT:
-            errors.add(
-                p, FORBIDDEN_COMBINATION, f"{fig} cannot be announced after the same side announced volát"
-            )
+            errors.add(p, FORBIDDEN_COMBINATION, f"{fig} cannot be announced after the same side announced volát")
         if announced and fig == "volat":
             volat_said.add(side)
         if result != "made":
@@ -435,15 +417,11 @@ def _check_tarokk_counts(errors: Errors, obj: Mapping[str, Any], renonsz: bool) 
         seat = errors.required_seat(entry, "seat", SEATS, p)
         if seat is not None:
             if seat in seen:
-                errors.add(
-                    path(p, "seat"), FORBIDDEN_COMBINATION, f"seat {seat} already declared a tarokk count"
-                )
+                errors.add(path(p, "seat"), FORBIDDEN_COMBINATION, f"seat {seat} already declared a tarokk count")
             seen.add(seat)
         errors.required_choice(entry, "count", TAROKK_COUNT_VALUE, p)
         if errors.required_choice(entry, "when", WHENS, p) == "end" and renonsz:
-            errors.add(
-                path(p, "when"), NOT_APPLICABLE, "play stopped at the renonsz: no tarokk count at the end"
-            )
+            errors.add(path(p, "when"), NOT_APPLICABLE, "play stopped at the renonsz: no tarokk count at the end")
 
 
 def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: Mapping[str, Any], figures: Any) -> None:
@@ -463,13 +441,9 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: Mapping[str, Any
     if ctx["bid"] is not None and ctx["bid"] != "harmas":
         errors.add("renonsz.kind", FORBIDDEN_COMBINATION, "no_honour renonsz needs bid 'harmas'")
     if offender is not None and ctx["declarer"] is not None and offender != ctx["declarer"]:
-        errors.add(
-            "renonsz.kind", FORBIDDEN_COMBINATION, "in a no_honour renonsz the offender is the declarer"
-        )
+        errors.add("renonsz.kind", FORBIDDEN_COMBINATION, "in a no_honour renonsz the offender is the declarer")
     if figures:
-        errors.add(
-            "renonsz.kind", FORBIDDEN_COMBINATION, "no figure can be announced before a no_honour renonsz"
-        )
+        errors.add("renonsz.kind", FORBIDDEN_COMBINATION, "no figure can be announced before a no_honour renonsz")
     if ctx["game_kontra"]:
         errors.add("renonsz.kind", FORBIDDEN_COMBINATION, "no kontra can be said before a no_honour renonsz")
 
@@ -616,9 +590,7 @@ def _played(led: _Ledger, hand: Mapping[str, Any]) -> None:
             value = FIGURES[fig][2]
             winner = OTHER_SIDE[side]
             text = led.sides(key, value, winner)
-            lines.append(
-                f"{name} ({SIDE_NAME[side]}, silent) failed → {value} to {SIDE_NAME[winner]} → {text}"
-            )
+            lines.append(f"{name} ({SIDE_NAME[side]}, silent) failed → {value} to {SIDE_NAME[winner]} → {text}")
 
 
 def _renonsz(led: _Ledger, hand: Mapping[str, Any]) -> None:
@@ -723,6 +695,7 @@ def next_dealer(table_seats: list[str], dealer: str) -> str:
 def counts_as_played(hand: Mapping[str, Any]) -> bool:
     """A redeal (everyone passed, the talon refused, a hand without tarokk) is no played hand (§3.1)."""
     return hand.get("outcome", "played") != "redeal"
+
 
 VARIANT = Variant(
     key=KEY,

@@ -466,8 +466,11 @@ def validate(
             elif thrower is None and start is True:
                 # II.3 b: only the thrower who takes the deal himself declares a double round;
                 # without his name the table cannot know who must deal the next hand.
-                e.add("thrower", MISSING_FIELD,
-                      "a double round is declared by the player who threw in and then deals: name him (§1.8)")
+                e.add(
+                    "thrower",
+                    MISSING_FIELD,
+                    "a double round is declared by the player who threw in and then deals: name him (§1.8)",
+                )
             reason = obj.get("throw_in_reason")
             if reason is not None:
                 e.check_choice(reason, "throw_in_reason", THROW_IN_REASONS)
@@ -913,6 +916,7 @@ def dealers_after(table_seats: list[str], hand: Mapping[str, Any]) -> list[str]:
 def counts_as_played(hand: Mapping[str, Any]) -> bool:
     """Thrown-in hands and redeals are not played hands (§1.8, §3.1)."""
     return hand.get("outcome", "played") not in ("thrown_in", "redeal")
+
 
 VARIANT = Variant(
     key=KEY,

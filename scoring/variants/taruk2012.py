@@ -547,8 +547,11 @@ def _check_penalties(errors: Errors, raw: Any, table: tuple[str, ...] | None, de
             # §5.4: only a player's first misdeal is a warning, so a redeal misdealt again in
             # the same hand never is (whatever the earlier hands say: misdeal_history_errors).
             if errors.required_bool(p, "warning", f) is True and misdeals:
-                errors.add(f + ".warning", INCONSISTENT,
-                           "only the first misdeal is a warning; the dealer misdealt earlier in this hand (§5.4)")
+                errors.add(
+                    f + ".warning",
+                    INCONSISTENT,
+                    "only the first misdeal is a warning; the dealer misdealt earlier in this hand (§5.4)",
+                )
             misdeals += 1
     return renons
 
@@ -564,11 +567,17 @@ def misdeal_history_errors(hand: Mapping[str, Any], earlier: int) -> list[HandEr
         if not (isinstance(p, Mapping) and p.get("type") == "misdeal" and isinstance(p.get("warning"), bool)):
             continue
         if p["warning"] and count:
-            errors.add(f"penalties[{i}].warning", INCONSISTENT,
-                       "this player already has a misdeal in the tournament: this one costs -20 (§5.4)")
+            errors.add(
+                f"penalties[{i}].warning",
+                INCONSISTENT,
+                "this player already has a misdeal in the tournament: this one costs -20 (§5.4)",
+            )
         elif not p["warning"] and not count:
-            errors.add(f"penalties[{i}].warning", INCONSISTENT,
-                       "this is the player's first misdeal in the tournament: only a warning (§5.4)")
+            errors.add(
+                f"penalties[{i}].warning",
+                INCONSISTENT,
+                "this is the player's first misdeal in the tournament: only a warning (§5.4)",
+            )
         count += 1
     return errors.items
 

@@ -57,8 +57,18 @@ SUITS = ("makk", "tok", "zold", "piros")
 SUIT_NAME = {"makk": "makk", "tok": "tök", "zold": "zöld", "piros": "piros"}
 
 HAND_FIELDS = (
-    "variant", "seats", "dealer", "declarer", "bid", "trump", "kontra", "gave_up",
-    "play", "silent_claims", "results", "renonsz",
+    "variant",
+    "seats",
+    "dealer",
+    "declarer",
+    "bid",
+    "trump",
+    "kontra",
+    "gave_up",
+    "play",
+    "silent_claims",
+    "results",
+    "renonsz",
     "note",  # the referee's remark, ignored by scoring (common.check_note)
 )
 PLAY_FIELDS = ("declarer_tricks", "declarer_card_points", "marriages", "four_aces", "trump7_last_trick")
@@ -119,16 +129,12 @@ BID_TABLE: dict[tuple[str, bool], BidRow] = {
     ("20-100", True): BidRow(32, 24, {"20-100": 16}, 16),
     ("20-100+ulti+durchmars", False): BidRow(33, 25, {"20-100": 8, "ulti": 4, "durchmars": 6}, 18),
     ("ulti+4asz", True): BidRow(34, 26, {"ulti": 8, "4asz": 8, "parti": 2}, 18),
-    ("40-100+ulti+teritett_durchmars", False): BidRow(
-        35, 27, {"40-100": 4, "ulti": 4, "teritett_durchmars": 12}, 20
-    ),
+    ("40-100+ulti+teritett_durchmars", False): BidRow(35, 27, {"40-100": 4, "ulti": 4, "teritett_durchmars": 12}, 20),
     ("20-100+teritett_durchmars", False): BidRow(36, 28, {"20-100": 8, "teritett_durchmars": 12}, 20),
     ("40-100+durchmars", True): BidRow(37, 28, {"40-100": 8, "durchmars": 12}, 20),
     ("ulti+durchmars", True): BidRow(38, 28, {"ulti": 8, "durchmars": 12}, 20),
     ("teritett_betli", False): BidRow(39, 29, {"teritett_betli": 20}, 20),
-    ("20-100+ulti+teritett_durchmars", False): BidRow(
-        40, 30, {"20-100": 8, "ulti": 4, "teritett_durchmars": 12}, 24
-    ),
+    ("20-100+ulti+teritett_durchmars", False): BidRow(40, 30, {"20-100": 8, "ulti": 4, "teritett_durchmars": 12}, 24),
     ("40-100+ulti+4asz", True): BidRow(41, 30, {"40-100": 8, "ulti": 8, "4asz": 8}, 24),
     ("20-100+4asz", True): BidRow(42, 31, {"20-100": 16, "4asz": 8}, 24),
     ("20-100+ulti", True): BidRow(43, 32, {"20-100": 16, "ulti": 8}, 24),
@@ -140,13 +146,9 @@ BID_TABLE: dict[tuple[str, bool], BidRow] = {
     ("40-100+teritett_durchmars", True): BidRow(49, 37, {"40-100": 8, "teritett_durchmars": 24}, 32),
     ("ulti+teritett_durchmars", True): BidRow(50, 37, {"ulti": 8, "teritett_durchmars": 24}, 32),
     ("20-100+ulti+durchmars", True): BidRow(51, 38, {"20-100": 16, "ulti": 8, "durchmars": 12}, 36),
-    ("40-100+ulti+teritett_durchmars", True): BidRow(
-        52, 39, {"40-100": 8, "ulti": 8, "teritett_durchmars": 24}, 40
-    ),
+    ("40-100+ulti+teritett_durchmars", True): BidRow(52, 39, {"40-100": 8, "ulti": 8, "teritett_durchmars": 24}, 40),
     ("20-100+teritett_durchmars", True): BidRow(53, 40, {"20-100": 16, "teritett_durchmars": 24}, 40),
-    ("20-100+ulti+teritett_durchmars", True): BidRow(
-        54, 41, {"20-100": 16, "ulti": 8, "teritett_durchmars": 24}, 48
-    ),
+    ("20-100+ulti+teritett_durchmars", True): BidRow(54, 41, {"20-100": 16, "ulti": 8, "teritett_durchmars": 24}, 48),
 }
 
 # How each component is won (§3.3); the verdict functions below read this, no branches per key.
@@ -183,8 +185,9 @@ COMPONENT_NAME: dict[str, str] = {
 BID_KEYS: frozenset[str] = frozenset(key for key, _ in BID_TABLE)
 COLOURLESS: frozenset[str] = frozenset(key for key, red in BID_TABLE if not red and (key, True) not in BID_TABLE)
 # Components of a key (the non-red row; the red row has the same components).
-KEY_COMPONENTS: dict[str, frozenset[str]] = {key: frozenset(row.components) for (key, red), row in
-                                             BID_TABLE.items() if not red}
+KEY_COMPONENTS: dict[str, frozenset[str]] = {
+    key: frozenset(row.components) for (key, red), row in BID_TABLE.items() if not red
+}
 # Bids whose facts include card points and marriages (§5.2 "bid has parti, 40-100 or 20-100").
 COUNT_KEYS = frozenset(k for k, c in KEY_COMPONENTS.items() if c & {"parti", "40-100", "20-100"})
 # §3.4 item 4: silent four aces only with a parti, 40-100, 20-100 or ulti and no 4 ász / durchmars.
@@ -194,8 +197,9 @@ FOUR_ACES_KEYS = SILENT_4ASZ_KEYS | frozenset(k for k, c in KEY_COMPONENTS.items
 # 13.3.12 (A29): the point-count components a mixed-up trick pile makes unverifiable.
 DISPUTED = ("parti", "40-100", "20-100", "4asz")
 # Names a referee might use for a silent item; kontra never applies to them (§3.5).
-SILENT_NAMES = frozenset({"100", "silent_100", "csendes_100", "silent_ulti", "csendes_ulti",
-                          "silent_4asz", "csendes_4asz", "ulti_penalty"})
+SILENT_NAMES = frozenset(
+    {"100", "silent_100", "csendes_100", "silent_ulti", "csendes_ulti", "silent_4asz", "csendes_4asz", "ulti_penalty"}
+)
 
 
 # --- §4.2 / §4.3 renonsz --------------------------------------------------------------------
@@ -241,21 +245,19 @@ CASES: dict[str, Case] = {
     "13.2.1-outbid": Case(NORMAL, "not_declarer", "trump revealed during bidding, then outbid"),
     "13.2.2": Case(NORMAL, "any", "passed before his turn"),
     "13.2.3a": Case(NORMAL, "any", "wrong talon count, noticed before the talon was looked at"),
-    "13.2.3b": Case(PAY_DOUBLE, "declarer", "wrong talon count, noticed after the talon was looked at",
-                    null_trump=True),
+    "13.2.3b": Case(
+        PAY_DOUBLE, "declarer", "wrong talon count, noticed after the talon was looked at", null_trump=True
+    ),
     "13.2.3c": Case(PAY_DOUBLE, "any", "wrong card count after inserting the talon", True, True),
     "13.2.3d": Case(NORMAL, "any", "wrong talon count, nobody else bids"),
     "13.2.4a": Case(PAY_DOUBLE, "any", "bid not higher than the valid one, not corrected", True, True),
     "13.2.4b": Case(NORMAL, "", "bid not higher than the valid one, found during play"),
-    "13.2.5": Case(PAY_DOUBLE, "any", "took the talon out of turn and did not keep to the lowest bid",
-                   True, True),
+    "13.2.5": Case(PAY_DOUBLE, "any", "took the talon out of turn and did not keep to the lowest bid", True, True),
     "13.2.5-corrected": Case(NORMAL, "any", "took the talon out of turn, then bid the lowest next bid"),
     "13.2.6a": Case(NORMAL, "not_declarer", "opened without being entitled; an innocent player raised"),
-    "13.2.6b": Case(PAY_DOUBLE, "declarer", "opened without being entitled; nobody continued",
-                    null_trump=True),
+    "13.2.6b": Case(PAY_DOUBLE, "declarer", "opened without being entitled; nobody continued", null_trump=True),
     "13.2.7a": Case(PAY_2V_1V, "not_declarer", "the 12-card player was skipped", null_trump=True),
-    "13.2.7b": Case(PAY_SINGLE, "", "the 12-card player was skipped; second bidder's cards wrong",
-                    null_trump=True),
+    "13.2.7b": Case(PAY_SINGLE, "", "the 12-card player was skipped; second bidder's cards wrong", null_trump=True),
     "13.3.1": Case(PAY_DOUBLE, "declarer", "trump not named before the first card", null_trump=True),
     "13.3.2": Case(PAY_DOUBLE, "declarer", "red called and led without waiting for the passes"),
     "13.3.3": Case(PLAY, "any", "forbidden marriage announcement"),
@@ -288,7 +290,7 @@ def _kontra_text(level: int) -> str:
 
 
 def _pays(flows: list[tuple[str, str, int]]) -> str:
-    """"A pays B 4; C pays B 4" (§5.3 breakdown style; only ulti settles in payments)."""
+    """ "A pays B 4; C pays B 4" (§5.3 breakdown style; only ulti settles in payments)."""
     return "; ".join(f"{payer} pays {payee} {amount}" for payer, payee, amount in flows)
 
 
@@ -297,7 +299,7 @@ def _row(key: str, trump: Any) -> BidRow:
 
 
 def _bid_name(key: str, trump: Any) -> str:
-    """"40-100 + ulti (zöld)"; the automatic parti is not part of the name."""
+    """ "40-100 + ulti (zöld)"; the automatic parti is not part of the name."""
     name = " + ".join(COMPONENT_NAME[c] for c in key.split("+"))
     if key in COLOURLESS:
         return name
@@ -325,8 +327,19 @@ def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
 class _Ctx:
     """What the later checks need to know about the earlier ones."""
 
-    __slots__ = ("bid", "case", "claims", "coloured", "comps", "ctype", "declarer", "defenders",
-                 "gave_up", "seats", "trump")
+    __slots__ = (
+        "bid",
+        "case",
+        "claims",
+        "coloured",
+        "comps",
+        "ctype",
+        "declarer",
+        "defenders",
+        "gave_up",
+        "seats",
+        "trump",
+    )
 
     def __init__(self) -> None:
         self.seats: list[str] | None = None
@@ -342,9 +355,7 @@ class _Ctx:
         self.claims: list[str] = []
 
 
-def validate(
-    hand: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[str, Any] | None
-) -> list[HandError]:
+def validate(hand: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[str, Any] | None) -> list[HandError]:
     """Every reason to reject the deal (§5.4), all at once; never raises."""
     errors = Errors()
     # §5.3: "ulti has no state carried between deals; the input state is ignored and {} is
@@ -485,8 +496,12 @@ def _check_kontra(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> Mapping[
         field = path("kontra", comp)
         if ctx.bid is not None and comp not in ctx.comps:
             if comp in COMPONENT_RULE or comp in SILENT_NAMES:
-                errors.add(field, NOT_APPLICABLE, f"{comp!r} is not a component of this bid; silent items "
-                                                  "and the ulti penalty are never doubled (§3.5)")
+                errors.add(
+                    field,
+                    NOT_APPLICABLE,
+                    f"{comp!r} is not a component of this bid; silent items "
+                    "and the ulti penalty are never doubled (§3.5)",
+                )
             else:
                 errors.add(field, INVALID_VALUE, f"{comp!r} is not a component of the bid table (§2.1)")
             continue
@@ -500,8 +515,9 @@ def _check_kontra(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> Mapping[
             for seat, lvl in level.items():
                 sub = path(field, seat)
                 if ctx.declarer is not None and seat not in ctx.defenders:
-                    errors.add(sub, INVALID_VALUE, f"per-seat kontra keys must be the defenders "
-                               f"({', '.join(ctx.defenders)})")
+                    errors.add(
+                        sub, INVALID_VALUE, f"per-seat kontra keys must be the defenders ({', '.join(ctx.defenders)})"
+                    )
                     continue
                 errors.check_kontra(lvl, sub, KONTRA_LEVELS)
         else:
@@ -521,8 +537,11 @@ def _check_gave_up(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, kontra: Ma
     if value is None or value is False:
         return
     if not isinstance(value, str) or value not in GAVE_UP:
-        errors.add("gave_up", INCONSISTENT,  # §5.4 row code
-                   "gave_up must be false, 'before_first_card' or 'after_first_card'")
+        errors.add(
+            "gave_up",
+            INCONSISTENT,  # §5.4 row code
+            "gave_up must be false, 'before_first_card' or 'after_first_card'",
+        )
         ctx.gave_up = "?"  # unknown: neither require nor forbid the play
         return
     if ctx.ctype not in (None, NORMAL, "?"):
@@ -548,8 +567,11 @@ def _parse_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     for i, claim in enumerate(claims):
         field = path("silent_claims", i)
         if claim in ("ulti", "durchmars"):  # compared only with strings: safe for any JSON
-            why = ("a silent ulti needs no claim (9.§(10))" if claim == "ulti"
-                   else "MAUSZ knows no silent durchmars (§3.4 item 5)")
+            why = (
+                "a silent ulti needs no claim (9.§(10))"
+                if claim == "ulti"
+                else "MAUSZ knows no silent durchmars (§3.4 item 5)"
+            )
             errors.add(field, NOT_APPLICABLE, why)
         elif not isinstance(claim, str) or claim not in ("100", "4asz"):
             errors.add(field, NOT_APPLICABLE, "a silent claim is '100' or '4asz'")  # §5.4 row codes
@@ -592,10 +614,8 @@ def _check_play(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> _Play | No
     bid = ctx.bid
     relaxed = ctx.ctype in (RULING_PARTI_WON, PARTIAL)  # §5.4: count facts may be omitted
     needs_count = bid in COUNT_KEYS
-    cp = _check_card_points(errors, play, needs_count and not relaxed, bid is not None and not needs_count,
-                            tricks)
-    marriages = _check_marriages(errors, play, ctx, needs_count and not relaxed,
-                                 bid is not None and not needs_count)
+    cp = _check_card_points(errors, play, needs_count and not relaxed, bid is not None and not needs_count, tricks)
+    marriages = _check_marriages(errors, play, ctx, needs_count and not relaxed, bid is not None and not needs_count)
     four_aces = _check_four_aces(errors, play, ctx, tricks, cp)
     trump7 = _check_trump7(errors, play, ctx, tricks, cp)
     return _Play(tricks, cp, marriages, four_aces, trump7, len(errors) == before)
@@ -649,8 +669,13 @@ def _check_marriages(
     seats = ctx.seats or ()
     for i, entry in enumerate(entries):
         sub = f"{field}[{i}]"
-        if (type(entry) is dict and len(entry) == 2 and (seat := entry.get("seat")) in seats
-                and (suit := entry.get("suit")) in SUITS and suit not in suits_seen):
+        if (
+            type(entry) is dict
+            and len(entry) == 2
+            and (seat := entry.get("seat")) in seats
+            and (suit := entry.get("suit")) in SUITS
+            and suit not in suits_seen
+        ):
             suits_seen.add(suit)  # the usual, well-formed entry
         else:
             seat, suit = _check_marriage(errors, entry, sub, ctx, suits_seen)
@@ -662,15 +687,12 @@ def _check_marriages(
         elif "40-100" in comps and (seat != declarer or suit != trump):
             errors.add(sub, NOT_APPLICABLE, "in a 40-100 bid only the declarer's trump 40 is announced")
         elif "20-100" in comps and (seat != declarer or suit == trump or out):
-            errors.add(sub, NOT_APPLICABLE,
-                       "in a 20-100 bid only the declarer's single non-trump 20 is announced")
+            errors.add(sub, NOT_APPLICABLE, "in a 20-100 bid only the declarer's single non-trump 20 is announced")
         out.append((seat, suit))
     return out if len(errors) == before else None
 
 
-def _check_marriage(
-    errors: Errors, value: Any, sub: str, ctx: _Ctx, suits_seen: set[str]
-) -> tuple[Any, Any]:
+def _check_marriage(errors: Errors, value: Any, sub: str, ctx: _Ctx, suits_seen: set[str]) -> tuple[Any, Any]:
     """One marriage entry, every error reported; (seat, suit), None where invalid."""
     entry = errors.check_object(value, sub)
     if entry is None:
@@ -690,9 +712,7 @@ def _check_marriage(
     return seat, suit
 
 
-def _check_four_aces(
-    errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks: int | None, cp: int | None
-) -> Any:
+def _check_four_aces(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks: int | None, cp: int | None) -> Any:
     field = "play.four_aces"
     value = play.get("four_aces", MISSING)
     needed = "4asz" in ctx.comps or "4asz" in ctx.claims
@@ -716,8 +736,9 @@ def _check_four_aces(
             errors.inconsistent(field, "a declarer with all four aces has >= 40 card points and >= 2 tricks")
             return MISSING
     elif (cp is not None and cp > 50) or (tricks is not None and tricks > 8):
-        errors.inconsistent(field, "a defender with all four aces leaves the declarer <= 50 card points "
-                                   "and <= 8 tricks")
+        errors.inconsistent(
+            field, "a defender with all four aces leaves the declarer <= 50 card points and <= 8 tricks"
+        )
         return MISSING
     return seat
 
@@ -731,13 +752,18 @@ def _check_trump7(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks: in
         return MISSING
     if value is MISSING:
         if ctx.bid is not None:
-            errors.add(field, MISSING_FIELD, "trump7_last_trick (an object or null) is required in "
-                                             "a coloured bid (§5.2)")
+            errors.add(
+                field, MISSING_FIELD, "trump7_last_trick (an object or null) is required in a coloured bid (§5.2)"
+            )
         return MISSING
     if value is None:
         return None
-    if (type(value) is dict and len(value) == 2 and (seat := value.get("seat")) in (ctx.seats or ())
-            and type(won := value.get("won")) is bool):
+    if (
+        type(value) is dict
+        and len(value) == 2
+        and (seat := value.get("seat")) in (ctx.seats or ())
+        and type(won := value.get("won")) is bool
+    ):
         pass  # the usual, well-formed entry
     else:
         obj = errors.check_object(value, field)
@@ -774,8 +800,9 @@ def _check_trump7(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks: in
     return (seat, won)
 
 
-def _totals(trump: str | None, declarer: str, tricks: int, cp: int,
-            marriages: list[tuple[str, str]]) -> tuple[int, int]:
+def _totals(
+    trump: str | None, declarer: str, tricks: int, cp: int, marriages: list[tuple[str, str]]
+) -> tuple[int, int]:
     """(T_D, T_X) of §3.3: card points plus the marriages that count (1.4: a side's
     marriages count only if it took a trick)."""
     mine = theirs = 0
@@ -813,15 +840,24 @@ def _check_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Play
                 errors.add(field, NOT_APPLICABLE, "a silent 100 counts only in bids with a parti (§3.4)")
             elif ctx.ctype == RULING_PARTI_WON:
                 errors.add(field, NOT_APPLICABLE, "no silent 100 when the parti is decided by ruling 13.3.10")
-            elif (play is not None and play.tricks is not None and play.card_points is not None
-                  and play.marriages is not None and ctx.declarer is not None):
+            elif (
+                play is not None
+                and play.tricks is not None
+                and play.card_points is not None
+                and play.marriages is not None
+                and ctx.declarer is not None
+            ):
                 t_d, t_x = _totals(ctx.trump, ctx.declarer, play.tricks, play.card_points, play.marriages)
                 if t_d < 100 and t_x < 100:
                     errors.inconsistent(field, f"neither side has 100 (declarer {t_d}, defenders {t_x})")
         else:
             if ctx.bid not in SILENT_4ASZ_KEYS:
-                errors.add(field, NOT_APPLICABLE, "a silent four aces is possible only in parti, ulti, "
-                                                  "40-100, 20-100 and their ulti combinations (§3.4)")
+                errors.add(
+                    field,
+                    NOT_APPLICABLE,
+                    "a silent four aces is possible only in parti, ulti, "
+                    "40-100, 20-100 and their ulti combinations (§3.4)",
+                )
             elif play is not None and play.four_aces is None:
                 errors.inconsistent(field, "nobody took all four aces (play.four_aces is null)")
 
@@ -863,8 +899,9 @@ def _verdicts(hand: Mapping[str, Any], comps: Any, ctype: str | None) -> dict[st
                 if rule == "hundred40":
                     announced = any(m["seat"] == declarer and m["suit"] == trump for m in marriages)
                 else:  # hundred20 (A20): exactly one non-trump 20 by the declarer
-                    announced = (len(marriages) == 1 and marriages[0]["seat"] == declarer
-                                 and marriages[0]["suit"] != trump)
+                    announced = (
+                        len(marriages) == 1 and marriages[0]["seat"] == declarer and marriages[0]["suit"] != trump
+                    )
                 out[comp] = announced and t_d >= 100
     return out
 
@@ -903,8 +940,7 @@ def _check_results(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Pla
     for comp, verdict in results.items():
         if derived[comp] != (verdict == "made"):
             engine = "made" if derived[comp] else "failed"
-            errors.inconsistent(path("results", comp),
-                                f"the sheet says {verdict} but the recorded play gives {engine}")
+            errors.inconsistent(path("results", comp), f"the sheet says {verdict} but the recorded play gives {engine}")
 
 
 def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
@@ -936,8 +972,7 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     penalty = renonsz.get("penalty_bid")
     if not case.penalty_bid:
         if penalty is not None:
-            errors.add("renonsz.penalty_bid", NOT_APPLICABLE, "only 13.2.3c, 13.2.4a and 13.2.5 take a "
-                                                              "penalty_bid")
+            errors.add("renonsz.penalty_bid", NOT_APPLICABLE, "only 13.2.3c, 13.2.4a and 13.2.5 take a penalty_bid")
     elif penalty is None:
         errors.add("renonsz.penalty_bid", MISSING_FIELD, "this case needs the penalty_bid (§4.3)")
     else:
@@ -957,8 +992,9 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
         if case_id == "13.3.10" and "parti" not in ctx.comps:
             errors.add("renonsz.case", NOT_APPLICABLE, "13.3.10 needs a bid with a parti (§5.4)")
         elif case_id == "13.3.12" and not ctx.comps & set(DISPUTED):
-            errors.add("renonsz.case", NOT_APPLICABLE,
-                       "13.3.12 needs a bid with a parti, 40-100, 20-100 or 4 ász component")
+            errors.add(
+                "renonsz.case", NOT_APPLICABLE, "13.3.12 needs a bid with a parti, 40-100, 20-100 or 4 ász component"
+            )
         elif case_id in ("13.2.1", "13.3.1", "13.3.2"):
             if not ctx.coloured:
                 errors.add("renonsz.case", NOT_APPLICABLE, f"{case_id} concerns a coloured bid")
@@ -1089,19 +1125,20 @@ def _played_items(hand: Mapping[str, Any], ctype: str | None) -> list[_Item]:
             ax = value * kx + (value if kx == 1 else 2 * value)
             ay = value * ky + (value if ky == 1 else 2 * value)
             side = "declarer" if made else "defenders"
-            head += (f", {_levels_text(x, y, kx, ky)}, silent 100 ({side}): "
-                     f"{value}x{kx} + {ax - value * kx} = {ax}")
+            head += f", {_levels_text(x, y, kx, ky)}, silent 100 ({side}): {value}x{kx} + {ax - value * kx} = {ax}"
         else:
             ax, ay = value * kx, value * ky
             head += f", {_levels_text(x, y, kx, ky)}"
-        items.append(_item(comp, head, declarer, x, y, ax, ay) if made else
-                     _item(comp, head, declarer, x, y, -ax, -ay))
+        items.append(_item(comp, head, declarer, x, y, ax, ay) if made else _item(comp, head, declarer, x, y, -ax, -ay))
         if comp == "ulti" and not made:
             # §3.4 item 1: the ulti penalty, never doubled.
             items.append(_item("", "ulti failure penalty (not doubled)", declarer, x, y, -4 * r, -4 * r))
     if disputed:
-        items.append(_offence_item(declarer, x, y, partial_offender, disputed,
-                                   "disputed components (13.3.12) against the offender", suit))
+        items.append(
+            _offence_item(
+                declarer, x, y, partial_offender, disputed, "disputed components (13.3.12) against the offender", suit
+            )
+        )
     # §3.4 item 3: silent ulti, coloured bids without an announced ulti; needs no claim and
     # survives the 13.3.11 / 13.3.12 rulings ("kivéve az ultit").
     t7 = play.get("trump7_last_trick")
@@ -1109,15 +1146,25 @@ def _played_items(hand: Mapping[str, Any], ctype: str | None) -> list[_Item]:
         seat, won = t7["seat"], t7["won"]
         if seat == declarer:
             if won:
-                items.append(_item("", f"silent ulti{suit} made by {declarer} (declarer)",
-                                   declarer, x, y, 2 * r, 2 * r))
+                items.append(
+                    _item("", f"silent ulti{suit} made by {declarer} (declarer)", declarer, x, y, 2 * r, 2 * r)
+                )
             else:
                 head = f"silent ulti{suit} of {declarer} (declarer) caught: {2 * r} + penalty {2 * r}"
                 items.append(_item("", head, declarer, x, y, -4 * r, -4 * r))
         elif won:
             # A7: the honour is shared, both defenders receive 2 (red 4).
-            items.append(_item("", f"silent ulti{suit} made by {seat} (defender), shared with the partner",
-                               declarer, x, y, -2 * r, -2 * r))
+            items.append(
+                _item(
+                    "",
+                    f"silent ulti{suit} made by {seat} (defender), shared with the partner",
+                    declarer,
+                    x,
+                    y,
+                    -2 * r,
+                    -2 * r,
+                )
+            )
     # §3.4 item 4: silent four aces, claimed, only in the six keys; void in 13.3.11/13.3.12.
     if "4asz" in claims and key in SILENT_4ASZ_KEYS:
         seat = play.get("four_aces")
@@ -1125,14 +1172,18 @@ def _played_items(hand: Mapping[str, Any], ctype: str | None) -> list[_Item]:
             items.append(_item("", f"silent four aces{suit} by {seat} (declarer)", declarer, x, y, 2 * r, 2 * r))
         elif seat is not None:
             # A10: both defenders are paid.
-            items.append(_item("", f"silent four aces{suit} by {seat} (defender)",
-                               declarer, x, y, -2 * r, -2 * r))
+            items.append(_item("", f"silent four aces{suit} by {seat} (defender)", declarer, x, y, -2 * r, -2 * r))
     return items
 
 
 def _offence_item(
-    declarer: str, x: str, y: str, offender: str, shares: dict[str, tuple[int, tuple[int, int]]],
-    what: str, suit: str,
+    declarer: str,
+    x: str,
+    y: str,
+    offender: str,
+    shares: dict[str, tuple[int, tuple[int, int]]],
+    what: str,
+    suit: str,
 ) -> _Item:
     """The general rule of §4.1 (10.§(3)e-f) over ``shares[comp] = (v_c, (k_x, k_y))``:
     V_d = sum of v_c x k(c, d). A declarer offender pays each defender V_d; a defender
@@ -1146,13 +1197,15 @@ def _offence_item(
     else:
         v_own, (partner, v_partner) = (vx, (y, vy)) if offender == x else (vy, (x, vx))
         flows = [(offender, declarer, v_own + v_partner), (offender, partner, v_partner)]
-        head += (f"; {offender} (defender) pays {declarer} {v_own} + {v_partner} "
-                 f"(his and {partner}'s share) and pays {partner} {v_partner}")
+        head += (
+            f"; {offender} (defender) pays {declarer} {v_own} + {v_partner} "
+            f"(his and {partner}'s share) and pays {partner} {v_partner}"
+        )
     return _Item("*", f"{head}: {_pays(flows)}", flows)
 
 
 def _shares_text(shares: dict[str, tuple[int, tuple[int, int]]], suit: str, x: str, y: str) -> str:
-    """"ulti (makk) 4x2 + parti (makk) 1x1"; individual levels as "5x(B 2, C 1)"."""
+    """ "ulti (makk) 4x2 + parti (makk) 1x1"; individual levels as "5x(B 2, C 1)"."""
     out = []
     for comp, (value, (kx, ky)) in shares.items():
         times = str(kx) if kx == ky else f"({x} {kx}, {y} {ky})"
@@ -1183,12 +1236,17 @@ def _renonsz_items(hand: Mapping[str, Any], case: Case) -> list[_Item]:
         shares = _shares(hand, x, y)
         suit = _suit(hand["bid"], hand.get("trump"))
         if case.type == PLAY:
-            return [_offence_item(declarer, x, y, offender, shares,
-                                  "whole bid at the kontras said before the offence", suit)]
+            return [
+                _offence_item(
+                    declarer, x, y, offender, shares, "whole bid at the kontras said before the offence", suit
+                )
+            ]
         vx = sum(value * ks[0] for value, ks in shares.values())
         vy = sum(value * ks[1] for value, ks in shares.values())
-        head = (f"bid counts as made with the kontras said: {_shares_text(shares, suit, x, y)}, "
-                f"V = {_pair_text(x, y, vx, vy)}")
+        head = (
+            f"bid counts as made with the kontras said: {_shares_text(shares, suit, x, y)}, "
+            f"V = {_pair_text(x, y, vx, vy)}"
+        )
         return [_item("*", head, declarer, x, y, vx, vy)]
     # PAY_DOUBLE / PAY_SINGLE / PAY_2V_1V use the table total; kontras are ignored (§4.2).
     penalty = renonsz.get("penalty_bid")
@@ -1226,8 +1284,7 @@ def _items(hand: Mapping[str, Any]) -> list[_Item]:
             return items
         if ctype == JURY:
             pts = renonsz["jury_points"]
-            items.append(_Item("", "jury points: " + ", ".join(f"{s} {signed(pts[s])}" for s in hand["seats"]),
-                               []))
+            items.append(_Item("", "jury points: " + ", ".join(f"{s} {signed(pts[s])}" for s in hand["seats"]), []))
             return items
         if ctype not in (NORMAL, RULING_PARTI_WON, RULING_NO_SILENT, PARTIAL):
             return items + _renonsz_items(hand, case)
@@ -1236,8 +1293,10 @@ def _items(hand: Mapping[str, Any]) -> list[_Item]:
         declarer, x, y = _parties(hand)
         key, trump = hand["bid"], hand.get("trump")
         total = _row(key, trump).total
-        head = (f"{_bid_name(key, trump)} given up before the first card: "
-                f"table total {total}, paid with kontra x2 = {2 * total}")
+        head = (
+            f"{_bid_name(key, trump)} given up before the first card: "
+            f"table total {total}, paid with kontra x2 = {2 * total}"
+        )
         items.append(_item("*", head, declarer, x, y, -2 * total, -2 * total))
         return items
     if gave_up == "after_first_card":
@@ -1277,9 +1336,7 @@ _CONSEQUENCE = {
 }
 
 
-def settle(
-    hand: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[str, Any] | None
-) -> HandScore:
+def settle(hand: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[str, Any] | None) -> HandScore:
     """Points for every seat of the table for a hand ``validate`` accepted (§3.8)."""
     seats, dealer = hand["seats"], hand["dealer"]
     table = _table(hand)
@@ -1303,8 +1360,10 @@ def settle(
 
 
 def _ordered(table_seats: list[str]) -> list[str]:
-    if not 3 <= len(table_seats) <= 4 or len(set(table_seats)) != len(table_seats) or any(
-        s not in ULTI_SEATS for s in table_seats
+    if (
+        not 3 <= len(table_seats) <= 4
+        or len(set(table_seats)) != len(table_seats)
+        or any(s not in ULTI_SEATS for s in table_seats)
     ):
         raise ValueError(f"an ulti table has three or four of the seats A-D, not {table_seats!r}")
     return [s for s in ULTI_SEATS if s in table_seats]
@@ -1340,6 +1399,7 @@ def counts_as_played(hand: Mapping[str, Any]) -> bool:
     """§6.2: void deals are logged but do not count as deals of the játszma."""
     renonsz = hand.get("renonsz")
     return not (renonsz and CASES[renonsz["case"]].type == VOID)
+
 
 VARIANT = Variant(
     key=KEY,

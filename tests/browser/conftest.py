@@ -15,8 +15,9 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 def pytest_collection_modifyitems(config, items):
     here = os.path.dirname(__file__)
-    skip = pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                              reason="Debian chromium is not installed (./dev.sh installs it)")
+    skip = pytest.mark.skipif(
+        not os.path.exists(CHROMIUM), reason="Debian chromium is not installed (./dev.sh installs it)"
+    )
     for item in items:
         if str(item.fspath).startswith(here):
             item.add_marker(pytest.mark.browser)
@@ -35,8 +36,10 @@ def _no_stray_database_sessions(django_db_setup, django_db_blocker):
 
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                               "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
 
 
 @pytest.fixture
@@ -48,9 +51,17 @@ def chromium(live_server, _no_stray_database_sessions):
     # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run"])
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
         yield browser
         browser.close()
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
@@ -70,4 +81,3 @@ def log_in(page, username):
     page.fill("#id_password", f"{username}-password")
     page.locator("main button[type=submit]").click()
     page.wait_for_load_state()
-

@@ -40,8 +40,11 @@ def test_a_referee_is_asked_before_deleting_a_hand(running_event, bob, page):
     table = Table.objects.get(round__tournament=running_event, number=1)
     envelope = hands.next_envelope(hands.table_setup(table, running_event), None)
     s = envelope["seats"]
-    hands.enter_hand(bob, table, {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts",
-                                  "partner": s[2], "card_points": 48})
+    hands.enter_hand(
+        bob,
+        table,
+        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
+    )
     violations = _watch(page)
     log_in(page, "bob")
     page.goto(page.base_url + "/e/ljubljana-open/round/1/table/1/hands/1/")

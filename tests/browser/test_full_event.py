@@ -37,8 +37,9 @@ class Person:
         self.page = self.context.new_page()
         self.page.set_default_timeout(10_000)
         self.base = base_url
-        self.page.on("response", lambda r: errors.append(f"{r.status} {r.request.method} {r.url}")
-                     if r.status >= 500 else None)
+        self.page.on(
+            "response", lambda r: errors.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 500 else None
+        )
 
     def go(self, path: str) -> None:
         self.page.goto(self.base + path)
@@ -88,8 +89,10 @@ def test_a_whole_event_is_run_in_the_browser(variant, chromium, live_server, ali
 
     # Players from a file: upload, preview, confirm.
     org.go(f"/e/{slug}/manage/players/import/")
-    page.set_input_files("#id_file", files=[{"name": "players.csv", "mimeType": "text/csv",
-                                             "buffer": fe.players_csv(variant, fmt["players"])}])
+    page.set_input_files(
+        "#id_file",
+        files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": fe.players_csv(variant, fmt["players"])}],
+    )
     org.submit("main form.card button")
     org.submit("main button[name=confirm]")
     assert Entry.objects.filter(tournament=event).count() == fmt["players"]
@@ -116,8 +119,9 @@ def test_a_whole_event_is_run_in_the_browser(variant, chromium, live_server, ali
             numbers = {s.position: s.entry.start_number for s in table.seats.select_related("entry")}
             url = f"/e/{slug}/round/{number}/table/{table.number}/"
             eventful = number == 1 and table.number == 1
-            steps, play = fe.plan_table(variant, rng, sorted(seats), table.first_dealer, config,
-                                        fmt["hands_per_round"], eventful=eventful)
+            steps, play = fe.plan_table(
+                variant, rng, sorted(seats), table.first_dealer, config, fmt["hands_per_round"], eventful=eventful
+            )
             _play_table(ref1, ref2, table, url, variant, steps, eventful=eventful)
             assert [h.points for h in table.hands.order_by("number")] == play.points
             _confirm(ref1, url, numbers, pins)
@@ -141,8 +145,9 @@ def _laza_point_table(org: Person, slug: str) -> dict:
     org.go(f"/e/{slug}/manage/point-table/")
     upload = org.page.locator("main form[action$='/point-table/upload/']")
     csv = pointtable.write_csv(pointtable.as_cells(TEST_CONFIG["point_table"]["rows"]))
-    upload.locator("input[type=file]").set_input_files(files=[{"name": "points.csv", "mimeType": "text/csv",
-                                                                "buffer": csv}])
+    upload.locator("input[type=file]").set_input_files(
+        files=[{"name": "points.csv", "mimeType": "text/csv", "buffer": csv}]
+    )
     upload.locator("[name$=version]").fill("club 2026")
     with org.page.expect_navigation():
         upload.locator("button").click()
@@ -183,8 +188,9 @@ def _save_hand(ref: Person, url: str, variant: str, hand: dict) -> str:
     return ref.text()
 
 
-def _play_table(ref1: Person, ref2: Person, table: Table, url: str, variant: str, steps: list[fe.Step], *,
-                eventful: bool) -> None:
+def _play_table(
+    ref1: Person, ref2: Person, table: Table, url: str, variant: str, steps: list[fe.Step], *, eventful: bool
+) -> None:
     """The referees do the table's steps on their phones; at an eventful table two of them open
     hand 2 at once, and the second save is refused with nothing stored."""
     for step in steps:

@@ -7,7 +7,8 @@ from tournaments.models import Table
 
 
 def test_the_hall_shows_clock_standings_and_seating_at_once_and_refreshes_in_its_language(
-        running_event, bob, page, settings):
+    running_event, bob, page, settings
+):
     settings.PUBLIC_CACHE_SECONDS = 0  # live.json answers fresh data at once
     page.set_viewport_size({"width": 1280, "height": 800})
     page.set_extra_http_headers({"Accept-Language": "hu"})
@@ -21,8 +22,12 @@ def test_the_hall_shows_clock_standings_and_seating_at_once_and_refreshes_in_its
     table = Table.objects.get(round__tournament=running_event, number=1)
     envelope = hands.next_envelope(hands.table_setup(table, running_event), None)
     s = envelope["seats"]
-    hands.enter_hand(bob, table, {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts",
-                                  "partner": s[2], "card_points": 48})
-    page.wait_for_function("() => document.querySelector('.hall-playing').innerText.includes('1. asztal: 1/2')",
-                           timeout=15000)
+    hands.enter_hand(
+        bob,
+        table,
+        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
+    )
+    page.wait_for_function(
+        "() => document.querySelector('.hall-playing').innerText.includes('1. asztal: 1/2')", timeout=15000
+    )
     assert "Table" not in page.inner_text(".hall-seating")

@@ -34,7 +34,8 @@ def test_the_hall_turns_pages_of_a_long_standings_and_its_clock_ticks(event, ali
     visible = "Array.from(document.querySelectorAll('[data-standings] tr')).filter(r => r.offsetParent)"
     assert label.startswith(number + "/")
     # Within a turn (2 s here) the next page shows other rows.
-    page.wait_for_function(f"() => document.querySelector('[data-standings]').dataset.page !== {number!r}",
-                           timeout=4000)
+    page.wait_for_function(
+        f"() => document.querySelector('[data-standings]').dataset.page !== {number!r}", timeout=4000
+    )
     second = page.evaluate(f"{visible}.map(r => r.innerText)")
     assert second and not set(second) & set(shown)

@@ -32,12 +32,24 @@ def test_every_variants_pages_fit_a_phone_at_the_largest_table(key, alice, bob, 
     seats = variant.table.max_seats
     config = getattr(samples_of(key), "TEST_CONFIG", None) or {}
     event = services.create_tournament(
-        alice, name="Nemzetközi Tarokk Bajnokság Budapest", slug=f"{key}-phone", variant=key, table_size=seats,
-        hands_per_round=12, config=config, is_public=True)
+        alice,
+        name="Nemzetközi Tarokk Bajnokság Budapest",
+        slug=f"{key}-phone",
+        variant=key,
+        table_size=seats,
+        hands_per_round=12,
+        config=config,
+        is_public=True,
+    )
     services.set_referee(alice, event, "bob", [])
     for i in range(seats):
-        services.register_player(alice, event, name=f"Kovács-Szabó Eleonóra Krisztina {i}",
-                                 club="Budapesti Tarokk és Ulti Egyesület", team=f"Pár {i // 2}")
+        services.register_player(
+            alice,
+            event,
+            name=f"Kovács-Szabó Eleonóra Krisztina {i}",
+            club="Budapesti Tarokk és Ulti Egyesület",
+            team=f"Pár {i // 2}",
+        )
     rnd = rounds.draw_round(alice, event, seed="phone")
     rounds.publish_draw(alice, rnd)
     rounds.start_clock(alice, rnd)
@@ -58,7 +70,10 @@ def first_hand(key: str, table: Table, config) -> dict:
     rng = random.Random(key)
     for _ in range(20000):
         hand = samples_of(key).random_hand_sequence(rng, 1)[0]
-        if hand["dealer"] == table.first_dealer and fits(key, positions, [hand], config) and (
-                "participants" not in hand or hand["participants"] == positions):
+        if (
+            hand["dealer"] == table.first_dealer
+            and fits(key, positions, [hand], config)
+            and ("participants" not in hand or hand["participants"] == positions)
+        ):
             return hand
     pytest.fail(f"no sample hand of {key} fits {positions}")

@@ -324,11 +324,15 @@ def test_check_empty_rejects(text_keys: bool) -> None:
     check_empty(errors, {"x": 1}, "state", "unknown state field {key!r} (none kept)", text_keys=text_keys)
     for value in ([], "x", 0, False):
         check_empty(errors, value, "config", text_keys=text_keys)
-    assert recorded(errors) == [
-        ("config.a", "unknown_field", "unknown field 'a'"),
-        ("config.b", "unknown_field", "unknown field 'b'"),
-        ("state.x", "unknown_field", "unknown state field 'x' (none kept)"),
-    ] + [("config", "invalid_value", "config must be a JSON object")] * 4
+    assert (
+        recorded(errors)
+        == [
+            ("config.a", "unknown_field", "unknown field 'a'"),
+            ("config.b", "unknown_field", "unknown field 'b'"),
+            ("state.x", "unknown_field", "unknown state field 'x' (none kept)"),
+        ]
+        + [("config", "invalid_value", "config must be a JSON object")] * 4
+    )
 
 
 def test_check_empty_text_keys() -> None:
@@ -352,8 +356,19 @@ def test_kontra_tables() -> None:
 
 @pytest.mark.parametrize(
     ("value", "step", "expected"),
-    [(0, 3, 0), (2, 3, 0), (3, 3, 3), (8, 3, 6), (9, 3, 9), (-2, 3, 0), (-8, 3, -6), (-9, 3, -9), (-11, 5, -10),
-     (14, 5, 10), (7, 1, 7)],
+    [
+        (0, 3, 0),
+        (2, 3, 0),
+        (3, 3, 3),
+        (8, 3, 6),
+        (9, 3, 9),
+        (-2, 3, 0),
+        (-8, 3, -6),
+        (-9, 3, -9),
+        (-11, 5, -10),
+        (14, 5, 10),
+        (7, 1, 7),
+    ],
 )
 def test_round_toward_zero(value: int, step: int, expected: int) -> None:
     assert round_toward_zero(value, step) == expected
@@ -425,12 +440,16 @@ def test_the_engine_and_the_pure_tournament_modules_import_without_django():
     import sys
     from pathlib import Path
 
-    modules = ["scoring.engine", "scoring.registry", "scoring.__main__", "tournaments.seating",
-               "tournaments.standings"]
-    modules += [f"scoring.{package}.{p.stem}" for package in ("variants", "samples")
-                for p in (Path(__file__).resolve().parents[2] / "scoring" / package).glob("[a-z]*.py")]
-    code = (f"import importlib, sys\nfor m in {modules!r}: importlib.import_module(m)\n"
-            "assert not [m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework')], sys.modules")
+    modules = ["scoring.engine", "scoring.registry", "scoring.__main__", "tournaments.seating", "tournaments.standings"]
+    modules += [
+        f"scoring.{package}.{p.stem}"
+        for package in ("variants", "samples")
+        for p in (Path(__file__).resolve().parents[2] / "scoring" / package).glob("[a-z]*.py")
+    ]
+    code = (
+        f"import importlib, sys\nfor m in {modules!r}: importlib.import_module(m)\n"
+        "assert not [m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework')], sys.modules"
+    )
     subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], check=True, timeout=60)
     assert len(modules) == 15
 

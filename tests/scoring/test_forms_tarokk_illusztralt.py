@@ -24,8 +24,9 @@ NAMES = {"A": "Anna", "B": "Béla", "C": "Csaba", "D": "Dóra"}
 
 
 def make_form(data: dict[str, Any] | None, envelope: dict[str, Any] | None = None) -> TarokkIllusztraltHandForm:
-    return TarokkIllusztraltHandForm(data, envelope=envelope or ENVELOPE, names=NAMES,
-                                     table_positions=["A", "B", "C", "D"])
+    return TarokkIllusztraltHandForm(
+        data, envelope=envelope or ENVELOPE, names=NAMES, table_positions=["A", "B", "C", "D"]
+    )
 
 
 def as_post(initial: dict[str, Any]) -> dict[str, str]:
@@ -113,13 +114,34 @@ def test_the_forms_cover_nearly_every_sample_hand():
 
 
 def test_initial_data_renders_an_unbound_form_for_a_correction():
-    hand = {**ENVELOPE, "bid": "kettes", "declarer": "A", "partner": None, "called_tarokk_discarded": True,
-            "game_kontra": 1, "declarer_card_points": 50, "declarer_tricks": 5,
-            "figures": [{"figure": "kiraly_uhu", "side": "opponents", "announced": True, "suit": "kor",
-                         "kontra": 2, "result": "failed"}],
-            "tarokk_counts": [{"seat": "C", "count": 9, "when": "end"}], "note": "checked twice"}
-    form = TarokkIllusztraltHandForm(initial=TarokkIllusztraltHandForm.initial_from(hand), envelope=ENVELOPE,
-                                     names=NAMES, table_positions=["A", "B", "C", "D"])
+    hand = {
+        **ENVELOPE,
+        "bid": "kettes",
+        "declarer": "A",
+        "partner": None,
+        "called_tarokk_discarded": True,
+        "game_kontra": 1,
+        "declarer_card_points": 50,
+        "declarer_tricks": 5,
+        "figures": [
+            {
+                "figure": "kiraly_uhu",
+                "side": "opponents",
+                "announced": True,
+                "suit": "kor",
+                "kontra": 2,
+                "result": "failed",
+            }
+        ],
+        "tarokk_counts": [{"seat": "C", "count": 9, "when": "end"}],
+        "note": "checked twice",
+    }
+    form = TarokkIllusztraltHandForm(
+        initial=TarokkIllusztraltHandForm.initial_from(hand),
+        envelope=ENVELOPE,
+        names=NAMES,
+        table_positions=["A", "B", "C", "D"],
+    )
     html = str(form["fig1"]) + str(form["partner"]) + str(form["tarokk_C"])
     assert 'value="kiraly_uhu:kor" selected' in html
     assert 'value="alone_skart" selected' in html
@@ -132,30 +154,115 @@ def test_initial_data_renders_an_unbound_form_for_a_correction():
 E1 = {"bid": "harmas", "declarer": "A", "partner": "C", "declarer_card_points": 52, "declarer_tricks": 5}
 
 
-@pytest.mark.parametrize(("typed_in", "points"), [
-    pytest.param(E1, [1, -1, 1, -1], id="E1"),
-    pytest.param({"bid": "szolo", "declarer": "A", "partner": "alone", "declarer_card_points": 60,
-                  "declarer_tricks": 6}, [12, -4, -4, -4], id="E4 self-call"),
-    pytest.param({"bid": "harmas", "declarer": "A", "partner": "C", "declarer_card_points": 90,
-                  "declarer_tricks": 9, "fig1": "tuletroa", "fig2": "volat", "fig2_how": "announced",
-                  "fig3": "negy_kiraly", "fig3_how": "silent"}, [8, -8, 8, -8], id="E7 figure order"),
-    pytest.param({"bid": "kettes", "declarer": "A", "partner": "C", "declarer_card_points": 50,
-                  "declarer_tricks": 5, "fig1": "xxi_fogas", "fig1_side": "opponents", "fig1_how": "silent"},
-                 [-19, 19, -19, 19], id="E8 silent XXI-fogás"),
-    pytest.param({"bid": "harmas", "declarer": "A", "partner": "C", "declarer_card_points": 55,
-                  "declarer_tricks": 6, "fig1": "pagat_ultimo", "fig1_how": "failed", "fig1_kontra": 1},
-                 [-19, 19, -19, 19], id="E9"),
-    pytest.param({"bid": "kettes", "declarer": "A", "partner": "C", "declarer_card_points": 58,
-                  "declarer_tricks": 6, "tarokk_B": "9_early", "tarokk_C": "8_end"}, [-1, 4, 1, -4], id="E11"),
-    pytest.param({"outcome": "renonsz", "bid": "kettes", "declarer": "A", "partner": "C",
-                  "fig1": "tuletroa", "fig1_kontra": 1, "fig2": "pagat_ultimo", "fig2_side": "opponents",
-                  "renonsz_offender": "D", "renonsz_kind": "play"}, [16, 16, 16, -48], id="E12 renonsz"),
-    pytest.param({"bid": "harmas", "declarer": "A", "partner": "alone_skart", "declarer_card_points": 40,
-                  "declarer_tricks": 3}, [-6, 2, 2, 2], id="E15 official kontra by itself"),
-    pytest.param({"outcome": "redeal"}, [0, 0, 0, 0], id="E16"),
-    pytest.param({"bid": "kettes", "declarer": "A", "partner": "C", "declarer_card_points": 60,
-                  "declarer_tricks": 6, "fig1": "dupla", "fig1_kontra": 1}, [-14, 14, -14, 14], id="E17"),
-])
+@pytest.mark.parametrize(
+    ("typed_in", "points"),
+    [
+        pytest.param(E1, [1, -1, 1, -1], id="E1"),
+        pytest.param(
+            {"bid": "szolo", "declarer": "A", "partner": "alone", "declarer_card_points": 60, "declarer_tricks": 6},
+            [12, -4, -4, -4],
+            id="E4 self-call",
+        ),
+        pytest.param(
+            {
+                "bid": "harmas",
+                "declarer": "A",
+                "partner": "C",
+                "declarer_card_points": 90,
+                "declarer_tricks": 9,
+                "fig1": "tuletroa",
+                "fig2": "volat",
+                "fig2_how": "announced",
+                "fig3": "negy_kiraly",
+                "fig3_how": "silent",
+            },
+            [8, -8, 8, -8],
+            id="E7 figure order",
+        ),
+        pytest.param(
+            {
+                "bid": "kettes",
+                "declarer": "A",
+                "partner": "C",
+                "declarer_card_points": 50,
+                "declarer_tricks": 5,
+                "fig1": "xxi_fogas",
+                "fig1_side": "opponents",
+                "fig1_how": "silent",
+            },
+            [-19, 19, -19, 19],
+            id="E8 silent XXI-fogás",
+        ),
+        pytest.param(
+            {
+                "bid": "harmas",
+                "declarer": "A",
+                "partner": "C",
+                "declarer_card_points": 55,
+                "declarer_tricks": 6,
+                "fig1": "pagat_ultimo",
+                "fig1_how": "failed",
+                "fig1_kontra": 1,
+            },
+            [-19, 19, -19, 19],
+            id="E9",
+        ),
+        pytest.param(
+            {
+                "bid": "kettes",
+                "declarer": "A",
+                "partner": "C",
+                "declarer_card_points": 58,
+                "declarer_tricks": 6,
+                "tarokk_B": "9_early",
+                "tarokk_C": "8_end",
+            },
+            [-1, 4, 1, -4],
+            id="E11",
+        ),
+        pytest.param(
+            {
+                "outcome": "renonsz",
+                "bid": "kettes",
+                "declarer": "A",
+                "partner": "C",
+                "fig1": "tuletroa",
+                "fig1_kontra": 1,
+                "fig2": "pagat_ultimo",
+                "fig2_side": "opponents",
+                "renonsz_offender": "D",
+                "renonsz_kind": "play",
+            },
+            [16, 16, 16, -48],
+            id="E12 renonsz",
+        ),
+        pytest.param(
+            {
+                "bid": "harmas",
+                "declarer": "A",
+                "partner": "alone_skart",
+                "declarer_card_points": 40,
+                "declarer_tricks": 3,
+            },
+            [-6, 2, 2, 2],
+            id="E15 official kontra by itself",
+        ),
+        pytest.param({"outcome": "redeal"}, [0, 0, 0, 0], id="E16"),
+        pytest.param(
+            {
+                "bid": "kettes",
+                "declarer": "A",
+                "partner": "C",
+                "declarer_card_points": 60,
+                "declarer_tricks": 6,
+                "fig1": "dupla",
+                "fig1_kontra": 1,
+            },
+            [-14, 14, -14, 14],
+            id="E17",
+        ),
+    ],
+)
 def test_spec_examples_typed_into_the_form(typed_in, points):
     hand = hand_of(typed(typed_in))
     assert list(VARIANT.score(hand, {}).points.values()) == points
@@ -168,8 +275,19 @@ def test_the_typical_hand_needs_at_most_six_inputs():
 
 
 def test_a_figure_row_writes_the_named_king_and_leaves_out_derived_results():
-    hand = hand_of(typed({**E1, "declarer_card_points": 75, "declarer_tricks": 7, "fig1": "dupla",
-                          "fig2": "kiraly_ultimo:treff", "fig2_side": "opponents", "fig2_how": "failed"}))
+    hand = hand_of(
+        typed(
+            {
+                **E1,
+                "declarer_card_points": 75,
+                "declarer_tricks": 7,
+                "fig1": "dupla",
+                "fig2": "kiraly_ultimo:treff",
+                "fig2_side": "opponents",
+                "fig2_how": "failed",
+            }
+        )
+    )
     assert hand["figures"] == [
         {"figure": "dupla", "side": "declarer", "announced": True},
         {"figure": "kiraly_ultimo", "side": "opponents", "announced": True, "suit": "treff", "result": "failed"},
@@ -205,8 +323,16 @@ def test_points_that_tricks_cannot_hold_are_shown_on_the_card_points():
 
 
 def test_a_missing_partner_and_a_bad_renonsz_land_on_their_fields():
-    form = engine_errors({"outcome": "renonsz", "bid": "kettes", "declarer": "A", "renonsz_offender": "B",
-                          "renonsz_kind": "no_honour", "tarokk_C": "8_end"})
+    form = engine_errors(
+        {
+            "outcome": "renonsz",
+            "bid": "kettes",
+            "declarer": "A",
+            "renonsz_offender": "B",
+            "renonsz_kind": "no_honour",
+            "tarokk_C": "8_end",
+        }
+    )
     assert "no_honour renonsz needs bid 'harmas'" in " ".join(form.errors["renonsz_kind"])
     assert "no tarokk count at the end" in form.errors["tarokk_C"][0]
     form = engine_errors({**E1, "partner": ""})

@@ -28,22 +28,44 @@ def row(bid: str, made: int, failed: int, silent: int | None = None, **extra: An
 
 # §5.5: ILLUSTRATIVE — NOT FROM THE RULES (made / failed / silent).
 SPEC_ROWS = [
-    row("gem", 20, 10, 10), row("kassza", 30, 10), row("kopf", 20, 10), row("trul", 30, 10),
-    row("mizer", 80, 30), row("banda", 20, 10), row("piros_fekete", 30, 10), row("flotta", 40, 15),
-    row("armada", 60, 20), row("dzsinn", 40, 15), row("mariage", 50, 20), row("ulti", 40, 20),
-    row("uhu", 50, 20), row("lamour", 30, 10), row("angelo", 30, 10), row("pikolo", 30, 10),
-    row("city", 30, 10), row("centrum", 30, 10), row("kismadar", 40, 15), row("nagymadar", 50, 20),
+    row("gem", 20, 10, 10),
+    row("kassza", 30, 10),
+    row("kopf", 20, 10),
+    row("trul", 30, 10),
+    row("mizer", 80, 30),
+    row("banda", 20, 10),
+    row("piros_fekete", 30, 10),
+    row("flotta", 40, 15),
+    row("armada", 60, 20),
+    row("dzsinn", 40, 15),
+    row("mariage", 50, 20),
+    row("ulti", 40, 20),
+    row("uhu", 50, 20),
+    row("lamour", 30, 10),
+    row("angelo", 30, 10),
+    row("pikolo", 30, 10),
+    row("city", 30, 10),
+    row("centrum", 30, 10),
+    row("kismadar", 40, 15),
+    row("nagymadar", 50, 20),
     row("skala", 180, 20, trophy_rank=1),
 ]
 SPEC_CONFIG = {"point_table": {"version": "spec-5.5-illustrative", "rows": SPEC_ROWS}}
 SEATS = ["A", "B", "C", "D"]  # attack A/D, defence C/B
 
 
-def make_form(data: Any, seats: list[str] = SEATS, dealer: str = "C", config: Any = SPEC_CONFIG,
-              initial: Any = None) -> TarokkLazaHandForm:
+def make_form(
+    data: Any, seats: list[str] = SEATS, dealer: str = "C", config: Any = SPEC_CONFIG, initial: Any = None
+) -> TarokkLazaHandForm:
     envelope = {"variant": "tarokk-laza", "seats": seats, "dealer": dealer}
-    return TarokkLazaHandForm(data, envelope=envelope, names={"A": "Anna"}, table_positions=["A", "B", "C", "D"],
-                              config=config, initial=initial)
+    return TarokkLazaHandForm(
+        data,
+        envelope=envelope,
+        names={"A": "Anna"},
+        table_positions=["A", "B", "C", "D"],
+        config=config,
+        initial=initial,
+    )
 
 
 def post(data: dict[str, Any]) -> dict[str, str]:
@@ -91,10 +113,18 @@ def test_no_sample_hand_is_left_to_the_json_form() -> None:
 
 def test_more_entries_than_lines_get_more_lines() -> None:
     bids = [{"bid": "banda", "qualifier": q, "made": True} for q in ("kor", "karo", "treff", "pikk")]
-    bids += [{"bid": b, "made": False} for b in ("gem", "kassza", "kopf", "trul", "mizer", "flotta", "armada",
-                                                  "dzsinn", "lamour", "angelo")]
-    hand = {"variant": "tarokk-laza", "seats": SEATS, "dealer": "C", "attack": {"indito": "A", "elfogo": "D"},
-            "defence": {"elfogo": "B", "indito": "C"}, "bids": {"attack": bids, "defence": []}}
+    bids += [
+        {"bid": b, "made": False}
+        for b in ("gem", "kassza", "kopf", "trul", "mizer", "flotta", "armada", "dzsinn", "lamour", "angelo")
+    ]
+    hand = {
+        "variant": "tarokk-laza",
+        "seats": SEATS,
+        "dealer": "C",
+        "attack": {"indito": "A", "elfogo": "D"},
+        "defence": {"elfogo": "B", "indito": "C"},
+        "bids": {"attack": bids, "defence": []},
+    }
     assert len(bids) > LINES
     initial = TarokkLazaHandForm.initial_from(hand)
     assert make_form(None, initial=initial).lines["attack"] == len(bids)  # a correction opens all of them
@@ -120,10 +150,34 @@ PAIR_EXAMPLES = [
     pytest.param([("ulti:pagat", "made"), ("mariage", "made"), ("dzsinn", "made")], 50, id="L5a"),
     pytest.param([("ulti:pagat", "failed"), ("mariage", "made"), ("dzsinn", "made")], 30, id="L5b"),
     pytest.param([("ulti:pagat", "made"), ("uhu:pagat", "failed")], 20, id="L5c"),
-    pytest.param([(b, "made") for b in ("kopf", "lamour", "angelo", "mizer", "pikolo", "city", "centrum",
-                                         "kismadar", "nagymadar", "skala")], 180, id="L6a"),
-    pytest.param([(b, "made") for b in ("kopf", "lamour", "angelo", "mizer", "pikolo", "city", "centrum",
-                                         "kismadar", "nagymadar")] + [("skala", "failed")], 320, id="L6b"),
+    pytest.param(
+        [
+            (b, "made")
+            for b in (
+                "kopf",
+                "lamour",
+                "angelo",
+                "mizer",
+                "pikolo",
+                "city",
+                "centrum",
+                "kismadar",
+                "nagymadar",
+                "skala",
+            )
+        ],
+        180,
+        id="L6a",
+    ),
+    pytest.param(
+        [
+            (b, "made")
+            for b in ("kopf", "lamour", "angelo", "mizer", "pikolo", "city", "centrum", "kismadar", "nagymadar")
+        ]
+        + [("skala", "failed")],
+        320,
+        id="L6b",
+    ),
     pytest.param([("kopf", "made_k"), ("centrum", "made"), ("skala", "made")], 220, id="L7"),
 ]
 
@@ -137,26 +191,42 @@ def test_spec_pair_examples(lines: list[tuple[str, str]], total: int) -> None:
 
 
 def test_spec_whole_deal_l8() -> None:
-    form, _ = entered({"attack": [("kassza", "made"), ("gem", "made"), ("banda:kor", "made"), ("flotta", "made_k")],
-                       "defence": [("ulti:pagat", "failed_k"), ("trul", "made")]})
+    form, _ = entered(
+        {
+            "attack": [("kassza", "made"), ("gem", "made"), ("banda:kor", "made"), ("flotta", "made_k")],
+            "defence": [("ulti:pagat", "failed_k"), ("trul", "made")],
+        }
+    )
     assert form.is_valid()
     hand = form.hand()
     assert hand == {
-        "variant": "tarokk-laza", "seats": SEATS, "dealer": "C",
-        "attack": {"indito": "A", "elfogo": "D"}, "defence": {"elfogo": "B", "indito": "C"},
-        "bids": {"attack": [{"bid": "kassza", "made": True}, {"bid": "gem", "made": True},
-                            {"bid": "banda", "qualifier": "kor", "made": True},
-                            {"bid": "flotta", "kontra": 1, "made": True}],
-                 "defence": [{"bid": "ulti", "qualifier": "pagat", "kontra": 1, "made": False},
-                             {"bid": "trul", "made": True}]}}
+        "variant": "tarokk-laza",
+        "seats": SEATS,
+        "dealer": "C",
+        "attack": {"indito": "A", "elfogo": "D"},
+        "defence": {"elfogo": "B", "indito": "C"},
+        "bids": {
+            "attack": [
+                {"bid": "kassza", "made": True},
+                {"bid": "gem", "made": True},
+                {"bid": "banda", "qualifier": "kor", "made": True},
+                {"bid": "flotta", "kontra": 1, "made": True},
+            ],
+            "defence": [
+                {"bid": "ulti", "qualifier": "pagat", "kontra": 1, "made": False},
+                {"bid": "trul", "made": True},
+            ],
+        },
+    }
     result = VARIANT.score(hand, {}, SPEC_CONFIG)
     assert result.points == {"A": 130, "B": -10, "C": -10, "D": 130}
 
 
 def test_a_typical_hand_needs_at_most_six_inputs() -> None:
     """The attack's game bid and a Banda made, the defence's kontra'd pagát ulti failed."""
-    form, inputs = entered({"attack": [("kassza", "made"), ("banda:kor", "made")],
-                            "defence": [("ulti:pagat", "failed_k")]})
+    form, inputs = entered(
+        {"attack": [("kassza", "made"), ("banda:kor", "made")], "defence": [("ulti:pagat", "failed_k")]}
+    )
     assert form.is_valid()
     assert inputs <= 6
     assert set(form.data) <= set(form.fieldsets[0][1])  # all in the first, open fieldset

@@ -26,10 +26,18 @@ def envelope_for(participants: list[str], dealer: str) -> dict[str, Any]:
     return {"variant": "tarokk-vadasz", "seats": play_order(participants, dealer), "dealer": dealer}
 
 
-def make_form(data: dict[str, Any] | None, participants: list[str] = FOUR, dealer: str = "D",
-              envelope: dict[str, Any] | None = None) -> TarokkVadaszHandForm:
-    return TarokkVadaszHandForm(data, envelope=envelope or envelope_for(participants, dealer),
-                                names={s: f"Player {s}" for s in participants}, table_positions=participants)
+def make_form(
+    data: dict[str, Any] | None,
+    participants: list[str] = FOUR,
+    dealer: str = "D",
+    envelope: dict[str, Any] | None = None,
+) -> TarokkVadaszHandForm:
+    return TarokkVadaszHandForm(
+        data,
+        envelope=envelope or envelope_for(participants, dealer),
+        names={s: f"Player {s}" for s in participants},
+        table_positions=participants,
+    )
 
 
 def as_post(initial: dict[str, Any]) -> dict[str, str]:
@@ -55,8 +63,9 @@ def inputs(data: dict[str, Any], participants: list[str] = FOUR, dealer: str = "
     return count
 
 
-def hand_of(data: dict[str, Any], participants: list[str] = FOUR, dealer: str = "D",
-            envelope: dict[str, Any] | None = None) -> dict[str, Any]:
+def hand_of(
+    data: dict[str, Any], participants: list[str] = FOUR, dealer: str = "D", envelope: dict[str, Any] | None = None
+) -> dict[str, Any]:
     form = make_form(data, participants, dealer, envelope)
     assert form.is_valid(), form.errors
     return form.hand()
@@ -129,46 +138,179 @@ def test_the_talon_arranger_is_a_choice_only_at_seven():
 V1 = {"declarer": "B", "partner": "D", "declarer_talon_taken": 3, "declarer_card_points": 50, "declarer_tricks": 5}
 
 
-@pytest.mark.parametrize(("participants", "dealer", "typed_in", "points"), [
-    pytest.param(FOUR, "D", V1, [-1, 1, -1, 1], id="V1"),
-    pytest.param(list("ABCDE"), "E", {"declarer": "A", "partner": "C", "declarer_talon_taken": 2,
-                                      "declarer_card_points": 40, "declarer_tricks": 4},
-                 [-2, 2, -2, 2, 0], id="V2 five, arranger by itself"),
-    pytest.param(list("ABCDEF"), "A", {"declarer": "C", "partner": "F", "declarer_talon_taken": 1,
-                                       "declarer_card_points": 74, "declarer_tricks": 7,
-                                       "decl_dupla": "announced", "decl_dupla_by": "C"},
-                 [0, -12, 12, 0, -12, 12], id="V3 six"),
-    pytest.param(list("ABCDEFG"), "D", {"talon_arranger": "G", "declarer": "E", "partner": "B",
-                                        "declarer_talon_taken": 3, "declarer_card_points": 88, "declarer_tricks": 9,
-                                        "decl_tuletroa": "made", "decl_tuletroa_by": "E", "decl_tuletroa_volat": True,
-                                        "decl_volat": "announced", "decl_volat_by": "E",
-                                        "decl_negy_kiraly": "silent_made"},
-                 [0, 6, -6, 0, 6, -6, 0], id="V4 seven, overlap"),
-    pytest.param(FOUR, "D", {"declarer": "A", "partner": "C", "declarer_talon_taken": 2, "declarer_card_points": 55,
-                             "declarer_tricks": 6, "decl_pagat_ulti": "silent_made",
-                             "opp_xxi_fogas": "silent_made"}, [-14, 14, -14, 14], id="V5"),
-    pytest.param(FOUR, "D", {"declarer": "A", "partner": "B", "declarer_talon_taken": 1, "declarer_card_points": 44,
-                             "declarer_tricks": 4, "game_kontra": 3, "opp_negy_kiraly": "failed",
-                             "opp_negy_kiraly_by": "C", "opp_negy_kiraly_kontra": 1}, [-4, -4, 4, 4], id="V6"),
-    pytest.param(FOUR, "D", {"declarer": "A", "partner": "alone:forced", "declarer_talon_taken": 2,
-                             "declarer_card_points": 40, "declarer_tricks": 3, "game_kontra": 1,
-                             "opp_tuletroa": "made", "opp_tuletroa_by": "B", "opp_negy_kiraly": "made",
-                             "opp_negy_kiraly_by": "C", "opp_negy_kiraly_kontra": 1}, [-9, 3, 3, 3], id="V8"),
-    pytest.param(FOUR, "D", {"declarer": "A", "partner": "alone:open_self_call", "declarer_talon_taken": 3,
-                             "declarer_card_points": 61, "declarer_tricks": 6, "decl_tuletroa": "made",
-                             "decl_negy_kiraly": "silent_made"}, [9, -3, -3, -3], id="V9 announcer is the soloist"),
-    pytest.param(FOUR, "D", {"declarer": "A", "partner": "C", "declarer_talon_taken": 2, "declarer_card_points": 53,
-                             "declarer_tricks": 6, "decl_pagat_ulti": "lost_early", "decl_pagat_ulti_by": "A",
-                             "decl_pagat_ulti_kontra": 1, "decl_pagat_ulti_unplayable": "opponent_9_tarokk"},
-                 [-3, 3, -3, 3], id="V12"),
-    pytest.param(FOUR, "D", {"declarer": "A", "partner": "C", "declarer_talon_taken": 3, "declarer_card_points": 49,
-                             "declarer_tricks": 5, "game_kontra": 1, "lengetes_waver": "B",
-                             "lengetes_mode": "obligatory", "opp_tuletroa": "made", "opp_tuletroa_by": "B",
-                             "decl_pagat_ulti": "silent_lost_last_trick"}, [-10, 10, -10, 10], id="V13"),
-    pytest.param(FOUR, "D", {"outcome": "renonsz", "declarer": "A", "partner": "C", "declarer_talon_taken": 2,
-                             "game_kontra": 1, "decl_tuletroa": "made", "decl_tuletroa_by": "A",
-                             "renonsz_offender": "B", "renonsz_kind": "play"}, [6, -18, 6, 6], id="V17 renonsz"),
-])
+@pytest.mark.parametrize(
+    ("participants", "dealer", "typed_in", "points"),
+    [
+        pytest.param(FOUR, "D", V1, [-1, 1, -1, 1], id="V1"),
+        pytest.param(
+            list("ABCDE"),
+            "E",
+            {
+                "declarer": "A",
+                "partner": "C",
+                "declarer_talon_taken": 2,
+                "declarer_card_points": 40,
+                "declarer_tricks": 4,
+            },
+            [-2, 2, -2, 2, 0],
+            id="V2 five, arranger by itself",
+        ),
+        pytest.param(
+            list("ABCDEF"),
+            "A",
+            {
+                "declarer": "C",
+                "partner": "F",
+                "declarer_talon_taken": 1,
+                "declarer_card_points": 74,
+                "declarer_tricks": 7,
+                "decl_dupla": "announced",
+                "decl_dupla_by": "C",
+            },
+            [0, -12, 12, 0, -12, 12],
+            id="V3 six",
+        ),
+        pytest.param(
+            list("ABCDEFG"),
+            "D",
+            {
+                "talon_arranger": "G",
+                "declarer": "E",
+                "partner": "B",
+                "declarer_talon_taken": 3,
+                "declarer_card_points": 88,
+                "declarer_tricks": 9,
+                "decl_tuletroa": "made",
+                "decl_tuletroa_by": "E",
+                "decl_tuletroa_volat": True,
+                "decl_volat": "announced",
+                "decl_volat_by": "E",
+                "decl_negy_kiraly": "silent_made",
+            },
+            [0, 6, -6, 0, 6, -6, 0],
+            id="V4 seven, overlap",
+        ),
+        pytest.param(
+            FOUR,
+            "D",
+            {
+                "declarer": "A",
+                "partner": "C",
+                "declarer_talon_taken": 2,
+                "declarer_card_points": 55,
+                "declarer_tricks": 6,
+                "decl_pagat_ulti": "silent_made",
+                "opp_xxi_fogas": "silent_made",
+            },
+            [-14, 14, -14, 14],
+            id="V5",
+        ),
+        pytest.param(
+            FOUR,
+            "D",
+            {
+                "declarer": "A",
+                "partner": "B",
+                "declarer_talon_taken": 1,
+                "declarer_card_points": 44,
+                "declarer_tricks": 4,
+                "game_kontra": 3,
+                "opp_negy_kiraly": "failed",
+                "opp_negy_kiraly_by": "C",
+                "opp_negy_kiraly_kontra": 1,
+            },
+            [-4, -4, 4, 4],
+            id="V6",
+        ),
+        pytest.param(
+            FOUR,
+            "D",
+            {
+                "declarer": "A",
+                "partner": "alone:forced",
+                "declarer_talon_taken": 2,
+                "declarer_card_points": 40,
+                "declarer_tricks": 3,
+                "game_kontra": 1,
+                "opp_tuletroa": "made",
+                "opp_tuletroa_by": "B",
+                "opp_negy_kiraly": "made",
+                "opp_negy_kiraly_by": "C",
+                "opp_negy_kiraly_kontra": 1,
+            },
+            [-9, 3, 3, 3],
+            id="V8",
+        ),
+        pytest.param(
+            FOUR,
+            "D",
+            {
+                "declarer": "A",
+                "partner": "alone:open_self_call",
+                "declarer_talon_taken": 3,
+                "declarer_card_points": 61,
+                "declarer_tricks": 6,
+                "decl_tuletroa": "made",
+                "decl_negy_kiraly": "silent_made",
+            },
+            [9, -3, -3, -3],
+            id="V9 announcer is the soloist",
+        ),
+        pytest.param(
+            FOUR,
+            "D",
+            {
+                "declarer": "A",
+                "partner": "C",
+                "declarer_talon_taken": 2,
+                "declarer_card_points": 53,
+                "declarer_tricks": 6,
+                "decl_pagat_ulti": "lost_early",
+                "decl_pagat_ulti_by": "A",
+                "decl_pagat_ulti_kontra": 1,
+                "decl_pagat_ulti_unplayable": "opponent_9_tarokk",
+            },
+            [-3, 3, -3, 3],
+            id="V12",
+        ),
+        pytest.param(
+            FOUR,
+            "D",
+            {
+                "declarer": "A",
+                "partner": "C",
+                "declarer_talon_taken": 3,
+                "declarer_card_points": 49,
+                "declarer_tricks": 5,
+                "game_kontra": 1,
+                "lengetes_waver": "B",
+                "lengetes_mode": "obligatory",
+                "opp_tuletroa": "made",
+                "opp_tuletroa_by": "B",
+                "decl_pagat_ulti": "silent_lost_last_trick",
+            },
+            [-10, 10, -10, 10],
+            id="V13",
+        ),
+        pytest.param(
+            FOUR,
+            "D",
+            {
+                "outcome": "renonsz",
+                "declarer": "A",
+                "partner": "C",
+                "declarer_talon_taken": 2,
+                "game_kontra": 1,
+                "decl_tuletroa": "made",
+                "decl_tuletroa_by": "A",
+                "renonsz_offender": "B",
+                "renonsz_kind": "play",
+            },
+            [6, -18, 6, 6],
+            id="V17 renonsz",
+        ),
+    ],
+)
 def test_spec_examples_typed_into_the_form(participants, dealer, typed_in, points):
     hand = hand_of(typed(typed_in, participants, dealer), participants, dealer)
     assert list(VARIANT.score(hand, {}).points.values()) == points
@@ -176,12 +318,32 @@ def test_spec_examples_typed_into_the_form(participants, dealer, typed_in, point
 
 def test_v15_double_round_through_the_form():
     five = list("ABCDE")
-    first = hand_of(typed({"outcome": "thrown_in", "thrower": "A", "throw_in_reason": "four_kings",
-                           "start_double_round": True}, five, "E"), five, "E")
+    first = hand_of(
+        typed(
+            {"outcome": "thrown_in", "thrower": "A", "throw_in_reason": "four_kings", "start_double_round": True},
+            five,
+            "E",
+        ),
+        five,
+        "E",
+    )
     result = VARIANT.score(first, {})
     assert result.state == {"double_round_remaining": 5}
-    second = hand_of(typed({"declarer": "C", "partner": "E", "declarer_talon_taken": 2, "declarer_card_points": 56,
-                            "declarer_tricks": 6}, five, "A"), five, "A")
+    second = hand_of(
+        typed(
+            {
+                "declarer": "C",
+                "partner": "E",
+                "declarer_talon_taken": 2,
+                "declarer_card_points": 56,
+                "declarer_tricks": 6,
+            },
+            five,
+            "A",
+        ),
+        five,
+        "A",
+    )
     later = VARIANT.score(second, result.state)
     assert later.points == {"A": 0, "B": -4, "C": 4, "D": -4, "E": 4}
     assert later.state == {"double_round_remaining": 4}
@@ -198,8 +360,9 @@ def test_the_typical_hand_needs_at_most_six_inputs():
 # --- engine errors land on the field the referee used ------------------------------
 
 
-def engine_errors(data: dict[str, Any], participants: list[str] = FOUR, dealer: str = "D",
-                  state: dict[str, Any] | None = None) -> TarokkVadaszHandForm:
+def engine_errors(
+    data: dict[str, Any], participants: list[str] = FOUR, dealer: str = "D", state: dict[str, Any] | None = None
+) -> TarokkVadaszHandForm:
     form = make_form(typed(data, participants, dealer), participants, dealer)
     assert form.is_valid(), form.errors
     errors = VARIANT.validate(form.hand(), state or {}, None)
@@ -209,8 +372,9 @@ def engine_errors(data: dict[str, Any], participants: list[str] = FOUR, dealer: 
 
 
 def test_an_announcer_of_the_wrong_side_is_shown_on_announced_by():
-    form = engine_errors({**V1, "decl_tuletroa": "made", "decl_tuletroa_by": "B", "opp_xxi_fogas": "failed",
-                          "opp_xxi_fogas_by": "B"})
+    form = engine_errors(
+        {**V1, "decl_tuletroa": "made", "decl_tuletroa_by": "B", "opp_xxi_fogas": "failed", "opp_xxi_fogas_by": "B"}
+    )
     assert "does not play on the opponents" in form.errors["opp_xxi_fogas_by"][0]
     assert "decl_tuletroa_by" not in form.errors
 
@@ -223,8 +387,16 @@ def test_a_figure_made_by_both_sides_is_shown_on_the_second_how():
 def test_an_overlap_without_volat_and_a_missing_solo_land_on_their_fields():
     form = engine_errors({**V1, "decl_dupla": "announced", "decl_dupla_by": "B", "decl_dupla_volat": True})
     assert "no volát announced by B" in form.errors["decl_dupla_volat"][0]
-    form = engine_errors({**V1, "declarer_talon_taken": 3, "bid": "kettes", "decl_xxi_fogas": "made",
-                          "decl_xxi_fogas_by": "B", "decl_xxi_fogas_unplayable": "xxi_not_catchable"})
+    form = engine_errors(
+        {
+            **V1,
+            "declarer_talon_taken": 3,
+            "bid": "kettes",
+            "decl_xxi_fogas": "made",
+            "decl_xxi_fogas_by": "B",
+            "decl_xxi_fogas_unplayable": "xxi_not_catchable",
+        }
+    )
     assert "only a failed announcement" in form.errors["decl_xxi_fogas_unplayable"][0]
     assert "at most 2 talon cards" in form.errors["declarer_talon_taken"][0]
 
@@ -232,6 +404,7 @@ def test_an_overlap_without_volat_and_a_missing_solo_land_on_their_fields():
 def test_lengetes_and_double_round_errors_land_on_their_fields():
     form = engine_errors({**V1, "lengetes_waver": "B", "lengetes_mode": "obligatory"})
     assert "game_kontra" in " ".join(form.errors["lengetes_mode"])
-    form = engine_errors({"outcome": "thrown_in", "thrower": "A", "start_double_round": True},
-                         state={"double_round_remaining": 2})
+    form = engine_errors(
+        {"outcome": "thrown_in", "thrower": "A", "start_double_round": True}, state={"double_round_remaining": 2}
+    )
     assert "already running" in form.errors["start_double_round"][0]

@@ -29,8 +29,9 @@ ENVELOPE = ("variant", "seats", "dealer")
 
 def make_form(data: Any, seats: list[str], dealer: str) -> UltiMauszHandForm:
     envelope = {"variant": "ulti-mausz", "seats": seats, "dealer": dealer}
-    return UltiMauszHandForm(data, envelope=envelope, names={"A": "Anna", "B": "Béla"},
-                             table_positions=table_from(seats, dealer))
+    return UltiMauszHandForm(
+        data, envelope=envelope, names={"A": "Anna", "B": "Béla"}, table_positions=table_from(seats, dealer)
+    )
 
 
 def empty(value: Any) -> bool:
@@ -86,12 +87,27 @@ def test_no_sample_deal_is_left_to_the_json_form() -> None:
 
 
 def test_normalised_changes_no_score() -> None:
-    hand = {"variant": "ulti-mausz", "seats": ["A", "B", "C"], "dealer": "C", "declarer": "A", "bid": "betli",
-            "trump": None, "gave_up": False, "kontra": {"betli": {"B": 1, "C": 2}}, "silent_claims": [],
-            "play": {"declarer_tricks": 0}}
-    assert normalised(hand) == {"variant": "ulti-mausz", "seats": ["A", "B", "C"], "dealer": "C",
-                                "declarer": "A", "bid": "betli", "kontra": {"betli": {"C": 2}},
-                                "play": {"declarer_tricks": 0}}
+    hand = {
+        "variant": "ulti-mausz",
+        "seats": ["A", "B", "C"],
+        "dealer": "C",
+        "declarer": "A",
+        "bid": "betli",
+        "trump": None,
+        "gave_up": False,
+        "kontra": {"betli": {"B": 1, "C": 2}},
+        "silent_claims": [],
+        "play": {"declarer_tricks": 0},
+    }
+    assert normalised(hand) == {
+        "variant": "ulti-mausz",
+        "seats": ["A", "B", "C"],
+        "dealer": "C",
+        "declarer": "A",
+        "bid": "betli",
+        "kontra": {"betli": {"C": 2}},
+        "play": {"declarer_tricks": 0},
+    }
     assert VARIANT.score(normalised(hand)).points == VARIANT.score(hand).points
 
 
@@ -99,129 +115,391 @@ def test_normalised_changes_no_score() -> None:
 
 EXAMPLES = [
     pytest.param(  # Example 1: the typical deal; the bid is preset to parti
-        {"seats": ["A", "B", "C"], "dealer": "C", "declarer": "A", "bid": "parti", "trump": "zold",
-         "play": {"declarer_tricks": 6, "declarer_card_points": 60,
-                  "marriages": [{"seat": "A", "suit": "makk"}, {"seat": "B", "suit": "tok"}],
-                  "trump7_last_trick": None}},
-        {"declarer": "A", "trump": "zold", "declarer_tricks": 6, "declarer_card_points": 60, "m_makk": "A",
-         "m_tok": "B"},
-        {"A": 2, "B": -1, "C": -1}, id="ex1-parti"),
+        {
+            "seats": ["A", "B", "C"],
+            "dealer": "C",
+            "declarer": "A",
+            "bid": "parti",
+            "trump": "zold",
+            "play": {
+                "declarer_tricks": 6,
+                "declarer_card_points": 60,
+                "marriages": [{"seat": "A", "suit": "makk"}, {"seat": "B", "suit": "tok"}],
+                "trump7_last_trick": None,
+            },
+        },
+        {
+            "declarer": "A",
+            "trump": "zold",
+            "declarer_tricks": 6,
+            "declarer_card_points": 60,
+            "m_makk": "A",
+            "m_tok": "B",
+        },
+        {"A": 2, "B": -1, "C": -1},
+        id="ex1-parti",
+    ),
     pytest.param(  # Example 2: a defender's trump seven lost
-        {"seats": ["B", "C", "A"], "dealer": "A", "declarer": "B", "bid": "parti", "trump": "piros",
-         "play": {"declarer_tricks": 4, "declarer_card_points": 30, "marriages": [{"seat": "C", "suit": "tok"}],
-                  "trump7_last_trick": {"seat": "C", "won": False}}},
-        {"declarer": "B", "trump": "piros", "declarer_tricks": 4, "declarer_card_points": 30, "m_tok": "C",
-         "trump7": "C:lost"},
-        {"A": 2, "B": -4, "C": 2}, id="ex2-red-parti-lost"),
+        {
+            "seats": ["B", "C", "A"],
+            "dealer": "A",
+            "declarer": "B",
+            "bid": "parti",
+            "trump": "piros",
+            "play": {
+                "declarer_tricks": 4,
+                "declarer_card_points": 30,
+                "marriages": [{"seat": "C", "suit": "tok"}],
+                "trump7_last_trick": {"seat": "C", "won": False},
+            },
+        },
+        {
+            "declarer": "B",
+            "trump": "piros",
+            "declarer_tricks": 4,
+            "declarer_card_points": 30,
+            "m_tok": "C",
+            "trump7": "C:lost",
+        },
+        {"A": 2, "B": -4, "C": 2},
+        id="ex2-red-parti-lost",
+    ),
     pytest.param(  # Example 4: kontra parti, the defenders' silent 100
-        {"seats": ["A", "B", "C"], "dealer": "C", "declarer": "A", "bid": "parti", "trump": "zold",
-         "kontra": {"parti": 2},
-         "play": {"declarer_tricks": 2, "declarer_card_points": 10,
-                  "marriages": [{"seat": "C", "suit": "makk"}, {"seat": "B", "suit": "zold"}],
-                  "trump7_last_trick": None},
-         "silent_claims": ["100"]},
-        {"declarer": "A", "trump": "zold", "declarer_tricks": 2, "declarer_card_points": 10, "m_zold": "B",
-         "m_makk": "C", "k_parti": 2, "silent_100": True},
-        {"A": -8, "B": 4, "C": 4}, id="ex4-silent-100"),
+        {
+            "seats": ["A", "B", "C"],
+            "dealer": "C",
+            "declarer": "A",
+            "bid": "parti",
+            "trump": "zold",
+            "kontra": {"parti": 2},
+            "play": {
+                "declarer_tricks": 2,
+                "declarer_card_points": 10,
+                "marriages": [{"seat": "C", "suit": "makk"}, {"seat": "B", "suit": "zold"}],
+                "trump7_last_trick": None,
+            },
+            "silent_claims": ["100"],
+        },
+        {
+            "declarer": "A",
+            "trump": "zold",
+            "declarer_tricks": 2,
+            "declarer_card_points": 10,
+            "m_zold": "B",
+            "m_makk": "C",
+            "k_parti": 2,
+            "silent_100": True,
+        },
+        {"A": -8, "B": 4, "C": 4},
+        id="ex4-silent-100",
+    ),
     pytest.param(  # Example 6: 40-100 made
-        {"seats": ["B", "C", "A"], "dealer": "A", "declarer": "B", "bid": "40-100", "trump": "makk",
-         "play": {"declarer_tricks": 7, "declarer_card_points": 70, "marriages": [{"seat": "B", "suit": "makk"}],
-                  "trump7_last_trick": None}},
-        {"bid": "40-100", "declarer": "B", "trump": "makk", "declarer_tricks": 7, "declarer_card_points": 70,
-         "m_makk": "B"},
-        {"A": -4, "B": 8, "C": -4}, id="ex6-40-100"),
+        {
+            "seats": ["B", "C", "A"],
+            "dealer": "A",
+            "declarer": "B",
+            "bid": "40-100",
+            "trump": "makk",
+            "play": {
+                "declarer_tricks": 7,
+                "declarer_card_points": 70,
+                "marriages": [{"seat": "B", "suit": "makk"}],
+                "trump7_last_trick": None,
+            },
+        },
+        {
+            "bid": "40-100",
+            "declarer": "B",
+            "trump": "makk",
+            "declarer_tricks": 7,
+            "declarer_card_points": 70,
+            "m_makk": "B",
+        },
+        {"A": -4, "B": 8, "C": -4},
+        id="ex6-40-100",
+    ),
     pytest.param(  # Example 7: four-seat table, the dealer sits out
-        {"seats": ["A", "B", "C"], "dealer": "D", "declarer": "C", "bid": "40-100", "trump": "piros",
-         "kontra": {"40-100": 2},
-         "play": {"declarer_tricks": 5, "declarer_card_points": 50, "marriages": [{"seat": "C", "suit": "piros"}],
-                  "trump7_last_trick": None}},
-        {"bid": "40-100", "declarer": "C", "trump": "piros", "declarer_tricks": 5, "declarer_card_points": 50,
-         "m_piros": "C", "k_hundred": 2},
-        {"A": 16, "B": 16, "C": -32, "D": 0}, id="ex7-red-40-100-kontra"),
+        {
+            "seats": ["A", "B", "C"],
+            "dealer": "D",
+            "declarer": "C",
+            "bid": "40-100",
+            "trump": "piros",
+            "kontra": {"40-100": 2},
+            "play": {
+                "declarer_tricks": 5,
+                "declarer_card_points": 50,
+                "marriages": [{"seat": "C", "suit": "piros"}],
+                "trump7_last_trick": None,
+            },
+        },
+        {
+            "bid": "40-100",
+            "declarer": "C",
+            "trump": "piros",
+            "declarer_tricks": 5,
+            "declarer_card_points": 50,
+            "m_piros": "C",
+            "k_hundred": 2,
+        },
+        {"A": 16, "B": 16, "C": -32, "D": 0},
+        id="ex7-red-40-100-kontra",
+    ),
     pytest.param(  # Example 9: ulti made
-        {"seats": ["B", "C", "A"], "dealer": "A", "declarer": "B", "bid": "ulti", "trump": "tok",
-         "play": {"declarer_tricks": 6, "declarer_card_points": 50, "marriages": [],
-                  "trump7_last_trick": {"seat": "B", "won": True}}},
-        {"bid": "ulti", "declarer": "B", "trump": "tok", "declarer_tricks": 6, "declarer_card_points": 50,
-         "trump7": "B:won"},
-        {"A": -5, "B": 10, "C": -5}, id="ex9-ulti"),
+        {
+            "seats": ["B", "C", "A"],
+            "dealer": "A",
+            "declarer": "B",
+            "bid": "ulti",
+            "trump": "tok",
+            "play": {
+                "declarer_tricks": 6,
+                "declarer_card_points": 50,
+                "marriages": [],
+                "trump7_last_trick": {"seat": "B", "won": True},
+            },
+        },
+        {
+            "bid": "ulti",
+            "declarer": "B",
+            "trump": "tok",
+            "declarer_tricks": 6,
+            "declarer_card_points": 50,
+            "trump7": "B:won",
+        },
+        {"A": -5, "B": 10, "C": -5},
+        id="ex9-ulti",
+    ),
     pytest.param(  # Example 11: "kontra ulti, kontra játék"
-        {"seats": ["A", "B", "C"], "dealer": "C", "declarer": "B", "bid": "ulti", "trump": "piros",
-         "kontra": {"ulti": 2, "parti": 2},
-         "play": {"declarer_tricks": 4, "declarer_card_points": 30, "marriages": [{"seat": "A", "suit": "makk"}],
-                  "trump7_last_trick": {"seat": "B", "won": True}}},
-        {"bid": "ulti", "declarer": "B", "trump": "piros", "declarer_tricks": 4, "declarer_card_points": 30,
-         "m_makk": "A", "trump7": "B:won", "k_ulti": 2, "k_parti": 2},
-        {"A": -12, "B": 24, "C": -12}, id="ex11-kontra-ulti-kontra-parti"),
+        {
+            "seats": ["A", "B", "C"],
+            "dealer": "C",
+            "declarer": "B",
+            "bid": "ulti",
+            "trump": "piros",
+            "kontra": {"ulti": 2, "parti": 2},
+            "play": {
+                "declarer_tricks": 4,
+                "declarer_card_points": 30,
+                "marriages": [{"seat": "A", "suit": "makk"}],
+                "trump7_last_trick": {"seat": "B", "won": True},
+            },
+        },
+        {
+            "bid": "ulti",
+            "declarer": "B",
+            "trump": "piros",
+            "declarer_tricks": 4,
+            "declarer_card_points": 30,
+            "m_makk": "A",
+            "trump7": "B:won",
+            "k_ulti": 2,
+            "k_parti": 2,
+        },
+        {"A": -12, "B": 24, "C": -12},
+        id="ex11-kontra-ulti-kontra-parti",
+    ),
     pytest.param(  # Example 16: four aces made, parti lost
-        {"seats": ["A", "B", "C"], "dealer": "C", "declarer": "C", "bid": "4asz", "trump": "makk",
-         "play": {"declarer_tricks": 5, "declarer_card_points": 50, "marriages": [{"seat": "A", "suit": "tok"}],
-                  "four_aces": "C", "trump7_last_trick": None}},
-        {"bid": "4asz", "declarer": "C", "trump": "makk", "declarer_tricks": 5, "declarer_card_points": 50,
-         "m_tok": "A", "four_aces": "C"},
-        {"A": -3, "B": -3, "C": 6}, id="ex16-4asz"),
+        {
+            "seats": ["A", "B", "C"],
+            "dealer": "C",
+            "declarer": "C",
+            "bid": "4asz",
+            "trump": "makk",
+            "play": {
+                "declarer_tricks": 5,
+                "declarer_card_points": 50,
+                "marriages": [{"seat": "A", "suit": "tok"}],
+                "four_aces": "C",
+                "trump7_last_trick": None,
+            },
+        },
+        {
+            "bid": "4asz",
+            "declarer": "C",
+            "trump": "makk",
+            "declarer_tricks": 5,
+            "declarer_card_points": 50,
+            "m_tok": "A",
+            "four_aces": "C",
+        },
+        {"A": -3, "B": -3, "C": 6},
+        id="ex16-4asz",
+    ),
     pytest.param(  # Example 17: a defender's silent four aces
-        {"seats": ["A", "B", "C"], "dealer": "C", "declarer": "A", "bid": "parti", "trump": "zold",
-         "play": {"declarer_tricks": 3, "declarer_card_points": 20, "marriages": [], "four_aces": "B",
-                  "trump7_last_trick": None},
-         "silent_claims": ["4asz"]},
-        {"declarer": "A", "trump": "zold", "declarer_tricks": 3, "declarer_card_points": 20, "four_aces": "B",
-         "silent_4asz": True},
-        {"A": -6, "B": 3, "C": 3}, id="ex17-silent-4asz"),
+        {
+            "seats": ["A", "B", "C"],
+            "dealer": "C",
+            "declarer": "A",
+            "bid": "parti",
+            "trump": "zold",
+            "play": {
+                "declarer_tricks": 3,
+                "declarer_card_points": 20,
+                "marriages": [],
+                "four_aces": "B",
+                "trump7_last_trick": None,
+            },
+            "silent_claims": ["4asz"],
+        },
+        {
+            "declarer": "A",
+            "trump": "zold",
+            "declarer_tricks": 3,
+            "declarer_card_points": 20,
+            "four_aces": "B",
+            "silent_4asz": True,
+        },
+        {"A": -6, "B": 3, "C": 3},
+        id="ex17-silent-4asz",
+    ),
     pytest.param(  # Example 18: betli, individual kontra
-        {"seats": ["C", "A", "B"], "dealer": "B", "declarer": "C", "bid": "betli", "kontra": {"betli": {"A": 2}},
-         "play": {"declarer_tricks": 0}},
+        {
+            "seats": ["C", "A", "B"],
+            "dealer": "B",
+            "declarer": "C",
+            "bid": "betli",
+            "kontra": {"betli": {"A": 2}},
+            "play": {"declarer_tricks": 0},
+        },
         {"bid": "betli", "declarer": "C", "declarer_tricks": 0, "k_seat_A": 2},
-        {"A": -10, "B": -5, "C": 15}, id="ex18-betli-individual-kontra"),
+        {"A": -10, "B": -5, "C": 15},
+        id="ex18-betli-individual-kontra",
+    ),
     pytest.param(  # Example 19: rebetli, rekontra for A, kontra for B
-        {"seats": ["C", "A", "B"], "dealer": "B", "declarer": "C", "bid": "rebetli",
-         "kontra": {"rebetli": {"A": 4, "B": 2}}, "play": {"declarer_tricks": 1}},
+        {
+            "seats": ["C", "A", "B"],
+            "dealer": "B",
+            "declarer": "C",
+            "bid": "rebetli",
+            "kontra": {"rebetli": {"A": 4, "B": 2}},
+            "play": {"declarer_tricks": 1},
+        },
         {"bid": "rebetli", "declarer": "C", "declarer_tricks": 1, "k_seat_A": 4, "k_seat_B": 2},
-        {"A": 40, "B": 20, "C": -60}, id="ex19-rebetli"),
+        {"A": 40, "B": 20, "C": -60},
+        id="ex19-rebetli",
+    ),
     pytest.param(  # Example 20: open betli made
-        {"seats": ["A", "B", "C"], "dealer": "C", "declarer": "B", "bid": "teritett_betli",
-         "play": {"declarer_tricks": 0}},
+        {
+            "seats": ["A", "B", "C"],
+            "dealer": "C",
+            "declarer": "B",
+            "bid": "teritett_betli",
+            "play": {"declarer_tricks": 0},
+        },
         {"bid": "teritett_betli", "declarer": "B", "declarer_tricks": 0},
-        {"A": -20, "B": 40, "C": -20}, id="ex20-open-betli"),
+        {"A": -20, "B": 40, "C": -20},
+        id="ex20-open-betli",
+    ),
     pytest.param(  # Example 21: durchmars with a silent ulti
-        {"seats": ["B", "C", "A"], "dealer": "A", "declarer": "A", "bid": "durchmars", "trump": "makk",
-         "play": {"declarer_tricks": 10, "trump7_last_trick": {"seat": "A", "won": True}}},
+        {
+            "seats": ["B", "C", "A"],
+            "dealer": "A",
+            "declarer": "A",
+            "bid": "durchmars",
+            "trump": "makk",
+            "play": {"declarer_tricks": 10, "trump7_last_trick": {"seat": "A", "won": True}},
+        },
         {"bid": "durchmars", "declarer": "A", "trump": "makk", "declarer_tricks": 10, "trump7": "A:won"},
-        {"A": 16, "B": -8, "C": -8}, id="ex21-durchmars"),
+        {"A": 16, "B": -8, "C": -8},
+        id="ex21-durchmars",
+    ),
     pytest.param(  # Example 23: open colourless durchmars failed, only C said kontra
-        {"seats": ["A", "B", "C"], "dealer": "C", "declarer": "A", "bid": "szintelen_teritett_durchmars",
-         "kontra": {"szintelen_teritett_durchmars": {"C": 2}}, "play": {"declarer_tricks": 8}},
+        {
+            "seats": ["A", "B", "C"],
+            "dealer": "C",
+            "declarer": "A",
+            "bid": "szintelen_teritett_durchmars",
+            "kontra": {"szintelen_teritett_durchmars": {"C": 2}},
+            "play": {"declarer_tricks": 8},
+        },
         {"bid": "szintelen_teritett_durchmars", "declarer": "A", "declarer_tricks": 8, "k_seat_C": 2},
-        {"A": -72, "B": 24, "C": 48}, id="ex23-colourless-open-durchmars"),
+        {"A": -72, "B": 24, "C": 48},
+        id="ex23-colourless-open-durchmars",
+    ),
     pytest.param(  # Example 25: give-up before the first card
-        {"seats": ["A", "B", "C"], "dealer": "C", "declarer": "A", "bid": "ulti", "trump": "tok",
-         "gave_up": "before_first_card"},
+        {
+            "seats": ["A", "B", "C"],
+            "dealer": "C",
+            "declarer": "A",
+            "bid": "ulti",
+            "trump": "tok",
+            "gave_up": "before_first_card",
+        },
         {"bid": "ulti", "declarer": "A", "trump": "tok", "gave_up": "before_first_card"},
-        {"A": -20, "B": 10, "C": 10}, id="ex25-gave-up"),
+        {"A": -20, "B": 10, "C": 10},
+        id="ex25-gave-up",
+    ),
     pytest.param(  # Example 27: renonsz by the declarer
-        {"seats": ["A", "B", "C"], "dealer": "C", "declarer": "C", "bid": "ulti", "trump": "makk",
-         "kontra": {"ulti": 2}, "renonsz": {"case": "13.3.4", "offender": "C"}},
-        {"bid": "ulti", "declarer": "C", "trump": "makk", "k_ulti": 2, "renonsz_case": "13.3.4",
-         "renonsz_offender": "C"},
-        {"A": 9, "B": 9, "C": -18}, id="ex27-renonsz-declarer"),
+        {
+            "seats": ["A", "B", "C"],
+            "dealer": "C",
+            "declarer": "C",
+            "bid": "ulti",
+            "trump": "makk",
+            "kontra": {"ulti": 2},
+            "renonsz": {"case": "13.3.4", "offender": "C"},
+        },
+        {
+            "bid": "ulti",
+            "declarer": "C",
+            "trump": "makk",
+            "k_ulti": 2,
+            "renonsz_case": "13.3.4",
+            "renonsz_offender": "C",
+        },
+        {"A": 9, "B": 9, "C": -18},
+        id="ex27-renonsz-declarer",
+    ),
     pytest.param(  # Example 29: renonsz by a defender in a betli with an individual kontra
-        {"seats": ["A", "B", "C"], "dealer": "C", "declarer": "A", "bid": "betli", "kontra": {"betli": {"B": 2}},
-         "renonsz": {"case": "13.3.7", "offender": "B"}},
+        {
+            "seats": ["A", "B", "C"],
+            "dealer": "C",
+            "declarer": "A",
+            "bid": "betli",
+            "kontra": {"betli": {"B": 2}},
+            "renonsz": {"case": "13.3.7", "offender": "B"},
+        },
         {"bid": "betli", "declarer": "A", "k_seat_B": 2, "renonsz_case": "13.3.7", "renonsz_offender": "B"},
-        {"A": 15, "B": -20, "C": 5}, id="ex29-renonsz-defender-betli"),
+        {"A": 15, "B": -20, "C": 5},
+        id="ex29-renonsz-defender-betli",
+    ),
     pytest.param(  # Example 31: bidding renonsz with a penalty bid, trump never named
-        {"seats": ["A", "B", "C"], "dealer": "C", "declarer": "B", "bid": "40-100",
-         "renonsz": {"case": "13.2.3c", "offender": "C", "penalty_bid": {"bid": "4asz"}}},
-        {"bid": "40-100", "declarer": "B", "renonsz_case": "13.2.3c", "renonsz_offender": "C",
-         "penalty_bid": "4asz"},
-        {"A": 10, "B": 10, "C": -20}, id="ex31-penalty-bid"),
+        {
+            "seats": ["A", "B", "C"],
+            "dealer": "C",
+            "declarer": "B",
+            "bid": "40-100",
+            "renonsz": {"case": "13.2.3c", "offender": "C", "penalty_bid": {"bid": "4asz"}},
+        },
+        {"bid": "40-100", "declarer": "B", "renonsz_case": "13.2.3c", "renonsz_offender": "C", "penalty_bid": "4asz"},
+        {"A": 10, "B": 10, "C": -20},
+        id="ex31-penalty-bid",
+    ),
     pytest.param(  # Example 33: 13.3.12, the count facts may be left out
-        {"seats": ["A", "B", "C"], "dealer": "C", "declarer": "C", "bid": "ulti+4asz", "trump": "zold",
-         "kontra": {"4asz": 2}, "play": {"declarer_tricks": 6, "trump7_last_trick": {"seat": "C", "won": True}},
-         "renonsz": {"case": "13.3.12", "offender": "C"}},
-        {"bid": "ulti+4asz", "declarer": "C", "trump": "zold", "k_aces": 2, "declarer_tricks": 6,
-         "trump7": "C:won", "renonsz_case": "13.3.12", "renonsz_offender": "C"},
-        {"A": 5, "B": 5, "C": -10}, id="ex33-partial"),
+        {
+            "seats": ["A", "B", "C"],
+            "dealer": "C",
+            "declarer": "C",
+            "bid": "ulti+4asz",
+            "trump": "zold",
+            "kontra": {"4asz": 2},
+            "play": {"declarer_tricks": 6, "trump7_last_trick": {"seat": "C", "won": True}},
+            "renonsz": {"case": "13.3.12", "offender": "C"},
+        },
+        {
+            "bid": "ulti+4asz",
+            "declarer": "C",
+            "trump": "zold",
+            "k_aces": 2,
+            "declarer_tricks": 6,
+            "trump7": "C:won",
+            "renonsz_case": "13.3.12",
+            "renonsz_offender": "C",
+        },
+        {"A": 5, "B": 5, "C": -10},
+        id="ex33-partial",
+    ),
 ]
 
 
@@ -253,24 +531,51 @@ def test_the_usual_deal_needs_at_most_six_inputs(example: str) -> None:
 PARTI = {"declarer": "A", "trump": "zold", "declarer_tricks": 6, "declarer_card_points": 60}
 
 ERRORS = [
-    pytest.param({"bid": "40-100", "declarer": "A", "trump": "makk", "declarer_tricks": 7,
-                  "declarer_card_points": 70, "m_makk": "A", "m_tok": "B"},
-                 "m_tok", "only the declarer's trump 40", id="40-100-with-a-defender's-20"),
-    pytest.param({**PARTI, "declarer_tricks": 0}, "declarer_card_points", "without a trick",
-                 id="card-points-without-a-trick"),
-    pytest.param({"bid": "betli", "declarer": "A", "declarer_tricks": 0, "trump7": "A:won"},
-                 "trump7", "no trump seven", id="trump-seven-in-a-betli"),
-    pytest.param({"bid": "betli", "declarer": "A", "declarer_tricks": 0, "k_seat_A": 2},
-                 "k_seat_A", "defenders", id="individual-kontra-of-the-declarer"),
-    pytest.param({**PARTI, "r_parti": "failed"}, "r_parti", "the sheet says failed",
-                 id="sheet-verdict-cross-check"),
+    pytest.param(
+        {
+            "bid": "40-100",
+            "declarer": "A",
+            "trump": "makk",
+            "declarer_tricks": 7,
+            "declarer_card_points": 70,
+            "m_makk": "A",
+            "m_tok": "B",
+        },
+        "m_tok",
+        "only the declarer's trump 40",
+        id="40-100-with-a-defender's-20",
+    ),
+    pytest.param(
+        {**PARTI, "declarer_tricks": 0}, "declarer_card_points", "without a trick", id="card-points-without-a-trick"
+    ),
+    pytest.param(
+        {"bid": "betli", "declarer": "A", "declarer_tricks": 0, "trump7": "A:won"},
+        "trump7",
+        "no trump seven",
+        id="trump-seven-in-a-betli",
+    ),
+    pytest.param(
+        {"bid": "betli", "declarer": "A", "declarer_tricks": 0, "k_seat_A": 2},
+        "k_seat_A",
+        "defenders",
+        id="individual-kontra-of-the-declarer",
+    ),
+    pytest.param({**PARTI, "r_parti": "failed"}, "r_parti", "the sheet says failed", id="sheet-verdict-cross-check"),
     pytest.param({**PARTI, "k_ulti": 2}, "k_ulti", "not a component of this bid", id="kontra-on-a-missing-part"),
     pytest.param({**PARTI, "silent_100": True}, "silent_100", "neither side has 100", id="silent-100-not-reached"),
     pytest.param({"declarer": "A", "trump": "zold"}, "declarer_tricks", "play is required", id="no-play-facts"),
-    pytest.param({"bid": "ulti", "declarer": "A", "renonsz_case": "13.3.1", "renonsz_offender": "B"},
-                 "renonsz_offender", "the offender is the declarer", id="renonsz-offender"),
-    pytest.param({"bid": "", "renonsz_case": "10.3.d", "jury_A": 5, "jury_B": -5, "jury_C": 1},
-                 "jury_A", "add up to 0", id="jury-points-not-zero-sum"),
+    pytest.param(
+        {"bid": "ulti", "declarer": "A", "renonsz_case": "13.3.1", "renonsz_offender": "B"},
+        "renonsz_offender",
+        "the offender is the declarer",
+        id="renonsz-offender",
+    ),
+    pytest.param(
+        {"bid": "", "renonsz_case": "10.3.d", "jury_A": 5, "jury_B": -5, "jury_C": 1},
+        "jury_A",
+        "add up to 0",
+        id="jury-points-not-zero-sum",
+    ),
     pytest.param({**PARTI, "trump": "", "bid": "ulti"}, "trump", "needs its trump", id="coloured-bid-no-trump"),
 ]
 
@@ -287,8 +592,18 @@ def test_engine_error_shows_on_the_field(inputs: dict, field: str, message: str)
 
 def test_engine_error_on_a_fresh_form_as_in_a_correction() -> None:
     """hand_edit builds a new form for the engine's errors: the mapping must still work."""
-    form, _ = entered({"bid": "40-100", "declarer": "A", "trump": "makk", "declarer_tricks": 7,
-                       "declarer_card_points": 70, "m_tok": "B"}, ["A", "B", "C"], "C")
+    form, _ = entered(
+        {
+            "bid": "40-100",
+            "declarer": "A",
+            "trump": "makk",
+            "declarer_tricks": 7,
+            "declarer_card_points": 70,
+            "m_tok": "B",
+        },
+        ["A", "B", "C"],
+        "C",
+    )
     assert form.is_valid()
     errors = evaluate(form.hand())
     fresh = make_form(form.data, ["A", "B", "C"], "C")
@@ -331,11 +646,14 @@ def test_after_a_void_deal_the_other_dealer_brings_his_players() -> None:
     A deals and B, C, D play. Every seat that may play is offered."""
     if "alternatives" not in inspect.signature(UltiMauszHandForm.__init__).parameters:
         pytest.skip("HandForm without alternatives")
-    envelopes = [{"variant": "ulti-mausz", "seats": ["A", "B", "C"], "dealer": "D"},
-                 {"variant": "ulti-mausz", "seats": ["B", "C", "D"], "dealer": "A"}]
+    envelopes = [
+        {"variant": "ulti-mausz", "seats": ["A", "B", "C"], "dealer": "D"},
+        {"variant": "ulti-mausz", "seats": ["B", "C", "D"], "dealer": "A"},
+    ]
     data = post({"dealer": "A", "bid": "betli", "declarer": "D", "declarer_tricks": 0, "k_seat_B": 2})
-    form = UltiMauszHandForm(data, envelope=envelopes[0], alternatives=envelopes, names={},
-                             table_positions=["A", "B", "C", "D"])
+    form = UltiMauszHandForm(
+        data, envelope=envelopes[0], alternatives=envelopes, names={}, table_positions=["A", "B", "C", "D"]
+    )
     assert form.is_valid(), form.errors.as_data()
     hand = form.hand()
     assert hand["seats"] == ["B", "C", "D"] and hand["declarer"] == "D"

@@ -52,8 +52,9 @@ def test_a_number_left_by_a_hand_that_moved_up_takes_a_new_hand_with_a_higher_ve
     replacement = services.enter_hand(bob, table, dve("C", "A", "D"))  # the new hand 3
     assert replacement.version > third.version
 
-    response = client_for(bob).delete(f"{API}3/", json.dumps({"version": 1, "reason": "old phone"}),
-                                      content_type="application/json")
+    response = client_for(bob).delete(
+        f"{API}3/", json.dumps({"version": 1, "reason": "old phone"}), content_type="application/json"
+    )
     assert response.status_code == 409
     assert Hand.objects.filter(pk=replacement.pk).exists()
 

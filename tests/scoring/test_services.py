@@ -16,13 +16,26 @@ from tournaments.models import AuditEntry, Table
 
 
 def klop_b_full(dealer="A", seats=("B", "C", "D", "A")):
-    return {"variant": "taruk2012", "seats": list(seats), "dealer": dealer, "game": "klop",
-            "klop_points": {"A": 4, "B": 36, "C": 20, "D": 10}}
+    return {
+        "variant": "taruk2012",
+        "seats": list(seats),
+        "dealer": dealer,
+        "game": "klop",
+        "klop_points": {"A": 4, "B": 36, "C": 20, "D": 10},
+    }
 
 
 def tri(dealer, seats, declarer, partner, card_points=48):
-    return {"variant": "taruk2012", "seats": list(seats), "dealer": dealer, "game": "tri", "declarer": declarer,
-            "called_king": "hearts", "partner": partner, "card_points": card_points}
+    return {
+        "variant": "taruk2012",
+        "seats": list(seats),
+        "dealer": dealer,
+        "game": "tri",
+        "declarer": declarer,
+        "called_king": "hearts",
+        "partner": partner,
+        "card_points": card_points,
+    }
 
 
 HAND1_SEATS = ("B", "C", "D", "A")  # dealer A, forehand B
@@ -114,8 +127,9 @@ def test_players_confirm_with_their_pins_and_a_correction_reopens(table, bob):
     table.refresh_from_db()
     assert table.confirmed_at is not None
     assert table.confirmations.get(position="A").totals == {"A": 25, "B": -70, "C": 50, "D": 0}
-    services.correct_hand(bob, table.hands.get(number=2), tri("B", HAND2_SEATS, "C", "A", 60),
-                          expected_version=1, reason="miscounted")
+    services.correct_hand(
+        bob, table.hands.get(number=2), tri("B", HAND2_SEATS, "C", "A", 60), expected_version=1, reason="miscounted"
+    )
     table.refresh_from_db()
     assert table.confirmed_at is None
     assert not table.confirmations.exists()

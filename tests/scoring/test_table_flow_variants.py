@@ -71,8 +71,15 @@ def table(request, alice, bob):
     variant = VARIANTS[key]
     config = getattr(samples_of(key), "TEST_CONFIG", None) or {}
     event = event_services.create_tournament(
-        alice, name=f"{key} open", slug=f"{key}-open", variant=key, table_size=variant.table.min_seats,
-        hands_per_round=HANDS, config=config, is_public=True)
+        alice,
+        name=f"{key} open",
+        slug=f"{key}-open",
+        variant=key,
+        table_size=variant.table.min_seats,
+        hands_per_round=HANDS,
+        config=config,
+        is_public=True,
+    )
     event_services.set_referee(alice, event, "bob", [])
     players = variant.table.min_seats
     for i in range(players):

@@ -8,18 +8,23 @@ from django.utils import translation
 from scoring.table_state import describe
 
 
-@pytest.mark.parametrize(("state", "lines"), [
-    ({}, []),
-    ({"radelci": {"A": 0, "B": 0, "C": 0, "D": 0}}, ["Radelci: none"]),
-    ({"radelci": {"A": 1, "B": 0, "C": 2, "D": 0}}, ["Radelci: A ○, C ○○"]),
-    ({"double_round_remaining": 0}, []),
-    ({"double_round_remaining": 1}, ["Double round: the next played hand counts double."]),
-    ({"double_round_remaining": 5}, ["Double round: the next 5 played hands count double."]),
-    # tarokk-laza.md §5.5 L8's state out: A/D attacked, so C/B attacks next.
-    ({"pairs": [["A", "D"], ["C", "B"]], "deals_played": 1, "last_attack": 0},
-     ["Pairs: A+D v C+B", "Attacks next: C+B", "1 deal played"]),
-    ({"mystery": [1, "x"]}, ['mystery: [1, "x"]']),
-])
+@pytest.mark.parametrize(
+    ("state", "lines"),
+    [
+        ({}, []),
+        ({"radelci": {"A": 0, "B": 0, "C": 0, "D": 0}}, ["Radelci: none"]),
+        ({"radelci": {"A": 1, "B": 0, "C": 2, "D": 0}}, ["Radelci: A ○, C ○○"]),
+        ({"double_round_remaining": 0}, []),
+        ({"double_round_remaining": 1}, ["Double round: the next played hand counts double."]),
+        ({"double_round_remaining": 5}, ["Double round: the next 5 played hands count double."]),
+        # tarokk-laza.md §5.5 L8's state out: A/D attacked, so C/B attacks next.
+        (
+            {"pairs": [["A", "D"], ["C", "B"]], "deals_played": 1, "last_attack": 0},
+            ["Pairs: A+D v C+B", "Attacks next: C+B", "1 deal played"],
+        ),
+        ({"mystery": [1, "x"]}, ['mystery: [1, "x"]']),
+    ],
+)
 def test_each_variants_state_reads_as_words(state, lines):
     with translation.override("en"):
         assert describe(state) == lines
@@ -30,4 +35,5 @@ def test_the_state_is_told_in_the_pages_language():
         assert describe({"radelci": {"A": 0}}) == ["Radelci: nobenih"]
     with translation.override("hu"):
         assert describe({"double_round_remaining": 2}) == [
-            "Dupla kör: a következő 2 lejátszott leosztás duplán számít."]
+            "Dupla kör: a következő 2 lejátszott leosztás duplán számít."
+        ]

@@ -102,15 +102,11 @@ EXAMPLES = [
         '"figures":[{"figure":"pagat_ultimo","side":"declarer","announced":true,"kontra":1,"result":"failed"}]}',
         points(-19, 19, -19, 19),
         # The second breakdown example of §3.4, verbatim.
-        [
-            "Pagát ultimó (declaring side, announced, kontra ×2) failed → 20 to opponents "
-            "→ A −20, C −20, B +20, D +20"
-        ],
+        ["Pagát ultimó (declaring side, announced, kontra ×2) failed → 20 to opponents → A −20, C −20, B +20, D +20"],
         id="E9-harmas-won-pagat-ultimo-kontra-failed",
     ),
     pytest.param(
-        '{"bid":"egyes","declarer":"A","partner":"C","declarer_card_points":45,"declarer_tricks":4,'
-        '"game_kontra":2}',
+        '{"bid":"egyes","declarer":"A","partner":"C","declarer_card_points":45,"declarer_tricks":4,"game_kontra":2}',
         points(-12, 12, -12, 12),
         ["Game: Egyes G=3, rekontra ×4 → 12, opponents won (45)"],
         id="E10-egyes-rekontra-lost",
@@ -185,9 +181,7 @@ EXAMPLES = [
             "game_kontra": 1,
         },
         points(4, -4, 4, -4),
-        [
-            "Game: Kettes G=2, kontra ×2 → 4, declaring side won (52) → A +4, C +4, B −4, D −4"
-        ],
+        ["Game: Kettes G=2, kontra ×2 → 4, declaring side won (52) → A +4, C +4, B −4, D −4"],
         id="3.4-breakdown-game-line",
     ),
 ]
@@ -247,9 +241,7 @@ REJECTED = [
     pytest.param(played(variant="tarokk-vadasz"), "variant", "invalid_value", id="3.3.1-wrong-variant"),
     pytest.param(played(outcome="thrown_in"), "outcome", "invalid_value", id="3.1-unknown-outcome"),
     # 3.3.2 redeal
-    pytest.param(
-        {**BASE, "outcome": "redeal", "bid": "harmas"}, "bid", "not_applicable", id="3.3.2-redeal-bid"
-    ),
+    pytest.param({**BASE, "outcome": "redeal", "bid": "harmas"}, "bid", "not_applicable", id="3.3.2-redeal-bid"),
     pytest.param(
         {**BASE, "outcome": "redeal", "declarer_tricks": 0},
         "declarer_tricks",
@@ -280,16 +272,10 @@ REJECTED = [
     pytest.param(played(game_kontra=6), "game_kontra", "out_of_range", id="3.1-game-kontra-above-5"),
     pytest.param(played(game_kontra=True), "game_kontra", "invalid_value", id="3.1-game-kontra-bool"),
     # 3.3.5 card points and tricks
-    pytest.param(
-        played(declarer_card_points=95), "declarer_card_points", "out_of_range", id="3.3.5-P-above-94"
-    ),
-    pytest.param(
-        played(declarer_card_points=-1), "declarer_card_points", "out_of_range", id="3.3.5-P-negative"
-    ),
+    pytest.param(played(declarer_card_points=95), "declarer_card_points", "out_of_range", id="3.3.5-P-above-94"),
+    pytest.param(played(declarer_card_points=-1), "declarer_card_points", "out_of_range", id="3.3.5-P-negative"),
     pytest.param(played(declarer_tricks=10), "declarer_tricks", "out_of_range", id="3.3.5-T-above-9"),
-    pytest.param(
-        played(declarer_card_points=52.0), "declarer_card_points", "invalid_value", id="3.3.5-P-float"
-    ),
+    pytest.param(played(declarer_card_points=52.0), "declarer_card_points", "invalid_value", id="3.3.5-P-float"),
     pytest.param(
         played(declarer_card_points=DROP),
         "declarer_card_points",
@@ -418,9 +404,7 @@ REJECTED = [
         id="3.3.6-dupla-announced-after-volat",
     ),
     pytest.param(
-        played(
-            figures=[fig("xxi_fogas", **MADE), fig("xxi_fogas", side="opponents", announced=False, **MADE)]
-        ),
+        played(figures=[fig("xxi_fogas", **MADE), fig("xxi_fogas", side="opponents", announced=False, **MADE)]),
         "figures[1]",
         "forbidden_combination",
         id="3.3.6-same-figure-made-by-both-sides",
@@ -468,9 +452,7 @@ REJECTED = [
         id="3.3.6-nagymadar-made-with-6-tricks",
     ),
     pytest.param(
-        played(
-            declarer_card_points=52, declarer_tricks=4, figures=[fig("kismadar", side="opponents", **MADE)]
-        ),
+        played(declarer_card_points=52, declarer_tricks=4, figures=[fig("kismadar", side="opponents", **MADE)]),
         "figures[0]",
         "forbidden_combination",
         id="3.3.6-opponents-kismadar-with-5-tricks-lost",
@@ -486,16 +468,12 @@ REJECTED = [
         id="3.3.6-figure-made-against-a-volat",
     ),
     pytest.param(
-        played(
-            declarer_card_points=10, declarer_tricks=0, figures=[fig("tuletroa", side="opponents", **FAILED)]
-        ),
+        played(declarer_card_points=10, declarer_tricks=0, figures=[fig("tuletroa", side="opponents", **FAILED)]),
         "figures[0]",
         "forbidden_combination",
         id="3.3.6-volat-side-tuletroa-failed",
     ),
-    pytest.param(
-        played(figures={"figure": "dupla"}), "figures", "invalid_value", id="3.1-figures-not-a-list"
-    ),
+    pytest.param(played(figures={"figure": "dupla"}), "figures", "invalid_value", id="3.1-figures-not-a-list"),
     pytest.param(played(figures=["dupla"]), "figures[0]", "invalid_value", id="3.1-figure-not-an-object"),
     pytest.param(
         played(figures=[{**fig("dupla"), "note": "x"}]),
@@ -589,9 +567,7 @@ REJECTED = [
         "not_applicable",
         id="3.3.8-card-points-in-renonsz-hand",
     ),
-    pytest.param(
-        renonsz(declarer_tricks=4), "declarer_tricks", "not_applicable", id="3.3.8-tricks-in-renonsz-hand"
-    ),
+    pytest.param(renonsz(declarer_tricks=4), "declarer_tricks", "not_applicable", id="3.3.8-tricks-in-renonsz-hand"),
     pytest.param(
         renonsz(figures=[fig("tuletroa", **MADE)]),
         "figures[0].result",
@@ -611,9 +587,7 @@ def test_it_rejects_what_the_spec_forbids(hand, field, code):
 
 
 def test_it_reports_all_errors_at_once():
-    hand = played(
-        foo=1, declarer="E", declarer_tricks=10, figures=[fig("trull", **MADE), fig("dupla", **MADE)]
-    )
+    hand = played(foo=1, declarer="E", declarer_tricks=10, figures=[fig("trull", **MADE), fig("dupla", **MADE)])
     fields = {e.field for e in VARIANT.validate(hand, {}, None)}
     assert {"foo", "declarer", "declarer_tricks", "figures[0].figure", "figures[1].result"} <= fields
 
@@ -786,14 +760,10 @@ JSON_VALUES = st.recursive(
 # Hand-shaped objects reach deeper than fully random JSON: known keys, seat-like values and
 # lists of objects with the keys of figures and tarokk counts.
 SEAT_LIKE = st.sampled_from([*SEATS, "E", "", None])
-ENTRY_KEYS = st.sampled_from(
-    ["figure", "side", "announced", "suit", "kontra", "result", "seat", "count", "when"]
-)
+ENTRY_KEYS = st.sampled_from(["figure", "side", "announced", "suit", "kontra", "result", "seat", "count", "when"])
 HAND_LIKE = st.dictionaries(
     st.sampled_from(sorted(HAND_KEYS)),
-    SEAT_LIKE
-    | JSON_VALUES
-    | st.lists(st.dictionaries(ENTRY_KEYS, SEAT_LIKE | JSON_VALUES, max_size=6), max_size=3),
+    SEAT_LIKE | JSON_VALUES | st.lists(st.dictionaries(ENTRY_KEYS, SEAT_LIKE | JSON_VALUES, max_size=6), max_size=3),
     max_size=14,
 )
 
@@ -873,13 +843,7 @@ def test_raising_a_kontra_never_shrinks_the_amount_it_applies_to(rng, data):
     entry[field] = level + 1
     if VARIANT.validate(raised, {}, None):  # e.g. a no_honour renonsz admits no kontra
         return
-    key = (
-        "renonsz"
-        if hand.get("outcome") == "renonsz"
-        else "game"
-        if target == "game"
-        else f"figures[{target}]"
-    )
+    key = "renonsz" if hand.get("outcome") == "renonsz" else "game" if target == "game" else f"figures[{target}]"
     before, after = _ledger(hand).amounts[key], _ledger(raised).amounts[key]
     assert abs(after) >= abs(before)
     if key != "renonsz":

@@ -715,14 +715,26 @@ REJECTED = [
     # §5.1: a field that does not apply "must be absent or null (lists: absent or empty)": {} is a
     # value, not "empty", for the object klop_points and a wrong type for the list fields (an audit
     # against the text found these accepted and treated as absent).
-    pytest.param(changed(E1, klop_points={}), {}, "klop_points", "not_applicable", "not allowed in tri",
-                 id="5.1-E1-empty-object-klop-points"),
-    pytest.param(changed(E1, bonuses={}), {}, "bonuses", "invalid_value", "must be a list",
-                 id="5.1-E1-bonuses-object"),
-    pytest.param(changed(E1, penalties={}), {}, "penalties", "invalid_value", "must be a list",
-                 id="5.1-E1-penalties-object"),
-    pytest.param(changed(E7, klop_kontra={}), {}, "klop_kontra", "invalid_value", "must be a list",
-                 id="5.1-E7-klop-kontra-object"),
+    pytest.param(
+        changed(E1, klop_points={}),
+        {},
+        "klop_points",
+        "not_applicable",
+        "not allowed in tri",
+        id="5.1-E1-empty-object-klop-points",
+    ),
+    pytest.param(changed(E1, bonuses={}), {}, "bonuses", "invalid_value", "must be a list", id="5.1-E1-bonuses-object"),
+    pytest.param(
+        changed(E1, penalties={}), {}, "penalties", "invalid_value", "must be a list", id="5.1-E1-penalties-object"
+    ),
+    pytest.param(
+        changed(E7, klop_kontra={}),
+        {},
+        "klop_kontra",
+        "invalid_value",
+        "must be a list",
+        id="5.1-E7-klop-kontra-object",
+    ),
     pytest.param(
         changed(E1, card_points=71),
         {},

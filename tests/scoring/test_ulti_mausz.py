@@ -924,8 +924,12 @@ REJECTED = [
     ),
     case(16, {"play.four_aces": "D"}, ("play.four_aces", "inconsistent"), id="5.4-four-aces-not-a-seat"),
     # §5.4 row "multiple of 10, 0-90": out_of_range for any value off that scale, a non-number included.
-    case(1, {"play.declarer_card_points": "sixty"}, ("play.declarer_card_points", "out_of_range"),
-         id="5.4-card-points-not-a-number"),
+    case(
+        1,
+        {"play.declarer_card_points": "sixty"},
+        ("play.declarer_card_points", "out_of_range"),
+        id="5.4-card-points-not-a-number",
+    ),
     # play.trump7_last_trick
     case(
         18,

@@ -14,8 +14,7 @@ from tournaments.models import AuditEntry
 
 BASE = "/e/ljubljana-open/round/1/table/{}/"
 # taruk2012.md §8.1 E1 as the form posts it: hand 1, dealer A, forehand B.
-TRI = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "card_points": "48",
-       "game_kontra": "1"}
+TRI = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "card_points": "48", "game_kontra": "1"}
 
 
 def post_hand(client, table=1, data=TRI):
@@ -48,7 +47,7 @@ def test_an_engine_error_appears_next_to_its_field_and_nothing_is_stored(running
     response = post_hand(client_for(bob), data={**TRI, "declarer": "C"})
     assert response.status_code == 422
     html = response.content.decode()
-    declarer_field = html[html.index('for="id_declarer"'):html.index('for="id_called_king"')]
+    declarer_field = html[html.index('for="id_declarer"') : html.index('for="id_called_king"')]
     assert "tri can only be played by the forehand" in declarer_field
     assert not Hand.objects.exists()
     assert AuditEntry.objects.count() == before
@@ -60,9 +59,16 @@ def test_a_malformed_number_is_a_form_error_not_a_500(running_event, bob):
     assert not Hand.objects.exists()
 
 
-@pytest.mark.parametrize(("persona", "table", "allowed"), [
-    ("alice", 2, True), ("bob", 2, True), ("rita", 1, True), ("rita", 2, False), ("charlie", 1, False),
-])
+@pytest.mark.parametrize(
+    ("persona", "table", "allowed"),
+    [
+        ("alice", 2, True),
+        ("bob", 2, True),
+        ("rita", 1, True),
+        ("rita", 2, False),
+        ("charlie", 1, False),
+    ],
+)
 def test_who_may_enter_hands_where(running_event, charlie, request, persona, table, allowed):
     response = post_hand(client_for(request.getfixturevalue(persona)), table=table)
     assert response.status_code == (302 if allowed else 403)
@@ -84,8 +90,9 @@ def test_the_public_can_read_but_not_write(running_event):
 def test_a_correction_through_the_page_keeps_before_and_after(running_event, bob):
     client = client_for(bob)
     post_hand(client)
-    response = client.post(BASE.format(1) + "hands/1/", {**TRI, "card_points": "30", "version": "1",
-                                                          "reason": "recounted"})
+    response = client.post(
+        BASE.format(1) + "hands/1/", {**TRI, "card_points": "30", "version": "1", "reason": "recounted"}
+    )
     assert response.status_code == 302
     # 30 < 36: lost; 30 -> 30, diff -5; G = -10 - 5 = -15; partner D half of -15 = -(15 + 5) / 2 = -10.
     assert Hand.objects.get().points == {"A": 0, "B": -15, "C": 0, "D": -10}
@@ -96,22 +103,24 @@ def test_a_correction_through_the_page_keeps_before_and_after(running_event, bob
 def test_a_stale_correction_through_the_page_is_refused(running_event, bob, alice):
     post_hand(client_for(bob))
     client_for(alice).post(BASE.format(1) + "hands/1/", {**TRI, "card_points": "30", "version": "1", "reason": "a"})
-    response = client_for(bob).post(BASE.format(1) + "hands/1/",
-                                    {**TRI, "card_points": "60", "version": "1", "reason": "b"})
+    response = client_for(bob).post(
+        BASE.format(1) + "hands/1/", {**TRI, "card_points": "60", "version": "1", "reason": "b"}
+    )
     assert response.status_code == 422
     assert "changed by someone else" in response.content.decode()
     assert Hand.objects.get().input["card_points"] == 30
 
 
-
 @pytest.mark.parametrize("version", ["", "abc", "1.5"])
 def test_a_correction_with_a_broken_version_field_is_refused_naming_it(running_event, bob, version):
     post_hand(client_for(bob))
-    response = client_for(bob).post(BASE.format(1) + "hands/1/",
-                                    {**TRI, "card_points": "60", "version": version, "reason": "b"})
+    response = client_for(bob).post(
+        BASE.format(1) + "hands/1/", {**TRI, "card_points": "60", "version": version, "reason": "b"}
+    )
     assert response.status_code == 422
     assert "version: missing or not a whole number" in response.content.decode()
     assert Hand.objects.get().input["card_points"] == 48
+
 
 def _queries(client, url) -> int:
     cache.clear()
@@ -120,8 +129,16 @@ def _queries(client, url) -> int:
     return len(ctx.captured_queries)
 
 
-@pytest.mark.parametrize("url", [BASE.format(1), BASE.format(1) + "table.json", "/e/ljubljana-open/standings/",
-                                 "/e/ljubljana-open/live.json", "/e/ljubljana-open/round/1/"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        BASE.format(1),
+        BASE.format(1) + "table.json",
+        "/e/ljubljana-open/standings/",
+        "/e/ljubljana-open/live.json",
+        "/e/ljubljana-open/round/1/",
+    ],
+)
 def test_page_cost_does_not_grow_with_hands_or_players(running_event, alice, bob, url):
     from tournaments import services
 
@@ -129,8 +146,9 @@ def test_page_cost_does_not_grow_with_hands_or_players(running_event, alice, bob
     client = client_for(bob)
     post_hand(client)
     small = _queries(client, url)
-    post_hand(client, data={"game": "klop", "klop_A": "4", "klop_B": "36", "klop_C": "20", "klop_D": "10",
-                            "game_kontra": "1"})
+    post_hand(
+        client, data={"game": "klop", "klop_A": "4", "klop_B": "36", "klop_C": "20", "klop_D": "10", "game_kontra": "1"}
+    )
     post_hand(client, table=2)
     for i in range(5):
         services.register_player(alice, running_event, name=f"Late {i}")

@@ -29,17 +29,19 @@ def test_a_superuser_cannot_move_a_seat_to_another_player(running_event, admin_c
     page = admin_client.get(f"/admin/tournaments/seat/{seat.pk}/change/")
     assert page.status_code == 200  # shown...
     assert 'name="entry"' not in page.content.decode()  # ...with no field to change
-    response = admin_client.post(f"/admin/tournaments/seat/{seat.pk}/change/",
-                                 {"round": seat.round_id, "table": seat.table_id, "position": seat.position,
-                                  "entry": other.pk})
+    response = admin_client.post(
+        f"/admin/tournaments/seat/{seat.pk}/change/",
+        {"round": seat.round_id, "table": seat.table_id, "position": seat.position, "entry": other.pk},
+    )
     assert response.status_code == 403
     seat.refresh_from_db()
     assert seat.entry_id != other.pk
     assert AuditEntry.objects.count() == audit_before
 
 
-@pytest.mark.parametrize("model", ["tournament", "player", "entry", "round", "seat", "bye", "confirmation",
-                                   "auditentry"])
+@pytest.mark.parametrize(
+    "model", ["tournament", "player", "entry", "round", "seat", "bye", "confirmation", "auditentry"]
+)
 def test_the_admin_offers_no_add_or_delete_for_event_data(running_event, admin_client, model):
     listing = admin_client.get(f"/admin/tournaments/{model}/")
     assert listing.status_code == 200

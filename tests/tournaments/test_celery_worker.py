@@ -46,8 +46,23 @@ def redis_url(tmp_path):
     import redis
 
     port = free_port()
-    server = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                               "--dir", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [
+            binary,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(tmp_path),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         client = redis.Redis(host="127.0.0.1", port=port)
         deadline = time.monotonic() + 15
@@ -106,15 +121,38 @@ def celery_worker(redis_url, worker_database_url, settings, tmp_path, monkeypatc
 
     media = tmp_path / "media"
     settings.MEDIA_ROOT = media
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "DATABASE_URL": worker_database_url,
-           "CELERY_BROKER_URL": redis_url, "CELERY_RESULT_BACKEND": "", "MEDIA_ROOT": str(media),
-           "LOG_LEVEL": "WARNING"}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": worker_database_url,
+        "CELERY_BROKER_URL": redis_url,
+        "CELERY_RESULT_BACKEND": "",
+        "MEDIA_ROOT": str(media),
+        "LOG_LEVEL": "WARNING",
+    }
     log = tmp_path / "worker.log"
     with log.open("wb") as out:
         worker = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=INFO",
-             "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"test-{os.getpid()}@%h"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool=solo",
+                "--loglevel=INFO",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "-n",
+                f"test-{os.getpid()}@%h",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     saved = {key: app.conf[key] for key in ("broker_url", "task_always_eager")}
     app.conf.update(broker_url=redis_url, task_always_eager=False)
     # Celery reads CELERY_BROKER_URL from the environment before its configuration (CI sets it for the suite).
@@ -142,8 +180,16 @@ def test_a_real_worker_generates_a_rounds_protocols_queued_through_redis(celery_
     worker, log = celery_worker
     # Created after the fixtures moved the connection: the worker must see these rows.
     organizer = User.objects.create_superuser("worker-organizer", "o@example.org", "pw")
-    event = services.create_tournament(organizer, name="Worker Open", slug="worker-open", variant="taruk2012",
-                                       rounds=2, hands_per_round=2, table_size=4, is_public=True)
+    event = services.create_tournament(
+        organizer,
+        name="Worker Open",
+        slug="worker-open",
+        variant="taruk2012",
+        rounds=2,
+        hands_per_round=2,
+        table_size=4,
+        is_public=True,
+    )
     seated_event(event, organizer, ["Ana Novak", "Bojan Kranjc", "Črt Žagar", "Dušan Horvat"], hands_per_round=2)
     play(Table.objects.get(round__tournament=event, number=1), organizer, 2)
     event.refresh_from_db()

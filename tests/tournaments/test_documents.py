@@ -31,8 +31,9 @@ def seated(event, alice):
 
 
 def table(event, number: int) -> Table:
-    return Table.objects.select_related("round__tournament").get(round__tournament=event, round__number=1,
-                                                                  number=number)
+    return Table.objects.select_related("round__tournament").get(
+        round__tournament=event, round__number=1, number=number
+    )
 
 
 def get(user, url, capture):
@@ -64,12 +65,17 @@ def read(response):
 # --- who may have what ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("persona", "table_no", "status"), [
-    ("alice", 1, 200), ("alice", 2, 200),  # organizer: every table
-    ("bob", 2, 200),  # referee of every table
-    ("rita", 1, 200), ("rita", 2, 403),  # referee of table 1 only
-    ("charlie", 1, 403),  # no role
-])
+@pytest.mark.parametrize(
+    ("persona", "table_no", "status"),
+    [
+        ("alice", 1, 200),
+        ("alice", 2, 200),  # organizer: every table
+        ("bob", 2, 200),  # referee of every table
+        ("rita", 1, 200),
+        ("rita", 2, 403),  # referee of table 1 only
+        ("charlie", 1, 403),  # no role
+    ],
+)
 def test_a_tables_protocol_is_for_organizers_and_its_referees(seated, persona, table_no, status, request):
     user = request.getfixturevalue(persona)
     for name in ("table-protocol", "table-protocol-pdf"):
@@ -85,10 +91,12 @@ def test_the_public_is_sent_to_log_in_for_a_protocol(seated):
     assert response.status_code == 302 and "/login/" in response["Location"]
 
 
-@pytest.mark.parametrize("key", ["round-1-protocols-blank", "round-1-protocols-filled", "standings-xlsx",
-                                 "hands-xlsx", "players-xlsx"])
-def test_round_protocols_and_exports_are_for_organizers_only(seated, key, bob, charlie,
-                                                              django_capture_on_commit_callbacks):
+@pytest.mark.parametrize(
+    "key", ["round-1-protocols-blank", "round-1-protocols-filled", "standings-xlsx", "hands-xlsx", "players-xlsx"]
+)
+def test_round_protocols_and_exports_are_for_organizers_only(
+    seated, key, bob, charlie, django_capture_on_commit_callbacks
+):
     url = reverse("document-download", args=[seated.slug, key])
     assert get(bob, url, django_capture_on_commit_callbacks).status_code == 403
     assert get(charlie, url, django_capture_on_commit_callbacks).status_code == 403
@@ -115,8 +123,7 @@ def test_anyone_may_download_the_standings_pdf_of_a_public_event(seated, django_
     assert client_for(None).get(reverse("standings-print", args=[seated.slug])).status_code == 200
 
 
-def test_the_standings_pdf_of_a_private_event_is_not_public(seated, alice, charlie,
-                                                            django_capture_on_commit_callbacks):
+def test_the_standings_pdf_of_a_private_event_is_not_public(seated, alice, charlie, django_capture_on_commit_callbacks):
     services.update_tournament(alice, seated, is_public=False)
     url = reverse("document-download", args=[seated.slug, "standings-pdf"])
     assert get(None, url, django_capture_on_commit_callbacks).status_code == 302
@@ -220,13 +227,15 @@ def test_a_run_superseded_by_a_newer_request_stores_nothing(seated, alice, bob, 
     assert done.status == "done" and done.file
 
 
-def test_a_failed_run_is_recorded_and_can_be_requested_again(seated, alice, monkeypatch,
-                                                              django_capture_on_commit_callbacks):
+def test_a_failed_run_is_recorded_and_can_be_requested_again(
+    seated, alice, monkeypatch, django_capture_on_commit_callbacks
+):
     def broken(*args):
         raise RuntimeError("the printer caught fire")
 
-    monkeypatch.setitem(documents.KINDS, "players-xlsx",
-                        documents.Kind("x", "xlsx", documents.XLSX, documents.players_inputs, broken))
+    monkeypatch.setitem(
+        documents.KINDS, "players-xlsx", documents.Kind("x", "xlsx", documents.XLSX, documents.players_inputs, broken)
+    )
     with django_capture_on_commit_callbacks(execute=True):
         row = documents.request_document(alice, seated, "players-xlsx")
     row.refresh_from_db()
@@ -238,8 +247,9 @@ def test_a_failed_run_is_recorded_and_can_be_requested_again(seated, alice, monk
     assert row.status == "done" and row.error == ""
 
 
-def test_a_queued_document_shows_a_progress_page_that_polls_its_status(seated, alice,
-                                                                         django_capture_on_commit_callbacks):
+def test_a_queued_document_shows_a_progress_page_that_polls_its_status(
+    seated, alice, django_capture_on_commit_callbacks
+):
     url = reverse("document-download", args=[seated.slug, "hands-xlsx"])
     with django_capture_on_commit_callbacks(execute=False):  # as with a broker: the worker has not run yet
         response = client_for(alice).get(url)
@@ -264,19 +274,22 @@ def test_a_queued_document_shows_a_progress_page_that_polls_its_status(seated, a
 def test_generating_from_the_documents_page_returns_there(seated, alice, django_capture_on_commit_callbacks):
     page = reverse("documents", args=[seated.slug])
     with django_capture_on_commit_callbacks(execute=True):
-        response = client_for(alice).post(reverse("document-generate", args=[seated.slug, "players-xlsx"]),
-                                          {"next": page})
+        response = client_for(alice).post(
+            reverse("document-generate", args=[seated.slug, "players-xlsx"]), {"next": page}
+        )
     assert response.status_code == 302 and response["Location"] == page
     listing = client_for(alice).get(page).content.decode()
     assert reverse("document-download", args=[seated.slug, "players-xlsx"]) in listing
     with django_capture_on_commit_callbacks(execute=True):
-        response = client_for(alice).post(reverse("document-generate", args=[seated.slug, "players-xlsx"]),
-                                          {"next": "https://evil.example/"})
+        response = client_for(alice).post(
+            reverse("document-generate", args=[seated.slug, "players-xlsx"]), {"next": "https://evil.example/"}
+        )
     assert response["Location"] == page  # no open redirect
     for odd in ("-1", "documents", "//evil.example/x", "javascript:alert(1)"):
         with django_capture_on_commit_callbacks(execute=True):
-            response = client_for(alice).post(reverse("document-generate", args=[seated.slug, "players-xlsx"]),
-                                              {"next": odd})
+            response = client_for(alice).post(
+                reverse("document-generate", args=[seated.slug, "players-xlsx"]), {"next": odd}
+            )
         assert (response.status_code, response["Location"]) == (302, page), odd
 
 

@@ -15,7 +15,7 @@ from tournaments.results import event_standings
 
 from .test_protocols import play, seated_event
 
-DANGEROUS = ["=HYPERLINK(\"http://evil.example\",\"click\")", "+1+1", "-2+3", "@SUM(A1:A2)"]
+DANGEROUS = ['=HYPERLINK("http://evil.example","click")', "+1+1", "-2+3", "@SUM(A1:A2)"]
 
 
 pytestmark = pytest.mark.usefixtures("documents_settings")
@@ -57,8 +57,7 @@ def test_the_player_list_has_one_row_per_entry(played):
     with translation.override("en"):
         ws = sheet(exports.players_workbook(played))
     table = rows(ws)
-    assert table[0] == ["Start number", "Name", "Club", "Federation id", "Team", "Strength", "Status",
-                        "Rounds seated"]
+    assert table[0] == ["Start number", "Name", "Club", "Federation id", "Team", "Strength", "Status", "Rounds seated"]
     assert table[1:] == [
         [1, "Ana Novak", "TK 0", None, None, None, "Active", 1],
         [2, DANGEROUS[0], "TK 1", None, None, None, "Active", 1],
@@ -73,12 +72,23 @@ def test_the_hands_export_has_every_hand_with_its_input_and_points(played):
         ws = sheet(exports.hands_workbook(played))
     table = rows(ws)
     header = table[0]
-    assert header[:9] == ["Round", "Table", "Hand", "Dealer", "Playing seats", "Player A", "Player B", "Player C",
-                          "Player D"]
+    assert header[:9] == [
+        "Round",
+        "Table",
+        "Hand",
+        "Dealer",
+        "Playing seats",
+        "Player A",
+        "Player B",
+        "Player C",
+        "Player D",
+    ]
     hands = list(Hand.objects.filter(table__round__tournament=played).order_by("number"))
     assert len(table) == 1 + len(hands)
-    names = {s.position: s.entry.player.name for s in Table.objects.get(round__number=1, number=1)
-             .seats.select_related("entry__player")}
+    names = {
+        s.position: s.entry.player.name
+        for s in Table.objects.get(round__number=1, number=1).seats.select_related("entry__player")
+    }
     for hand, row in zip(hands, table[1:], strict=True):
         cell = dict(zip(header, row, strict=True))
         assert (cell["Round"], cell["Table"], cell["Hand"], cell["Dealer"]) == (1, 1, hand.number, hand.dealer)
@@ -97,8 +107,7 @@ def test_the_standings_export_follows_the_standings(played):
     with translation.override("en"):
         ws = sheet(exports.standings_workbook(played))
     table = rows(ws)
-    assert table[0][:9] == ["Rank", "Start number", "Name", "Club", "Team", "Round 1", "Round 2", "Round 3",
-                            "Round 4"]
+    assert table[0][:9] == ["Rank", "Start number", "Name", "Club", "Team", "Round 1", "Round 2", "Round 3", "Round 4"]
     assert table[0][-1] == "Provisional"
     assert len(table) == 1 + len(lines)
     for line, row in zip(lines, table[1:], strict=True):

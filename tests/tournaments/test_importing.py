@@ -60,7 +60,9 @@ def test_an_xlsx_preview_saves_nothing_until_confirmed(event, alice):
     response = client.post(URL, {"confirm": "1"})
     assert response.status_code == 302
     assert list(Entry.objects.order_by("start_number").values_list("player__name", "player__strength")) == [
-        ("Ana", 1), ("Bor", 2)]
+        ("Ana", 1),
+        ("Bor", 2),
+    ]
 
 
 def test_a_file_with_errors_cannot_be_confirmed(event, alice):

@@ -26,8 +26,9 @@ def cache_down(settings):
     settings.CACHES = {"default": {"BACKEND": "tests.tournaments.test_live_cache_down.BrokenCache"}}
 
 
-@pytest.mark.parametrize("path", ["/e/{slug}/live.json", "/api/events/{slug}/live/", "/e/{slug}/hall/",
-                                  "/e/{slug}/standings/"])
+@pytest.mark.parametrize(
+    "path", ["/e/{slug}/live.json", "/api/events/{slug}/live/", "/e/{slug}/hall/", "/e/{slug}/standings/"]
+)
 def test_the_live_pages_answer_with_the_cache_down(running_event, cache_down, path):
     response = client_for(None).get(path.format(slug=running_event.slug))
     assert response.status_code == 200, response.content[:300]

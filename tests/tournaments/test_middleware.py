@@ -57,8 +57,10 @@ def test_a_nul_escaped_inside_the_json_tab_is_refused_by_the_hand_actions(runnin
     """A form field may carry JSON text with ``\\u0000``: the middleware sees no NUL, the audited
     hand actions (scoring/services.py) refuse it, naming the field."""
     client = client_for(bob)
-    assert client.post(API_TABLE + "hands/", json.dumps({"number": 1, **E1}),
-                       content_type="application/json").status_code == 201
+    assert (
+        client.post(API_TABLE + "hands/", json.dumps({"number": 1, **E1}), content_type="application/json").status_code
+        == 201
+    )
     body = json.dumps({**{k: v for k, v in E1.items()}, "note": "bad\x00note"})
     assert "\\u0000" in body and "\x00" not in body
     response = client.post(TABLE + "hands/1/", {"json": "1", "body": body, "version": "1", "reason": "typo"})

@@ -26,9 +26,18 @@ def play_table_one(alice, event) -> None:
     previous = None
     for partner in (2, 1):
         envelope = hands.next_envelope(setup, previous)
-        previous = hands.enter_hand(alice, table, {**envelope, "game": "tri", "declarer": envelope["seats"][0],
-                                                   "called_king": "hearts", "partner": envelope["seats"][partner],
-                                                   "card_points": 48})
+        previous = hands.enter_hand(
+            alice,
+            table,
+            {
+                **envelope,
+                "game": "tri",
+                "declarer": envelope["seats"][0],
+                "called_king": "hearts",
+                "partner": envelope["seats"][partner],
+                "card_points": 48,
+            },
+        )
 
 
 def test_the_round_and_table_pages_put_the_number_first_in_hungarian(running_event, bob):

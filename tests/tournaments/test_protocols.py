@@ -39,14 +39,34 @@ def taruk_hand(n: int, dealer: str) -> dict:
     """A valid Taruk 2012 hand for hand number ``n`` dealt by ``dealer`` (taruk2012.md §5)."""
     s = seats_after(dealer)
     if n % 4 == 0:  # klop: everybody gains a radelc
-        return {"variant": "taruk2012", "seats": s, "dealer": dealer, "game": "klop",
-                "klop_points": {s[0]: 4, s[1]: 36, s[2]: 20, s[3]: 10}}
+        return {
+            "variant": "taruk2012",
+            "seats": s,
+            "dealer": dealer,
+            "game": "klop",
+            "klop_points": {s[0]: 4, s[1]: 36, s[2]: 20, s[3]: 10},
+        }
     if n % 4 == 1:
-        return {"variant": "taruk2012", "seats": s, "dealer": dealer, "game": "tri", "declarer": s[0],
-                "called_king": "hearts", "partner": s[2], "card_points": 48}
+        return {
+            "variant": "taruk2012",
+            "seats": s,
+            "dealer": dealer,
+            "game": "tri",
+            "declarer": s[0],
+            "called_king": "hearts",
+            "partner": s[2],
+            "card_points": 48,
+        }
     if n % 4 == 2:
-        return {"variant": "taruk2012", "seats": s, "dealer": dealer, "game": "solo_dve", "declarer": s[1],
-                "card_points": 30, "game_kontra": 2}
+        return {
+            "variant": "taruk2012",
+            "seats": s,
+            "dealer": dealer,
+            "game": "solo_dve",
+            "declarer": s[1],
+            "card_points": 30,
+            "game_kontra": 2,
+        }
     return {"variant": "taruk2012", "seats": s, "dealer": dealer, "game": "berac", "declarer": s[3], "won": True}
 
 
@@ -116,8 +136,9 @@ def test_a_filled_protocol_has_points_running_totals_places_and_ranking_points(f
     assert [c.running for c in p.lines[-1].cells] == p.totals
     # Each line's running total is the previous one plus the hand's points.
     for before, line in zip(p.lines, p.lines[1:], strict=False):
-        assert [b.running + c.points for b, c in zip(before.cells, line.cells, strict=True)] == \
-               [c.running for c in line.cells]
+        assert [b.running + c.points for b, c in zip(before.cells, line.cells, strict=True)] == [
+            c.running for c in line.cells
+        ]
     assert sorted(p.ranking) == ["0.5", "1", "1.5", "2"] or len(set(p.totals)) < 4
     assert p.places == [1 + sum(t > mine for t in p.totals) for mine in p.totals]
     assert p.complete
@@ -131,48 +152,86 @@ def test_radelc_marks_follow_the_state_after_each_hand(four, bob):
 
 
 def test_each_variant_fills_the_columns_of_its_paper_sheet():
-    tri = {"variant": "taruk2012", "seats": ["B", "C", "D", "A"], "dealer": "A", "game": "tri", "declarer": "B",
-           "called_king": "hearts", "partner": "D", "card_points": 48, "game_kontra": 2,
-           "bonuses": [{"type": "trula", "side": "declarer", "announced": False, "made": True}]}
+    tri = {
+        "variant": "taruk2012",
+        "seats": ["B", "C", "D", "A"],
+        "dealer": "A",
+        "game": "tri",
+        "declarer": "B",
+        "called_king": "hearts",
+        "partner": "D",
+        "card_points": 48,
+        "game_kontra": 2,
+        "bonuses": [{"type": "trula", "side": "declarer", "announced": False, "made": True}],
+    }
     row = protocols.protocol_row("taruk2012", tri, {}, {})
     assert (row.game, row.declarer, row.partner) == ("tri K", "B", "♥ D")
     assert "48" in row.details and "trula" in row.details
     klop = protocols.protocol_row("taruk2012", {"game": "klop", "klop_points": {"A": 4, "B": 36}}, {}, {})
     assert (klop.game, klop.details) == ("klop", "A4 B36")
 
-    ulti = {"variant": "ulti-mausz", "seats": ["A", "B", "C"], "dealer": "C", "declarer": "B",
-            "bid": "40-100+ulti", "trump": "zold", "kontra": {"ulti": 2},
-            "play": {"declarer_tricks": 7, "declarer_card_points": 70, "marriages": [{"seat": "B", "suit": "zold"}],
-                     "trump7_last_trick": {"seat": "B", "won": False}}}
+    ulti = {
+        "variant": "ulti-mausz",
+        "seats": ["A", "B", "C"],
+        "dealer": "C",
+        "declarer": "B",
+        "bid": "40-100+ulti",
+        "trump": "zold",
+        "kontra": {"ulti": 2},
+        "play": {
+            "declarer_tricks": 7,
+            "declarer_card_points": 70,
+            "marriages": [{"seat": "B", "suit": "zold"}],
+            "trump7_last_trick": {"seat": "B", "won": False},
+        },
+    }
     row = protocols.protocol_row("ulti-mausz", ulti, {}, {})
     assert (row.game, row.declarer, row.partner) == ("40-100 + ulti zöld", "B", "ulti ×2")
     assert "7 tricks" in row.details and "70" in row.details
 
-    tarokk = {"bid": "harmas", "declarer": "C", "partner": "A", "game_kontra": 1, "declarer_card_points": 52,
-              "declarer_tricks": 5, "figures": [{"figure": "tuletroa", "side": "declarer", "announced": True,
-                                                 "result": "made"}]}
+    tarokk = {
+        "bid": "harmas",
+        "declarer": "C",
+        "partner": "A",
+        "game_kontra": 1,
+        "declarer_card_points": 52,
+        "declarer_tricks": 5,
+        "figures": [{"figure": "tuletroa", "side": "declarer", "announced": True, "result": "made"}],
+    }
     row = protocols.protocol_row("tarokk-illusztralt", tarokk, {}, {})
     assert (row.game, row.declarer, row.partner) == ("Hármas kontra", "C", "A")
     assert "tulétroá ✓" in row.details
-    vadasz = protocols.protocol_row("tarokk-vadasz", {**tarokk, "declarer_talon_taken": 3},
-                                    {"double_round_remaining": 2}, {})
+    vadasz = protocols.protocol_row(
+        "tarokk-vadasz", {**tarokk, "declarer_talon_taken": 3}, {"double_round_remaining": 2}, {}
+    )
     assert "talon 3" in vadasz.details and "double round" in vadasz.details
 
-    laza = {"attack": {"indito": "A", "elfogo": "D"}, "defence": {"elfogo": "B", "indito": "C"},
-            "bids": {"attack": [{"bid": "banda", "qualifier": "kor", "made": True, "kontra": 1}], "defence": []}}
+    laza = {
+        "attack": {"indito": "A", "elfogo": "D"},
+        "defence": {"elfogo": "B", "indito": "C"},
+        "bids": {"attack": [{"bid": "banda", "qualifier": "kor", "made": True, "kontra": 1}], "defence": []},
+    }
     row = protocols.protocol_row("tarokk-laza", laza, {"pairs": [["A", "D"], ["C", "B"]], "deals_played": 3}, {})
     assert (row.game, row.declarer, row.partner) == ("4", "A+D", "B+C")  # the 4th deal of the match
     assert "banda kőr ✓ kontra" in row.details
     assert protocols.protocol_row("tarokk-laza", laza, {}, {}).game == "1"
 
 
-@pytest.mark.parametrize(("language", "n", "points", "tricks"), [
-    ("en", 1, "1 pt", "1 trick"), ("en", 48, "48 pts", "48 tricks"),
-    # Slovenian has four forms by n mod 100: 1, 2, 3-4, the rest.
-    ("sl", 1, "1 točka", "1 vzetek"), ("sl", 2, "2 točki", "2 vzetka"), ("sl", 3, "3 točke", "3 vzetki"),
-    ("sl", 48, "48 točk", "48 vzetkov"), ("sl", 101, "101 točka", "101 vzetek"),
-    ("hu", 1, "1 pont", "1 ütés"), ("hu", 7, "7 pont", "7 ütés"),
-])
+@pytest.mark.parametrize(
+    ("language", "n", "points", "tricks"),
+    [
+        ("en", 1, "1 pt", "1 trick"),
+        ("en", 48, "48 pts", "48 tricks"),
+        # Slovenian has four forms by n mod 100: 1, 2, 3-4, the rest.
+        ("sl", 1, "1 točka", "1 vzetek"),
+        ("sl", 2, "2 točki", "2 vzetka"),
+        ("sl", 3, "3 točke", "3 vzetki"),
+        ("sl", 48, "48 točk", "48 vzetkov"),
+        ("sl", 101, "101 točka", "101 vzetek"),
+        ("hu", 1, "1 pont", "1 ütés"),
+        ("hu", 7, "7 pont", "7 ütés"),
+    ],
+)
 def test_counts_in_cells_take_the_languages_plural(language, n, points, tricks):
     hand = {"bid": "harmas", "declarer": "A", "partner": "B", "declarer_card_points": n, "declarer_tricks": n}
     with translation.override(language):
@@ -181,8 +240,14 @@ def test_counts_in_cells_take_the_languages_plural(language, n, points, tricks):
 
 def test_coded_values_are_written_as_words_in_the_events_language():
     """tarokk-vadasz.md §3.1 codes (solo kind, lengetés mode, throw-in reason, renonsz kind) on a Hungarian sheet."""
-    solo = {"bid": "szolo", "declarer": "A", "partner": None, "solo": "open_self_call", "declarer_talon_taken": 0,
-            "lengetes_ulti": {"waver": "C", "mode": "obligatory"}}
+    solo = {
+        "bid": "szolo",
+        "declarer": "A",
+        "partner": None,
+        "solo": "open_self_call",
+        "declarer_talon_taken": 0,
+        "lengetes_ulti": {"waver": "C", "mode": "obligatory"},
+    }
     thrown = {"outcome": "thrown_in", "thrower": "B", "throw_in_reason": "second_round_no_honour"}
     renonsz = {"outcome": "renonsz", "declarer": "A", "partner": "C", "renonsz": {"offender": "D", "kind": "discard"}}
     with translation.override("hu"):
@@ -212,8 +277,7 @@ def test_the_blank_protocol_is_one_a4_page_with_names_and_long_names_kept(four):
         pages, text = pdf_text(protocols.table_protocol_pdf(four, filled=False))
     assert pages == 1
     assert LONG_NAME in text
-    for name in ("Ana Novak", "Bojan Kranjc", "Črt Žagar", "Ljubljana Open", "Round 1", "Table 1", "blank",
-                 "Referee"):
+    for name in ("Ana Novak", "Bojan Kranjc", "Črt Žagar", "Ljubljana Open", "Round 1", "Table 1", "blank", "Referee"):
         assert name in text
     from pypdf import PdfReader
 
@@ -234,12 +298,37 @@ def test_the_filled_protocol_pdf_shows_the_totals_places_and_ranking_points(four
     assert LONG_NAME in text
 
 
-@pytest.mark.parametrize(("language", "words", "english"), [
-    ("sl", ["Zapisnik", "Sodnik", "Skupaj", "Uvrstitev", "Uvrstitvene točke", "48 točk",
-            "Taruk 2012 (slovenski tekmovalni tarok)"], ["Referee", "48 pts", "Slovenian competitive"]),
-    ("hu", ["Játszmalap", "Játékvezető", "Összesen", "Helyezés", "Helyezési pont", "48 pont",
-            "Taruk 2012 (szlovén versenytarokk)"], ["Referee", "48 pts", "Slovenian competitive"]),
-])
+@pytest.mark.parametrize(
+    ("language", "words", "english"),
+    [
+        (
+            "sl",
+            [
+                "Zapisnik",
+                "Sodnik",
+                "Skupaj",
+                "Uvrstitev",
+                "Uvrstitvene točke",
+                "48 točk",
+                "Taruk 2012 (slovenski tekmovalni tarok)",
+            ],
+            ["Referee", "48 pts", "Slovenian competitive"],
+        ),
+        (
+            "hu",
+            [
+                "Játszmalap",
+                "Játékvezető",
+                "Összesen",
+                "Helyezés",
+                "Helyezési pont",
+                "48 pont",
+                "Taruk 2012 (szlovén versenytarokk)",
+            ],
+            ["Referee", "48 pts", "Slovenian competitive"],
+        ),
+    ],
+)
 def test_the_protocol_is_printed_in_the_language_it_is_rendered_in(four, bob, language, words, english):
     """The headings and the words composed inside cells (``48 pts``) come from the catalogue."""
     play(four, bob, 12)
@@ -251,10 +340,13 @@ def test_the_protocol_is_printed_in_the_language_it_is_rendered_in(four, bob, la
         assert word not in text
 
 
-@pytest.mark.parametrize(("language", "words"), [
-    ("sl", ["Lestvica", "Mesto", "Igralec", "Klub"]),
-    ("hu", ["Tabella", "Helyezés", "Játékos", "Klub"]),
-])
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("sl", ["Lestvica", "Mesto", "Igralec", "Klub"]),
+        ("hu", ["Tabella", "Helyezés", "Játékos", "Klub"]),
+    ],
+)
 def test_the_standings_pdf_is_printed_in_the_language_it_is_rendered_in(four, bob, language, words):
     play(four, bob, 12)
     with translation.override(language):
@@ -271,8 +363,9 @@ def test_the_qr_code_in_the_pdf_opens_the_tables_entry_page(four, tmp_path):
     if shutil.which("pdftoppm") is None:
         pytest.skip("pdftoppm (poppler-utils) is not installed")
     (tmp_path / "protocol.pdf").write_bytes(protocols.table_protocol_pdf(four, filled=False))
-    subprocess.run(["pdftoppm", "-r", "150", "-png", "-singlefile", tmp_path / "protocol.pdf", tmp_path / "page"],
-                   check=True)
+    subprocess.run(
+        ["pdftoppm", "-r", "150", "-png", "-singlefile", tmp_path / "protocol.pdf", tmp_path / "page"], check=True
+    )
     assert decode_qr((tmp_path / "page.png").read_bytes()) == [url]
 
 
@@ -291,8 +384,12 @@ def test_a_round_is_one_pdf_with_a_page_per_table(running_event, bob):
 
 def test_the_print_view_is_the_same_template_as_html(four):
     with translation.override("en"):
-        html = protocols.protocols_html(four.round.tournament, [protocols.table_protocol(four, filled=False)],
-                                        pdf=False, extra={"pdf_url": "/x.pdf"})
+        html = protocols.protocols_html(
+            four.round.tournament,
+            [protocols.table_protocol(four, filled=False)],
+            pdf=False,
+            extra={"pdf_url": "/x.pdf"},
+        )
     assert 'class="protocol"' in html and "data-print" in html and LONG_NAME in html
 
 
@@ -325,20 +422,30 @@ def test_a_large_round_is_split_over_processes_and_merged_in_table_order(running
     assert seen[0] == 20 and seen[-1] == 90 and seen == sorted(seen)
 
 
-@pytest.mark.parametrize(("variant", "seats", "hands", "landscape"), [
-    ("taruk2012", "ABCDE", 10, True), ("ulti-mausz", "ABC", 9, False), ("ulti-mausz", "ABCD", 12, False),
-    ("tarokk-vadasz", "ABCDE", 10, True), ("tarokk-vadasz", "ABCDEF", 12, True), ("tarokk-vadasz", "ABCDEFG", 12, True),
-])
+@pytest.mark.parametrize(
+    ("variant", "seats", "hands", "landscape"),
+    [
+        ("taruk2012", "ABCDE", 10, True),
+        ("ulti-mausz", "ABC", 9, False),
+        ("ulti-mausz", "ABCD", 12, False),
+        ("tarokk-vadasz", "ABCDE", 10, True),
+        ("tarokk-vadasz", "ABCDEF", 12, True),
+        ("tarokk-vadasz", "ABCDEFG", 12, True),
+    ],
+)
 def test_every_table_size_prints_its_blank_sheet_on_one_page(variant, seats, hands, landscape):
     from pypdf import PdfReader
 
     from tournaments.models import Tournament
 
     event = Tournament(name="Budapest Kupa", slug="bp", variant=variant, hands_per_round=hands, table_size=len(seats))
-    lines = [protocols.SeatLine(p, f"Játékos {p} Kovács-Szabó Eleonóra", i + 1, "Budapesti Tarokk Klub")
-             for i, p in enumerate(seats)]
-    sheet = protocols.build_protocol(tournament=event, round_no=2, table_no=7, first_dealer="A", seats=lines,
-                                     hands=[], filled=False, expected=hands)
+    lines = [
+        protocols.SeatLine(p, f"Játékos {p} Kovács-Szabó Eleonóra", i + 1, "Budapesti Tarokk Klub")
+        for i, p in enumerate(seats)
+    ]
+    sheet = protocols.build_protocol(
+        tournament=event, round_no=2, table_no=7, first_dealer="A", seats=lines, hands=[], filled=False, expected=hands
+    )
     with translation.override("en"):
         pdf = protocols.render_pdf(protocols.protocols_html(event, [sheet], pdf=True))
     pages = PdfReader(io.BytesIO(pdf)).pages
@@ -347,21 +454,25 @@ def test_every_table_size_prints_its_blank_sheet_on_one_page(variant, seats, han
     assert len(sheet.lines) == hands and sheet.lines[1].dealer == "B"
 
 
-@pytest.mark.parametrize(("variant", "seats", "opposite"), [
-    ("taruk2012", "ABCD", None),        # nobody sits out at 4 (taruk2012.md §7.6)
-    ("taruk2012", "ABCDE", ()),         # the dealer sits out at 5 (§7.6)
-    ("ulti-mausz", "ABCD", ()),         # the dealer sits out at 4 (ulti-mausz.md §1.1)
-    ("tarokk-vadasz", "ABCDE", ()),     # tarokk-vadasz.md §1.1: the dealer at 5,
-    ("tarokk-vadasz", "ABCDEF", (3,)),  # the dealer and d+3 at 6,
-    ("tarokk-vadasz", "ABCDEFG", (3, 4)),  # the dealer, d+3 and d+4 at 7
-])
+@pytest.mark.parametrize(
+    ("variant", "seats", "opposite"),
+    [
+        ("taruk2012", "ABCD", None),  # nobody sits out at 4 (taruk2012.md §7.6)
+        ("taruk2012", "ABCDE", ()),  # the dealer sits out at 5 (§7.6)
+        ("ulti-mausz", "ABCD", ()),  # the dealer sits out at 4 (ulti-mausz.md §1.1)
+        ("tarokk-vadasz", "ABCDE", ()),  # tarokk-vadasz.md §1.1: the dealer at 5,
+        ("tarokk-vadasz", "ABCDEF", (3,)),  # the dealer and d+3 at 6,
+        ("tarokk-vadasz", "ABCDEFG", (3, 4)),  # the dealer, d+3 and d+4 at 7
+    ],
+)
 def test_the_blank_sheet_marks_who_sits_out_each_hand(variant, seats, opposite):
     from tournaments.models import Tournament
 
     event = Tournament(name="Kupa", slug="k", variant=variant, hands_per_round=12, table_size=len(seats))
     lines = [protocols.SeatLine(p, f"Player {p}", i + 1) for i, p in enumerate(seats)]
-    sheet = protocols.build_protocol(tournament=event, round_no=1, table_no=1, first_dealer="A", seats=lines,
-                                     hands=[], filled=False, expected=12)
+    sheet = protocols.build_protocol(
+        tournament=event, round_no=1, table_no=1, first_dealer="A", seats=lines, hands=[], filled=False, expected=12
+    )
     for line in sheet.lines:
         d = seats.index(line.dealer)
         expected = set() if opposite is None else {seats[d], *(seats[(d + k) % len(seats)] for k in opposite)}
@@ -380,16 +491,32 @@ def test_a_filled_line_marks_the_seat_that_sat_out_and_keeps_its_total():
     from scoring.engine import evaluate
     from tournaments.models import Tournament
 
-    v2 = {"variant": "tarokk-vadasz", "participants": ["A", "B", "C", "D", "E"], "seats": ["A", "B", "C", "D"],
-          "dealer": "E", "talon_arranger": "E", "declarer": "A", "partner": "C", "declarer_talon_taken": 2,
-          "declarer_card_points": 40, "declarer_tricks": 4}
+    v2 = {
+        "variant": "tarokk-vadasz",
+        "participants": ["A", "B", "C", "D", "E"],
+        "seats": ["A", "B", "C", "D"],
+        "dealer": "E",
+        "talon_arranger": "E",
+        "declarer": "A",
+        "partner": "C",
+        "declarer_talon_taken": 2,
+        "declarer_card_points": 40,
+        "declarer_tricks": 4,
+    }
     score = evaluate(v2, {}, {})
     assert not isinstance(score, list), score
     event = Tournament(name="Kupa", slug="k", variant="tarokk-vadasz", hands_per_round=5, table_size=5)
     lines = [protocols.SeatLine(p, f"Player {p}", i + 1) for i, p in enumerate("ABCDE")]
     sheet = protocols.build_protocol(
-        tournament=event, round_no=1, table_no=1, first_dealer="E", seats=lines, filled=True, expected=5,
-        hands=[{"number": 1, "dealer": "E", "input": v2, "points": score.points, "state_after": score.state}])
+        tournament=event,
+        round_no=1,
+        table_no=1,
+        first_dealer="E",
+        seats=lines,
+        filled=True,
+        expected=5,
+        hands=[{"number": 1, "dealer": "E", "input": v2, "points": score.points, "state_after": score.state}],
+    )
     first = sheet.lines[0].cells
     assert [c.out for c in first] == [False, False, False, False, True]
     assert first[4].text == f"{protocols.SITS_OUT_MARK} → 0"

@@ -10,14 +10,27 @@ from tournaments import rounds, services
 from tournaments.models import Table
 from tournaments.results import event_standings, metric_text, pairs_of
 
-TEAMS = {"Sasok": ["Ana Novak", "Bojan Kranjc"], "Pagát": ["Csaba Kiss", "Dóra Nagy"],
-         "Skíz": ["Erik Tóth", "Flóra Varga"], "Huszonegy": ["Gábor Szabó", "Hanna Molnár"]}
+TEAMS = {
+    "Sasok": ["Ana Novak", "Bojan Kranjc"],
+    "Pagát": ["Csaba Kiss", "Dóra Nagy"],
+    "Skíz": ["Erik Tóth", "Flóra Varga"],
+    "Huszonegy": ["Gábor Szabó", "Hanna Molnár"],
+}
 
 
 @pytest.fixture
 def laza(alice):
-    event = services.create_tournament(alice, name="Laza Kupa", slug="laza", variant="tarokk-laza", rounds=2,
-                                       hands_per_round=2, table_size=4, is_public=True, config=SPEC_CONFIG)
+    event = services.create_tournament(
+        alice,
+        name="Laza Kupa",
+        slug="laza",
+        variant="tarokk-laza",
+        rounds=2,
+        hands_per_round=2,
+        table_size=4,
+        is_public=True,
+        config=SPEC_CONFIG,
+    )
     for team, names in TEAMS.items():
         for name in names:
             services.register_player(alice, event, name=name, club=f"TK {team}", team=team)
@@ -31,8 +44,12 @@ def deal(table: Table, bids_attack: list, bids_defence: list) -> dict:
     """The table's next deal (its envelope: seats in attacking-indító order) with these bids."""
     envelope = hands.next_envelope(hands.table_setup(table, table.round.tournament), table.hands.last())
     s = envelope["seats"]
-    return {**envelope, "attack": {"indito": s[0], "elfogo": s[3]}, "defence": {"elfogo": s[1], "indito": s[2]},
-            "bids": {"attack": bids_attack, "defence": bids_defence}}
+    return {
+        **envelope,
+        "attack": {"indito": s[0], "elfogo": s[3]},
+        "defence": {"elfogo": s[1], "indito": s[2]},
+        "bids": {"attack": bids_attack, "defence": bids_defence},
+    }
 
 
 def team_at(table: Table, position: str) -> str:
@@ -40,8 +57,11 @@ def team_at(table: Table, position: str) -> str:
 
 
 def test_pairs_are_the_entries_sharing_a_team_name():
-    entries = [{"pk": 7, "start_number": 1, "team": "Sasok"}, {"pk": 3, "start_number": 2, "team": "Sasok"},
-               {"pk": 5, "start_number": 3, "team": ""}]
+    entries = [
+        {"pk": 7, "start_number": 1, "team": "Sasok"},
+        {"pk": 3, "start_number": 2, "team": "Sasok"},
+        {"pk": 5, "start_number": 3, "team": ""},
+    ]
     assert pairs_of(entries) == {"7": "3", "3": "3", "5": "5"}
 
 
@@ -49,11 +69,20 @@ def test_laza_standings_have_one_row_per_pair_with_the_pairs_total(laza, alice):
     one, two = (Table.objects.get(round__tournament=laza, number=n) for n in (1, 2))
     # tarokk-laza.md §5.5 L8: attack Flotta k1 80 + Kassza 30 + Banda 20 = 130;
     # defence Ulti k1 failed -40 + Trul 30 = -10.
-    hands.enter_hand(alice, one, deal(one, [{"bid": "kassza", "made": True}, {"bid": "gem", "made": True},
-                                          {"bid": "banda", "qualifier": "kor", "made": True},
-                                          {"bid": "flotta", "kontra": 1, "made": True}],
-                                    [{"bid": "ulti", "qualifier": "pagat", "kontra": 1, "made": False},
-                                     {"bid": "trul", "made": True}]))
+    hands.enter_hand(
+        alice,
+        one,
+        deal(
+            one,
+            [
+                {"bid": "kassza", "made": True},
+                {"bid": "gem", "made": True},
+                {"bid": "banda", "qualifier": "kor", "made": True},
+                {"bid": "flotta", "kontra": 1, "made": True},
+            ],
+            [{"bid": "ulti", "qualifier": "pagat", "kontra": 1, "made": False}, {"bid": "trul", "made": True}],
+        ),
+    )
     # L2b: Gém made and Kassza failed: Gém ignored, Kassza -10; the defence bid nothing: 0.
     hands.enter_hand(alice, two, deal(two, [{"bid": "gem", "made": True}, {"bid": "kassza", "made": False}], []))
     metrics, rows = event_standings(laza)

@@ -18,8 +18,10 @@ def sixteen(event, alice):
 
 
 def seating(rnd):
-    return {(s.table.number, s.position): s.entry.start_number for s in Seat.objects.filter(round=rnd)
-            .select_related("table", "entry")}
+    return {
+        (s.table.number, s.position): s.entry.start_number
+        for s in Seat.objects.filter(round=rnd).select_related("table", "entry")
+    }
 
 
 def test_the_same_seed_reproduces_the_same_draw(sixteen, alice):
@@ -40,8 +42,14 @@ def test_draw_publish_start_pause_close_is_audited_in_order(sixteen, alice):
     rounds.start_clock(alice, rnd)
     rounds.close_round(alice, rnd, override=True, reason="tables not confirmed in this test")
     actions = list(AuditEntry.objects.filter(target_type="round").order_by("id").values_list("action", flat=True))
-    assert actions == ["round.drawn", "round.published", "round.clock_started", "round.clock_paused",
-                       "round.clock_started", "round.closed"]
+    assert actions == [
+        "round.drawn",
+        "round.published",
+        "round.clock_started",
+        "round.clock_paused",
+        "round.clock_started",
+        "round.closed",
+    ]
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.CLOSED
 
 
@@ -129,17 +137,26 @@ def test_round_two_is_reseated_by_rule_7(sixteen, alice, bob):
     assert tables[4] == fourth
 
 
-@pytest.mark.parametrize(("variant", "players", "rule"), [
-    ("taruk2012", 5, "Five at the table: the dealer sits out each hand"),
-    ("tarokk-vadasz", 6, "Six at the table: the dealer and the player opposite him sit out each hand"),
-    ("tarokk-vadasz", 7, "Seven at the table: the dealer and the two players opposite him sit out each hand"),
-    ("taruk2012", 8, None),
-])
+@pytest.mark.parametrize(
+    ("variant", "players", "rule"),
+    [
+        ("taruk2012", 5, "Five at the table: the dealer sits out each hand"),
+        ("tarokk-vadasz", 6, "Six at the table: the dealer and the player opposite him sit out each hand"),
+        ("tarokk-vadasz", 7, "Seven at the table: the dealer and the two players opposite him sit out each hand"),
+        ("taruk2012", 8, None),
+    ],
+)
 def test_the_draw_page_says_who_sits_out_at_a_larger_table(alice, client, variant, players, rule):
     from django.urls import reverse
 
-    event = services.create_tournament(alice, name="Kupa", slug="kupa", variant=variant, is_public=True,
-                                       table_size=players if variant == "tarokk-vadasz" else 4)
+    event = services.create_tournament(
+        alice,
+        name="Kupa",
+        slug="kupa",
+        variant=variant,
+        is_public=True,
+        table_size=players if variant == "tarokk-vadasz" else 4,
+    )
     for i in range(1, players + 1):
         services.register_player(alice, event, name=f"Player {i}")
     rounds.publish_draw(alice, rounds.draw_round(alice, event, seed="s"))

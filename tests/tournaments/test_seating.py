@@ -154,9 +154,7 @@ def test_the_same_seed_gives_the_same_draw_and_another_seed_another(variant):
     assert draw_random(players, variant, "2025-R1-7f3b").groups() != first.groups()
     assert first.seed == "2025-R1-7f3a"
     ranking = ids(200)
-    assert (
-        draw_by_strength(ranking, variant, 11).as_dict() == draw_by_strength(ranking, variant, 11).as_dict()
-    )
+    assert draw_by_strength(ranking, variant, 11).as_dict() == draw_by_strength(ranking, variant, 11).as_dict()
     assert draw_by_strength(ranking, variant, 11).groups() != draw_by_strength(ranking, variant, 12).groups()
 
 
@@ -251,8 +249,7 @@ PLACES_8_4 = {
     8: ["P30", "P29", "P32", "P31"],
 }
 EXAMPLE_8_4 = [
-    {"table": t, "places": {p: place for place, p in enumerate(order, start=1)}}
-    for t, order in PLACES_8_4.items()
+    {"table": t, "places": {p: place for place, p in enumerate(order, start=1)}} for t, order in PLACES_8_4.items()
 ]
 ROUND_2_8_4 = {
     1: ["P03", "P05", "P10", "P16"],
@@ -282,9 +279,7 @@ def test_in_8_4_a_shared_first_place_is_broken_by_the_lot():
 def test_shared_places_go_by_ranking_points_then_game_points():
     # Averaged places (1.5, 1.5) work as well as shared ones; higher cumulative points first.
     table = {"table": 1, "places": {"a": 1.5, "b": 1.5, "c": 3, "d": 4}}
-    others = [
-        {"table": t, "places": {f"{x}{t}": i for i, x in enumerate("wxyz", start=1)}} for t in range(2, 5)
-    ]
+    others = [{"table": t, "places": {f"{x}{t}": i for i, x in enumerate("wxyz", start=1)}} for t in range(2, 5)]
     by_points = reseat_taruk([{**table, "ranking_points": {"a": 3.5, "b": 4}}, *others])
     assert by_points[1][0] == "b" and by_points[2][0] == "a"
     tied = {**table, "ranking_points": {"a": 4, "b": 4}, "game_points": {"a": 90, "b": -5}}
@@ -309,9 +304,7 @@ def test_five_seat_tables_come_last_and_split_the_4th_and_5th_of_one_old_table()
     # 41 players: nine tables of 4 and table 10 with 5 seats (§7.6). The list
     # ends 4.7 4.8 4.9 4.10 5.10: the 4th and 5th of old table 10 would meet
     # again, so 5.10 changes place with 4.6, the last of new table 9 (§7.5).
-    results = [
-        {"table": t, "places": {f"{p}.{t}": p for p in range(1, 5 if t < 10 else 6)}} for t in range(1, 11)
-    ]
+    results = [{"table": t, "places": {f"{p}.{t}": p for p in range(1, 5 if t < 10 else 6)}} for t in range(1, 11)]
     tables = reseat_taruk(results)
     assert len(tables) == 10 and [len(tables[t]) for t in range(1, 11)] == [4] * 9 + [5]
     assert tables[9] == ["4.3", "4.4", "4.5", "5.10"]
@@ -417,9 +410,7 @@ def test_rule_7_rejects_a_player_at_two_tables():
 
 
 def pair_counts(schedule: list[list[list[str]]]) -> Counter[frozenset[str]]:
-    return Counter(
-        frozenset(p) for rnd in schedule for table in rnd for p in itertools.combinations(table, 2)
-    )
+    return Counter(frozenset(p) for rnd in schedule for table in rnd for p in itertools.combinations(table, 2))
 
 
 @pytest.mark.parametrize("n", [9, 15, 21])

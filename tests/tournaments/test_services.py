@@ -23,11 +23,21 @@ def actions(event):
     ]
 
 
-ACTION_NAMES = ["update_tournament", "add_organizer", "set_referee", "remove_referee", "register_player",
-                "set_entry_status"]
+ACTION_NAMES = [
+    "update_tournament",
+    "add_organizer",
+    "set_referee",
+    "remove_referee",
+    "register_player",
+    "set_entry_status",
+]
 EXPECTED_AUDIT = {
-    "update_tournament": "tournament.updated", "add_organizer": "organizer.added", "set_referee": "referee.set",
-    "remove_referee": "referee.removed", "register_player": "entry.created", "set_entry_status": "entry.withdrawn",
+    "update_tournament": "tournament.updated",
+    "add_organizer": "organizer.added",
+    "set_referee": "referee.set",
+    "remove_referee": "referee.removed",
+    "register_player": "entry.created",
+    "set_entry_status": "entry.withdrawn",
 }
 
 

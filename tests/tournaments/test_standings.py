@@ -34,8 +34,11 @@ def test_a_five_seat_taruk_table_spreads_two_to_a_half():
 
 def test_ulti_tied_players_share_the_places_involved():
     # ulti-mausz.md §6.2: two tied for first at three seats get (3 + 2) / 2 = 2.5 each.
-    assert ulti_table_points({"A": 40, "B": 40, "C": -80}) == {"A": Fraction(5, 2), "B": Fraction(5, 2),
-                                                               "C": Fraction(1)}
+    assert ulti_table_points({"A": 40, "B": 40, "C": -80}) == {
+        "A": Fraction(5, 2),
+        "B": Fraction(5, 2),
+        "C": Fraction(1),
+    }
     # Four seats 3/2/1/0; a three-way tie for second shares (2 + 1 + 0) / 3 = 1.
     assert ulti_table_points({"A": 9, "B": 1, "C": 1, "D": 1}) == {"A": 3, "B": 1, "C": 1, "D": 1}
 
@@ -79,8 +82,10 @@ def test_the_lot_orders_players_equal_on_everything_reproducibly_and_without_a_l
 
 
 def test_an_unconfirmed_table_makes_its_players_provisional():
-    results = [TableResult(1, 1, {"a": 10, "b": 0, "c": 0, "d": -10}, confirmed=False),
-               TableResult(1, 2, {"e": 10, "f": 0, "g": 0, "h": -10})]
+    results = [
+        TableResult(1, 1, {"a": 10, "b": 0, "c": 0, "d": -10}, confirmed=False),
+        TableResult(1, 2, {"e": 10, "f": 0, "g": 0, "h": -10}),
+    ]
     lines = {line.player: line for line in standings("taruk2012", results, list("abcdefgh"))}
     assert lines["a"].provisional and not lines["e"].provisional
 

@@ -25,10 +25,19 @@ def test_a_private_event_is_hidden_from_the_public_and_shown_to_its_staff(event,
 @pytest.mark.parametrize(("persona", "status"), [("alice", 302), ("bob", 403), ("charlie", 403)])
 def test_only_organizers_may_edit_the_event(event, request, persona, status):
     client = client_for(request.getfixturevalue(persona))
-    response = client.post("/e/ljubljana-open/manage/edit/", {
-        "name": "Changed", "slug": "ljubljana-open", "variant": "taruk2012", "rounds": 4,
-        "hands_per_round": 12, "round_minutes": 75, "table_size": 4, "language": "en",
-    })
+    response = client.post(
+        "/e/ljubljana-open/manage/edit/",
+        {
+            "name": "Changed",
+            "slug": "ljubljana-open",
+            "variant": "taruk2012",
+            "rounds": 4,
+            "hands_per_round": 12,
+            "round_minutes": 75,
+            "table_size": 4,
+            "language": "en",
+        },
+    )
     assert response.status_code == status
     assert (Tournament.objects.get(pk=event.pk).name == "Changed") == (status == 302)
 
@@ -42,10 +51,19 @@ def test_the_public_is_sent_to_log_in_for_a_write(event):
 
 def test_a_bad_edit_shows_the_field_and_stores_nothing(event, alice):
     before = AuditEntry.objects.count()
-    response = client_for(alice).post("/e/ljubljana-open/manage/edit/", {
-        "name": "Changed", "slug": "ljubljana-open", "variant": "taruk2012", "rounds": 4,
-        "hands_per_round": 12, "round_minutes": 75, "table_size": 6, "language": "en",
-    })
+    response = client_for(alice).post(
+        "/e/ljubljana-open/manage/edit/",
+        {
+            "name": "Changed",
+            "slug": "ljubljana-open",
+            "variant": "taruk2012",
+            "rounds": 4,
+            "hands_per_round": 12,
+            "round_minutes": 75,
+            "table_size": 6,
+            "language": "en",
+        },
+    )
     assert response.status_code == 200
     assert "tables of 4 to 5 seats" in response.content.decode()
     assert Tournament.objects.get(pk=event.pk).name == "Ljubljana Open"
@@ -55,15 +73,17 @@ def test_a_bad_edit_shows_the_field_and_stores_nothing(event, alice):
 @pytest.mark.parametrize(("persona", "status"), [("alice", 302), ("bob", 403), ("charlie", 403)])
 def test_only_organizers_may_appoint_referees(event, charlie, request, persona, status):
     response = client_for(request.getfixturevalue(persona)).post(
-        "/e/ljubljana-open/manage/staff/", {"ref-username": "charlie", "ref-tables": "2, 3"})
+        "/e/ljubljana-open/manage/staff/", {"ref-username": "charlie", "ref-tables": "2, 3"}
+    )
     assert response.status_code == status
     appointed = Referee.objects.filter(tournament=event, user__username="charlie").first()
     assert (appointed is not None and appointed.table_numbers == [2, 3]) == (status == 302)
 
 
 def test_a_bad_table_list_names_the_field(event, alice):
-    response = client_for(alice).post("/e/ljubljana-open/manage/staff/",
-                                      {"ref-username": "charlie", "ref-tables": "two"})
+    response = client_for(alice).post(
+        "/e/ljubljana-open/manage/staff/", {"ref-username": "charlie", "ref-tables": "two"}
+    )
     assert response.status_code == 200
     assert "Use whole numbers separated by commas" in response.content.decode()
     assert not Referee.objects.filter(user__username="charlie").exists()
@@ -82,8 +102,18 @@ def test_a_new_event_starts_from_the_variants_defaults(alice, variant, hands, se
 
 
 def test_creating_an_event_through_the_page(alice):
-    response = client_for(alice).post("/e/new/", {
-        "name": "Budapest Ulti", "slug": "budapest-ulti", "variant": "ulti-mausz", "rounds": 7,
-        "hands_per_round": 9, "round_minutes": 60, "table_size": 3, "language": "hu"})
+    response = client_for(alice).post(
+        "/e/new/",
+        {
+            "name": "Budapest Ulti",
+            "slug": "budapest-ulti",
+            "variant": "ulti-mausz",
+            "rounds": 7,
+            "hands_per_round": 9,
+            "round_minutes": 60,
+            "table_size": 3,
+            "language": "hu",
+        },
+    )
     assert response.status_code == 302
     assert Tournament.objects.get(slug="budapest-ulti").organizers.get() == alice

@@ -39,8 +39,12 @@ def _table_for_referee(request: HttpRequest, slug: str, number: int, table_no: i
     tournament = get_object_or_404(Tournament, slug=slug)
     if not access.can_enter_hands(request.user, tournament, table_no):
         raise PermissionDenied(_("Only the organizers and this table's referees may print its protocol."))
-    table = get_object_or_404(Table.objects.select_related("round__tournament"), round__tournament=tournament,
-                              round__number=number, number=table_no)
+    table = get_object_or_404(
+        Table.objects.select_related("round__tournament"),
+        round__tournament=tournament,
+        round__number=number,
+        number=table_no,
+    )
     if table.round.status == Round.Status.DRAFT and not access.is_organizer(request.user, tournament):
         raise PermissionDenied(_("This draw is not published yet."))
     return tournament, table
@@ -55,8 +59,10 @@ def table_protocol(request: HttpRequest, slug: str, number: int, table_no: int) 
     """The browser's print view of one table's protocol: the same template as the PDF."""
     tournament, table = _table_for_referee(request, slug, number, table_no)
     filled = _state(request)
-    links = {"back_url": reverse("round", args=[slug, number]),
-             "pdf_url": reverse("table-protocol-pdf", args=[slug, number, table_no]) + _query(filled)}
+    links = {
+        "back_url": reverse("round", args=[slug, number]),
+        "pdf_url": reverse("table-protocol-pdf", args=[slug, number, table_no]) + _query(filled),
+    }
     with translation.override(tournament.language):  # the sheet is in the event's language, like its PDF
         sheet = protocols.table_protocol(table, filled=filled)
         return HttpResponse(protocols.protocols_html(tournament, [sheet], pdf=False, extra=links))
@@ -92,8 +98,10 @@ def round_protocols(request: HttpRequest, slug: str, number: int) -> HttpRespons
     tournament = tournament_for_organizer(request, slug)
     rnd = get_object_or_404(Round.objects.select_related("tournament"), tournament=tournament, number=number)
     filled = _state(request)
-    links = {"back_url": reverse("documents", args=[slug]),
-             "pdf_url": reverse("document-download", args=[slug, documents.protocols_key(number, filled)])}
+    links = {
+        "back_url": reverse("documents", args=[slug]),
+        "pdf_url": reverse("document-download", args=[slug, documents.protocols_key(number, filled)]),
+    }
     with translation.override(tournament.language):
         sheets = protocols.round_protocols(rnd, filled=filled)
         return HttpResponse(protocols.protocols_html(tournament, sheets, pdf=False, extra=links))
@@ -102,10 +110,16 @@ def round_protocols(request: HttpRequest, slug: str, number: int) -> HttpRespons
 def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_viewer(request, slug)
     with translation.override(tournament.language):
-        return HttpResponse(protocols.standings_html(tournament, pdf=False, extra={
-            "back_url": reverse("standings", args=[slug]),
-            "pdf_url": reverse("document-download", args=[slug, "standings-pdf"]),
-        }))
+        return HttpResponse(
+            protocols.standings_html(
+                tournament,
+                pdf=False,
+                extra={
+                    "back_url": reverse("standings", args=[slug]),
+                    "pdf_url": reverse("document-download", args=[slug, "standings-pdf"]),
+                },
+            )
+        )
 
 
 # --- stored documents -------------------------------------------------------------------------------
@@ -130,16 +144,23 @@ def document_for(request: HttpRequest, slug: str, key: str) -> tuple[Tournament,
 def status_payload(row: GeneratedFile | None, tournament: Tournament, key: str) -> dict[str, Any]:
     status = row.status if row else ""
     return {
-        "key": key, "status": status, "status_display": row.get_status_display() if row else _("Not generated"),
-        "progress": row.progress if row else 0, "error": documents.failure_reason(row),
+        "key": key,
+        "status": status,
+        "status_display": row.get_status_display() if row else _("Not generated"),
+        "progress": row.progress if row else 0,
+        "error": documents.failure_reason(row),
         "download_url": reverse("document-download", args=[tournament.slug, key]) if status == "done" else None,
     }
 
 
 def serve(row: GeneratedFile, tournament: Tournament, kind: str) -> FileResponse:
     spec = documents.KINDS[kind]
-    return FileResponse(row.file.open("rb"), content_type=spec.content_type, as_attachment=spec.extension != "pdf",
-                        filename=documents.filename(tournament, row.key))
+    return FileResponse(
+        row.file.open("rb"),
+        content_type=spec.content_type,
+        as_attachment=spec.extension != "pdf",
+        filename=documents.filename(tournament, row.key),
+    )
 
 
 def document_download(request: HttpRequest, slug: str, key: str) -> HttpResponse:
@@ -157,10 +178,19 @@ def document_download(request: HttpRequest, slug: str, key: str) -> HttpResponse
     row.refresh_from_db()  # without a broker the task ran eagerly at commit
     if row.status == GeneratedFile.Status.DONE and row.file:
         return serve(row, tournament, kind)
-    return render(request, "protocols/waiting.html", {
-        "tournament": tournament, "key": key, "label": documents.KINDS[kind].label, "row": row,
-        "status": status_payload(row, tournament, key), "reason": documents.failure_reason(row),
-    }, status=202)
+    return render(
+        request,
+        "protocols/waiting.html",
+        {
+            "tournament": tournament,
+            "key": key,
+            "label": documents.KINDS[kind].label,
+            "row": row,
+            "status": status_payload(row, tournament, key),
+            "reason": documents.failure_reason(row),
+        },
+        status=202,
+    )
 
 
 @require_POST
@@ -173,7 +203,8 @@ def document_generate(request: HttpRequest, slug: str, key: str) -> HttpResponse
     # Back to the page that asked: a path on this site only (no open redirect; never a view name).
     target = request.POST.get("next", "")
     if not target.startswith("/") or not url_has_allowed_host_and_scheme(
-            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         target = reverse("documents", args=[slug])
     return HttpResponseRedirect(target)
 
@@ -192,7 +223,12 @@ def documents_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The organizers' page: every round's protocols (blank and filled) and the event's exports."""
     tournament = tournament_for_organizer(request, slug)
     items = documents.documents_overview(tournament)
-    return render(request, "protocols/documents.html", {
-        "tournament": tournament, "items": items,
-        "rounds": tournament.round_set.order_by("number"),
-    })
+    return render(
+        request,
+        "protocols/documents.html",
+        {
+            "tournament": tournament,
+            "items": items,
+            "rounds": tournament.round_set.order_by("number"),
+        },
+    )

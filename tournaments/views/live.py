@@ -99,11 +99,18 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The overall standings; static/js/standings.js redraws the rows from live.json in place."""
     tournament = tournament_for_viewer(request, slug)
     page = versioned(tournament, "standings-page", lambda: _standings_page_parts(tournament), per_language=True)
-    return render(request, "tournaments/standings.html", {
-        "tournament": tournament, "columns": metric_columns(page["metrics"]), "rows_html": mark_safe(page["rows_html"]),
-        "round_numbers": range(1, tournament.rounds + 1), "pairs": tournament.variant in PAIR_VARIANTS,
-        "lot": page["lot"],
-    })
+    return render(
+        request,
+        "tournaments/standings.html",
+        {
+            "tournament": tournament,
+            "columns": metric_columns(page["metrics"]),
+            "rows_html": mark_safe(page["rows_html"]),
+            "round_numbers": range(1, tournament.rounds + 1),
+            "pairs": tournament.variant in PAIR_VARIANTS,
+            "lot": page["lot"],
+        },
+    )
 
 
 def _standings_page_parts(tournament: Tournament) -> dict[str, Any]:
@@ -112,32 +119,52 @@ def _standings_page_parts(tournament: Tournament) -> dict[str, Any]:
     live = standings_payload(tournament)
     for row in live["standings"]:
         # One cell per column, as static/js/standings.js draws them: (text, running game points?).
-        row["cells"] = [*zip(row["per_round"], row["running"], strict=True),
-                        *((row["text"][m], m == "game_points" and row["playing"]) for m in live["metrics"])]
-    rows_html = render_to_string("tournaments/_standings_rows.html", {
-        "rows": live["standings"], "columns": live["metrics"]})
-    return {"metrics": live["metrics"], "rows_html": str(rows_html),
-            "lot": live["lot"] if "lot" in live["metrics"] else None}
+        row["cells"] = [
+            *zip(row["per_round"], row["running"], strict=True),
+            *((row["text"][m], m == "game_points" and row["playing"]) for m in live["metrics"]),
+        ]
+    rows_html = render_to_string(
+        "tournaments/_standings_rows.html", {"rows": live["standings"], "columns": live["metrics"]}
+    )
+    return {
+        "metrics": live["metrics"],
+        "rows_html": str(rows_html),
+        "lot": live["lot"] if "lot" in live["metrics"] else None,
+    }
 
 
 def _tables_state(tournament: Tournament, rnd: Round) -> list[dict[str, Any]]:
     totals = {t.table_id: t for t in table_totals(tournament, [rnd.number])}
-    tables = (Table.objects.filter(round=rnd).annotate(seat_count=Count("seats"))
-              .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("entry__player")
-                                         .order_by("position"))))
+    tables = (
+        Table.objects.filter(round=rnd)
+        .annotate(seat_count=Count("seats"))
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position")))
+    )
     out = []
     for t in tables:
         tt = totals[t.pk]  # table_totals has a row for every table of the round, with or without hands
         by_pos = tt.by_position
         # taruk2012.md §6.1: ranking points once the table is complete; before, the totals are running.
         ranking = _ranking(tournament.variant, by_pos) if tt.complete and tt.hands else {}
-        out.append({
-            "number": t.number, "hands": tt.hands, "expected": tt.progress.expected,
-            "complete": tt.complete, "confirmed": t.confirmed_at is not None, "provisional": not tt.complete,
-            "seats": [{"position": s.position, "name": s.entry.player.name, "total": by_pos.get(s.position, 0),
-                       "ranking_points": metric_text(ranking[s.position]) if s.position in ranking else None}
-                      for s in t.seats.all()],
-        })
+        out.append(
+            {
+                "number": t.number,
+                "hands": tt.hands,
+                "expected": tt.progress.expected,
+                "complete": tt.complete,
+                "confirmed": t.confirmed_at is not None,
+                "provisional": not tt.complete,
+                "seats": [
+                    {
+                        "position": s.position,
+                        "name": s.entry.player.name,
+                        "total": by_pos.get(s.position, 0),
+                        "ranking_points": metric_text(ranking[s.position]) if s.position in ranking else None,
+                    }
+                    for s in t.seats.all()
+                ],
+            }
+        )
     return out
 
 
@@ -156,10 +183,18 @@ def standings_payload(tournament: Tournament) -> dict[str, Any]:
         "metrics": metrics,
         "lot": {"seed": lot_seed(tournament), "used": any(r.line.metrics.get("lot") for r in rows)},
         "standings": [
-            {"rank": r.rank, "start_number": r.start_number, "name": r.name, "club": r.club,
-             "provisional": r.line.provisional, "playing": r.line.playing, "per_round": r.per_round,
-             "running": r.running, **{m: r.line.metrics.get(m) for m in metrics},
-             "text": {m: metric_text(r.line.metrics.get(m)) for m in metrics}}
+            {
+                "rank": r.rank,
+                "start_number": r.start_number,
+                "name": r.name,
+                "club": r.club,
+                "provisional": r.line.provisional,
+                "playing": r.line.playing,
+                "per_round": r.per_round,
+                "running": r.running,
+                **{m: r.line.metrics.get(m) for m in metrics},
+                "text": {m: metric_text(r.line.metrics.get(m)) for m in metrics},
+            }
             for r in rows
         ],
     }
@@ -186,8 +221,9 @@ def live_json(request: HttpRequest, slug: str) -> HttpResponse:
     # The encoded JSON is cached, not the dict, so a hit costs no serialisation; the event's name and
     # the clock are encoded per request and joined in front of it (same keys, same order as before).
     rnd, rest = versioned(tournament, "live-json", lambda: _live_json_parts(tournament))
-    head = json.dumps({"event": tournament.name, "round": clock_payload(rnd) if rnd else None},
-                      cls=DjangoJSONEncoder).encode()
+    head = json.dumps(
+        {"event": tournament.name, "round": clock_payload(rnd) if rnd else None}, cls=DjangoJSONEncoder
+    ).encode()
     body = head[:-1] + b", " + rest[1:]
     response = HttpResponse(body, content_type="application/json")
     response["Cache-Control"] = f"public, max-age={settings.PUBLIC_CACHE_SECONDS}"
@@ -208,6 +244,15 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
         page_seconds = min(max(int(request.GET.get("turn", HALL_PAGE_SECONDS)), 2), 60)
     except ValueError:
         page_seconds = HALL_PAGE_SECONDS
-    return render(request, "tournaments/hall.html", {
-        "tournament": tournament, "live": live, "standings": standings, "page_seconds": page_seconds,
-        "metric_label": metric_label(first), "pairs": tournament.variant in PAIR_VARIANTS})
+    return render(
+        request,
+        "tournaments/hall.html",
+        {
+            "tournament": tournament,
+            "live": live,
+            "standings": standings,
+            "page_seconds": page_seconds,
+            "metric_label": metric_label(first),
+            "pairs": tournament.variant in PAIR_VARIANTS,
+        },
+    )

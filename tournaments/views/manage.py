@@ -43,8 +43,11 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Event created."))
             return redirect("tournament", slug=tournament.slug)
-    return render(request, "tournaments/form.html", {
-        "form": form, "title": _("New event"), "variants": variant_choices(), "chosen_variant": variant})
+    return render(
+        request,
+        "tournaments/form.html",
+        {"form": form, "title": _("New event"), "variants": variant_choices(), "chosen_variant": variant},
+    )
 
 
 @login_required
@@ -59,8 +62,7 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("Event saved."))
             return redirect("tournament", slug=tournament.slug)
-    return render(request, "tournaments/form.html", {"form": form, "title": _("Edit event"),
-                                                     "tournament": tournament})
+    return render(request, "tournaments/form.html", {"form": form, "title": _("Edit event"), "tournament": tournament})
 
 
 @login_required
@@ -75,20 +77,28 @@ def staff(request: HttpRequest, slug: str) -> HttpResponse:
             if account_form.is_valid():
                 data = account_form.cleaned_data
                 try:
-                    services.create_referee_account(request.user, tournament, data["username"], data["password"],
-                                                    data["tables"])
+                    services.create_referee_account(
+                        request.user, tournament, data["username"], data["password"], data["tables"]
+                    )
                 except ValidationError as exc:
                     form_errors_from(account_form, exc)
                 else:
-                    messages.success(request, _("Account %(user)s created; give the referee the user name and "
-                                                "password.") % {"user": data["username"]})
+                    messages.success(
+                        request,
+                        _("Account %(user)s created; give the referee the user name and password.")
+                        % {"user": data["username"]},
+                    )
                     return redirect("staff", slug=slug)
         elif "ref-username" in request.POST:
             referee_form = RefereeForm(request.POST, prefix="ref")
             if referee_form.is_valid():
                 try:
-                    services.set_referee(request.user, tournament, referee_form.cleaned_data["username"],
-                                         referee_form.cleaned_data["tables"])
+                    services.set_referee(
+                        request.user,
+                        tournament,
+                        referee_form.cleaned_data["username"],
+                        referee_form.cleaned_data["tables"],
+                    )
                 except ValidationError as exc:
                     form_errors_from(referee_form, exc)
                 else:
@@ -104,14 +114,18 @@ def staff(request: HttpRequest, slug: str) -> HttpResponse:
                 else:
                     messages.success(request, _("Organizer added."))
                     return redirect("staff", slug=slug)
-    return render(request, "tournaments/staff.html", {
-        "tournament": tournament,
-        "referees": tournament.referees.select_related("user"),
-        "organizers": tournament.organizers.all(),
-        "referee_form": referee_form,
-        "organizer_form": organizer_form,
-        "account_form": account_form,
-    })
+    return render(
+        request,
+        "tournaments/staff.html",
+        {
+            "tournament": tournament,
+            "referees": tournament.referees.select_related("user"),
+            "organizers": tournament.organizers.all(),
+            "referee_form": referee_form,
+            "organizer_form": organizer_form,
+            "account_form": account_form,
+        },
+    )
 
 
 @login_required
@@ -176,8 +190,16 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
         e.action_label = ACTION_LABELS.get(e.action, e.action)
         e.target_label = names.get(e.target_type, e.target_type)
     filters = urlencode({k: v for k, v in (("round", round_no), ("table", table_no)) if v is not None})
-    return render(request, "tournaments/audit.html", {
-        "tournament": tournament, "entries": page.object_list, "page": page, "round": round_no, "table": table_no,
-        "filters": f"&{filters}" if filters else "",
-        "round_numbers": tournament.round_set.order_by("number").values_list("number", flat=True),
-    })
+    return render(
+        request,
+        "tournaments/audit.html",
+        {
+            "tournament": tournament,
+            "entries": page.object_list,
+            "page": page,
+            "round": round_no,
+            "table": table_no,
+            "filters": f"&{filters}" if filters else "",
+            "round_numbers": tournament.round_set.order_by("number").values_list("number", flat=True),
+        },
+    )

@@ -20,21 +20,29 @@ def home(request: HttpRequest) -> HttpResponse:
         else:
             visible |= Q(organizers=request.user) | Q(referees__user=request.user)
     tournaments = Tournament.objects.filter(visible).distinct().order_by("-created_at")
-    return render(request, "tournaments/home.html", {
-        "tournaments": tournaments,
-        "can_create": access.can_create_tournament(request.user),
-    })
+    return render(
+        request,
+        "tournaments/home.html",
+        {
+            "tournaments": tournaments,
+            "can_create": access.can_create_tournament(request.user),
+        },
+    )
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_viewer(request, slug)
-    return render(request, "tournaments/detail.html", {
-        "tournament": tournament,
-        "rounds": tournament.round_set.all(),
-        "is_organizer": access.is_organizer(request.user, tournament),
-        "entry_count": tournament.entries.filter(status="active").count(),
-        **_current_round_facts(tournament),
-    })
+    return render(
+        request,
+        "tournaments/detail.html",
+        {
+            "tournament": tournament,
+            "rounds": tournament.round_set.all(),
+            "is_organizer": access.is_organizer(request.user, tournament),
+            "entry_count": tournament.entries.filter(status="active").count(),
+            **_current_round_facts(tournament),
+        },
+    )
 
 
 def _current_round_facts(tournament: Tournament) -> dict:

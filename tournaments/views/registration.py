@@ -37,21 +37,27 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as exc:
             form_errors_from(form, exc)
         else:
-            messages.success(request, _("%(name)s entered as number %(n)d.")
-                             % {"name": entry.player.name, "n": entry.start_number})
+            messages.success(
+                request, _("%(name)s entered as number %(n)d.") % {"name": entry.player.name, "n": entry.start_number}
+            )
             if late:
-                messages.info(request, _("Seated from the draw of round %(n)d.")
-                              % {"n": services.next_draw_number(tournament)})
+                messages.info(
+                    request, _("Seated from the draw of round %(n)d.") % {"n": services.next_draw_number(tournament)}
+                )
             return redirect("players", slug=slug)
-    return render(request, "tournaments/players.html", {
-        "tournament": tournament,
-        # The organizer's own page: the PINs are shown here (and on the slips), never on public pages.
-        "entries": services.entry_pins(request.user, tournament),
-        "form": form,
-        "late": late,
-        "next_draw": services.next_draw_number(tournament) if late else None,
-        "import_form": ImportForm(),
-    })
+    return render(
+        request,
+        "tournaments/players.html",
+        {
+            "tournament": tournament,
+            # The organizer's own page: the PINs are shown here (and on the slips), never on public pages.
+            "entries": services.entry_pins(request.user, tournament),
+            "form": form,
+            "late": late,
+            "next_draw": services.next_draw_number(tournament) if late else None,
+            "import_form": ImportForm(),
+        },
+    )
 
 
 @login_required
@@ -70,9 +76,15 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
             # The preview stays (in the session and on the page): the organizer sees why and may retry.
             messages.error(request, " ".join(exc.messages))
             preview = ImportResult([PlayerRow(line=i, **row) for i, row in enumerate(rows, start=2)], [])
-            return render(request, "tournaments/players_import.html", {
-                "tournament": tournament, "form": ImportForm(), "result": preview,
-            })
+            return render(
+                request,
+                "tournaments/players_import.html",
+                {
+                    "tournament": tournament,
+                    "form": ImportForm(),
+                    "result": preview,
+                },
+            )
         request.session.pop(key, None)
         messages.success(request, _("%(n)d players entered.") % {"n": len(entries)})
         return redirect("players", slug=slug)
@@ -80,8 +92,9 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
     result = None
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
-        existing = set(tournament.entries.exclude(player__federation_id="")
-                       .values_list("player__federation_id", flat=True))
+        existing = set(
+            tournament.entries.exclude(player__federation_id="").values_list("player__federation_id", flat=True)
+        )
         result = parse_players(upload.read(), upload.name, existing)
         if result.ok:
             request.session[key] = [
@@ -89,9 +102,15 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
             ]
         else:
             request.session.pop(key, None)
-    return render(request, "tournaments/players_import.html", {
-        "tournament": tournament, "form": form, "result": result,
-    })
+    return render(
+        request,
+        "tournaments/players_import.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "result": result,
+        },
+    )
 
 
 @login_required
@@ -120,8 +139,9 @@ def entry_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         except ValidationError as exc:
             form_errors_from(form, exc)
         else:
-            messages.success(request, _("%(name)s saved as number %(n)d.")
-                             % {"name": entry.player.name, "n": entry.start_number})
+            messages.success(
+                request, _("%(name)s saved as number %(n)d.") % {"name": entry.player.name, "n": entry.start_number}
+            )
             return redirect("players", slug=slug)
     return render(request, "tournaments/entry_edit.html", {"tournament": tournament, "entry": entry, "form": form})
 
@@ -134,17 +154,33 @@ def _slips(actor, tournament) -> list[dict]:
         if e.status != Entry.Status.ACTIVE:
             continue
         url = site + whereabouts.player_url(tournament, e.start_number)
-        out.append({"name": e.player.name, "club": e.player.club, "team": e.team, "start_number": e.start_number,
-                    "pin": e.pin, "url": url, "qr": protocols.qr_data_uri(url)})
+        out.append(
+            {
+                "name": e.player.name,
+                "club": e.player.club,
+                "team": e.team,
+                "start_number": e.start_number,
+                "pin": e.pin,
+                "url": url,
+                "qr": protocols.qr_data_uri(url),
+            }
+        )
     return out
 
 
 def pin_slips_html(actor, tournament, *, pdf: bool, extra: dict | None = None) -> str:
     from django.template.loader import render_to_string
 
-    return render_to_string("tournaments/pin_slips.html", {
-        "tournament": tournament, "slips": _slips(actor, tournament), "pdf": pdf, "generated_at": timezone.now(),
-        **(extra or {})})
+    return render_to_string(
+        "tournaments/pin_slips.html",
+        {
+            "tournament": tournament,
+            "slips": _slips(actor, tournament),
+            "pdf": pdf,
+            "generated_at": timezone.now(),
+            **(extra or {}),
+        },
+    )
 
 
 @login_required
@@ -152,8 +188,14 @@ def pin_slips(request: HttpRequest, slug: str) -> HttpResponse:
     """Print view of the PIN slips (organizers): cut them apart and hand one to each player."""
     tournament = tournament_for_organizer(request, slug)
     with translation.override(tournament.language):
-        return HttpResponse(pin_slips_html(request.user, tournament, pdf=False, extra={
-            "back_url": reverse("players", args=[slug]), "pdf_url": reverse("pin-slips-pdf", args=[slug])}))
+        return HttpResponse(
+            pin_slips_html(
+                request.user,
+                tournament,
+                pdf=False,
+                extra={"back_url": reverse("players", args=[slug]), "pdf_url": reverse("pin-slips-pdf", args=[slug])},
+            )
+        )
 
 
 @login_required

@@ -44,9 +44,13 @@ def manage_rounds(request: HttpRequest, slug: str) -> HttpResponse:
     form = DrawForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            rnd = rounds.draw_round(request.user, tournament, seed=form.cleaned_data["seed"],
-                                    method=form.cleaned_data["method"] or "random",
-                                    confirm_redraw=form.cleaned_data["confirm_redraw"])
+            rnd = rounds.draw_round(
+                request.user,
+                tournament,
+                seed=form.cleaned_data["seed"],
+                method=form.cleaned_data["method"] or "random",
+                confirm_redraw=form.cleaned_data["confirm_redraw"],
+            )
         except ValidationError as exc:
             for field, errors in exc.message_dict.items():
                 form.add_error(field if field in form.fields else None, errors)
@@ -59,15 +63,29 @@ def manage_rounds(request: HttpRequest, slug: str) -> HttpResponse:
         r.stale_after = stale.get(r.number, [])
         r.can_redraw = r.status in (Round.Status.DRAFT, Round.Status.SEATED) and r.number == rows[-1].number
         if r.stale_after:  # a redraw keeps the method the round was drawn with (all-play-all stays so)
-            last = AuditEntry.objects.filter(target_type="round", target_id=str(r.pk),
-                                             action__in=("round.drawn", "round.redrawn")).order_by("-id").first()
+            last = (
+                AuditEntry.objects.filter(
+                    target_type="round", target_id=str(r.pk), action__in=("round.drawn", "round.redrawn")
+                )
+                .order_by("-id")
+                .first()
+            )
             r.redraw_method = ((last.after or {}).get("method") if last else None) or "random"
-    return render(request, "tournaments/rounds_manage.html", {
-        "tournament": tournament, "rounds": rows, "form": form,
-        "reopened": [r for r in rows if r.status == Round.Status.RUNNING and r.closed_at is None
-                     and any(o.number > r.number for o in rows)],
-        "warnings": rounds.schedule_warnings(tournament),
-    })
+    return render(
+        request,
+        "tournaments/rounds_manage.html",
+        {
+            "tournament": tournament,
+            "rounds": rows,
+            "form": form,
+            "reopened": [
+                r
+                for r in rows
+                if r.status == Round.Status.RUNNING and r.closed_at is None and any(o.number > r.number for o in rows)
+            ],
+            "warnings": rounds.schedule_warnings(tournament),
+        },
+    )
 
 
 @login_required
@@ -100,17 +118,23 @@ def clock_payload(rnd: Round) -> dict:
     clock = rounds.clock_of(rnd)
     remaining = clock.remaining(timezone.now())
     return {
-        "round": rnd.number, "status": rnd.status, "running": clock.running,
-        "remaining_seconds": remaining, "remaining": format_seconds(remaining),
-        "limit_seconds": clock.limit_seconds, "expired": remaining <= 0,
+        "round": rnd.number,
+        "status": rnd.status,
+        "running": clock.running,
+        "remaining_seconds": remaining,
+        "remaining": format_seconds(remaining),
+        "limit_seconds": clock.limit_seconds,
+        "expired": remaining <= 0,
     }
 
 
 def _draw(rnd: Round) -> tuple[list[Table], list]:
     """The round's tables with their seats and players, and its byes (what the round page lists)."""
-    tables = list(Table.objects.filter(round=rnd).prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))
-    ))
+    tables = list(
+        Table.objects.filter(round=rnd).prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))
+        )
+    )
     return tables, list(rnd.byes.select_related("entry__player").order_by("entry__start_number"))
 
 
@@ -130,14 +154,22 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         by_table.setdefault(r["table"], []).append(r)
     for table in tables:
         table.repeats = by_table.get(table.number, [])
-    return render(request, "tournaments/round.html", {
-        "tournament": tournament, "round": rnd, "tables": tables,
-        "byes": byes,
-        "is_organizer": is_organizer, "staff": staff,
-        "clock": clock_payload(rnd), "repeats": repeats,
-        "open_tables": rounds.open_tables(rnd) if is_organizer and rnd.status == Round.Status.RUNNING else [],
-        "stale_after": rounds.stale_rounds(tournament).get(rnd.number, []) if is_organizer else [],
-    })
+    return render(
+        request,
+        "tournaments/round.html",
+        {
+            "tournament": tournament,
+            "round": rnd,
+            "tables": tables,
+            "byes": byes,
+            "is_organizer": is_organizer,
+            "staff": staff,
+            "clock": clock_payload(rnd),
+            "repeats": repeats,
+            "open_tables": rounds.open_tables(rnd) if is_organizer and rnd.status == Round.Status.RUNNING else [],
+            "stale_after": rounds.stale_rounds(tournament).get(rnd.number, []) if is_organizer else [],
+        },
+    )
 
 
 def round_clock(request: HttpRequest, slug: str, number: int) -> JsonResponse:

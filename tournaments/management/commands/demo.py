@@ -12,11 +12,21 @@ from tournaments import rounds, services
 from tournaments.models import Tournament
 
 PLAYERS = [
-    ("Ana Novak", "TK Ljubljana"), ("Bojan Kranjc", "TK Maribor"), ("Cvetka Zupan", "TK Celje"),
-    ("Darko Horvat", "TK Koper"), ("Eva Kos", "TK Ljubljana"), ("Franc Vidmar", "TK Kranj"),
-    ("Gregor Golob", "TK Maribor"), ("Helena Turk", "TK Novo mesto"), ("Igor Božič", "TK Celje"),
-    ("Jana Kovačič", "TK Koper"), ("Klemen Mlakar", "TK Kranj"), ("Lidija Zajc", "TK Ljubljana"),
-    ("Marko Hribar", "TK Velenje"), ("Nina Petek", "TK Maribor"), ("Oskar Kolar", "TK Novo mesto"),
+    ("Ana Novak", "TK Ljubljana"),
+    ("Bojan Kranjc", "TK Maribor"),
+    ("Cvetka Zupan", "TK Celje"),
+    ("Darko Horvat", "TK Koper"),
+    ("Eva Kos", "TK Ljubljana"),
+    ("Franc Vidmar", "TK Kranj"),
+    ("Gregor Golob", "TK Maribor"),
+    ("Helena Turk", "TK Novo mesto"),
+    ("Igor Božič", "TK Celje"),
+    ("Jana Kovačič", "TK Koper"),
+    ("Klemen Mlakar", "TK Kranj"),
+    ("Lidija Zajc", "TK Ljubljana"),
+    ("Marko Hribar", "TK Velenje"),
+    ("Nina Petek", "TK Maribor"),
+    ("Oskar Kolar", "TK Novo mesto"),
     ("Petra Žagar", "TK Velenje"),
 ]
 
@@ -27,39 +37,86 @@ DEMO_HANDS = [
     lambda s: {"game": "dve", "declarer": s[1], "called_king": "spades", "partner": s[3], "card_points": 29},
     lambda s: {"game": "klop", "klop_points": {s[0]: 13, s[1]: 24, s[2]: 31, s[3]: 2}},
     lambda s: {"game": "solo_tri", "declarer": s[2], "card_points": 41},
-    lambda s: {"game": "tri", "declarer": s[0], "called_king": "clubs", "partner": None, "card_points": 40,
-               "bonuses": [{"type": "trula", "side": "declarer", "announced": False, "made": True}]},
+    lambda s: {
+        "game": "tri",
+        "declarer": s[0],
+        "called_king": "clubs",
+        "partner": None,
+        "card_points": 40,
+        "bonuses": [{"type": "trula", "side": "declarer", "announced": False, "made": True}],
+    },
 ]
 
 ULTI_PLAYERS = [
-    ("Kovács Béla", "Budapesti Ulti Klub"), ("Nagy Erzsébet", "Debreceni Kártya Egylet"),
-    ("Tóth Zoltán", "Szegedi Ulti Kör"), ("Szabó Katalin", "Budapesti Ulti Klub"),
-    ("Horváth Gábor", "Pécsi Ulti Társaság"), ("Varga Ildikó", "Győri Ulti Klub"),
-    ("Kiss Ferenc", "Debreceni Kártya Egylet"), ("Molnár Judit", "Szegedi Ulti Kör"),
-    ("Németh László", "Pécsi Ulti Társaság"), ("Farkas Anikó", "Győri Ulti Klub"),
-    ("Balogh Tamás", "Budapesti Ulti Klub"), ("Papp Zsuzsanna", "Miskolci Ulti Kör"),
+    ("Kovács Béla", "Budapesti Ulti Klub"),
+    ("Nagy Erzsébet", "Debreceni Kártya Egylet"),
+    ("Tóth Zoltán", "Szegedi Ulti Kör"),
+    ("Szabó Katalin", "Budapesti Ulti Klub"),
+    ("Horváth Gábor", "Pécsi Ulti Társaság"),
+    ("Varga Ildikó", "Győri Ulti Klub"),
+    ("Kiss Ferenc", "Debreceni Kártya Egylet"),
+    ("Molnár Judit", "Szegedi Ulti Kör"),
+    ("Németh László", "Pécsi Ulti Társaság"),
+    ("Farkas Anikó", "Győri Ulti Klub"),
+    ("Balogh Tamás", "Budapesti Ulti Klub"),
+    ("Papp Zsuzsanna", "Miskolci Ulti Kör"),
 ]
 
 # Deals of ulti-mausz.md §7 (examples 1, 2, 9 and 3), built for whoever sits where.
 ULTI_HANDS = [
-    lambda s: {"declarer": s[0], "bid": "parti", "trump": "zold",
-               "play": {"declarer_tricks": 6, "declarer_card_points": 60, "trump7_last_trick": None,
-                        "marriages": [{"seat": s[0], "suit": "makk"}, {"seat": s[1], "suit": "tok"}]}},
-    lambda s: {"declarer": s[0], "bid": "parti", "trump": "piros",
-               "play": {"declarer_tricks": 4, "declarer_card_points": 30, "marriages": [{"seat": s[1], "suit": "tok"}],
-                        "trump7_last_trick": {"seat": s[1], "won": False}}},
-    lambda s: {"declarer": s[0], "bid": "ulti", "trump": "tok",
-               "play": {"declarer_tricks": 6, "declarer_card_points": 50, "marriages": [],
-                        "trump7_last_trick": {"seat": s[0], "won": True}}},
-    lambda s: {"declarer": s[0], "bid": "parti", "trump": "tok", "silent_claims": ["100"],
-               "play": {"declarer_tricks": 8, "declarer_card_points": 70, "marriages": [{"seat": s[0], "suit": "tok"}],
-                        "trump7_last_trick": None}},
+    lambda s: {
+        "declarer": s[0],
+        "bid": "parti",
+        "trump": "zold",
+        "play": {
+            "declarer_tricks": 6,
+            "declarer_card_points": 60,
+            "trump7_last_trick": None,
+            "marriages": [{"seat": s[0], "suit": "makk"}, {"seat": s[1], "suit": "tok"}],
+        },
+    },
+    lambda s: {
+        "declarer": s[0],
+        "bid": "parti",
+        "trump": "piros",
+        "play": {
+            "declarer_tricks": 4,
+            "declarer_card_points": 30,
+            "marriages": [{"seat": s[1], "suit": "tok"}],
+            "trump7_last_trick": {"seat": s[1], "won": False},
+        },
+    },
+    lambda s: {
+        "declarer": s[0],
+        "bid": "ulti",
+        "trump": "tok",
+        "play": {
+            "declarer_tricks": 6,
+            "declarer_card_points": 50,
+            "marriages": [],
+            "trump7_last_trick": {"seat": s[0], "won": True},
+        },
+    },
+    lambda s: {
+        "declarer": s[0],
+        "bid": "parti",
+        "trump": "tok",
+        "silent_claims": ["100"],
+        "play": {
+            "declarer_tricks": 8,
+            "declarer_card_points": 70,
+            "marriages": [{"seat": s[0], "suit": "tok"}],
+            "trump7_last_trick": None,
+        },
+    },
 ]
 
 
 class Command(BaseCommand):
-    help = ("Create the demo events (idempotent): Taruk 2012 in Slovenia, 16 players, and MAUSZ ulti in "
-            "Hungarian, 12 players; round 1 of each seated and running with a few hands.")
+    help = (
+        "Create the demo events (idempotent): Taruk 2012 in Slovenia, 16 players, and MAUSZ ulti in "
+        "Hungarian, 12 players; round 1 of each seated and running with a few hands."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--slug", default="demo-taruk-2026")
@@ -69,26 +126,58 @@ class Command(BaseCommand):
     def handle(self, *args, slug: str, ulti_slug: str, **options) -> None:
         organizer = self._user("organizer", superuser=True)
         self._user("referee")
-        made = self._event(organizer, PLAYERS, DEMO_HANDS, "SLO-1", "random", name="Taruk Open Ljubljana (demo)",
-                           slug=slug, variant="taruk2012", rounds=4, hands_per_round=12, round_minutes=75,
-                           table_size=4, draw_seed="demo-2026")
+        made = self._event(
+            organizer,
+            PLAYERS,
+            DEMO_HANDS,
+            "SLO-1",
+            "random",
+            name="Taruk Open Ljubljana (demo)",
+            slug=slug,
+            variant="taruk2012",
+            rounds=4,
+            hands_per_round=12,
+            round_minutes=75,
+            table_size=4,
+            draw_seed="demo-2026",
+        )
         if made:
             event, rnd, entered = made
-            self.stdout.write(self.style.SUCCESS(
-                f"Demo event {event.name!r}: {len(PLAYERS)} players, round 1 seated (seed {rnd.seed}) and running, "
-                f"{entered} hands entered at tables 1 and 2."))
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Demo event {event.name!r}: {len(PLAYERS)} players, round 1 seated (seed {rnd.seed}) and running, "
+                    f"{entered} hands entered at tables 1 and 2."
+                )
+            )
         # MAUSZ draws follow the ranking order (ulti-mausz.md §6.1).
-        made = self._event(organizer, ULTI_PLAYERS, ULTI_HANDS, "MAUSZ-2", "strength", name="Ulti Kupa Budapest (demo)",
-                           slug=ulti_slug, variant="ulti-mausz", rounds=3, hands_per_round=9, round_minutes=60,
-                           table_size=3, language="hu", draw_seed="ulti-2026")
+        made = self._event(
+            organizer,
+            ULTI_PLAYERS,
+            ULTI_HANDS,
+            "MAUSZ-2",
+            "strength",
+            name="Ulti Kupa Budapest (demo)",
+            slug=ulti_slug,
+            variant="ulti-mausz",
+            rounds=3,
+            hands_per_round=9,
+            round_minutes=60,
+            table_size=3,
+            language="hu",
+            draw_seed="ulti-2026",
+        )
         if made:
             event, rnd, entered = made
-            self.stdout.write(self.style.SUCCESS(
-                f"Demo event {event.name!r}: {len(ULTI_PLAYERS)} players at tables of three, drawn by strength, "
-                f"round 1 running, {entered} deals entered at tables 1 and 2."))
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Demo event {event.name!r}: {len(ULTI_PLAYERS)} players at tables of three, drawn by strength, "
+                    f"round 1 running, {entered} deals entered at tables 1 and 2."
+                )
+            )
 
-    def _event(self, organizer: User, players: list, makers: list, id_prefix: str, method: str,
-               **fields: Any) -> tuple[Tournament, Any, int] | None:
+    def _event(
+        self, organizer: User, players: list, makers: list, id_prefix: str, method: str, **fields: Any
+    ) -> tuple[Tournament, Any, int] | None:
         """Create the event with its players, draw, publish and start round 1, enter a few hands."""
         if Tournament.objects.filter(slug=fields["slug"]).exists():
             self.stdout.write(f"Demo event {fields['slug']!r} exists already.")
@@ -96,8 +185,9 @@ class Command(BaseCommand):
         event = services.create_tournament(organizer, is_public=True, **fields)
         services.set_referee(organizer, event, "referee", [])
         for i, (name, club) in enumerate(players, start=1):
-            services.register_player(organizer, event, name=name, club=club, federation_id=f"{id_prefix}{i:02d}",
-                                     strength=i)
+            services.register_player(
+                organizer, event, name=name, club=club, federation_id=f"{id_prefix}{i:02d}", strength=i
+            )
         rnd = rounds.draw_round(organizer, event, method=method)
         rounds.publish_draw(organizer, rnd)
         rounds.start_clock(organizer, rnd)
