@@ -152,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
                     "## Standings",
                     "",
                     f"`python bench/standings.py --write` — {PLAYERS:,} players, {PLAYERS // 4} tables, "
-                    f"{ROUNDS} rounds x {HANDS} hands ({PLAYERS // 4 * ROUNDS * HANDS:,} hands), {db}, Django test client in process. "
+                    f"{ROUNDS} rounds x {HANDS} hands ({PLAYERS // 4 * ROUNDS * HANDS:,} hands), {db}, "
+                    f"Django test client in process. "
                     f"Machine: {machine()}.",
                     "",
                     "| measure | ms | target |",
