@@ -3,7 +3,7 @@
     python bench/engine.py            # print hands per second per variant
     python bench/engine.py --write    # ... and update the "## Engine" section of bench/RESULTS.md
 
-The hands come from ``scoring.samples`` (every game, bid, bonus, kontra and
+The hands come from ``tests.samples`` (every game, bid, bonus, kontra and
 penalty the variant has) and are generated before timing. Target: at least
 20,000 hands/s for every variant on one core.
 """
@@ -31,7 +31,7 @@ TARGET = 20_000
 
 
 def batch(key: str, n: int) -> tuple[list[tuple[dict, dict]], dict | None]:
-    samples = importlib.import_module(f"scoring.samples.{key.replace('-', '_')}")
+    samples = importlib.import_module(f"tests.samples.{key.replace('-', '_')}")
     rng = random.Random(f"bench-{key}")
     return [samples.random_hand(rng) for _ in range(n)], getattr(samples, "TEST_CONFIG", None)
 

@@ -12,7 +12,7 @@ next hand (``number`` and an ``Idempotency-Key``; sometimes the same request is 
 answer, or twice at once, as a phone retrying after a timeout), or correct a hand with the version he
 read (and sometimes again with that now stale version, or with the number and version of a hand he
 has since deleted and replaced), or delete the last hand (sometimes again, stale). The hands come from
-``scoring.samples`` and are checked with the engine before they are sent.
+``tests.samples`` and are checked with the engine before they are sent.
 
 At the end the database is compared with what the server answered:
   lost         a hand answered 201 that is not stored (and that the run did not delete), or an
@@ -255,7 +255,7 @@ class Referee:
         """A valid next hand from the samples: the envelope the table expects, scored by the engine
         from the last hand's state (the table's own rules may still refuse a rare one: a 400)."""
         from scoring.engine import evaluate
-        from scoring.samples import taruk2012 as samples
+        from tests.samples import taruk2012 as samples
 
         envelope = table["next_envelopes"][0]
         state = hands[-1]["state_after"] if hands else {}

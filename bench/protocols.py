@@ -4,7 +4,7 @@
     python bench/protocols.py --write    # ... and update the "## Protocols" section of bench/RESULTS.md
 
 Builds one round of a synthetic Taruk 2012 event (1,024 players, 256 tables of 4, 12 hands per
-table scored by the engine from ``scoring.samples``) in a fresh SQLite file (or the database
+table scored by the engine from ``tests.samples``) in a fresh SQLite file (or the database
 DATABASE_URL names), then times ``tournaments.protocols``: loading + HTML + WeasyPrint to PDF bytes.
 The round is split over the machine's cores (``protocols.render_processes``); its CPU figure
 adds up all processes. Targets: <= 250 ms per table; <= 60 s for the 256-table round.
@@ -40,7 +40,7 @@ from django.utils import translation  # noqa: E402
 
 from scoring.engine import evaluate  # noqa: E402
 from scoring.models import Hand  # noqa: E402
-from scoring.samples import taruk2012 as samples  # noqa: E402
+from tests.samples import taruk2012 as samples  # noqa: E402
 from tournaments.models import Entry, Player, Round, Seat, Table, Tournament  # noqa: E402
 from tournaments.protocols import render_processes, round_protocols_pdf, table_protocol_pdf  # noqa: E402
 

@@ -4,7 +4,7 @@
     python bench/standings.py --write    # ... and update the "## Standings" section of bench/RESULTS.md
 
 Builds the event in a fresh SQLite file (or the database DATABASE_URL names),
-with hands scored by the engine from ``scoring.samples``, then measures the
+with hands scored by the engine from ``tests.samples``, then measures the
 standings recompute (``tournaments.results.event_standings``) and the public
 ``live.json`` endpoint's latency, cold (cache cleared) and warm.
 Targets: recompute <= 200 ms; warm p50 <= 5 ms.
@@ -39,7 +39,7 @@ from django.test import Client  # noqa: E402
 
 from scoring.engine import evaluate  # noqa: E402
 from scoring.models import Hand  # noqa: E402
-from scoring.samples import taruk2012 as samples  # noqa: E402
+from tests.samples import taruk2012 as samples  # noqa: E402
 from tournaments.models import Entry, Player, Round, Seat, Table, Tournament  # noqa: E402
 from tournaments.results import event_standings  # noqa: E402
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from scoring.engine import evaluate
 from scoring.registry import VARIANTS
-from scoring.samples import tarokk_illusztralt, tarokk_laza, tarokk_vadasz, taruk2012, ulti_mausz
+from tests.samples import tarokk_illusztralt, tarokk_laza, tarokk_vadasz, taruk2012, ulti_mausz
 from scoring.types import HandScore
 
 ENVELOPE = ("variant", "seats", "dealer")

@@ -14,7 +14,7 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
-from scoring.samples.tarokk_laza import TEST_CONFIG
+from tests.samples.tarokk_laza import TEST_CONFIG
 from tests import fullevent as fe
 from tests.conftest import client_for
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.variants import tarokk_laza as laza
+from scoring.variants.tarokk_laza import rules as laza
 
 VARIANT = laza.KEY
 # Every column of the spec's row table (§4.2), plus ``cards`` (the allowed cards of a

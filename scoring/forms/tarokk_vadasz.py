@@ -32,7 +32,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..variants import tarokk_vadasz as rules
+from scoring.variants.tarokk_vadasz import rules
 from .base import BLANK, HandForm, int_or_none
 
 OUTCOMES = [

@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..variants import taruk2012 as rules
+from scoring.variants.taruk2012 import rules
 from .base import BLANK, HandForm, int_or_none
 
 BONUS_LABELS = {

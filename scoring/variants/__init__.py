@@ -1,1 +1,1 @@
-"""One module per variant; each exposes ``VARIANT``."""
+"""One package per variant; each exposes ``VARIANT``, the one object the registry holds."""

@@ -18,7 +18,7 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from scoring.samples.tarokk_laza import TEST_CONFIG
+from tests.samples.tarokk_laza import TEST_CONFIG
 from tests import fullevent as fe
 from tests.browser.handentry import fill_hand
 from tournaments import pointtable

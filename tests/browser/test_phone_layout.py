@@ -65,7 +65,7 @@ def test_every_variants_pages_fit_a_phone_at_the_largest_table(key, alice, bob, 
 
 
 def first_hand(key: str, table: Table, config) -> dict:
-    """A sample hand (scoring.samples) that fits this table as its first deal."""
+    """A sample hand (tests.samples) that fits this table as its first deal."""
     positions = sorted(table.seats.values_list("position", flat=True))
     rng = random.Random(key)
     for _ in range(20000):

@@ -441,17 +441,17 @@ def test_the_engine_and_the_pure_tournament_modules_import_without_django():
     from pathlib import Path
 
     modules = ["scoring.engine", "scoring.registry", "scoring.__main__", "tournaments.seating", "tournaments.standings"]
+    root = Path(__file__).resolve().parents[2]
     modules += [
-        f"scoring.{package}.{p.stem}"
-        for package in ("variants", "samples")
-        for p in (Path(__file__).resolve().parents[2] / "scoring" / package).glob("[a-z]*.py")
+        ".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+        for p in [*(root / "scoring" / "variants").rglob("*.py"), *(root / "tests" / "samples").glob("[a-z]*.py")]
     ]
     code = (
         f"import importlib, sys\nfor m in {modules!r}: importlib.import_module(m)\n"
         "assert not [m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework')], sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], check=True, timeout=60)
-    assert len(modules) == 15
+    assert len(modules) == 21
 
 
 def test_nul_paths_name_every_place_in_a_json_document():

@@ -1,7 +1,7 @@
 """The whole table flow for every variant, through the audited actions: enter, reject,
 correct with downstream rescoring, stale edit refused, confirm, reopen.
 
-Hands come from each variant's sample generator (``scoring.samples``); the expected
+Hands come from each variant's sample generator (``tests.samples``); the expected
 points are what the engine gives when the same sequence is scored directly, so the test
 checks that the database layer stores, chains state and rescores exactly as the engine.
 """
@@ -25,7 +25,7 @@ HANDS = 4
 
 
 def samples_of(key):
-    return importlib.import_module(f"scoring.samples.{key.replace('-', '_')}")
+    return importlib.import_module(f"tests.samples.{key.replace('-', '_')}")
 
 
 def fits(key, positions, sequence, config) -> bool:

@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.samples.tarokk_laza import TEST_CONFIG, random_hand, random_hand_sequence
+from tests.samples.tarokk_laza import TEST_CONFIG, random_hand, random_hand_sequence
 from scoring.types import InvalidHand
-from scoring.variants.tarokk_laza import (
+from scoring.variants.tarokk_laza.rules import (
     VARIANT,
     _accepts,
     entries_of,

@@ -17,10 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.samples.taruk2012 import random_hand, random_hand_sequence
+from tests.samples.taruk2012 import random_hand, random_hand_sequence
 from scoring.types import InvalidHand
-from scoring.variants import taruk2012 as tk
-from scoring.variants.taruk2012 import VARIANT
+from scoring.variants.taruk2012 import rules as tk
+from scoring.variants.taruk2012.rules import VARIANT
 
 V = "taruk2012"
 

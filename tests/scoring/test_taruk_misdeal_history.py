@@ -8,7 +8,7 @@ import pytest
 
 from scoring import services
 from scoring.models import Hand
-from scoring.variants.taruk2012 import misdeal_history_errors, validate
+from scoring.variants.taruk2012.rules import misdeal_history_errors, validate
 from tests.conftest import client_for
 from tests.scoring.variant_tables import post_hand
 

@@ -16,7 +16,7 @@ from tournaments.models import Table
 
 
 def samples_of(key: str) -> Any:
-    return importlib.import_module(f"scoring.samples.{key.replace('-', '_')}")
+    return importlib.import_module(f"tests.samples.{key.replace('-', '_')}")
 
 
 def running_table(alice: Any, key: str, *, size: int | None = None, hands: int = 8) -> Table:

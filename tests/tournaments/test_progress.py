@@ -45,7 +45,7 @@ def _uncounted(key, hand) -> bool:
 def sequence_with_an_uncounted_hand(key, positions, n):
     """A sample sequence from the variant's generator that follows the table's deal rotation,
     holds ``n`` counted hands and at least one that does not count, and ends on a counted one."""
-    samples = importlib.import_module(f"scoring.samples.{key.replace('-', '_')}")
+    samples = importlib.import_module(f"tests.samples.{key.replace('-', '_')}")
     variant = VARIANTS[key]
     rng = random.Random(f"progress-{key}")
     for _ in range(20000):

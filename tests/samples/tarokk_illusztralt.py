@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..variants.tarokk_illusztralt import (
+from scoring.variants.tarokk_illusztralt.rules import (
     BIDS,
     FIGURES,
     KEY,

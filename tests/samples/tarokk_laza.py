@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..variants.tarokk_laza import RULE_QUALIFIER, SUITS, TABLE_SEATS
+from scoring.variants.tarokk_laza.rules import RULE_QUALIFIER, SUITS, TABLE_SEATS
 
 
 def _row(bid: str, made: int, failed: int, silent: int | None = None, **extra: Any) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ..common import (
+from scoring.common import (
     MISSING,
     Errors,
     after_dealer,
@@ -33,7 +33,7 @@ from ..common import (
     signed,
     table_from,
 )
-from ..types import (
+from scoring.types import (
     FORBIDDEN_COMBINATION,
     INCONSISTENT,
     INVALID_VALUE,

@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from ..common import ALL_SEATS, KONTRA_FACTORS, KONTRA_NAMES, Errors, envelope, next_seat, path, signed
-from ..types import (
+from scoring.common import ALL_SEATS, KONTRA_FACTORS, KONTRA_NAMES, Errors, envelope, next_seat, path, signed
+from scoring.types import (
     FORBIDDEN_COMBINATION,
     INCONSISTENT,
     INVALID_VALUE,

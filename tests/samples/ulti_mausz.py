@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..variants.ulti_mausz import (
+from scoring.variants.ulti_mausz.rules import (
     BID_TABLE,
     CASES,
     COLOURLESS,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..common import (
+from scoring.common import (
     ALL_SEATS,
     Errors,
     after_dealer,
@@ -26,7 +26,7 @@ from ..common import (
     seats_ok,
     signed,
 )
-from ..types import (
+from scoring.types import (
     FORBIDDEN_COMBINATION,
     INCONSISTENT,
     INVALID_VALUE,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..variants.taruk2012 import (
+from scoring.variants.taruk2012.rules import (
     BONUS_TYPES,
     GAMES,
     KING_GAMES,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..common import (
+from scoring.common import (
     ALL_SEATS,
     KONTRA_NAMES,
     Errors,
@@ -27,7 +27,7 @@ from ..common import (
     round_toward_zero,
     signed,
 )
-from ..types import (
+from scoring.types import (
     FORBIDDEN_COMBINATION,
     INCONSISTENT,
     INVALID_VALUE,

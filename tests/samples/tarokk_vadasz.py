@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..common import ALL_SEATS
-from ..variants.tarokk_vadasz import (
+from scoring.common import ALL_SEATS
+from scoring.variants.tarokk_vadasz.rules import (
     BID_SHARE,
     KEY,
     RENONSZ_KINDS,

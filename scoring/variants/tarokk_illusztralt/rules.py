@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..common import KONTRA_NAMES, Errors, after_dealer, check_empty, check_note, envelope, next_seat, path
-from ..types import (
+from scoring.common import KONTRA_NAMES, Errors, after_dealer, check_empty, check_note, envelope, next_seat, path
+from scoring.types import (
     FORBIDDEN_COMBINATION,
     INCONSISTENT,
     INVALID_VALUE,

@@ -1,0 +1,5 @@
+"""tarokk_illusztralt: everything about the variant, declared in one place (see ``VARIANT``)."""
+
+from .rules import VARIANT
+
+__all__ = ["VARIANT"]
