@@ -21,8 +21,8 @@ from typing import Any
 
 from scoring.engine import evaluate
 from scoring.registry import VARIANTS
-from tests.samples import tarokk_illusztralt, tarokk_laza, tarokk_vadasz, taruk2012, ulti_mausz
 from scoring.types import HandScore
+from tests.samples import tarokk_illusztralt, tarokk_laza, tarokk_vadasz, taruk2012, ulti_mausz
 
 ENVELOPE = ("variant", "seats", "dealer")
 

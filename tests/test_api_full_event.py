@@ -14,9 +14,9 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
-from tests.samples.tarokk_laza import TEST_CONFIG
 from tests import fullevent as fe
 from tests.conftest import client_for
+from tests.samples.tarokk_laza import TEST_CONFIG
 
 
 def _token_client(username: str, password: str) -> APIClient:

@@ -30,6 +30,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.variants.tarokk_illusztralt import rules
+
 from .base import BLANK, HandForm, int_or_none
 
 FIGURE_ROWS = 6  # the sample generator lists at most 5 figures; a real hand rarely more than 3

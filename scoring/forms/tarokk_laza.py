@@ -26,6 +26,7 @@ from django.utils.choices import BaseChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
 from scoring.variants.tarokk_laza import rules
+
 from .base import HandForm
 
 LINES = 12  # lines per pair (a pair rarely has more than a handful of entries)

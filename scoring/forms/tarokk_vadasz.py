@@ -33,6 +33,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.variants.tarokk_vadasz import rules
+
 from .base import BLANK, HandForm, int_or_none
 
 OUTCOMES = [

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.variants.taruk2012 import rules
+
 from .base import BLANK, HandForm, int_or_none
 
 BONUS_LABELS = {

@@ -31,6 +31,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.variants.ulti_mausz import rules
+
 from .base import BLANK, HandForm, int_or_none
 
 # A bid has at most one component of each family, so kontras and sheet verdicts are entered

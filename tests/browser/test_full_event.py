@@ -18,9 +18,9 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from tests.samples.tarokk_laza import TEST_CONFIG
 from tests import fullevent as fe
 from tests.browser.handentry import fill_hand
+from tests.samples.tarokk_laza import TEST_CONFIG
 from tournaments import pointtable
 from tournaments.models import Entry, Round, Table, Tournament
 

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.forms.tarokk_illusztralt import FIGURE_ROWS, TarokkIllusztraltHandForm
-from tests.samples.tarokk_illusztralt import random_hand
 from scoring.variants.tarokk_illusztralt.rules import VARIANT
+from tests.samples.tarokk_illusztralt import random_hand
 
 ENVELOPE = {"variant": "tarokk-illusztralt", "seats": ["A", "B", "C", "D"], "dealer": "D"}
 NAMES = {"A": "Anna", "B": "Béla", "C": "Csaba", "D": "Dóra"}

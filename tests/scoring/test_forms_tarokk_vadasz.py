@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.forms.tarokk_vadasz import TarokkVadaszHandForm
-from tests.samples.tarokk_vadasz import random_hand
 from scoring.variants.tarokk_vadasz.rules import FIGURES, SIDES, VARIANT, play_order
+from tests.samples.tarokk_vadasz import random_hand
 
 FOUR = ["A", "B", "C", "D"]
 

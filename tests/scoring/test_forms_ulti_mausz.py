@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 from scoring.common import table_from
 from scoring.engine import evaluate
 from scoring.forms.ulti_mausz import UltiMauszHandForm, normalised
-from tests.samples.ulti_mausz import random_hand
 from scoring.types import HandScore
 from scoring.variants.ulti_mausz.rules import VARIANT
+from tests.samples.ulti_mausz import random_hand
 
 ENVELOPE = ("variant", "seats", "dealer")
 

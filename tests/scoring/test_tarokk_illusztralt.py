@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.samples.tarokk_illusztralt import random_hand, random_hand_sequence
 from scoring.types import InvalidHand
 from scoring.variants.tarokk_illusztralt.rules import HAND_KEYS, VARIANT, _ledger
+from tests.samples.tarokk_illusztralt import random_hand, random_hand_sequence
 
 SEATS = ["A", "B", "C", "D"]
 BASE = {"variant": "tarokk-illusztralt", "seats": SEATS, "dealer": "D"}  # §4: every example

@@ -17,7 +17,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.samples.tarokk_laza import TEST_CONFIG, random_hand, random_hand_sequence
 from scoring.types import InvalidHand
 from scoring.variants.tarokk_laza.rules import (
     VARIANT,
@@ -27,6 +26,7 @@ from scoring.variants.tarokk_laza.rules import (
     point_table,
     report,
 )
+from tests.samples.tarokk_laza import TEST_CONFIG, random_hand, random_hand_sequence
 
 
 def row(bid: str, made: int | None, failed: int | None, silent: int | None = None, **extra: Any) -> dict:

@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.samples.tarokk_vadasz import random_hand, random_hand_sequence
 from scoring.types import InvalidHand
 from scoring.variants.tarokk_vadasz import rules as tv
 from scoring.variants.tarokk_vadasz.rules import VARIANT
+from tests.samples.tarokk_vadasz import random_hand, random_hand_sequence
 
 FOUR = {"participants": ["A", "B", "C", "D"], "seats": ["A", "B", "C", "D"], "dealer": "D"}
 

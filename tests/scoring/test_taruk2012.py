@@ -17,10 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.samples.taruk2012 import random_hand, random_hand_sequence
 from scoring.types import InvalidHand
 from scoring.variants.taruk2012 import rules as tk
 from scoring.variants.taruk2012.rules import VARIANT
+from tests.samples.taruk2012 import random_hand, random_hand_sequence
 
 V = "taruk2012"
 

@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine import evaluate
-from tests.samples.ulti_mausz import random_hand, random_hand_sequence
 from scoring.types import HandScore, InvalidHand
 from scoring.variants.ulti_mausz import rules as um
 from scoring.variants.ulti_mausz.rules import BID_TABLE, CASES, VARIANT
+from tests.samples.ulti_mausz import random_hand, random_hand_sequence
 
 # --- the worked examples of §7, as printed ---------------------------------------------------
 
