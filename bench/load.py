@@ -366,7 +366,7 @@ def check(tally: Tally) -> dict[str, list[str]]:
     """Compare the database with the answers: lost, duplicated."""
     from django.db.models import Count
 
-    from scoring.models import Hand
+    from tournaments.models import Hand
 
     stored = {h.id: h for h in Hand.objects.filter(table__round__tournament__slug=SLUG)}
     lost, duplicated = [], []

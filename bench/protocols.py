@@ -39,9 +39,16 @@ from django.core.management import call_command  # noqa: E402
 from django.utils import translation  # noqa: E402
 
 from scoring.engine import evaluate  # noqa: E402
-from scoring.models import Hand  # noqa: E402
 from tests.samples import taruk2012 as samples  # noqa: E402
-from tournaments.models import Entry, Player, Round, Seat, Table, Tournament  # noqa: E402
+from tournaments.models import (  # noqa: E402
+    Entry,
+    Hand,
+    Player,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
 from tournaments.protocols import render_processes, round_protocols_pdf, table_protocol_pdf  # noqa: E402
 
 TABLES, HANDS = 256, 12

@@ -45,8 +45,7 @@ def build(players: int):
     from django.db import connections
     from django.utils import timezone
 
-    from scoring.models import Hand
-    from tournaments.models import Round, Table, Tournament
+    from tournaments.models import Hand, Round, Table, Tournament
 
     standings.PLAYERS = players
     call_command("collectstatic", interactive=False, verbosity=0)  # the production server serves the manifest
@@ -66,7 +65,7 @@ def enter_hand(table_id: int, user_id: int) -> None:
     """The missing hand of table 1, through the same audited service the pages and the API use."""
     from django.contrib.auth.models import User
 
-    from scoring import services as hands
+    from tournaments import hands
     from tournaments.models import Table
 
     table = Table.objects.select_related("round__tournament").get(pk=table_id)

@@ -38,9 +38,16 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from scoring.engine import evaluate  # noqa: E402
-from scoring.models import Hand  # noqa: E402
 from tests.samples import taruk2012 as samples  # noqa: E402
-from tournaments.models import Entry, Player, Round, Seat, Table, Tournament  # noqa: E402
+from tournaments.models import (  # noqa: E402
+    Entry,
+    Hand,
+    Player,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
 from tournaments.results import event_standings  # noqa: E402
 
 PLAYERS, ROUNDS, HANDS = 1024, 4, 12

@@ -101,7 +101,6 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "tournaments",
-    "scoring.apps.ScoringConfig",
 ]
 
 MIDDLEWARE = [

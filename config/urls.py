@@ -15,7 +15,7 @@ urlpatterns = [
     path("api/docs/", DocsView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/token/", TokenView.as_view(), name="api-token"),
     path("api/", include("tournaments.urls_api")),
-    path("", include("scoring.urls")),
+    path("", include("tournaments.urls_table")),
     path("", include("tournaments.urls_documents")),
     path("", include("tournaments.urls")),
 ]

@@ -1,6 +1,6 @@
 """Rules engine for tarok, ulti and tarokk hands: pure Python, no Django import.
 
-The Django parts of scoring (models) live beside the engine in this package but
-are imported only by Django; ``scoring.registry`` and ``scoring.variants`` stay
-importable without settings.
+One package per variant under ``scoring.variants``; ``scoring.registry`` maps a key to its
+``Variant``; ``scoring.engine.evaluate`` scores one hand. The site (``tournaments``) imports this
+package and never the reverse.
 """

@@ -16,10 +16,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scoring.models import Hand
 from tests.conftest import client_for
 from tournaments import rounds, services
-from tournaments.models import AuditEntry, Entry, Round, Seat, Tournament
+from tournaments.models import AuditEntry, Entry, Hand, Round, Seat, Tournament
 from tournaments.results import event_standings
 from tournaments.views.live import live_payload
 
@@ -48,7 +47,7 @@ def send(client, method, url, data=None):
 
 def enter(client, table=1, hand=E1):
     """Enter ``hand`` as the table's next hand, with the number the API requires."""
-    from scoring.models import Hand
+    from tournaments.models import Hand
 
     number = Hand.objects.filter(table__round__number=1, table__number=table).count() + 1
     return send(client, "post", TABLE.format(table) + "hands/", {"number": number, **hand})

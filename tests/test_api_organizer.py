@@ -8,9 +8,8 @@ import json
 import pytest
 from django.contrib.auth.models import User
 
-from scoring import services as hands
 from tests.conftest import client_for
-from tournaments import access
+from tournaments import access, hands
 from tournaments.models import AuditEntry, Entry, Referee, Seat, Table
 
 EVENT = "/api/events/ljubljana-open/"

@@ -10,11 +10,9 @@ import json
 
 import pytest
 
-from scoring import services as hands
-from scoring.models import Hand
 from tests.conftest import client_for
-from tournaments import rounds, services
-from tournaments.models import AuditEntry, Table, Tournament
+from tournaments import hands, rounds, services
+from tournaments.models import AuditEntry, Hand, Table, Tournament
 
 SPEC = {
     "gem": (20, 10, 10), "kassza": (30, 10, None), "kopf": (20, 10, None), "trul": (30, 10, None),

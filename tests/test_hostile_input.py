@@ -7,9 +7,8 @@ import json
 
 import pytest
 
-from scoring.models import Hand
 from tests.conftest import client_for
-from tournaments.models import AuditEntry
+from tournaments.models import AuditEntry, Hand
 
 EVENT = "/api/events/ljubljana-open/"
 TABLE = EVENT + "rounds/1/tables/1/"

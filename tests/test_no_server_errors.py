@@ -9,9 +9,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoring import services as hands
 from tests.conftest import client_for
 from tests.scoring.test_table_flow_variants import fitting_sequence, table  # noqa: F401  (a fixture)
+from tournaments import hands
 from tournaments.models import Table
 from tournaments.views.rounds import ACTIONS
 

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import AuditEntry, Bye, Confirmation, Entry, Player, Referee, Round, Seat, Table, Tournament
+from .models import AuditEntry, Bye, Confirmation, Entry, Hand, Player, Referee, Round, Seat, Table, Tournament
 
 
 class ReadOnly:
@@ -96,3 +96,12 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(Hand)
+class HandAdmin(ReadOnly, admin.ModelAdmin):
+    """Hands change only through the audited entry and correction actions."""
+
+    list_display = ["table", "number", "dealer", "rules_version", "version", "entered_by", "updated_at"]
+    list_filter = ["table__round__tournament", "rules_version"]
+    list_select_related = ["table__round__tournament", "entered_by"]

@@ -34,8 +34,8 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from config.security import client_ip
-from scoring import services as hands
-from scoring.models import Hand, JudgeConfirmation
+from tournaments import hands
+from tournaments.models import Hand, JudgeConfirmation
 
 from . import access, rounds, services
 from .models import Bye, Entry, Round, Seat, Table, Tournament

@@ -17,7 +17,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring import rescore
+from tournaments import rescore
 
 from . import access
 from . import pointtable as pt

@@ -6,7 +6,7 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring import services as hands
+from tournaments import hands
 
 from .api import HAND_ERRORS, SLUG, ApiView, _table
 from .serializers import JudgeConfirmationSerializer, JudgeConfirmSerializer

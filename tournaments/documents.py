@@ -33,7 +33,7 @@ from django.utils.translation import gettext_lazy as _
 from kombu.exceptions import OperationalError
 
 from . import audit, exports, protocols
-from .models import Bye, Confirmation, Entry, GeneratedFile, Round, Seat, Table, Tournament
+from .models import Bye, Confirmation, Entry, GeneratedFile, Hand, Round, Seat, Table, Tournament
 
 logger = logging.getLogger(__name__)
 
@@ -98,7 +98,6 @@ def _tables(t: Tournament, round_no: int | None = None) -> list[Any]:
 
 
 def _hands(t: Tournament, round_no: int | None = None) -> list[Any]:
-    from scoring.models import Hand  # scoring's models depend on ours, not the reverse
 
     hands = Hand.objects.filter(table__round__tournament=t)
     if round_no is not None:
@@ -153,8 +152,6 @@ def table_protocol_fingerprint(table: Table, filled: bool) -> str:
         [row for row in _seats(t, table.round.number) if row[0] == table.pk],
     ]
     if filled:
-        from scoring.models import Hand
-
         data += [
             list(Hand.objects.filter(table=table).order_by("pk").values_list("pk", "number", "version")),
             list(Confirmation.objects.filter(table=table).order_by("pk").values_list("pk", "position", "confirmed_at")),

@@ -21,7 +21,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.worksheet.worksheet import Worksheet
 
-from .models import Round, Seat, Tournament
+from .models import Hand, Round, Seat, Tournament
 from .results import METRIC_LABELS
 
 FORMULA_STARTS = ("=", "+", "-", "@")
@@ -109,7 +109,6 @@ def standings_workbook(tournament: Tournament) -> bytes:
 
 def hands_workbook(tournament: Tournament) -> bytes:
     """Every hand of the event, one row each: where it was played, its input fields as typed, points per seat."""
-    from scoring.models import Hand  # scoring's models depend on ours, not the reverse
 
     names: dict[int, dict[str, str]] = defaultdict(dict)
     positions: set[str] = set()

@@ -44,7 +44,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.registry import VARIANTS
 
-from .models import Confirmation, Round, Seat, Table, Tournament
+from .models import Confirmation, Hand, Round, Seat, Table, Tournament
 from .progress import table_progress
 from .standings import TABLE_POINTS, places
 from .variants import variant_name
@@ -773,7 +773,6 @@ def _next_dealer(variant: str, positions: list[str], dealer: str) -> str:
 
 def round_protocols(rnd: Round, *, filled: bool, table_numbers: Iterable[int] | None = None) -> list[Protocol]:
     """Every table's protocol of ``rnd`` (or only ``table_numbers``): four queries whatever the size."""
-    from scoring.models import Hand  # scoring's models depend on ours, not the reverse
 
     tournament = rnd.tournament
     tables = Table.objects.filter(round=rnd).order_by("number")

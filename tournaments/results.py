@@ -16,7 +16,7 @@ from django.db.models.functions import Cast
 from django.utils.functional import lazy
 from django.utils.translation import gettext
 
-from .models import Bye, Round, Seat, Table, Tournament
+from .models import Bye, Hand, Round, Seat, Table, Tournament
 from .progress import TableProgress, progress_from_counts
 from .seating import SEATING_FORMATS
 from .standings import DEFAULT_METRICS, METRICS, Line, TableResult, standings
@@ -41,7 +41,6 @@ class TableTotals:
 
 
 def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> list[TableTotals]:
-    from scoring.models import Hand  # scoring's models depend on ours, not the reverse
 
     # Filter by joins, not by a list of table ids: a 1,000-id IN list is slow to bind.
     in_rounds = {} if rounds is None else {"round__number__in": rounds}

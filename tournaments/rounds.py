@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from . import access, audit, seating
 from .clock import Clock
-from .models import AuditEntry, Bye, Entry, Round, Seat, Table, Tournament
+from .models import AuditEntry, Bye, Entry, Hand, Round, Seat, Table, Tournament
 from .progress import expected_hands, is_complete
 from .results import byes_by_round, meetings, pairs_of, round_participants, table_results
 from .standings import places, standings
@@ -186,7 +186,6 @@ def open_tables(rnd: Round) -> list[dict[str, Any]]:
     One entry per table: ``{"table", "hands", "expected", "complete", "confirmed", "reasons"}``;
     ``reasons`` are sentences for the director (the page and the API show the same).
     """
-    from scoring.models import Hand  # scoring's models depend on ours, not the reverse
 
     tournament = rnd.tournament
     played: dict[int, int] = {}

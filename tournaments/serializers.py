@@ -14,8 +14,8 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring.models import Hand
 from scoring.registry import VARIANTS
+from tournaments.models import Hand
 
 from .models import POSITIONS, Entry, Round, Tournament
 from .standings import DEFAULT_METRICS

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.forms import form_class
 from tests.fullevent import form_data
+from tournaments.handforms import form_class
 
 SKIP = ("csrfmiddlewaretoken", "version", "reason", "json", "idempotency_key", "number")
 

@@ -33,9 +33,8 @@ def test_a_referee_uses_the_table_page_without_a_policy_violation(running_event,
 
 
 def test_a_referee_is_asked_before_deleting_a_hand(running_event, bob, page):
-    from scoring import services as hands
-    from scoring.models import Hand
-    from tournaments.models import Table
+    from tournaments import hands
+    from tournaments.models import Hand, Table
 
     table = Table.objects.get(round__tournament=running_event, number=1)
     envelope = hands.next_envelope(hands.table_setup(table, running_event), None)

@@ -4,8 +4,8 @@ section is hidden and cleared, and the hand saves (Taruk: a tri with trula becom
 
 from __future__ import annotations
 
-from scoring.models import Hand
 from tests.browser.conftest import log_in
+from tournaments.models import Hand
 
 
 def test_a_tri_with_trula_switched_to_berac_saves_on_a_phone(running_event, bob, page):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring import services as hands
+from tournaments import hands
 from tournaments.models import Table
 
 

@@ -10,11 +10,10 @@ import random
 
 import pytest
 
-from scoring import services as hands
 from scoring.registry import VARIANTS
 from tests.browser.conftest import log_in
 from tests.scoring.test_table_flow_variants import fits, samples_of
-from tournaments import rounds, services
+from tournaments import hands, rounds, services
 from tournaments.models import Table
 
 PHONE = 375

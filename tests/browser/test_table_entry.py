@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from scoring.models import Hand
 from tests.browser.conftest import log_in
+from tournaments.models import Hand
 
 
 def test_a_referee_enters_a_hand_on_a_phone_and_sees_the_arithmetic_first(running_event, bob, page):

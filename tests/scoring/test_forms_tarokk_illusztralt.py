@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.forms.tarokk_illusztralt import FIGURE_ROWS, TarokkIllusztraltHandForm
 from scoring.variants.tarokk_illusztralt.rules import VARIANT
 from tests.samples.tarokk_illusztralt import random_hand
+from tournaments.handforms.tarokk_illusztralt import FIGURE_ROWS, TarokkIllusztraltHandForm
 
 ENVELOPE = {"variant": "tarokk-illusztralt", "seats": ["A", "B", "C", "D"], "dealer": "D"}
 NAMES = {"A": "Anna", "B": "Béla", "C": "Csaba", "D": "Dóra"}

@@ -16,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine import evaluate
-from scoring.forms.tarokk_laza import LINES, OPEN_LINES, TarokkLazaHandForm, normalised
 from scoring.types import HandScore
 from scoring.variants.tarokk_laza.rules import VARIANT
 from tests.samples.tarokk_laza import TEST_CONFIG, random_hand
+from tournaments.handforms.tarokk_laza import LINES, OPEN_LINES, TarokkLazaHandForm, normalised
 
 
 def row(bid: str, made: int, failed: int, silent: int | None = None, **extra: Any) -> dict[str, Any]:

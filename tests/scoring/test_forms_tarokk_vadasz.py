@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.forms.tarokk_vadasz import TarokkVadaszHandForm
 from scoring.variants.tarokk_vadasz.rules import FIGURES, SIDES, VARIANT, play_order
 from tests.samples.tarokk_vadasz import random_hand
+from tournaments.handforms.tarokk_vadasz import TarokkVadaszHandForm
 
 FOUR = ["A", "B", "C", "D"]
 

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 from scoring.common import table_from
 from scoring.engine import evaluate
-from scoring.forms.ulti_mausz import UltiMauszHandForm, normalised
 from scoring.types import HandScore
 from scoring.variants.ulti_mausz.rules import VARIANT
 from tests.samples.ulti_mausz import random_hand
+from tournaments.handforms.ulti_mausz import UltiMauszHandForm, normalised
 
 ENVELOPE = ("variant", "seats", "dealer")
 

@@ -8,12 +8,11 @@ import html
 
 import pytest
 
-from scoring import services
-from scoring.models import Hand
 from tests.conftest import client_for
 from tests.html_forms import form, forms
 from tests.scoring.test_services import klop_b_full, tri
-from tournaments.models import AuditEntry, Table
+from tournaments import hands as services
+from tournaments.models import AuditEntry, Hand, Table
 
 URL = "/e/ljubljana-open/round/1/table/1/"
 SEATS = {"A": ["B", "C", "D", "A"], "B": ["C", "D", "A", "B"], "C": ["D", "A", "B", "C"]}

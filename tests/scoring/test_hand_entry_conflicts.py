@@ -8,12 +8,11 @@ import html
 import pytest
 from django.db import IntegrityError, transaction
 
-from scoring import services
-from scoring.models import Hand, IdempotencyKey
 from tests.conftest import client_for
 from tests.html_forms import form
 from tests.scoring.test_services import HAND1_SEATS, klop_b_full, tri
-from tournaments.models import AuditEntry, Table
+from tournaments import hands as services
+from tournaments.models import AuditEntry, Hand, IdempotencyKey, Table
 
 URL = "/e/ljubljana-open/round/1/table/1/"
 # taruk2012.md §8.1 E1 as a referee types it: hand 1, dealer A, forehand B declares tri, partner D.

@@ -10,11 +10,11 @@ import pytest
 
 from scoring.common import NOTE_MAX_LENGTH
 from scoring.engine import evaluate
-from scoring.models import Hand
 from scoring.registry import VARIANTS
 from scoring.types import HandScore
 from tests.conftest import client_for
 from tests.scoring.variant_tables import post_hand, running_table, samples_of
+from tournaments.models import Hand
 
 # A typical first hand per variant, as the referee types it into the page's form (dealer A).
 TYPED = {

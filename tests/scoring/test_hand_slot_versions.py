@@ -8,12 +8,11 @@ import json
 
 import pytest
 
-from scoring import services
-from scoring.models import Hand
 from tests.conftest import client_for
 from tests.scoring.test_hand_deletion import SEATS, dve
 from tests.scoring.test_services import klop_b_full
-from tournaments.models import AuditEntry, Table
+from tournaments import hands as services
+from tournaments.models import AuditEntry, Hand, Table
 
 API = "/api/events/ljubljana-open/rounds/1/tables/1/hands/"
 

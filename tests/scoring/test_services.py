@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services
-from scoring.models import Hand
-from tournaments.models import AuditEntry, Table
+from tournaments import hands as services
+from tournaments.models import AuditEntry, Hand, Table
 
 
 def klop_b_full(dealer="A", seats=("B", "C", "D", "A")):

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services
-from scoring.models import JudgeConfirmation, PinThrottle
 from tests.conftest import client_for
 from tests.html_forms import form, forms
 from tests.scoring.test_services import HAND2_SEATS, klop_b_full, tri
-from tournaments.models import AuditEntry, Table
+from tournaments import hands as services
+from tournaments.models import AuditEntry, JudgeConfirmation, PinThrottle, Table
 
 URL = "/e/ljubljana-open/round/1/table/1/"
 # Hand 1 klop, B full: B -70 and a radelc for all; hand 2 tri by C won with 48: 25 doubled by C's

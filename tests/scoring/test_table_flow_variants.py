@@ -13,10 +13,10 @@ import random
 
 import pytest
 
-from scoring import services
 from scoring.engine import evaluate
 from scoring.registry import VARIANTS
 from scoring.types import HandScore
+from tournaments import hands as services
 from tournaments import rounds
 from tournaments import services as event_services
 from tournaments.models import Table

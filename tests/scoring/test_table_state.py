@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from scoring.table_state import describe
+from tournaments.table_state import describe
 
 
 @pytest.mark.parametrize(

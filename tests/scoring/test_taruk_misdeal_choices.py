@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from scoring import services
-from scoring.models import Hand
 from tests.conftest import client_for
 from tests.scoring.variant_tables import post_hand, table_url
+from tournaments import hands as services
+from tournaments.models import Hand
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services
-from scoring.models import Hand
 from scoring.variants.taruk2012.rules import misdeal_history_errors, validate
 from tests.conftest import client_for
 from tests.scoring.variant_tables import post_hand
+from tournaments import hands as services
+from tournaments.models import Hand
 
 # §8.1 E1 (tri by B, partner D, 48 card points; dealer A at hand 1 of the fixture's tables).
 E1 = {
@@ -86,7 +86,7 @@ def test_the_table_refuses_a_first_misdeal_entered_as_again_20(running_event, bo
 
 
 def test_a_correction_is_held_to_the_same_history(running_event, bob):
-    from scoring.misdeals import earlier_misdeals
+    from tournaments.misdeals import earlier_misdeals
     from tournaments.models import Table
 
     table = Table.objects.get(round__number=1, number=1)

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services
-from scoring.models import Hand
 from scoring.variants.tarokk_vadasz.rules import VARIANT, play_order, validate
 from tests.conftest import client_for
 from tests.scoring.variant_tables import post_hand, rendered_form, running_table
+from tournaments import hands as services
+from tournaments.models import Hand
 
 FIVE = list("ABCDE")
 

@@ -8,9 +8,8 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring.models import Hand
 from tests.conftest import client_for
-from tournaments.models import AuditEntry
+from tournaments.models import AuditEntry, Hand
 
 BASE = "/e/ljubljana-open/round/1/table/{}/"
 # taruk2012.md §8.1 E1 as the form posts it: hand 1, dealer A, forehand B.

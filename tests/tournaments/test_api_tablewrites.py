@@ -8,10 +8,9 @@ import json
 
 import pytest
 
-from scoring import services
-from scoring.models import Hand, JudgeConfirmation
 from tests.conftest import client_for
-from tournaments.models import AuditEntry, Table
+from tournaments import hands as services
+from tournaments.models import AuditEntry, Hand, JudgeConfirmation, Table
 
 TABLE = "/api/events/ljubljana-open/rounds/1/tables/1/"
 E1 = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "card_points": 48}

@@ -9,9 +9,8 @@ import random
 import pytest
 from django.core.management import CommandError, call_command
 
-from scoring import services as hands
-from scoring.models import Hand
-from tournaments.models import AuditEntry, Table
+from tournaments import hands
+from tournaments.models import AuditEntry, Hand, Table
 from tournaments.replay import LogRow, differences, replay
 
 from .test_protocols import seated_event, taruk_hand

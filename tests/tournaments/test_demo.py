@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from django.core.management import call_command
 
-from scoring.models import Hand
-from tournaments.models import AuditEntry, Round, Seat, Tournament
+from tournaments.models import AuditEntry, Hand, Round, Seat, Tournament
 
 
 def test_the_demo_creates_a_seated_running_event_of_each_kind_once(db):

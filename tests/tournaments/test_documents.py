@@ -12,9 +12,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scoring import services as hands
 from tests.conftest import client_for
-from tournaments import documents, services, tasks
+from tournaments import documents, hands, services, tasks
 from tournaments.models import AuditEntry, GeneratedFile, Table
 
 from .test_protocols import pdf_text, play, seated_event, taruk_hand

@@ -8,9 +8,8 @@ import pytest
 from django.utils import translation
 from openpyxl import Workbook, load_workbook
 
-from scoring.models import Hand
 from tournaments import exports, services
-from tournaments.models import Table
+from tournaments.models import Hand, Table
 from tournaments.results import event_standings
 
 from .test_protocols import play, seated_event

@@ -7,10 +7,9 @@ import re
 
 from django.urls import reverse
 
-from scoring import services as hands
-from scoring.models import Hand
 from tests.conftest import client_for
-from tournaments.models import Table
+from tournaments import hands
+from tournaments.models import Hand, Table
 
 
 def enter(referee, table):

@@ -11,9 +11,8 @@ import json
 
 import pytest
 
-from scoring.models import Hand
 from tests.conftest import client_for
-from tournaments.models import AuditEntry, Confirmation
+from tournaments.models import AuditEntry, Confirmation, Hand
 
 TABLE = "/e/ljubljana-open/round/1/table/1/"
 API_TABLE = "/api/events/ljubljana-open/rounds/1/tables/1/"

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from django.db.models import Count
 
-from scoring import services as hands
 from tests.conftest import client_for
-from tournaments import rounds, services
+from tournaments import hands, rounds, services
 from tournaments.models import Seat, Table
 
 

@@ -15,11 +15,9 @@ from html.parser import HTMLParser
 import pytest
 from openpyxl import Workbook, load_workbook
 
-from scoring import services as hands
-from scoring.models import Hand
 from tests.conftest import client_for
-from tournaments import rounds, services
-from tournaments.models import AuditEntry, Table, Tournament
+from tournaments import hands, rounds, services
+from tournaments.models import AuditEntry, Hand, Table, Tournament
 
 # §5.5, made / failed / silent (ILLUSTRATIVE — NOT FROM THE RULES).
 SPEC_VALUES = {

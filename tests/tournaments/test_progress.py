@@ -9,12 +9,11 @@ import random
 import pytest
 from django.urls import reverse
 
-from scoring import services as hands
 from scoring.engine import evaluate
 from scoring.registry import VARIANTS
 from scoring.types import HandScore
 from tests.conftest import client_for
-from tournaments import protocols, rounds, services
+from tournaments import hands, protocols, rounds, services
 from tournaments.models import Table
 from tournaments.progress import EventPlan, table_progress
 

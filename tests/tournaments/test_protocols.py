@@ -14,8 +14,7 @@ import subprocess
 import pytest
 from django.utils import translation
 
-from scoring import services as hands
-from tournaments import protocols, rounds, services
+from tournaments import hands, protocols, rounds, services
 from tournaments.models import Table
 
 SITE = "https://tarok.example.org"

@@ -9,11 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring import services as hands
-from scoring.models import Hand
 from tests.conftest import client_for
-from tournaments import services
-from tournaments.models import Table
+from tournaments import hands, services
+from tournaments.models import Hand, Table
 from tournaments.views.live import data_version
 
 # What a repeated public request may still read: the event (with its version), the session and the user.

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services as hands
 from tests.scoring.test_tarokk_laza import SPEC_CONFIG
-from tournaments import rounds, services
+from tournaments import hands, rounds, services
 from tournaments.models import Table
 from tournaments.results import event_standings, metric_text, pairs_of
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from scoring import services as hands
-from tournaments import rounds, services
+from tournaments import hands, rounds, services
 from tournaments.models import AuditEntry, Bye, Round, Seat, Table
 
 

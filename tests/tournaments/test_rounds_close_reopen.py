@@ -12,9 +12,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from scoring import services as hands
 from tests.conftest import client_for
-from tournaments import rounds
+from tournaments import hands, rounds
 from tournaments.models import AuditEntry, Round, Seat, Table, Tournament
 
 

@@ -9,10 +9,9 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from scoring.models import Hand
 from tests.conftest import client_for
 from tournaments import services
-from tournaments.models import Round, Seat, Table
+from tournaments.models import Hand, Round, Seat, Table
 
 # Round 1, two hands a table, closed. Points per hand (the same twice): table 1 ends 40, 20, -20, -40;
 # table 2 ends 40, 20, -10, -50. Ranking points (taruk2012.md §6): 2, 1.5, 1, 0.5 at each table.

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from scoring import rescore
+from tournaments import rescore
 
 from .. import access
 from .. import pointtable as pt

@@ -11,8 +11,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.models import Hand
-from tournaments.models import AuditEntry, Tournament
+from tournaments.models import AuditEntry, Hand, Tournament
 from tournaments.replay import LogRow, differences, replay
 
 

@@ -195,7 +195,7 @@ class Command(BaseCommand):
 
     def _play_some_hands(self, user: User, rnd, makers: list) -> int:
         """A few hands at two tables, so the table pages and standings show something."""
-        from scoring import services as hands
+        from tournaments import hands
 
         count = 0
         for table in rnd.tables.filter(number__in=(1, 2)):

@@ -17,8 +17,8 @@ from typing import Any, ClassVar
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..common import NOTE_MAX_LENGTH
-from ..types import HandError
+from scoring.common import NOTE_MAX_LENGTH
+from scoring.types import HandError
 
 BLANK = [("", "—")]
 

@@ -19,18 +19,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.security import client_ip
-from tournaments import access
-from tournaments.chart import progression
-from tournaments.models import Round, Seat, Table, Tournament
-from tournaments.progress import table_progress
-from tournaments.views.helpers import tournament_for_viewer
-from tournaments.views.rounds import clock_payload
+from scoring.registry import VARIANTS
+from scoring.types import HandScore
 
-from . import misdeals, services, table_state
-from .forms import form_class
-from .models import Hand
-from .registry import VARIANTS
-from .types import HandScore
+from .. import access, misdeals, table_state
+from .. import hands as services
+from ..chart import progression
+from ..handforms import form_class
+from ..models import Hand, Round, Seat, Table, Tournament
+from ..progress import table_progress
+from .helpers import tournament_for_viewer
+from .rounds import clock_payload
 
 
 def _table(request: HttpRequest, slug: str, number: int, table_no: int) -> tuple[Tournament, Table]:
@@ -238,7 +237,7 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
         raise Http404
     cls = form_class(tournament.variant)
     if request.GET.get("json") == "1" or request.POST.get("json") == "1":
-        from .forms.generic import JsonHandForm
+        from ..handforms.generic import JsonHandForm
 
         cls = JsonHandForm
     setup = services.table_setup(table, tournament)

@@ -21,18 +21,27 @@ from django.db import IntegrityError, transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from tournaments import access, audit
-from tournaments.middleware import nul_message
-from tournaments.models import AuditEntry, Confirmation, Round, Seat, Table, Tournament
-from tournaments.progress import progress_from_counts
-from tournaments.rounds import clock_of
+from scoring.common import nul_paths
+from scoring.engine import evaluate
+from scoring.registry import VARIANTS
+from scoring.types import HandError, HandScore, Variant
 
-from . import misdeals
-from .common import nul_paths
-from .engine import evaluate
-from .models import Hand, IdempotencyKey, JudgeConfirmation, PinThrottle
-from .registry import VARIANTS
-from .types import HandError, HandScore, Variant
+from . import access, audit, misdeals
+from .middleware import nul_message
+from .models import (
+    AuditEntry,
+    Confirmation,
+    Hand,
+    IdempotencyKey,
+    JudgeConfirmation,
+    PinThrottle,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
+from .progress import progress_from_counts
+from .rounds import clock_of
 
 
 class HandRejected(Exception):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from .views import table as views
 
 prefix = "e/<slug:slug>/round/<int:number>/table/<int:table_no>/"
 urlpatterns = [

@@ -17,15 +17,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments import access, audit
-from tournaments import pointtable as pt
-from tournaments.models import Table, Tournament
+from scoring.engine import evaluate
+from scoring.registry import VARIANTS
+from scoring.types import HandError
 
-from .engine import evaluate
-from .models import Hand
-from .registry import VARIANTS
-from .services import _lock, _reopen, _rescore_from, table_setup, table_totals
-from .types import HandError
+from . import access, audit
+from . import pointtable as pt
+from .hands import _lock, _reopen, _rescore_from, table_setup, table_totals
+from .models import Hand, Table, Tournament
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments.models import Seat, Table
+from scoring.types import HandError, Variant
 
-from .models import Hand
-from .types import HandError, Variant
+from .models import Hand, Seat, Table
 
 
 def _misdeals_in(hand_input: Any) -> int:
