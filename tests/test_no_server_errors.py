@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.conftest import client_for
-from tests.scoring.test_table_flow_variants import fitting_sequence, table  # noqa: F401  (a fixture)
+from tests.tournaments.test_views_table_variants import fitting_sequence, table  # noqa: F401  (a fixture)
 from tournaments import hands
 from tournaments.models import Table
 from tournaments.views.rounds import ACTIONS

@@ -12,7 +12,7 @@ import pytest
 
 from scoring.registry import VARIANTS
 from tests.browser.conftest import log_in
-from tests.scoring.test_table_flow_variants import fits, samples_of
+from tests.tournaments.test_views_table_variants import fits, samples_of
 from tournaments import hands, rounds, services
 from tournaments.models import Table
 

@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import client_for
 from tests.html_forms import form, forms
-from tests.scoring.test_services import klop_b_full, tri
+from tests.tournaments.test_hands import klop_b_full, tri
 from tournaments import hands as services
 from tournaments.models import AuditEntry, Hand, Table
 

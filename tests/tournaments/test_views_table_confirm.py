@@ -8,7 +8,7 @@ import pytest
 
 from tests.conftest import client_for
 from tests.html_forms import form, forms
-from tests.scoring.test_services import HAND2_SEATS, klop_b_full, tri
+from tests.tournaments.test_hands import HAND2_SEATS, klop_b_full, tri
 from tournaments import hands as services
 from tournaments.models import AuditEntry, JudgeConfirmation, PinThrottle, Table
 

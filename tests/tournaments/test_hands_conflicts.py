@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 
 from tests.conftest import client_for
 from tests.html_forms import form
-from tests.scoring.test_services import HAND1_SEATS, klop_b_full, tri
+from tests.tournaments.test_hands import HAND1_SEATS, klop_b_full, tri
 from tournaments import hands as services
 from tournaments.models import AuditEntry, Hand, IdempotencyKey, Table
 

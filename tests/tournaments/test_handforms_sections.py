@@ -14,7 +14,7 @@ import re
 import pytest
 
 from tests.conftest import client_for
-from tests.scoring.variant_tables import post_hand, rendered_form, running_table
+from tests.tournaments.variant_tables import post_hand, rendered_form, running_table
 from tournaments.models import Hand
 
 # (variant, what the referee means, the stale values of the section the page now hides, a

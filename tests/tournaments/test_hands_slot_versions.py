@@ -9,8 +9,8 @@ import json
 import pytest
 
 from tests.conftest import client_for
-from tests.scoring.test_hand_deletion import SEATS, dve
-from tests.scoring.test_services import klop_b_full
+from tests.tournaments.test_hands import klop_b_full
+from tests.tournaments.test_hands_deletion import SEATS, dve
 from tournaments import hands as services
 from tournaments.models import AuditEntry, Hand, Table
 

@@ -15,7 +15,7 @@ import pytest
 
 from scoring.variants.tarokk_vadasz.rules import VARIANT, play_order, validate
 from tests.conftest import client_for
-from tests.scoring.variant_tables import post_hand, rendered_form, running_table
+from tests.tournaments.variant_tables import post_hand, rendered_form, running_table
 from tournaments import hands as services
 from tournaments.models import Hand
 

@@ -8,7 +8,7 @@ import pytest
 
 from scoring.variants.taruk2012.rules import misdeal_history_errors, validate
 from tests.conftest import client_for
-from tests.scoring.variant_tables import post_hand
+from tests.tournaments.variant_tables import post_hand
 from tournaments import hands as services
 from tournaments.models import Hand
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.conftest import client_for
-from tests.scoring.variant_tables import post_hand, table_url
+from tests.tournaments.variant_tables import post_hand, table_url
 from tournaments import hands as services
 from tournaments.models import Hand
 
