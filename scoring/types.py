@@ -96,6 +96,15 @@ class Variant:
     # warning): the hand and how many misdeals the dealer's player already has; errors or [].
     misdeal_history: Callable[[Mapping[str, JSON], int], list[HandError]] | None = None
 
+    # --- the rest of what the variant is, declared in its package beside the rules -----------
+    # (scoring/variants/<key>/__init__.py fills these; the site reads them and never branches
+    # on a variant key). Each is the plain-data object of the module named in the comment.
+    title: str = ""  # the name the site shows, marked for translation (scoring.text._)
+    plan: Any = None  # scoring.table_plan.TablePlan: seats, who sits out, hands, seating
+    standing: Any = None  # scoring.standing_rules.StandingRules: table and bye points, tie-breaks
+    protocol: Any = None  # scoring.protocol_layout.ProtocolLayout: the paper sheet's rows and columns
+    entry: Any = None  # scoring.entry.EntryForm: form field <-> JSON path bindings and layout
+
     def allowed_dealers(self, table_seats: list[str], hand: Mapping[str, JSON]) -> list[str]:
         """The dealers the hand after ``hand`` may have, the usual one first."""
         if self.dealers_after is None:

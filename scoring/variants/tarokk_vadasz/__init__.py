@@ -1,5 +1,15 @@
 """tarokk_vadasz: everything about the variant, declared in one place (see ``VARIANT``)."""
 
-from .rules import VARIANT
+from dataclasses import replace
+
+from . import entry, protocol, rules, standing, table
+
+VARIANT = replace(
+    rules.VARIANT,
+    plan=table.PLAN,
+    standing=standing.STANDING,
+    protocol=protocol.PROTOCOL,
+    entry=entry.ENTRY,
+)
 
 __all__ = ["VARIANT"]
