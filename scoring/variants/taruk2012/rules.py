@@ -5,19 +5,20 @@ labels point into the Slovenian original it restates. Pure Python, no Django.
 
 Shape: ``validate`` collects every error of a hand at once (§5.6) and never
 raises, whatever JSON it is given; ``settle`` scores a hand that ``validate``
-accepted (§3) and returns the next radelc state (§4.4).
+accepted (§3) and returns the next radelc state (§4.4). The organizer's readings
+of P27 and P15 arrive as ``config`` (§4.5, ``Options``); the defaults are §3/§4.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from scoring.common import (
     ALL_SEATS,
     Errors,
     after_dealer,
-    check_empty,
     envelope,
     is_int,
     is_object,
@@ -163,14 +164,21 @@ def half_share(x: int) -> int:
     return (x + 5) // 2 if x > 0 else -((5 - x) // 2)
 
 
-def _half_text(x: int) -> str:
+def half_share_literal(x: int) -> int:
+    """The partner's half under ``partner_share: "literal"`` (§4.5): P15's "add 5, then
+    divide by 2" applied to the signed value (-115 -> -55). Equal to ``half_share`` for x >= 0."""
+    return x // 2 if x % 10 == 0 else (x + 5) // 2
+
+
+def _half_text(x: int, literal: bool = False) -> str:
     """How the partner's half was computed, as the referee would write it."""
-    h = half_share(x)
     if x % 10 == 0:
-        return f"half of {x} = {h}"
+        return f"half of {x} = {x // 2}"
     if x > 0:
-        return f"half of {x} = ({x} + 5) / 2 = {h}"
-    return f"half of {x} = -({-x} + 5) / 2 = {h}"
+        return f"half of {x} = ({x} + 5) / 2 = {half_share(x)}"
+    if literal:
+        return f"half of {x} = ({x} + 5) / 2 = {half_share_literal(x)} (P15 read literally, §4.5)"
+    return f"half of {x} = -({-x} + 5) / 2 = {half_share(x)}"
 
 
 def _kontra_text(k: int) -> str:
@@ -236,12 +244,51 @@ def _check_kontra(errors: Errors, value: Any, field: str) -> int | None:
 # --- validation (§5.6) ----------------------------------------------------------
 
 
+# --- event options (§4.5) ------------------------------------------------------
+
+# The organizer's reading of each ambiguous sentence; the first value is the default.
+RADELC_READINGS = ("next_hand", "holder_plays")  # P27 (A11)
+PARTNER_SHARES = ("magnitude", "literal")  # P15 (A3)
+OPTION_VALUES = {"radelc": RADELC_READINGS, "partner_share": PARTNER_SHARES}
+
+
+@dataclass(frozen=True)
+class Options:
+    """The readings in force at one event (§4.5)."""
+
+    radelc: str = RADELC_READINGS[0]
+    partner_share: str = PARTNER_SHARES[0]
+
+
+DEFAULT_OPTIONS = Options()
+
+
+def options(config: Mapping[str, Any] | None) -> Options:
+    """The readings of a config that ``validate_config`` accepted; a missing key (or null,
+    as for hand fields, §5.1) is the first value."""
+    if not config:
+        return DEFAULT_OPTIONS
+    return Options(**{key: config.get(key) or values[0] for key, values in OPTION_VALUES.items()})
+
+
 def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
-    """Taruk 2012 has no event-level configuration: only null or {} is accepted."""
+    """§4.5: ``{"radelc": ..., "partner_share": ...}``, every key optional; None is the defaults."""
     if config is None:
         return []
     errors = Errors()
-    check_empty(errors, config, "config", "unknown field {key!r}: taruk2012 has no configuration", text_keys=False)
+    if not is_object(config):
+        errors.add("config", INVALID_VALUE, "config must be a JSON object")
+        return errors.items
+    for key, value in config.items():
+        values = OPTION_VALUES.get(key)
+        if values is None:
+            errors.add(
+                f"config.{key}",
+                UNKNOWN_FIELD,
+                f"unknown field {key!r}: the taruk2012 options are {', '.join(OPTION_VALUES)}",
+            )
+        elif value is not None and (type(value) is not str or value not in values):
+            errors.add(f"config.{key}", INVALID_VALUE, f"{key} must be one of {', '.join(values)}")
     return errors.items
 
 
@@ -253,7 +300,10 @@ def validate(
     errors.items.extend(validate_config(config))
     obj = envelope(errors, hand, KEY, HAND_KEYS)
     table = _check_hand(errors, obj) if obj is not None else None
-    _check_state(errors, state, table)
+    # Rule 25 allows counts under holder_plays; an invalid reading (already reported) is read
+    # leniently too, so one wrong option does not also flag every count of the state.
+    reading = config.get("radelc") if config and is_object(config) else None
+    _check_state(errors, state, table, piles=reading not in (None, RADELC_READINGS[0]))
     return errors.items
 
 
@@ -582,8 +632,9 @@ def misdeal_history_errors(hand: Mapping[str, Any], earlier: int) -> list[HandEr
     return errors.items
 
 
-def _check_state(errors: Errors, state: Any, table: tuple[str, ...] | None) -> None:
-    """Rule 25 and §4.4: ``{"radelci": {seat: 0|1}}``, nothing else."""
+def _check_state(errors: Errors, state: Any, table: tuple[str, ...] | None, piles: bool = False) -> None:
+    """Rule 25 and §4.4: ``{"radelci": {seat: 0|1}}``, nothing else; with ``piles``
+    (``radelc: "holder_plays"``, §4.5 rule 6) any non-negative count."""
     if state is None:
         return
     if not is_object(state):
@@ -603,7 +654,10 @@ def _check_state(errors: Errors, state: Any, table: tuple[str, ...] | None) -> N
         f = f"state.radelci.{seat}"
         if not isinstance(seat, str) or seat not in allowed:
             errors.add(f, INVALID_VALUE, f"invalid radelc state: seat {seat} is not at this table")
-        if type(v) is not int or v not in (0, 1):
+        if piles:
+            if type(v) is not int or v < 0:
+                errors.add(f, INVALID_VALUE, "invalid radelc state: the value must be a count, 0 or more")
+        elif type(v) is not int or v not in (0, 1):
             errors.add(f, INVALID_VALUE, "invalid radelc state: the value must be 0 or 1")
 
 
@@ -614,30 +668,68 @@ def settle(
     hand: Mapping[str, Any], state: Mapping[str, Any] | None, config: Mapping[str, Any] | None = None
 ) -> HandScore:
     """Score a hand that ``validate`` accepted (§3.2): points of every seat, next state, breakdown."""
-    points, new_state, lines, _ = _settle(hand, state)
+    points, new_state, lines, _ = _settle(hand, state, config)
     return HandScore(points, new_state, lines)
 
 
+@dataclass(frozen=True)
+class _Radelci:
+    """The radelci held before a hand, and whose score this hand doubles (§3.7; §4.5 rule 7)."""
+
+    held: Mapping[str, int]  # seat -> count; a missing seat holds none (§4.4)
+    piles: bool  # radelc: "holder_plays" (§4.5): counts pile up, only the player of a game uses one
+    doubled: frozenset[str]
+
+    def holds(self, seat: str) -> str:
+        """'holds a radelc' in the breakdown, with the count when counts pile up."""
+        n = self.held.get(seat, 0)
+        if not self.piles:
+            return "holds a radelc"
+        return "holds a radelc (1)" if n == 1 else f"holds {n} radelci, doubling once"
+
+    def used(self) -> str:
+        """The end of a doubled item's line: under holder_plays doubling uses one up."""
+        return "; one radelc used (§4.5)" if self.piles else ""
+
+
+def _radelci(hand: Mapping[str, Any], held: Mapping[str, int], piles: bool, table: Sequence[str]) -> _Radelci:
+    """Whose score the radelci double in ``hand``. next_hand (§3.7): every holder's
+    (normal klop aside, K3); holder_plays (§4.5 rules 2, 3): the declarer's, or in
+    klop-kontra each pledging player's, once whatever his count."""
+    game = hand["game"]
+    if not piles:
+        doubled = {s for s in table if held.get(s) == 1}
+    elif game == "klop":
+        doubled = {e["seat"] for e in hand.get("klop_kontra") or () if held.get(e["seat"], 0) >= 1}
+    elif game != "none" and held.get(hand["declarer"], 0) >= 1:
+        doubled = {hand["declarer"]}
+    else:
+        doubled = set()
+    return _Radelci(held, piles, frozenset(doubled))
+
+
 def _settle(
-    hand: Mapping[str, Any], state: Mapping[str, Any] | None
+    hand: Mapping[str, Any], state: Mapping[str, Any] | None, config: Mapping[str, Any] | None = None
 ) -> tuple[dict[str, int], dict[str, Any], list[str], dict[str, int]]:
     """``settle`` plus the signed amount of every kontra-able item (before radelc),
     keyed "game", "valat", "barvni_valat" or "bonus:<type>" — for tests of P22."""
+    opts = options(config)
     seats: list[str] = hand["seats"]
     dealer: str = hand["dealer"]
     table = SEATS_4 if dealer in seats else SEATS_5
     held = (state or {}).get("radelci") or {}
+    radelci = _radelci(hand, held, opts.radelc == "holder_plays", table)
     pts = dict.fromkeys(table, 0)
     lines: list[str] = []
     items: dict[str, int] = {}
     game = hand["game"]
 
     if game == "klop":
-        _settle_klop(hand, held, pts, lines)
+        _settle_klop(hand, radelci, pts, lines)
     elif game == "none":
         lines.append("hand stopped (game none): no game score, only penalties count (A13)")
     else:
-        _settle_contract(hand, game, held, pts, lines, items)
+        _settle_contract(hand, game, radelci, opts.partner_share == "literal", pts, lines, items)
 
     # §3.10: penalties are never doubled and never shared, added last.
     mondfang = hand.get("mondfang")
@@ -660,23 +752,41 @@ def _settle(
             pts[seat] += MISDEAL_POINTS
             lines.append(f"misdeal by dealer {seat}: {MISDEAL_POINTS} (R5)")
 
-    # §4.4: a stopped hand is not played (A13): radelci unchanged; otherwise all seats
-    # lose the old radelc and gain a new one exactly when this hand is a trigger (A10, A11).
+    status = _radelci_after(hand, game, radelci, table, lines)
+    return pts, {"radelci": status}, lines, items
+
+
+def _radelci_after(
+    hand: Mapping[str, Any], game: str, radelci: _Radelci, table: Sequence[str], lines: list[str]
+) -> dict[str, int]:
+    """The next radelc state, every seat of the table, and its breakdown line.
+
+    A stopped hand is not played (A13): radelci unchanged. next_hand (§4.4): all seats lose
+    the old radelc and gain a new one exactly when this hand is a trigger (A10, A11).
+    holder_plays (§4.5 rules 1, 4, 5): the doubled seats use one, then every seat gains one
+    after a trigger, the dealer sitting out included.
+    """
+    held = radelci.held
     if game == "none":
-        status = {s: 1 if held.get(s) == 1 else 0 for s in table}
-        after = [s for s in table if status[s]]
-        lines.append(
-            "radelci after this hand: unchanged, the hand was not played (A13): "
-            + (_seat_list(after) if after else "none")
-        )
-    else:
-        v = 1 if _radelc_trigger(hand, game) else 0
-        status = dict.fromkeys(table, v)
+        status = {s: held.get(s, 0) for s in table}
+        shown = _counts_text(status) if radelci.piles else (_seat_list([s for s in table if status[s]]) or "none")
+        lines.append(f"radelci after this hand: unchanged, the hand was not played (A13): {shown}")
+        return status
+    v = 1 if _radelc_trigger(hand, game) else 0
+    if not radelci.piles:
         if v:
             lines.append(f"radelci after this hand: {_seat_list(table)} ({_trigger_name(hand, game)}, P27)")
         else:
             lines.append("radelci after this hand: none")
-    return pts, {"radelci": status}, lines, items
+        return dict.fromkeys(table, v)
+    status = {s: held.get(s, 0) - (s in radelci.doubled) + v for s in table}
+    gained = f" (every seat gains one: {_trigger_name(hand, game)}, P27; §4.5)" if v else " (§4.5)"
+    lines.append(f"radelci after this hand: {_counts_text(status)}{gained}")
+    return status
+
+
+def _counts_text(status: Mapping[str, int]) -> str:
+    return ", ".join(f"{s} {n}" for s, n in status.items())
 
 
 def _radelc_trigger(hand: Mapping[str, Any], game: str) -> bool:
@@ -690,8 +800,8 @@ def _trigger_name(hand: Mapping[str, Any], game: str) -> str:
     return f"{GAME_LABEL[game]} gives radelci" if game in RADELC_GAMES else "a valat gives radelci"
 
 
-def _settle_klop(hand: Mapping[str, Any], held: Mapping[str, int], pts: dict[str, int], lines: list[str]) -> None:
-    """§3.9 (K1-K4, A14-A16)."""
+def _settle_klop(hand: Mapping[str, Any], radelci: _Radelci, pts: dict[str, int], lines: list[str]) -> None:
+    """§3.9 (K1-K4, A14-A16); §4.5 rule 3 under holder_plays."""
     kontra = hand.get("klop_kontra") or ()
     if kontra:
         # A14: klop-kontra is a personal pledge to take no trick; nobody else scores.
@@ -699,11 +809,11 @@ def _settle_klop(hand: Mapping[str, Any], held: Mapping[str, int], pts: dict[str
             seat = e["seat"]
             base = 70 if e["no_trick"] else -70
             result = "took no trick" if e["no_trick"] else "took a trick"
-            if held.get(seat) == 1:
+            if seat in radelci.doubled:
                 pts[seat] += 2 * base
                 lines.append(
-                    f"klop-kontra by {seat}: {result}: {signed(base)}; {seat} holds a radelc -> x2 -> "
-                    f"{seat} scores {signed(2 * base)} (K2)"
+                    f"klop-kontra by {seat}: {result}: {signed(base)}; {seat} {radelci.holds(seat)} -> x2 -> "
+                    f"{seat} scores {signed(2 * base)} (K2){radelci.used()}"
                 )
             else:
                 pts[seat] += base
@@ -724,19 +834,21 @@ def _settle_klop(hand: Mapping[str, Any], held: Mapping[str, int], pts: dict[str
             r = round5(kp[s])
             pts[s] += -r
             lines.append(f"klop: {s} card points {kp[s]} -> {r} -> {signed(-r)}")
-    if any(held.get(s) == 1 for s in order):
+    if any(radelci.held.get(s, 0) >= 1 for s in order):
         lines.append("radelci are not used in a normal klop (K3)")
 
 
 def _settle_contract(
     hand: Mapping[str, Any],
     game: str,
-    held: Mapping[str, int],
+    radelci: _Radelci,
+    literal_share: bool,
     pts: dict[str, int],
     lines: list[str],
     items: dict[str, int],
 ) -> None:
-    """Every game with a declarer: §3.3-§3.8 (step 4 of §3.2 picks the case)."""
+    """Every game with a declarer: §3.3-§3.8 (step 4 of §3.2 picks the case); the
+    partner's half of a negative odd total by ``partner_share`` (§4.5)."""
     seats: list[str] = hand["seats"]
     decl: str = hand["declarer"]
     partner: str | None = hand.get("partner")
@@ -827,14 +939,21 @@ def _settle_contract(
         if game in POINT_GAMES and (hand.get("card_points") is not None):
             lines.append(f"card points {hand['card_points']} not used: no game value or difference in a valat")
 
-    # §3.7: the declarer's radelc doubles the declaring side's amount.
-    if held.get(decl) == 1:
+    # §3.7: the declarer's radelc doubles the declaring side's amount (§4.5 rule 2: once, using one).
+    if decl in radelci.doubled:
         final = 2 * s_amount
-        lines.append(f"declaring side total: {s_amount}; declarer {decl} holds a radelc -> x2 -> {decl} scores {final}")
+        lines.append(
+            f"declaring side total: {s_amount}; declarer {decl} {radelci.holds(decl)} -> x2 -> "
+            f"{decl} scores {final}{radelci.used()}"
+        )
     else:
         final = s_amount
         lines.append(f"declaring side total: {s_amount}; declarer {decl} holds no radelc -> {decl} scores {final}")
     pts[decl] += final
+    if radelci.piles:
+        others = [s for s in radelci.held if s != decl and radelci.held[s] >= 1]
+        if others:
+            lines.append(f"radelci of {_seat_list(sorted(others))} not used: only the declarer uses his (§4.5)")
 
     # §3.8 (P15, A4): the partner gets half of the declarer's final score.
     if partner is not None:
@@ -843,14 +962,14 @@ def _settle_contract(
             why = "barvni valat, BV6" if bv is not None else "valat, P15"
             lines.append(f"partner {partner}: the same as the declarer ({why}) = {share}")
         else:
-            share = half_share(final)
-            lines.append(f"partner {partner}: {_half_text(final)}")
+            share = half_share_literal(final) if literal_share else half_share(final)
+            lines.append(f"partner {partner}: {_half_text(final, literal_share)}")
         pts[partner] += share
 
     lines.extend(opp_lines)
     if opp_amount:
         for o in opps:
-            if held.get(o) == 1:
+            if o in radelci.doubled:
                 pts[o] += 2 * opp_amount
                 lines.append(f"opponent {o} holds a radelc -> x2 -> {o} scores {signed(2 * opp_amount)}")
             else:
