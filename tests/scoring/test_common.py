@@ -451,7 +451,7 @@ def test_the_engine_and_the_pure_tournament_modules_import_without_django():
         "assert not [m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework')], sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], check=True, timeout=60)
-    assert len(modules) == 41
+    assert len(modules) == 42
 
 
 def test_nul_paths_name_every_place_in_a_json_document():
