@@ -135,116 +135,93 @@ def test_the_breakdown_says_who_held_how_many_and_that_one_was_used():
 # --- §4.5 holder_plays: rules 1-7 one by one ---------------------------------------------
 
 TRI_LOST = hand("A", "tri", declarer="B", called_king="hearts", partner="C", card_points=30)  # G = -10 - 5 = -15
+KLOP = hand("A", "klop", klop_points={"A": 13, "B": 24, "C": 31, "D": 2})
+KLOP_KONTRA = hand("A", "klop", klop_kontra=[{"seat": "C", "no_trick": True}, {"seat": "B", "no_trick": False}])
+STOPPED = hand("B", "none", penalties=[{"type": "renons", "seat": "D"}])
+SILENT = {"announced": False, "made": True}
 
-
-def test_only_the_declarer_doubles_and_uses_one_the_partner_and_opponents_keep_theirs():
+RULE_CASES = {
     # Rule 2: S doubled once; the partner's share comes from the doubled score; nobody
     # else's radelci are applied or used.
-    result = score(TRI_LOST, counts(3, 1, 2, 1), HOLDER)
-    assert result.points == pts(0, -30, -15, 0)
-    assert result.state == counts(3, 0, 2, 1)
-
-
-def test_opponents_bonuses_are_never_doubled_under_holder_plays():
-    # Rule 2: "opponents' scores O are never doubled and their radelci are not used",
-    # whereas next_hand doubles an opponent's O by his own radelc (§3.7).
-    h = hand(
-        "A",
-        "solo_tri",
-        declarer="B",
-        card_points=40,
-        bonuses=[{"type": "kralji", "side": "opponents", "announced": False, "made": True}],
-    )
-    # S = 40 + 5 = 45; O = +10 (silent kralji) to each of C, D, A.
-    assert score(h, counts(1, 0, 1, 1), HOLDER).points == pts(10, 45, 10, 10)
-    assert score(h, counts(1, 0, 1, 1), HOLDER).state == counts(1, 0, 1, 1)
-    assert score(h, counts(1, 1, 1, 1), None).points == pts(20, 90, 20, 20)
-
-
-def test_a_normal_klop_neither_applies_nor_uses_radelci_and_every_seat_gains_one():
-    # Rule 3 (K3) and rule 1: klop is a trigger.
-    h = hand("A", "klop", klop_points={"A": 13, "B": 24, "C": 31, "D": 2})
-    result = score(h, counts(2, 0, 1, 0), HOLDER)
-    assert result.points == pts(-15, -25, -30, 0)
-    assert result.state == counts(3, 1, 2, 1)
-    assert "radelci are not used in a normal klop (K3)" in result.breakdown
-
-
-def test_klop_kontra_doubles_a_pledging_holder_once_and_he_uses_one_before_everyone_gains():
+    "only the declarer doubles and uses one": (TRI_LOST, (3, 1, 2, 1), (0, -30, -15, 0), (3, 0, 2, 1)),
+    # Rule 2: "opponents' scores O are never doubled" (next_hand doubles them, §3.7; see
+    # test_next_hand_doubles_the_opponents_bonuses_too). S = 40 + 5 = 45; silent kralji +10 to C, D, A.
+    "opponents' bonuses are not doubled": (
+        hand(
+            "A", "solo_tri", declarer="B", card_points=40, bonuses=[{"type": "kralji", "side": "opponents", **SILENT}]
+        ),
+        (1, 0, 1, 1),
+        (10, 45, 10, 10),
+        (1, 0, 1, 1),
+    ),
+    # Rules 3 (K3) and 1: a normal klop neither applies nor uses; klop is a trigger.
+    "a normal klop only gains": (KLOP, (2, 0, 1, 0), (-15, -25, -30, 0), (3, 1, 2, 1)),
     # Rule 3: C pledged and kept clean holding 2 -> +140, 2 - 1 + 1 = 2; B pledged without a
-    # radelc -> -70 and gains one; A holds one but did not pledge: scores 0 and keeps it (+1).
-    h = hand(
-        "A",
-        "klop",
-        klop_kontra=[{"seat": "C", "no_trick": True}, {"seat": "B", "no_trick": False}],
-    )
-    result = score(h, counts(1, 0, 2, 0), HOLDER)
-    assert result.points == pts(0, -70, 140, 0)
-    assert result.state == counts(2, 1, 2, 1)
-    assert "klop-kontra by C: took no trick: +70; C holds 2 radelci, doubling once -> x2 -> C scores +140 (K2); " in (
-        "\n".join(result.breakdown)
-    )
-
-
-def test_a_stopped_hand_neither_uses_nor_gains():
+    # radelc -> -70 and gains one; A holds one but did not pledge: 0, and keeps it (+1).
+    "klop-kontra uses a pledger's radelc": (KLOP_KONTRA, (1, 0, 2, 0), (0, -70, 140, 0), (2, 1, 2, 1)),
     # Rule 5: game none is not a played game (A13).
-    h = hand("B", "none", penalties=[{"type": "renons", "seat": "D"}])
-    result = score(h, counts(2, 0, 1, 3), HOLDER)
-    assert result.points == pts(0, 0, 0, -70)
-    assert result.state == counts(2, 0, 1, 3)
-    assert "radelci after this hand: unchanged, the hand was not played (A13): A 2, B 0, C 1, D 3" in result.breakdown
-
-
-def test_a_declarer_whose_score_is_zero_still_uses_one():
+    "a stopped hand neither uses nor gains": (STOPPED, (2, 0, 1, 3), (0, 0, 0, -70), (2, 0, 1, 3)),
     # Rule 5, last sentence. Tri lost at 35 (-10, difference 0) plus silent kralji (+10): S = 0.
-    h = hand(
-        "A",
-        "tri",
-        declarer="B",
-        called_king="clubs",
-        partner="D",
-        card_points=35,
-        bonuses=[{"type": "kralji", "side": "declarer", "announced": False, "made": True}],
-    )
-    result = score(h, counts(0, 1, 0, 0), HOLDER)
-    assert result.points == pts(0, 0, 0, 0)
-    assert result.state == counts(0, 0, 0, 0)
-
-
-def test_a_losing_berac_declarer_is_doubled_and_everyone_then_gains():
+    "a declarer scoring 0 still uses one": (
+        hand(
+            "A",
+            "tri",
+            declarer="B",
+            called_king="clubs",
+            partner="D",
+            card_points=35,
+            bonuses=[{"type": "kralji", "side": "declarer", **SILENT}],
+        ),
+        (0, 1, 0, 0),
+        (0, 0, 0, 0),
+        (0, 0, 0, 0),
+    ),
     # Rule 4 with a lost berač: -70 x 2; B 1 - 1 + 1 = 1, the others + 1.
-    h = hand("A", "berac", declarer="B", won=False)
-    result = score(h, counts(0, 1, 0, 4), HOLDER)
-    assert result.points == pts(0, -140, 0, 0)
-    assert result.state == counts(1, 1, 1, 5)
+    "use before gain in a lost berac": (
+        hand("A", "berac", declarer="B", won=False),
+        (0, 1, 0, 4),
+        (0, -140, 0, 0),
+        (1, 1, 1, 5),
+    ),
+    # Rule 2 "including the valat cases", P15: partner = declarer. C 1 -> 0, then all + 1.
+    "a made valat is doubled for both partners": (
+        hand(
+            "A",
+            "dve",
+            declarer="C",
+            called_king="hearts",
+            partner="A",
+            bonuses=[{"type": "valat", "side": "declarer", **SILENT}],
+        ),
+        (0, 2, 1, 0),
+        (500, 0, 500, 0),
+        (1, 3, 1, 1),
+    ),
+    # Rule 2 "and barvni valat"; A12: barvni valat gives no radelci.
+    "barvni valat is doubled, uses one, gives none": (
+        hand(
+            "A",
+            "solo_dve",
+            declarer="D",
+            bonuses=[{"type": "barvni_valat", "side": "declarer", "announced": True, "made": True}],
+        ),
+        (1, 1, 1, 1),
+        (0, 0, 0, 250),
+        (1, 1, 1, 0),
+    ),
+}
 
 
-def test_a_made_valat_is_doubled_for_the_declarer_and_the_partner_gets_the_same():
-    # Rule 2 "including the valat and barvni valat cases", P15: partner = declarer.
-    h = hand(
-        "A",
-        "dve",
-        declarer="C",
-        called_king="hearts",
-        partner="A",
-        bonuses=[{"type": "valat", "side": "declarer", "announced": False, "made": True}],
-    )
-    result = score(h, counts(0, 2, 1, 0), HOLDER)
-    assert result.points == pts(500, 0, 500, 0)
-    # Use first (C 1 -> 0), then the valat gives every seat one.
-    assert result.state == counts(1, 3, 1, 1)
+@pytest.mark.parametrize(("h", "before", "points", "after"), RULE_CASES.values(), ids=RULE_CASES.keys())
+def test_holder_plays_rules_1_to_7(h, before, points, after):
+    result = score(h, counts(*before), HOLDER)
+    assert result.points == pts(*points)
+    assert result.state == counts(*after)
 
 
-def test_barvni_valat_is_doubled_uses_one_and_gives_none():
-    h = hand(
-        "A",
-        "solo_dve",
-        declarer="D",
-        bonuses=[{"type": "barvni_valat", "side": "declarer", "announced": True, "made": True}],
-    )
-    result = score(h, counts(1, 1, 1, 1), HOLDER)
-    assert result.points == pts(0, 0, 0, 250)
-    assert result.state == counts(1, 1, 1, 0)  # A12: barvni valat is no trigger
+def test_next_hand_doubles_the_opponents_bonuses_too():
+    h = RULE_CASES["opponents' bonuses are not doubled"][0]
+    assert score(h, counts(1, 1, 1, 1), None).points == pts(20, 90, 20, 20)
 
 
 def test_at_a_five_seat_table_the_sitting_out_dealer_gains_and_keeps_his_own():
@@ -254,6 +231,17 @@ def test_at_a_five_seat_table_the_sitting_out_dealer_gains_and_keeps_his_own():
     # S = 80 + 5 = 85, B holds one -> 170.
     assert result.points == pts(0, 170, 0, 0, 0, table="ABCDE")
     assert result.state == counts(1, 1, 1, 1, 3, table="ABCDE")
+
+
+def test_the_breakdown_of_klop_and_a_stopped_hand_shows_the_counts():
+    kontra = "\n".join(score(KLOP_KONTRA, counts(1, 0, 2, 0), HOLDER).breakdown)
+    assert "klop-kontra by C: took no trick: +70; C holds 2 radelci, doubling once -> x2 -> C scores +140 (K2); " in (
+        kontra
+    )
+    assert "radelci are not used in a normal klop (K3)" in score(KLOP, counts(2, 0, 1, 0), HOLDER).breakdown
+    assert "radelci after this hand: unchanged, the hand was not played (A13): A 2, B 0, C 1, D 3" in (
+        score(STOPPED, counts(2, 0, 1, 3), HOLDER).breakdown
+    )
 
 
 def test_the_state_always_names_every_seat_even_from_an_empty_or_partial_state():
@@ -477,31 +465,22 @@ def doubling_state(h: dict[str, Any], before: dict[str, int]) -> dict[str, Any]:
 
 @PROPERTY
 @given(SEEDS)
-def test_holder_plays_counts_follow_rules_1_to_5_and_never_go_below_zero(rng):
+def test_holder_plays_follows_rules_1_to_7_over_random_rounds(rng):
+    # Counts: rules 1-5 written out above; never below 0; every seat named (rule 6).
+    # Points, rule 7: r(declarer) = 2 once when he holds one, r = 1 elsewhere; the default
+    # engine (proven by test_taruk2012.py) with exactly those seats holding a radelc agrees.
     seq = random_hand_sequence(random.Random(rng.getrandbits(64)), 12)
     state: dict[str, Any] = {}
     for h in seq:
         table = sorted(set(h["seats"]) | {h["dealer"]})
+        before = state.get("radelci", {})
         assert VARIANT.validate(h, state, HOLDER) == []
         result = VARIANT.settle(h, state, HOLDER)
         assert list(result.state["radelci"]) == table
         assert all(type(n) is int and n >= 0 for n in result.state["radelci"].values())
-        assert result.state["radelci"] == expected_counts(h, state.get("radelci", {}), table)
+        assert result.state["radelci"] == expected_counts(h, before, table)
+        assert result.points == VARIANT.score(h, doubling_state(h, before), None).points
         state = json.loads(json.dumps(result.state))
-
-
-@PROPERTY
-@given(SEEDS)
-def test_holder_plays_points_are_the_default_engines_with_only_rule_7s_seats_doubled(rng):
-    # Rule 7: r(declarer) = 2 once when he holds one, r = 1 elsewhere; the default engine
-    # (proven by test_taruk2012.py) with exactly those seats holding a radelc must agree.
-    seq = random_hand_sequence(random.Random(rng.getrandbits(64)), 12)
-    state: dict[str, Any] = {}
-    for h in seq:
-        result = VARIANT.score(h, state, HOLDER)
-        reference = VARIANT.score(h, doubling_state(h, state.get("radelci", {})), None)
-        assert result.points == reference.points
-        state = result.state
 
 
 @PROPERTY
