@@ -11,17 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from scoring.__main__ import main
+from tests.scoring.test_taruk2012_options import SEQUENCE, TRI_LOST
 
-DVE = {
-    "variant": "taruk2012",
-    "seats": ["B", "C", "D", "A"],
-    "dealer": "A",
-    "game": "dve",
-    "declarer": "D",
-    "called_king": "spades",
-    "partner": "A",
-    "card_points": 40,
-}
+DVE = SEQUENCE[4][0]
 # §4.5 sequence, hand 5: D holds two radelci, G = 20 + 5 = 25 -> D 50 (one used), A 25.
 HAND_5 = {"hand": DVE, "state": {"radelci": {"A": 1, "B": 1, "C": 1, "D": 2}}, "config": {"radelc": "holder_plays"}}
 
@@ -42,8 +34,7 @@ def test_the_command_line_scores_under_holder_plays():
 def test_the_command_line_takes_a_different_config_per_item_of_a_list():
     # Tri lost with 30 card points: the declarer's -15; the partner's half is -10 by
     # magnitude (A3) and -5 read literally (§4.5).
-    tri = {**DVE, "game": "tri", "declarer": "B", "called_king": "hearts", "partner": "C", "card_points": 30}
-    status, answers = run([{"hand": tri}, {"hand": tri, "config": {"partner_share": "literal"}}])
+    status, answers = run([{"hand": TRI_LOST}, {"hand": TRI_LOST, "config": {"partner_share": "literal"}}])
     assert status == 0
     assert [a["points"]["C"] for a in answers] == [-10, -5]
 
