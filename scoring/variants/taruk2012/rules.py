@@ -241,9 +241,6 @@ def _check_kontra(errors: Errors, value: Any, field: str) -> int | None:
     return errors.check_kontra(value, field, KONTRA_LEVELS, prefix="invalid kontra level: ")
 
 
-# --- validation (§5.6) ----------------------------------------------------------
-
-
 # --- event options (§4.5) ------------------------------------------------------
 
 # The organizer's reading of each ambiguous sentence; the first value is the default.
@@ -290,6 +287,9 @@ def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
         elif value is not None and (type(value) is not str or value not in values):
             errors.add(f"config.{key}", INVALID_VALUE, f"{key} must be one of {', '.join(values)}")
     return errors.items
+
+
+# --- validation (§5.6) ----------------------------------------------------------
 
 
 def validate(
