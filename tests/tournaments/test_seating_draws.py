@@ -12,14 +12,18 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from scoring.registry import VARIANTS
+from scoring.table_plan import TablePlan, TableSizes, one_size
+from tournaments.progress import expected_hands
 from tournaments.seating.draw import Draw
 from tournaments.seating.first_round import draw_by_strength, draw_random
 from tournaments.seating.reseat import reseat_by_standings
+from tournaments.seating.rule7 import reseat_by_places
 
 COUNTS = range(3, 257)
 
@@ -158,3 +162,26 @@ def test_the_package_imports_without_django():
 def test_a_draw_needs_a_seed_it_can_store():
     with pytest.raises(TypeError, match="seed"):
         draw_random(ids(8), "taruk2012", None)  # type: ignore[arg-type]
+
+
+# --- a new variant is its plan: the draw does not name variants -------------------------------------
+
+
+def threes(n: int) -> TableSizes:
+    return one_size(n, 3)
+
+
+def test_a_new_variant_is_seated_from_its_plan_alone(monkeypatch):
+    plan = TablePlan(
+        seats=(3,), players_per_hand=3, default_hands_per_round=6, zero_sum=True, arrange=threes, reseat_by_places=True
+    )
+    monkeypatch.setitem(VARIANTS, "toy", replace(VARIANTS["tarokk-illusztralt"], key="toy", plan=plan))
+    players = ids(10)
+    draw = draw_random(players, "toy", 1)
+    assert_valid(draw, players, "toy")
+    assert [tuple(t.seats) for t in draw.tables] == [("A", "B", "C")] * 3 and len(draw.byes) == 1
+    assert_valid(reseat_by_standings(players, draw.meetings(), "toy", 2), players, "toy")
+    results = [{"table": t.number, "places": {p: i for i, p in enumerate(t.players, 1)}} for t in draw.tables]
+    tables = reseat_by_places([*results, {"byes": draw.byes}], "toy")
+    assert sorted(len(ps) for ps in tables.values()) == [1, 3, 3, 3]  # three tables and one bye
+    assert expected_hands("toy", 3, 6, 3) == 6

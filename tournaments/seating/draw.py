@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from scoring.registry import get as get_variant
-from scoring.table_plan import TablePlan
+from scoring.table_plan import TablePlan, TableSizes
 
 T = TypeVar("T")
 
@@ -120,6 +120,17 @@ def pick_byes(order: Sequence[str], k: int, bye_counts: Mapping[str, int] | None
     counts = bye_counts or {}
     idx = sorted(range(len(order)), key=lambda i: (counts.get(order[i], 0), -i))[:k]
     return [order[i] for i in sorted(idx, reverse=True)]
+
+
+def split_off_byes(
+    order: Sequence[str], plan: TablePlan, bye_counts: Mapping[str, int] | None
+) -> tuple[TableSizes, list[str], list[str]]:
+    """The tables for everybody in ``order`` (the lot or a ranking), who of them sits out
+    (``pick_byes``), and the others in ``order``."""
+    split = plan.tables(len(order))
+    byes = pick_byes(order, split.byes, bye_counts)
+    out = set(byes)
+    return split, byes, [p for p in order if p not in out]
 
 
 def cut(order: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from .clubs import separate_clubs
-from .draw import Draw, Seed, cut, pick_byes, plan_of, seat, seeded, unique
+from .draw import Draw, Seed, cut, plan_of, seat, seeded, split_off_byes, unique
 
 
 def draw_random(
@@ -28,10 +28,8 @@ def draw_random(
     ids = sorted(unique(player_ids))
     rng = seeded(seed)
     rng.shuffle(ids)  # the lot
-    split = plan.tables(len(ids))
-    byes = pick_byes(ids, split.byes, bye_counts)
-    out = set(byes)
-    groups = cut([p for p in ids if p not in out], split.sizes)
+    split, byes, seated = split_off_byes(ids, plan, bye_counts)
+    groups = cut(seated, split.sizes)
     if clubs:
         separate_clubs(groups, clubs, same_band=False)
     return Draw(variant, seed, seat(groups, plan, rng), byes)
@@ -57,10 +55,7 @@ def draw_by_strength(
     plan = plan_of(variant)
     ranking = unique(player_ids_in_ranking_order)
     rng = seeded(seed)
-    split = plan.tables(len(ranking))
-    byes = pick_byes(ranking, split.byes, bye_counts)
-    out = set(byes)
-    seated = [p for p in ranking if p not in out]
+    split, byes, seated = split_off_byes(ranking, plan, bye_counts)
     groups: list[list[str]] = [[] for _ in split.sizes]
     pos = 0
     for band in range(max(split.sizes, default=0)):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .draw import Draw, Seed, cut, each_pair, meeting_counts, pick_byes, plan_of, seat, seeded, unique
+from .draw import Draw, Seed, cut, each_pair, meeting_counts, plan_of, seat, seeded, split_off_byes, unique
 
 # How far (in tables) a player may be moved from his place in the standings to
 # avoid a repeat meeting. The search tries 1 table first and widens only while
@@ -39,10 +39,7 @@ def reseat_by_standings(
     plan = plan_of(variant)
     order = unique(standings_order)
     rng = seeded(seed)
-    split = plan.tables(len(order))
-    byes = pick_byes(order, split.byes, bye_counts)
-    out = set(byes)
-    seated = [p for p in order if p not in out]
+    split, byes, seated = split_off_byes(order, plan, bye_counts)
     groups = cut(seated, split.sizes)
     _avoid_repeats(groups, meeting_counts(previous_meetings))
     return Draw(variant, seed, seat(groups, plan, rng), byes)

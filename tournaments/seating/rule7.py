@@ -12,7 +12,7 @@ from decimal import Decimal
 from numbers import Real
 from typing import Any
 
-from .draw import Draw, Seed, cut, each_pair, meeting_counts, pick_byes, plan_of, seat, seeded, unique
+from .draw import Draw, Seed, cut, each_pair, meeting_counts, plan_of, seat, seeded, split_off_byes, unique
 
 # The players who sit the next round out are listed under this key; real tables are numbered from 1.
 BYE_TABLE = 0
@@ -122,12 +122,9 @@ def _groups(
     listing = [p for block in by_place[:2] for p in block] + returning
     listing += [p for block in by_place[2:] for p in block]
 
-    split = plan_of(variant).tables(len(listing))
     counts = dict(bye_entry.get("bye_counts") or {p: 1 for p in returning})
     # §7.6: new byes go to the lowest players of the list who have had fewest.
-    byes = pick_byes(listing, split.byes, counts)
-    out = set(byes)
-    listing = [p for p in listing if p not in out]
+    split, byes, listing = split_off_byes(listing, plan_of(variant), counts)
     groups = cut(listing, split.sizes)  # §7.5 step 3, 5-seat tables last
     _separate_old_tablemates(groups, old_table, {p: i for i, p in enumerate(listing)})
     if previous_meetings:
