@@ -4,7 +4,7 @@
     python bench/seating.py --write    # ... and update the "## Seating" section of bench/RESULTS.md
 
 Times are the median of several runs, in milliseconds, of the pure functions
-in tournaments/seating.py (no database).
+in tournaments/seating/ (no database).
 """
 
 from __future__ import annotations
@@ -20,13 +20,10 @@ from report import RESULTS, ROOT, median_ms, setup_path, write_section
 
 setup_path()
 
-from tournaments.seating import (  # noqa: E402 (needs the path above)
-    Draw,
-    draw_by_strength,
-    draw_random,
-    reseat_by_standings,
-    reseat_taruk,
-)
+from tournaments.seating.draw import Draw  # noqa: E402 (needs the path above)
+from tournaments.seating.first_round import draw_by_strength, draw_random  # noqa: E402
+from tournaments.seating.reseat import reseat_by_standings  # noqa: E402
+from tournaments.seating.rule7 import reseat_by_places  # noqa: E402
 
 PLAYERS = 1024
 RUNS = 15
@@ -35,7 +32,7 @@ SECTION = "## Seating"
 
 
 def play(draw: Draw, rng: random.Random, points: Counter[str]) -> list[dict]:
-    """Random table results in the shape reseat_taruk takes; adds ranking points to ``points``."""
+    """Random table results in the shape reseat_by_places takes; adds ranking points to ``points``."""
     results = []
     for table in draw.tables:
         order = rng.sample(table.players, len(table.players))
@@ -58,7 +55,7 @@ def measure() -> list[tuple[str, float]]:
     results = play(first, rng, points)
     standings = sorted(players, key=lambda p: (-points[p], p))
 
-    rows.append(("reseat_taruk (rule 7)", median_ms(lambda: reseat_taruk(results))))
+    rows.append(("reseat_by_places (rule 7)", median_ms(lambda: reseat_by_places(results, "taruk2012"))))
     rows.append(
         (
             "reseat_by_standings after round 1",

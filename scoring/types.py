@@ -1,10 +1,13 @@
-"""Common types of the engine: errors, results, a variant's table facts."""
+"""Common types of the engine: errors, results, the variant."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .table_plan import TablePlan
 
 JSON = Any
 
@@ -50,18 +53,6 @@ class InvalidHand(ValueError):
         self.errors = errors
 
 
-@dataclass(frozen=True)
-class TableFacts:
-    """What the tournament layer needs to know about a variant's tables."""
-
-    min_seats: int  # seats at a table (A, B, ...)
-    max_seats: int
-    players_per_hand: int | tuple[int, ...]  # how many of them play one hand
-    sits_out: str  # who sits out when the table is larger than a hand, in words
-    default_hands_per_round: int
-    zero_sum: bool  # do the points of every hand add up to 0 (penalties aside)?
-
-
 Validator = Callable[[Mapping[str, JSON], Mapping[str, JSON], Mapping[str, JSON] | None], list[HandError]]
 Settler = Callable[[Mapping[str, JSON], Mapping[str, JSON], Mapping[str, JSON] | None], HandScore]
 
@@ -80,7 +71,6 @@ class Variant:
     key: str
     name: str
     rules_version: str
-    table: TableFacts
     validate: Validator
     settle: Settler
     playing_seats: Callable[[list[str], str, Mapping[str, JSON]], list[str]]
@@ -100,7 +90,7 @@ class Variant:
     # (scoring/variants/<key>/__init__.py fills these; the site reads them and never branches
     # on a variant key). Each is the plain-data object of the module named in the comment.
     title: str = ""  # the name the site shows, marked for translation (scoring.text._)
-    plan: Any = None  # scoring.table_plan.TablePlan: seats, who sits out, hands, seating
+    plan: TablePlan | None = None  # seats, who sits out, hands per round, the seating
     standing: Any = None  # scoring.standing_rules.StandingRules: table and bye points, tie-breaks
     protocol: Any = None  # scoring.protocol_layout.ProtocolLayout: the paper sheet's rows and columns
     entry: Any = None  # scoring.entry.EntryForm: form field <-> JSON path bindings and layout

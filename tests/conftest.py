@@ -94,7 +94,7 @@ def documents_settings(settings, tmp_path):
 # seating, standings) also run without Django:
 #   pytest -p no:django -W ignore::pytest.PytestConfigWarning tests/scoring/test_common.py \
 #       tests/scoring/test_taruk2012.py tests/scoring/test_tarokk_*.py tests/scoring/test_ulti_mausz.py \
-#       tests/tournaments/test_seating.py tests/tournaments/test_standings.py
+#       tests/tournaments/test_seating_*.py tests/scoring/test_table_plan.py tests/tournaments/test_standings.py
 
 
 def _user(username: str) -> Any:

@@ -75,12 +75,12 @@ class Tournament(models.Model):
             variant = get_variant(self.variant)
         except KeyError:
             raise ValidationError({"variant": _("Unknown variant.")}) from None
-        facts = variant.table
-        if self.table_size and not facts.min_seats <= self.table_size <= facts.max_seats:
+        plan = variant.plan
+        if self.table_size and not plan.min_seats <= self.table_size <= plan.max_seats:
             raise ValidationError(
                 {
                     "table_size": _("%(variant)s is played at tables of %(min)d to %(max)d seats.")
-                    % {"variant": variant_name(self.variant), "min": facts.min_seats, "max": facts.max_seats}
+                    % {"variant": variant_name(self.variant), "min": plan.min_seats, "max": plan.max_seats}
                 }
             )
         from .standings import METRIC_NAMES

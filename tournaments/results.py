@@ -16,9 +16,10 @@ from django.db.models.functions import Cast
 from django.utils.functional import lazy
 from django.utils.translation import gettext
 
+from scoring.registry import VARIANTS
+
 from .models import Bye, Hand, Round, Seat, Table, Tournament
 from .progress import TableProgress, progress_from_counts
-from .seating import SEATING_FORMATS
 from .standings import DEFAULT_METRICS, METRICS, Line, TableResult, standings
 
 
@@ -162,9 +163,9 @@ def metric_help(key: str) -> str:
 # The metrics' names translated when shown (for templates and documents that take a mapping).
 METRIC_LABELS = {key: lazy(metric_label, str)(key) for key in METRICS}
 
-# Fixed-pair variants (the seating formats that draw pairs) rank pairs, not players
+# Fixed-pair variants (the table plans that draw pairs) rank pairs, not players
 # (tarokk-laza.md §5.4: both partners get the pair's total, "the tournament layer ranks pairs").
-PAIR_VARIANTS = frozenset(key for key, fmt in SEATING_FORMATS.items() if fmt.unit == "pair")
+PAIR_VARIANTS = frozenset(key for key, v in VARIANTS.items() if v.plan.unit == "pair")
 
 
 def pairs_of(entries: list[dict]) -> dict[str, str]:

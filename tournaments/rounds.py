@@ -1,7 +1,8 @@
 """Audited actions on rounds: draw, publish, clock, close, reopen.
 
 The seat draw itself is pure (``tournaments.seating``); this module feeds it the
-active entries and past results and stores what it answers.
+active entries and past results and stores what it answers. What the variant allows
+(rule 7, an all-play-all, pairs) is its table plan; nothing here names a variant.
 """
 
 from __future__ import annotations
@@ -14,11 +15,20 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import access, audit, seating
+from scoring.registry import get as get_variant
+
+from . import access, audit
 from .clock import Clock
 from .models import AuditEntry, Bye, Entry, Hand, Round, Seat, Table, Tournament
 from .progress import expected_hands, is_complete
 from .results import byes_by_round, meetings, pairs_of, round_participants, table_results
+from .seating.all_play_all import all_play_all_rounds, draw_all_play_all
+from .seating.draw import Draw
+from .seating.draw import Table as DrawnTable
+from .seating.first_round import draw_by_strength, draw_random
+from .seating.repeats import repeat_meetings
+from .seating.reseat import reseat_by_standings
+from .seating.rule7 import draw_by_places
 from .standings import places, standings
 
 
@@ -111,7 +121,7 @@ def draw_round(
         rnd = Round(tournament=tournament, number=number, time_limit_minutes=tournament.round_minutes)
         before = None
     entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE).select_related("player"))
-    if not seating.plan_tables(_unit_count(tournament, entries), tournament.variant).sizes:
+    if not get_variant(tournament.variant).plan.tables(len(_units(tournament, entries))).sizes:
         raise ValidationError({"entries": _("Not enough active players to seat a table.")})
     rnd.seed = seed or tournament.draw_seed or secrets.token_hex(6)
     rnd.save()
@@ -355,7 +365,7 @@ def repeat_report(rnd: Round) -> list[dict[str, Any]]:
     for seat in Seat.objects.filter(round=rnd).select_related("table", "entry__player"):
         groups.setdefault(seat.table.number, []).append(str(seat.entry_id))
         entries[str(seat.entry_id)] = seat.entry
-    repeats = seating.repeat_meetings(groups, meeting_history(rnd.tournament, rnd.number))
+    repeats = repeat_meetings(groups, meeting_history(rnd.tournament, rnd.number))
     return [
         {
             "table": r.table,
@@ -371,10 +381,10 @@ def repeat_report(rnd: Round) -> list[dict[str, Any]]:
 
 def schedule_warnings(tournament: Tournament) -> list[str]:
     """What the director must know before drawing: an all-play-all longer than the event."""
-    if tournament.variant != "ulti-mausz":
+    if not get_variant(tournament.variant).plan.all_play_all:
         return []
     n = tournament.entries.filter(status=Entry.Status.ACTIVE).count()
-    needed = seating.all_play_all_rounds(n) if n >= 3 else 0
+    needed = all_play_all_rounds(n, tournament.variant) if n >= 3 else 0
     if needed > tournament.rounds:
         return [
             _(
@@ -387,8 +397,8 @@ def schedule_warnings(tournament: Tournament) -> list[str]:
 
 
 def _units(tournament: Tournament, entries: list[Entry]) -> dict[str, list[Entry]]:
-    """Drawn unit id -> its entries: one entry each, or a fixed pair for Laza (by team name)."""
-    if seating.seating_format(tournament.variant).unit != "pair":
+    """Drawn unit id -> its entries: one entry each, or a fixed pair (Laza) by team name."""
+    if get_variant(tournament.variant).plan.unit != "pair":
         return {str(e.pk): [e] for e in entries}
     pair_of = pairs_of([{"pk": e.pk, "start_number": e.start_number, "team": e.team} for e in entries])
     units: dict[str, list[Entry]] = {}
@@ -402,10 +412,6 @@ def _units(tournament: Tournament, entries: list[Entry]) -> dict[str, list[Entry
     return units
 
 
-def _unit_count(tournament: Tournament, entries: list[Entry]) -> int:
-    return len(_units(tournament, entries))
-
-
 def _strength_order(units: dict[str, list[Entry]]) -> list[str]:
     def strength(uid: str) -> tuple:
         values = [e.player.strength for e in units[uid] if e.player.strength is not None]
@@ -414,15 +420,17 @@ def _strength_order(units: dict[str, list[Entry]]) -> list[str]:
     return sorted(units, key=strength)
 
 
-def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], method: str) -> seating.Draw:
-    """Round 1 by lot or strength; later rounds by Taruk rule 7 or by standings."""
+def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], method: str) -> Draw:
+    """Round 1 by lot or strength; later rounds by places (Taruk rule 7) or by standings, as the
+    variant's plan says."""
     units = _units(tournament, entries)
     variant = tournament.variant
+    plan = get_variant(variant).plan
     bye_counts = _bye_counts(tournament, rnd.number)
     if method == "all_play_all":
-        if variant != "ulti-mausz":
+        if not plan.all_play_all:
             raise ValidationError({"method": _("The all-play-all schedule is for MAUSZ ulti finals.")})
-        return _expand(seating.draw_all_play_all(_strength_order(units), rnd.number, rnd.seed), units)
+        return _expand(draw_all_play_all(_strength_order(units), variant, rnd.number, rnd.seed), units)
     if rnd.number == 1:
         # A unit's club: a pair's if both partners share one, else none (nothing to keep apart).
         clubs = {
@@ -431,10 +439,8 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
             if len({e.player.club for e in members}) == 1 and members[0].player.club
         }
         if method == "strength":
-            return _expand(
-                seating.draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts, clubs=clubs), units
-            )
-        return _expand(seating.draw_random(list(units), variant, rnd.seed, bye_counts, clubs=clubs), units)
+            return _expand(draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts, clubs=clubs), units)
+        return _expand(draw_random(list(units), variant, rnd.seed, bye_counts, clubs=clubs), units)
     previous = tournament.round_set.get(number=rnd.number - 1)
     all_results = table_results(tournament)
     lines = standings(
@@ -445,7 +451,7 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
         seed=rnd.seed,
     )
     unit_of = {str(e.pk): uid for uid, members in units.items() for e in members}
-    if variant == "taruk2012" and round_participants(previous) == set(units):
+    if plan.reseat_by_places and round_participants(previous) == set(units):
         cumulative = {line.player: line for line in lines}
         round_results = []
         for r in (r for r in all_results if r.round == previous.number):
@@ -483,7 +489,7 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
                 }
             )
         earlier = meetings(tournament, rnd.number)
-        return _expand(seating.reseat_taruk_draw(round_results, rnd.seed, earlier), units)
+        return _expand(draw_by_places(round_results, variant, rnd.seed, earlier), units)
     order: list[str] = []
     for line in lines:
         uid = unit_of.get(line.player)
@@ -495,21 +501,18 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
         if a and b and a != b:
             met[frozenset((a, b))] = max(met.get(frozenset((a, b)), 0), n)
     unit_byes = {unit_of[p]: n for p, n in bye_counts.items() if p in unit_of}
-    return _expand(seating.reseat_by_standings(order, met, variant, rnd.seed, unit_byes), units)
+    return _expand(reseat_by_standings(order, met, variant, rnd.seed, unit_byes), units)
 
 
-def _expand(draw: seating.Draw, units: dict[str, list[Entry]]) -> seating.Draw:
-    """Turn pair positions into one position per partner. Laza partners sit side by
-    side (tarokk-laza.md §1.2): the engine numbers the pairs A/D and B/C (§5.3), so the
-    first drawn pair takes A and D, the second B and C."""
+def _expand(draw: Draw, units: dict[str, list[Entry]]) -> Draw:
+    """Turn each drawn unit into its entries, one seat each: a unit's position names its seats
+    (a pair's are ``"AD"``, as the variant's plan places partners), in the unit's entry order."""
     tables = []
-    pair_letters = {0: "AD", 1: "BC"}
     for t in draw.tables:
         seats: dict[str, str] = {}
-        for i, (pos, uid) in enumerate(t.seats.items()):
-            letters = pair_letters[i] if len(units[uid]) == 2 else pos
-            for letter, entry in zip(letters, units[uid], strict=True):
+        for pos, uid in t.seats.items():
+            for letter, entry in zip(pos, units[uid], strict=True):
                 seats[letter] = str(entry.pk)
-        tables.append(seating.Table(t.number, seats, t.first_dealer[0]))
+        tables.append(DrawnTable(t.number, seats, t.first_dealer))
     byes = [str(e.pk) for uid in draw.byes for e in units[uid]]
-    return seating.Draw(draw.variant, draw.seed, tables, byes)
+    return Draw(draw.variant, draw.seed, tables, byes)

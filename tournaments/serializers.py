@@ -19,7 +19,7 @@ from tournaments.models import Hand
 
 from .models import POSITIONS, Entry, Round, Tournament
 from .standings import DEFAULT_METRICS
-from .variants import variant_name
+from .variants import sit_out_rule, variant_name
 from .views.rounds import clock_payload
 
 # The envelope of hand-format.md: the table decides these, the referee types the rest.
@@ -71,16 +71,18 @@ class VariantFactsSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
     rules_version = serializers.CharField()
-    min_seats = serializers.IntegerField(source="table.min_seats")
-    max_seats = serializers.IntegerField(source="table.max_seats")
+    min_seats = serializers.IntegerField(source="plan.min_seats")
+    max_seats = serializers.IntegerField(source="plan.max_seats")
     players_per_hand = serializers.SerializerMethodField()
-    sits_out = serializers.CharField(source="table.sits_out")
-    default_hands_per_round = serializers.IntegerField(source="table.default_hands_per_round")
-    zero_sum = serializers.BooleanField(source="table.zero_sum")
+    sits_out = serializers.SerializerMethodField()  # the plan's sentences, translated; "" if everybody plays
+    default_hands_per_round = serializers.IntegerField(source="plan.default_hands_per_round")
+    zero_sum = serializers.BooleanField(source="plan.zero_sum")
 
     def get_players_per_hand(self, variant: Any) -> list[int]:
-        n = variant.table.players_per_hand
-        return [n] if isinstance(n, int) else list(n)
+        return [variant.plan.players_per_hand]
+
+    def get_sits_out(self, variant: Any) -> str:
+        return " ".join(sit_out_rule(variant.key, seats) for seats in variant.plan.sits_out)
 
 
 class EventSerializer(serializers.ModelSerializer):

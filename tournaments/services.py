@@ -45,10 +45,10 @@ def tournament_snapshot(t: Tournament) -> dict[str, Any]:
 
 def variant_defaults(variant_key: str) -> dict[str, int]:
     """Format defaults that come from the variant (taruk2012.md §7 and the others)."""
-    facts = get_variant(variant_key).table
+    plan = get_variant(variant_key).plan
     return {
-        "hands_per_round": facts.default_hands_per_round,
-        "table_size": facts.min_seats,
+        "hands_per_round": plan.default_hands_per_round,
+        "table_size": plan.min_seats,
     }
 
 

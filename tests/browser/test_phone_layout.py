@@ -28,7 +28,7 @@ def widest(page, url: str) -> int:
 @pytest.mark.parametrize("key", list(VARIANTS))
 def test_every_variants_pages_fit_a_phone_at_the_largest_table(key, alice, bob, page):
     variant = VARIANTS[key]
-    seats = variant.table.max_seats
+    seats = variant.plan.max_seats
     config = getattr(samples_of(key), "TEST_CONFIG", None) or {}
     event = services.create_tournament(
         alice,

@@ -440,18 +440,22 @@ def test_the_engine_and_the_pure_tournament_modules_import_without_django():
     import sys
     from pathlib import Path
 
-    modules = ["scoring.engine", "scoring.registry", "scoring.__main__", "tournaments.seating", "tournaments.standings"]
+    modules = ["scoring.engine", "scoring.registry", "scoring.__main__", "scoring.table_plan", "tournaments.standings"]
     root = Path(__file__).resolve().parents[2]
     modules += [
         ".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
-        for p in [*(root / "scoring" / "variants").rglob("*.py"), *(root / "tests" / "samples").glob("[a-z]*.py")]
+        for p in [
+            *(root / "scoring" / "variants").rglob("*.py"),
+            *(root / "tests" / "samples").glob("[a-z]*.py"),
+            *(root / "tournaments" / "seating").glob("*.py"),
+        ]
     ]
     code = (
         f"import importlib, sys\nfor m in {modules!r}: importlib.import_module(m)\n"
         "assert not [m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework')], sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], check=True, timeout=60)
-    assert len(modules) == 42
+    assert len(modules) == 52
 
 
 def test_nul_paths_name_every_place_in_a_json_document():

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from scoring.types import InvalidHand
 from scoring.variants.tarokk_illusztralt.rules import HAND_KEYS, VARIANT, _ledger
+from scoring.variants.tarokk_illusztralt.table import PLAN
 from tests.samples.tarokk_illusztralt import random_hand, random_hand_sequence
 
 SEATS = ["A", "B", "C", "D"]
@@ -733,7 +734,7 @@ def test_it_settles_the_rules_of_section_2(fields, expected):
 
 
 def test_table_facts():
-    table = VARIANT.table
+    table = PLAN
     assert (table.min_seats, table.max_seats, table.players_per_hand) == (4, 4, 4)
     assert table.zero_sum is True
     assert table.default_hands_per_round % 4 == 0  # every seat deals equally often

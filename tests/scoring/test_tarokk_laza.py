@@ -26,6 +26,7 @@ from scoring.variants.tarokk_laza.rules import (
     point_table,
     report,
 )
+from scoring.variants.tarokk_laza.table import PLAN
 from tests.samples.tarokk_laza import TEST_CONFIG, random_hand, random_hand_sequence
 
 
@@ -305,7 +306,7 @@ def test_a_failed_bid_gives_the_opponents_nothing():
     """§3.1 / §6.7: not zero-sum."""
     result = score(deal([b("mizer", False)]))
     assert result.points == {"A": -30, "B": 0, "C": 0, "D": -30}
-    assert VARIANT.table.zero_sum is False
+    assert PLAN.zero_sum is False
 
 
 def test_only_the_highest_made_trophy_scores():
@@ -500,7 +501,7 @@ def test_editing_the_table_in_place_is_noticed():
 
 
 def test_table_facts():
-    facts = VARIANT.table
+    facts = PLAN
     assert (facts.min_seats, facts.max_seats, facts.players_per_hand) == (4, 4, 4)
     assert facts.default_hands_per_round == 8  # §1.3 "usually 8 deals"
     assert VARIANT.rules_version.startswith("tarokk-laza/")

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from scoring.types import InvalidHand
 from scoring.variants.tarokk_vadasz import rules as tv
 from scoring.variants.tarokk_vadasz.rules import VARIANT
+from scoring.variants.tarokk_vadasz.table import PLAN
 from tests.samples.tarokk_vadasz import random_hand, random_hand_sequence
 
 FOUR = {"participants": ["A", "B", "C", "D"], "seats": ["A", "B", "C", "D"], "dealer": "D"}
@@ -326,7 +327,7 @@ def test_playing_seats_and_talon_arranger_follow_the_section_1_1_table(table, de
 
 
 def test_table_facts():
-    facts = VARIANT.table
+    facts = PLAN
     assert (facts.min_seats, facts.max_seats, facts.players_per_hand, facts.zero_sum) == (4, 7, 4, True)
     assert VARIANT.key == "tarokk-vadasz"
 

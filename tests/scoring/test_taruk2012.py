@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from scoring.types import InvalidHand
 from scoring.variants.taruk2012 import rules as tk
 from scoring.variants.taruk2012.rules import VARIANT
+from scoring.variants.taruk2012.table import PLAN
 from tests.samples.taruk2012 import random_hand, random_hand_sequence
 
 V = "taruk2012"
@@ -1179,7 +1180,7 @@ def test_a_config_is_rejected_because_taruk_has_none():
 
 
 def test_table_facts():
-    facts = VARIANT.table
+    facts = PLAN
     assert (facts.min_seats, facts.max_seats, facts.players_per_hand) == (4, 5, 4)
     assert facts.default_hands_per_round == 12
     # Not zero-sum: the partner gets half (P15), opponents' bonuses are not charged (A6).

@@ -22,6 +22,7 @@ from scoring.engine import evaluate
 from scoring.types import HandScore, InvalidHand
 from scoring.variants.ulti_mausz import rules as um
 from scoring.variants.ulti_mausz.rules import BID_TABLE, CASES, VARIANT
+from scoring.variants.ulti_mausz.table import PLAN
 from tests.samples.ulti_mausz import random_hand, random_hand_sequence
 
 # --- the worked examples of §7, as printed ---------------------------------------------------
@@ -1439,11 +1440,11 @@ def test_void_deal_scores_zero_at_a_four_seat_table() -> None:
 
 
 def test_table_facts() -> None:
-    facts = VARIANT.table
+    facts = PLAN
     assert (facts.min_seats, facts.max_seats, facts.players_per_hand) == (3, 4, 3)
     assert facts.zero_sum is True
     assert facts.default_hands_per_round == 9  # §6.2 proposal, three-seat table
-    assert "dealer" in facts.sits_out
+    assert "dealer" in facts.sit_out(4)
     assert VARIANT.key == "ulti-mausz"
 
 

@@ -117,3 +117,16 @@ def test_an_all_play_all_round_seats_13_players_at_three_threes_and_a_four_in_st
     sizes = [len(seats) for _, seats in sorted(_seats_by_table(rnd).items())]
     assert sizes == [3, 3, 3, 4]
     assert not rnd.byes.exists()
+
+
+def test_the_draw_page_says_in_hungarian_who_sits_out_and_names_the_variant(alice, client):
+    # The words are the plan's (scoring/variants/taruk2012/table.py), translated where shown.
+    event = services.create_tournament(alice, name="Kupa", slug="kupa", variant="taruk2012", is_public=True)
+    for i in range(1, 6):
+        services.register_player(alice, event, name=f"Player {i}")
+    rounds.publish_draw(alice, rounds.draw_round(alice, event, seed="s"))
+    page = client.get(reverse("round", args=[event.slug, 1]), HTTP_ACCEPT_LANGUAGE="hu").content.decode()
+    assert "Öten az asztalnál: minden leosztásban az osztó marad ki (taruk2012 §7.6)." in page
+    assert "Five at the table" not in page
+    page = client.get(reverse("tournament", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="hu").content.decode()
+    assert "Taruk 2012 (szlovén versenytarokk)" in page

@@ -75,13 +75,13 @@ def table(request, alice, bob):
         name=f"{key} open",
         slug=f"{key}-open",
         variant=key,
-        table_size=variant.table.min_seats,
+        table_size=variant.plan.min_seats,
         hands_per_round=HANDS,
         config=config,
         is_public=True,
     )
     event_services.set_referee(alice, event, "bob", [])
-    players = variant.table.min_seats
+    players = variant.plan.min_seats
     for i in range(players):
         event_services.register_player(alice, event, name=f"Player {i}", team=f"Pair {i // 2}")
     rnd = rounds.draw_round(alice, event, seed="flow")

@@ -22,7 +22,7 @@ def samples_of(key: str) -> Any:
 def running_table(alice: Any, key: str, *, size: int | None = None, hands: int = 8) -> Table:
     """Table 1 of round 1 of a public ``key`` event organized by alice, bob refereeing every table."""
     variant = VARIANTS[key]
-    size = size or variant.table.min_seats
+    size = size or variant.plan.min_seats
     config = getattr(samples_of(key), "TEST_CONFIG", None) or {}
     event = event_services.create_tournament(
         alice,

@@ -23,7 +23,6 @@ from scoring.types import (
     NOT_APPLICABLE,
     HandError,
     HandScore,
-    TableFacts,
     Variant,
 )
 
@@ -701,15 +700,6 @@ VARIANT = Variant(
     key=KEY,
     name="Illusztrált tarokk",
     rules_version="tarokk-illusztralt/1",
-    table=TableFacts(
-        min_seats=4,
-        max_seats=4,
-        players_per_hand=4,
-        sits_out="nobody: all four players play every hand",
-        # The spec has no tournament section: 12 hands = each seat deals three times.
-        default_hands_per_round=12,
-        zero_sum=True,  # §5.1: every hand, renonsz and tarokk counts included, sums to zero
-    ),
     validate=validate,
     settle=settle,
     playing_seats=playing_seats,

@@ -30,7 +30,6 @@ from scoring.types import (
     NOT_APPLICABLE,
     HandError,
     HandScore,
-    TableFacts,
     Variant,
 )
 
@@ -1003,14 +1002,6 @@ VARIANT = Variant(
     key=KEY,
     name="Laza tarokk",
     rules_version="tarokk-laza/1",
-    table=TableFacts(
-        min_seats=4,
-        max_seats=4,
-        players_per_hand=4,
-        sits_out="nobody: two fixed pairs of two play every deal",
-        default_hands_per_round=8,  # a match is "usually 8 deals" (§1.3)
-        zero_sum=False,  # points belong to the pair; a failed bid gives the opponents nothing (§3.1)
-    ),
     validate=validate,
     settle=settle,
     playing_seats=playing_seats,

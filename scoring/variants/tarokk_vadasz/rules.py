@@ -37,7 +37,6 @@ from scoring.types import (
     UNKNOWN_FIELD,
     HandError,
     HandScore,
-    TableFacts,
     Variant,
 )
 
@@ -922,19 +921,6 @@ VARIANT = Variant(
     key=KEY,
     name="Vadász tarokk",
     rules_version=RULES_VERSION,
-    table=TableFacts(
-        min_seats=4,
-        max_seats=7,
-        players_per_hand=4,
-        sits_out=(
-            "nobody at 4; the dealer at 5; the dealer and the participant opposite at 6; "
-            "the dealer and the two opposite at 7"
-        ),
-        # The spec has no tournament section. 8 = every seat of a 4-table deals twice;
-        # the tournament layer should use a multiple of the participants at 5-7.
-        default_hands_per_round=8,
-        zero_sum=True,  # §2.2: every hand is zero-sum, renonsz included
-    ),
     validate=validate,
     settle=settle,
     playing_seats=playing_seats,

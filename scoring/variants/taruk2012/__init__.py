@@ -2,10 +2,13 @@
 
 from dataclasses import replace
 
+from scoring.text import _
+
 from . import entry, protocol, rules, standing, table
 
 VARIANT = replace(
     rules.VARIANT,
+    title=_("Taruk 2012 (Slovenian competitive tarok)"),
     plan=table.PLAN,
     standing=standing.STANDING,
     protocol=protocol.PROTOCOL,

@@ -37,7 +37,6 @@ from scoring.types import (
     UNKNOWN_FIELD,
     HandError,
     HandScore,
-    TableFacts,
     Variant,
 )
 
@@ -1073,16 +1072,6 @@ VARIANT = Variant(
     key=KEY,
     name="Taruk 2012 (Slovenian competitive tarok)",
     rules_version="taruk2012/1",
-    table=TableFacts(
-        min_seats=4,
-        max_seats=5,
-        players_per_hand=4,
-        sits_out="at a 5-seat table the dealer sits out each hand (extension, §7.6); nobody at 4 seats",
-        default_hands_per_round=12,  # S5 / §7.1; a 5-seat table plays 10 (§7.6)
-        # Not zero-sum: the partner gets half (P15), opponents' bonuses are not charged
-        # to the declaring side (P21, A6), klop is scored against each player alone (K3).
-        zero_sum=False,
-    ),
     validate=validate,
     settle=settle,
     playing_seats=playing_seats,

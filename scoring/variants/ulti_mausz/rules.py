@@ -42,7 +42,6 @@ from scoring.types import (
     OUT_OF_RANGE,
     HandError,
     HandScore,
-    TableFacts,
     Variant,
 )
 
@@ -1405,16 +1404,6 @@ VARIANT = Variant(
     key=KEY,
     name="Ulti (MAUSZ championship rules, 2017)",
     rules_version="ulti-mausz/2017-10-14",
-    table=TableFacts(
-        min_seats=3,
-        max_seats=4,
-        players_per_hand=3,
-        sits_out="at a four-seat table the dealer sits out each deal (9.§(11)); at three everybody plays",
-        # §6.2 proposal: 9 deals at a three-seat table (each player deals 3 times); a
-        # four-seat table needs 12 for the same.
-        default_hands_per_round=9,
-        zero_sum=True,
-    ),
     validate=validate,
     settle=settle,
     playing_seats=playing_seats,
