@@ -41,7 +41,7 @@ Storing: ``to_json`` turns a line into JSON that a database keeps and ``from_jso
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
@@ -60,16 +60,15 @@ class Msg(str):
     msgid: str
     args: dict[str, Any]
 
-    def __new__(cls, msgid: str, args: Mapping[str, Any] | None = None) -> Msg:
-        # Arguments that are Msgs or Seqs are their English text already.
-        text = msgid % {k: _english(v) for k, v in args.items()} if args else msgid
-        self = str.__new__(cls, text)
+    def __new__(cls, msgid: str, /, **args: Any) -> Msg:
+        # English: every argument as ``%s`` writes it (a Msg or Seq is its English text already).
+        self = str.__new__(cls, msgid % args if args else msgid)
         self.msgid = msgid
-        self.args = dict(args) if args else {}
+        self.args = args
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Msg, (self.msgid, self.args))
+        return (_rebuild, (self.msgid, self.args))
 
 
 class Seq(str):
@@ -79,8 +78,13 @@ class Seq(str):
     parts: list[Any]
 
     def __new__(cls, sep: str, parts: Iterable[Any]) -> Seq:
-        parts = list(parts)
-        self = str.__new__(cls, sep.join([_english(p) for p in parts]))
+        if type(parts) is not list:
+            parts = list(parts)
+        try:
+            text = sep.join(parts)
+        except TypeError:  # a number among the parts
+            text = sep.join([str(p) for p in parts])
+        self = str.__new__(cls, text)
         self.sep = sep
         self.parts = parts
         return self
@@ -89,31 +93,21 @@ class Seq(str):
         return (Seq, (self.sep, self.parts))
 
 
-def _(msgid: str, **args: Any) -> Msg:
-    """A message: ``msgid`` (a literal, extracted by makemessages) with named arguments."""
-    return Msg(msgid, args)
+def _rebuild(msgid: str, args: dict[str, Any]) -> Msg:
+    return Msg(msgid, **args)
 
 
-def join(sep: str, parts: Iterable[Any]) -> Seq:
-    """``parts`` joined by ``sep`` (punctuation: it is not translated), each part rendered."""
-    return Seq(sep, parts)
+# ``_("msgid", name=value)``: a message (the class itself: this runs for every line of every
+# hand). ``join(sep, parts)``: parts joined by ``sep`` (punctuation: it is not translated).
+_ = Msg
+join = Seq
 
 
-def _english(value: Any) -> str:
-    if type(value) is float or isinstance(value, Decimal):
-        return _number(value)
-    return str(value)
-
-
-def _number(value: Any, lang: str = "en") -> str:
-    """A number as ``lang`` writes it: "2.5" in English, "2,5" in Slovenian and Hungarian."""
-    if isinstance(value, int):  # bool too
-        return str(int(value))
-    if type(value) is float and value.is_integer():
-        text = str(int(value))
-    else:
-        text = str(value) if isinstance(value, Decimal) else repr(value)
-    return text.replace(".", ",") if lang in DECIMAL_COMMA else text
+def _number(value: Any, lang: str) -> str:
+    """A number as ``lang`` writes it: "2.5" in English (as ``%s`` does), "2,5" in Slovenian
+    and Hungarian; whole numbers without grouping, as on the paper sheet."""
+    text = str(value)
+    return text.replace(".", ",") if lang in DECIMAL_COMMA and not isinstance(value, int) else text
 
 
 @lru_cache(maxsize=16)
@@ -190,7 +184,7 @@ def from_json(value: Any) -> Any:
             args = value.get("args")
             args = {str(k): from_json(v) for k, v in args.items()} if isinstance(args, dict) else {}
             try:
-                return Msg(value["id"], args)
+                return Msg(value["id"], **args)
             except (KeyError, ValueError, TypeError):  # stored by another version of the msgid
                 return value.get("text", value["id"])
         if isinstance(value.get("join"), str) and isinstance(value.get("parts"), list):

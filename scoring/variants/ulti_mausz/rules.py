@@ -33,6 +33,7 @@ from scoring.common import (
     signed,
     table_from,
 )
+from scoring.text import _, join
 from scoring.types import (
     FORBIDDEN_COMBINATION,
     INCONSISTENT,
@@ -167,20 +168,21 @@ COMPONENT_RULE: dict[str, str] = {
     "rebetli": "no_tricks",
     "teritett_betli": "no_tricks",
 }
+# The games' names as the MAUSZ rulebook writes them (a Slovenian ulti player says them too).
 COMPONENT_NAME: dict[str, str] = {
-    "parti": "parti",
-    "40-100": "40-100",
-    "20-100": "20-100",
-    "4asz": "4 ász",
-    "ulti": "ulti",
-    "durchmars": "durchmars",
-    "teritett_durchmars": "terített durchmars",
-    "betli": "betli",
-    "rebetli": "rebetli",
-    "teritett_betli": "terített betli",
-    "szintelen_durchmars": "színtelen durchmars",
-    "redurchmars": "redurchmars",
-    "szintelen_teritett_durchmars": "színtelen terített durchmars",
+    "parti": _("parti"),
+    "40-100": _("40-100"),
+    "20-100": _("20-100"),
+    "4asz": _("4 ász"),
+    "ulti": _("ulti"),
+    "durchmars": _("durchmars"),
+    "teritett_durchmars": _("terített durchmars"),
+    "betli": _("betli"),
+    "rebetli": _("rebetli"),
+    "teritett_betli": _("terített betli"),
+    "szintelen_durchmars": _("színtelen durchmars"),
+    "redurchmars": _("redurchmars"),
+    "szintelen_teritett_durchmars": _("színtelen terített durchmars"),
 }
 BID_KEYS: frozenset[str] = frozenset(key for key, _ in BID_TABLE)
 COLOURLESS: frozenset[str] = frozenset(key for key, red in BID_TABLE if not red and (key, True) not in BID_TABLE)
@@ -226,56 +228,56 @@ class Case(NamedTuple):
 
     type: str
     offender: str  # "" (not recorded), "any", "declarer", "defender", "not_declarer"
-    text: str
+    text: str  # a message (scoring.text): what happened, as the referee reads it
     penalty_bid: bool = False
     null_trump: bool = False  # §5.4 trump exception: a non-red trump may be unnamed
 
 
 CASES: dict[str, Case] = {
-    "13.1.1": Case(VOID, "", "dealt the packet left on the table first"),
-    "13.1.2": Case(VOID, "", "wrong number of cards dealt"),
-    "13.1.3a": Case(VOID, "", "a card exposed during dealing"),
-    "13.1.3b": Case(NORMAL, "any", "a card exposed while picking up the cards"),
-    "13.1.4": Case(VOID, "", "the 7 cards not dealt first / not dealt in fives"),
-    "13.1.5-early": Case(VOID, "", "wrong player dealt, noticed early"),
-    "13.1.5-late": Case(NORMAL, "", "wrong player dealt, noticed late"),
-    "13.1.6-early": Case(VOID, "", "players not in the game sheet's order, noticed early"),
-    "13.1.6-late": Case(NORMAL, "", "players not in the game sheet's order, noticed late"),
-    "13.2.1": Case(PAY_DOUBLE, "declarer", "trump suit revealed during bidding", null_trump=True),
-    "13.2.1-outbid": Case(NORMAL, "not_declarer", "trump revealed during bidding, then outbid"),
-    "13.2.2": Case(NORMAL, "any", "passed before his turn"),
-    "13.2.3a": Case(NORMAL, "any", "wrong talon count, noticed before the talon was looked at"),
+    "13.1.1": Case(VOID, "", _("dealt the packet left on the table first")),
+    "13.1.2": Case(VOID, "", _("wrong number of cards dealt")),
+    "13.1.3a": Case(VOID, "", _("a card exposed during dealing")),
+    "13.1.3b": Case(NORMAL, "any", _("a card exposed while picking up the cards")),
+    "13.1.4": Case(VOID, "", _("the 7 cards not dealt first / not dealt in fives")),
+    "13.1.5-early": Case(VOID, "", _("wrong player dealt, noticed early")),
+    "13.1.5-late": Case(NORMAL, "", _("wrong player dealt, noticed late")),
+    "13.1.6-early": Case(VOID, "", _("players not in the game sheet's order, noticed early")),
+    "13.1.6-late": Case(NORMAL, "", _("players not in the game sheet's order, noticed late")),
+    "13.2.1": Case(PAY_DOUBLE, "declarer", _("trump suit revealed during bidding"), null_trump=True),
+    "13.2.1-outbid": Case(NORMAL, "not_declarer", _("trump revealed during bidding, then outbid")),
+    "13.2.2": Case(NORMAL, "any", _("passed before his turn")),
+    "13.2.3a": Case(NORMAL, "any", _("wrong talon count, noticed before the talon was looked at")),
     "13.2.3b": Case(
-        PAY_DOUBLE, "declarer", "wrong talon count, noticed after the talon was looked at", null_trump=True
+        PAY_DOUBLE, "declarer", _("wrong talon count, noticed after the talon was looked at"), null_trump=True
     ),
-    "13.2.3c": Case(PAY_DOUBLE, "any", "wrong card count after inserting the talon", True, True),
-    "13.2.3d": Case(NORMAL, "any", "wrong talon count, nobody else bids"),
-    "13.2.4a": Case(PAY_DOUBLE, "any", "bid not higher than the valid one, not corrected", True, True),
-    "13.2.4b": Case(NORMAL, "", "bid not higher than the valid one, found during play"),
-    "13.2.5": Case(PAY_DOUBLE, "any", "took the talon out of turn and did not keep to the lowest bid", True, True),
-    "13.2.5-corrected": Case(NORMAL, "any", "took the talon out of turn, then bid the lowest next bid"),
-    "13.2.6a": Case(NORMAL, "not_declarer", "opened without being entitled; an innocent player raised"),
-    "13.2.6b": Case(PAY_DOUBLE, "declarer", "opened without being entitled; nobody continued", null_trump=True),
-    "13.2.7a": Case(PAY_2V_1V, "not_declarer", "the 12-card player was skipped", null_trump=True),
-    "13.2.7b": Case(PAY_SINGLE, "", "the 12-card player was skipped; second bidder's cards wrong", null_trump=True),
-    "13.3.1": Case(PAY_DOUBLE, "declarer", "trump not named before the first card", null_trump=True),
-    "13.3.2": Case(PAY_DOUBLE, "declarer", "red called and led without waiting for the passes"),
-    "13.3.3": Case(PLAY, "any", "forbidden marriage announcement"),
-    "13.3.4": Case(PLAY, "any", "revoke or failing to overtake"),
-    "13.3.5": Case(PLAY, "any", "took someone else's trick and led"),
-    "13.3.6": Case(PLAY, "any", "led more than one card"),
-    "13.3.7": Case(PLAY, "any", "looked at the talon or at others' tricks"),
-    "13.3.8a": Case(PLAY, "defender", "a defender dropped cards face up"),
-    "13.3.8b": Case(NORMAL, "", "the declarer dropped cards face up (not a renonsz)"),
-    "13.3.9a": Case(PLAY, "declarer", "the declarer holds a wrong number of cards"),
-    "13.3.9b": Case(BID_WON, "", "both defenders hold wrong numbers of cards"),
-    "13.3.9c": Case(PLAY, "defender", "one defender holds too few cards"),
-    "13.3.10": Case(RULING_PARTI_WON, "", "cards thrown in, parti disputed"),
-    "13.3.11": Case(RULING_NO_SILENT, "", "cards thrown in, silent 100 / four aces disputed"),
-    "13.3.12": Case(PARTIAL, "any", "cards gathered and mixed before the check"),
-    "10.3.e": Case(PLAY, "any", "serious renonsz during play"),
-    "10.3.g": Case(PLAY, "any", "false renonsz call"),
-    "10.3.d": Case(JURY, "", "event not covered by the rules, jury decision"),
+    "13.2.3c": Case(PAY_DOUBLE, "any", _("wrong card count after inserting the talon"), True, True),
+    "13.2.3d": Case(NORMAL, "any", _("wrong talon count, nobody else bids")),
+    "13.2.4a": Case(PAY_DOUBLE, "any", _("bid not higher than the valid one, not corrected"), True, True),
+    "13.2.4b": Case(NORMAL, "", _("bid not higher than the valid one, found during play")),
+    "13.2.5": Case(PAY_DOUBLE, "any", _("took the talon out of turn and did not keep to the lowest bid"), True, True),
+    "13.2.5-corrected": Case(NORMAL, "any", _("took the talon out of turn, then bid the lowest next bid")),
+    "13.2.6a": Case(NORMAL, "not_declarer", _("opened without being entitled; an innocent player raised")),
+    "13.2.6b": Case(PAY_DOUBLE, "declarer", _("opened without being entitled; nobody continued"), null_trump=True),
+    "13.2.7a": Case(PAY_2V_1V, "not_declarer", _("the 12-card player was skipped"), null_trump=True),
+    "13.2.7b": Case(PAY_SINGLE, "", _("the 12-card player was skipped; second bidder's cards wrong"), null_trump=True),
+    "13.3.1": Case(PAY_DOUBLE, "declarer", _("trump not named before the first card"), null_trump=True),
+    "13.3.2": Case(PAY_DOUBLE, "declarer", _("red called and led without waiting for the passes")),
+    "13.3.3": Case(PLAY, "any", _("forbidden marriage announcement")),
+    "13.3.4": Case(PLAY, "any", _("revoke or failing to overtake")),
+    "13.3.5": Case(PLAY, "any", _("took someone else's trick and led")),
+    "13.3.6": Case(PLAY, "any", _("led more than one card")),
+    "13.3.7": Case(PLAY, "any", _("looked at the talon or at others' tricks")),
+    "13.3.8a": Case(PLAY, "defender", _("a defender dropped cards face up")),
+    "13.3.8b": Case(NORMAL, "", _("the declarer dropped cards face up (not a renonsz)")),
+    "13.3.9a": Case(PLAY, "declarer", _("the declarer holds a wrong number of cards")),
+    "13.3.9b": Case(BID_WON, "", _("both defenders hold wrong numbers of cards")),
+    "13.3.9c": Case(PLAY, "defender", _("one defender holds too few cards")),
+    "13.3.10": Case(RULING_PARTI_WON, "", _("cards thrown in, parti disputed")),
+    "13.3.11": Case(RULING_NO_SILENT, "", _("cards thrown in, silent 100 / four aces disputed")),
+    "13.3.12": Case(PARTIAL, "any", _("cards gathered and mixed before the check")),
+    "10.3.e": Case(PLAY, "any", _("serious renonsz during play")),
+    "10.3.g": Case(PLAY, "any", _("false renonsz call")),
+    "10.3.d": Case(JURY, "", _("event not covered by the rules, jury decision")),
 }
 
 
@@ -291,7 +293,12 @@ def _kontra_text(level: int) -> str:
 
 def _pays(flows: list[tuple[str, str, int]]) -> str:
     """ "A pays B 4; C pays B 4" (§5.3 breakdown style; only ulti settles in payments)."""
-    return "; ".join(f"{payer} pays {payee} {amount}" for payer, payee, amount in flows)
+    return join("; ", [_("%(payer)s pays %(payee)s %(amount)s", payer=p, payee=q, amount=n) for p, q, n in flows])
+
+
+def _line(head: str, flows: list[tuple[str, str, int]]) -> str:
+    """ "<head>: A pays B 4; C pays B 4", one breakdown line."""
+    return join(": ", [head, _pays(flows)])
 
 
 def _row(key: str, trump: Any) -> BidRow:
@@ -299,11 +306,22 @@ def _row(key: str, trump: Any) -> BidRow:
 
 
 def _bid_name(key: str, trump: Any) -> str:
-    """ "40-100 + ulti (zöld)"; the automatic parti is not part of the name."""
-    name = " + ".join(COMPONENT_NAME[c] for c in key.split("+"))
+    """ "40-100 + ulti (zöld)"; the automatic parti is not part of the name. ``trump`` "non-red":
+    a penalty bid whose trump was never named but is not red."""
+    name = join(" + ", [COMPONENT_NAME[c] for c in key.split("+")])
     if key in COLOURLESS:
         return name
-    return f"{name} ({SUIT_NAME.get(trump, trump or 'trump not named')})"
+    return _with_suit(name, _("non-red") if trump == "non-red" else _suit_name(trump))
+
+
+def _suit_name(trump: Any) -> str:
+    """The trump's Hungarian name (the same in every language), or "trump not named"."""
+    return SUIT_NAME.get(trump) or _("trump not named")
+
+
+def _with_suit(name: str, suit: str | None) -> str:
+    """ "ulti (makk)": a game's name and its trump; the name alone when colourless (``suit`` None)."""
+    return name if suit is None else _("%(game)s (%(suit)s)", game=name, suit=suit)
 
 
 def _table(hand: Mapping[str, Any]) -> list[str]:
@@ -1078,7 +1096,8 @@ def _item(component: str, head: str, declarer: str, x: str, y: str, sx: int, sy:
     # (every unit value and kontra level is at least 1).
     fx = (x, declarer, sx) if sx > 0 else (declarer, x, -sx)
     fy = (y, declarer, sy) if sy > 0 else (declarer, y, -sy)
-    return _Item(component, f"{head}: {fx[0]} pays {fx[1]} {fx[2]}; {fy[0]} pays {fy[1]} {fy[2]}", [fx, fy])
+    flows = [fx, fy]
+    return _Item(component, _line(head, flows), flows)
 
 
 def _parties(hand: Mapping[str, Any]) -> tuple[str, str, str]:
@@ -1087,10 +1106,11 @@ def _parties(hand: Mapping[str, Any]) -> tuple[str, str, str]:
     return declarer, x, y
 
 
-def _suit(key: str, trump: Any) -> str:
+def _suit(key: str, trump: Any) -> str | None:
+    """The trump's name in a coloured bid's lines; None in a colourless bid."""
     if key in COLOURLESS:
-        return ""
-    return f" ({SUIT_NAME.get(trump, 'trump not named')})"
+        return None
+    return _suit_name(trump)
 
 
 def _played_items(hand: Mapping[str, Any], ctype: str | None) -> list[_Item]:
@@ -1117,28 +1137,33 @@ def _played_items(hand: Mapping[str, Any], ctype: str | None) -> list[_Item]:
             disputed[comp] = (value, (kx, ky))
             continue
         made = verdicts[comp]
-        head = f"{COMPONENT_NAME[comp]}{suit} {'made' if made else 'failed'}"
+        game = _with_suit(COMPONENT_NAME[comp], suit)
         if comp == "parti" and ctype == RULING_PARTI_WON:
-            head += " (ruling 13.3.10)"
+            head = _("%(game)s made (ruling 13.3.10)", game=game)  # the ruling gives the parti
+        elif made:
+            head = _("%(game)s made", game=game)
+        else:
+            head = _("%(game)s failed", game=game)
         if comp == "parti" and silent_100:
             # §3.4 item 2 (A5): k=1 doubles; kontra/rekontra add the silent-100 value 2b.
             ax = value * kx + (value if kx == 1 else 2 * value)
             ay = value * ky + (value if ky == 1 else 2 * value)
-            side = "declarer" if made else "defenders"
-            head += f", {_levels_text(x, y, kx, ky)}, silent 100 ({side}): {value}x{kx} + {ax - value * kx} = {ax}"
+            sums = {"value": value, "k": kx, "extra": ax - value * kx, "total": ax}
+            if made:
+                silent = _("silent 100 (declarer): %(value)sx%(k)s + %(extra)s = %(total)s", **sums)
+            else:
+                silent = _("silent 100 (defenders): %(value)sx%(k)s + %(extra)s = %(total)s", **sums)
+            head = join(", ", [head, _levels_text(x, y, kx, ky), silent])
         else:
             ax, ay = value * kx, value * ky
-            head += f", {_levels_text(x, y, kx, ky)}"
+            head = join(", ", [head, _levels_text(x, y, kx, ky)])
         items.append(_item(comp, head, declarer, x, y, ax, ay) if made else _item(comp, head, declarer, x, y, -ax, -ay))
         if comp == "ulti" and not made:
             # §3.4 item 1: the ulti penalty, never doubled.
-            items.append(_item("", "ulti failure penalty (not doubled)", declarer, x, y, -4 * r, -4 * r))
+            items.append(_item("", _("ulti failure penalty (not doubled)"), declarer, x, y, -4 * r, -4 * r))
     if disputed:
-        items.append(
-            _offence_item(
-                declarer, x, y, partial_offender, disputed, "disputed components (13.3.12) against the offender", suit
-            )
-        )
+        what = _("disputed components (13.3.12) against the offender")
+        items.append(_offence_item(declarer, x, y, partial_offender, disputed, what, suit))
     # §3.4 item 3: silent ulti, coloured bids without an announced ulti; needs no claim and
     # survives the 13.3.11 / 13.3.12 rulings ("kivéve az ultit").
     t7 = play.get("trump7_last_trick")
@@ -1146,33 +1171,33 @@ def _played_items(hand: Mapping[str, Any], ctype: str | None) -> list[_Item]:
         seat, won = t7["seat"], t7["won"]
         if seat == declarer:
             if won:
-                items.append(
-                    _item("", f"silent ulti{suit} made by {declarer} (declarer)", declarer, x, y, 2 * r, 2 * r)
-                )
+                head = _("silent ulti (%(suit)s) made by %(seat)s (declarer)", suit=suit, seat=declarer)
+                items.append(_item("", head, declarer, x, y, 2 * r, 2 * r))
             else:
-                head = f"silent ulti{suit} of {declarer} (declarer) caught: {2 * r} + penalty {2 * r}"
+                head = _(
+                    "silent ulti (%(suit)s) of %(seat)s (declarer) caught: %(value)s + penalty %(penalty)s",
+                    suit=suit,
+                    seat=declarer,
+                    value=2 * r,
+                    penalty=2 * r,
+                )
                 items.append(_item("", head, declarer, x, y, -4 * r, -4 * r))
         elif won:
             # A7: the honour is shared, both defenders receive 2 (red 4).
-            items.append(
-                _item(
-                    "",
-                    f"silent ulti{suit} made by {seat} (defender), shared with the partner",
-                    declarer,
-                    x,
-                    y,
-                    -2 * r,
-                    -2 * r,
-                )
+            head = _(
+                "silent ulti (%(suit)s) made by %(seat)s (defender), shared with the partner", suit=suit, seat=seat
             )
+            items.append(_item("", head, declarer, x, y, -2 * r, -2 * r))
     # §3.4 item 4: silent four aces, claimed, only in the six keys; void in 13.3.11/13.3.12.
     if "4asz" in claims and key in SILENT_4ASZ_KEYS:
         seat = play.get("four_aces")
         if seat == declarer:
-            items.append(_item("", f"silent four aces{suit} by {seat} (declarer)", declarer, x, y, 2 * r, 2 * r))
+            head = _("silent four aces (%(suit)s) by %(seat)s (declarer)", suit=suit, seat=seat)
+            items.append(_item("", head, declarer, x, y, 2 * r, 2 * r))
         elif seat is not None:
             # A10: both defenders are paid.
-            items.append(_item("", f"silent four aces{suit} by {seat} (defender)", declarer, x, y, -2 * r, -2 * r))
+            head = _("silent four aces (%(suit)s) by %(seat)s (defender)", suit=suit, seat=seat)
+            items.append(_item("", head, declarer, x, y, -2 * r, -2 * r))
     return items
 
 
@@ -1183,38 +1208,48 @@ def _offence_item(
     offender: str,
     shares: dict[str, tuple[int, tuple[int, int]]],
     what: str,
-    suit: str,
+    suit: str | None,
 ) -> _Item:
     """The general rule of §4.1 (10.§(3)e-f) over ``shares[comp] = (v_c, (k_x, k_y))``:
     V_d = sum of v_c x k(c, d). A declarer offender pays each defender V_d; a defender
     offender pays the declarer his own and his partner's share and the partner his share."""
     vx = sum(value * ks[0] for value, ks in shares.values())
     vy = sum(value * ks[1] for value, ks in shares.values())
-    head = f"{what}: {_shares_text(shares, suit, x, y)}, V = {_pair_text(x, y, vx, vy)}"
+    head = _(
+        "%(what)s: %(shares)s, V = %(v)s",
+        what=what,
+        shares=_shares_text(shares, suit, x, y),
+        v=_pair_text(x, y, vx, vy),
+    )
     if offender == declarer:
         flows = [(declarer, x, vx), (declarer, y, vy)]
-        head += f"; {offender} (declarer) pays each defender his V"
+        rule = _("%(offender)s (declarer) pays each defender his V", offender=offender)
     else:
         v_own, (partner, v_partner) = (vx, (y, vy)) if offender == x else (vy, (x, vx))
         flows = [(offender, declarer, v_own + v_partner), (offender, partner, v_partner)]
-        head += (
-            f"; {offender} (defender) pays {declarer} {v_own} + {v_partner} "
-            f"(his and {partner}'s share) and pays {partner} {v_partner}"
+        rule = _(
+            "%(offender)s (defender) pays %(declarer)s %(own)s + %(share)s (his and %(partner)s's share) "
+            "and pays %(partner)s %(share)s",
+            offender=offender,
+            declarer=declarer,
+            own=v_own,
+            share=v_partner,
+            partner=partner,
         )
-    return _Item("*", f"{head}: {_pays(flows)}", flows)
+    return _Item("*", _line(join("; ", [head, rule]), flows), flows)
 
 
-def _shares_text(shares: dict[str, tuple[int, tuple[int, int]]], suit: str, x: str, y: str) -> str:
+def _shares_text(shares: dict[str, tuple[int, tuple[int, int]]], suit: str | None, x: str, y: str) -> str:
     """ "ulti (makk) 4x2 + parti (makk) 1x1"; individual levels as "5x(B 2, C 1)"."""
     out = []
     for comp, (value, (kx, ky)) in shares.items():
         times = str(kx) if kx == ky else f"({x} {kx}, {y} {ky})"
-        out.append(f"{COMPONENT_NAME[comp]}{suit} {value}x{times}")
-    return " + ".join(out)
+        out.append(join(" ", [_with_suit(COMPONENT_NAME[comp], suit), f"{value}x{times}"]))
+    return join(" + ", out)
 
 
 def _pair_text(x: str, y: str, vx: int, vy: int) -> str:
-    return f"{vx} per defender" if vx == vy else f"{x} {vx}, {y} {vy}"
+    return _("%(v)s per defender", v=vx) if vx == vy else f"{x} {vx}, {y} {vy}"
 
 
 def _shares(hand: Mapping[str, Any], x: str, y: str) -> dict[str, tuple[int, tuple[int, int]]]:
@@ -1236,16 +1271,14 @@ def _renonsz_items(hand: Mapping[str, Any], case: Case) -> list[_Item]:
         shares = _shares(hand, x, y)
         suit = _suit(hand["bid"], hand.get("trump"))
         if case.type == PLAY:
-            return [
-                _offence_item(
-                    declarer, x, y, offender, shares, "whole bid at the kontras said before the offence", suit
-                )
-            ]
+            what = _("whole bid at the kontras said before the offence")
+            return [_offence_item(declarer, x, y, offender, shares, what, suit)]
         vx = sum(value * ks[0] for value, ks in shares.values())
         vy = sum(value * ks[1] for value, ks in shares.values())
-        head = (
-            f"bid counts as made with the kontras said: {_shares_text(shares, suit, x, y)}, "
-            f"V = {_pair_text(x, y, vx, vy)}"
+        head = _(
+            "bid counts as made with the kontras said: %(shares)s, V = %(v)s",
+            shares=_shares_text(shares, suit, x, y),
+            v=_pair_text(x, y, vx, vy),
         )
         return [_item("*", head, declarer, x, y, vx, vy)]
     # PAY_DOUBLE / PAY_SINGLE / PAY_2V_1V use the table total; kontras are ignored (§4.2).
@@ -1256,16 +1289,40 @@ def _renonsz_items(hand: Mapping[str, Any], case: Case) -> list[_Item]:
     declarer = hand.get("declarer")
     if case.type == PAY_DOUBLE:
         flows = [(offender, s, 2 * total) for s in seats if s != offender]
-        ignored = " (kontras ignored)" if any(k != 1 for k in _kontra_levels(hand.get("kontra") or {})) else ""
-        head = f"{offender} pays {name} with kontra{ignored}: table total {total} x2 to each"
+        if any(k != 1 for k in _kontra_levels(hand.get("kontra") or {})):
+            head = _(
+                "%(offender)s pays %(bid)s with kontra (kontras ignored): table total %(total)s x2 to each",
+                offender=offender,
+                bid=name,
+                total=total,
+            )
+        else:
+            head = _(
+                "%(offender)s pays %(bid)s with kontra: table total %(total)s x2 to each",
+                offender=offender,
+                bid=name,
+                total=total,
+            )
     elif case.type == PAY_SINGLE:
         flows = [(declarer, s, total) for s in seats if s != declarer]
-        head = f"{name} failed without kontra: {declarer} pays table total {total} to each defender"
+        head = _(
+            "%(bid)s failed without kontra: %(declarer)s pays table total %(total)s to each defender",
+            bid=name,
+            declarer=declarer,
+            total=total,
+        )
     else:  # PAY_2V_1V
         third = next(s for s in seats if s not in (offender, declarer))
         flows = [(offender, declarer, 2 * total), (offender, third, total)]
-        head = f"{name} counts as won: {offender} pays {declarer} 2 x {total} and {third} 1 x {total}"
-    return [_Item("*", f"{head}: {_pays(flows)}", flows)]
+        head = _(
+            "%(bid)s counts as won: %(offender)s pays %(declarer)s 2 x %(total)s and %(third)s 1 x %(total)s",
+            bid=name,
+            offender=offender,
+            declarer=declarer,
+            third=third,
+            total=total,
+        )
+    return [_Item("*", _line(head, flows), flows)]
 
 
 def _items(hand: Mapping[str, Any]) -> list[_Item]:
@@ -1278,13 +1335,18 @@ def _items(hand: Mapping[str, Any]) -> list[_Item]:
         case = CASES[case_id]
         ctype = case.type
         offender = renonsz.get("offender")
-        who = f" by {offender}" if offender else ""
-        items.append(_Item("", f"renonsz {case_id} ({case.text}){who}: {_CONSEQUENCE[ctype]}", []))
+        facts = {"case": case_id, "text": case.text, "consequence": _CONSEQUENCE[ctype]}
+        if offender:
+            head = _("renonsz %(case)s (%(text)s) by %(offender)s: %(consequence)s", offender=offender, **facts)
+        else:
+            head = _("renonsz %(case)s (%(text)s): %(consequence)s", **facts)
+        items.append(_Item("", head, []))
         if ctype == VOID:
             return items
         if ctype == JURY:
             pts = renonsz["jury_points"]
-            items.append(_Item("", "jury points: " + ", ".join(f"{s} {signed(pts[s])}" for s in hand["seats"]), []))
+            shown = ", ".join(f"{s} {signed(pts[s])}" for s in hand["seats"])
+            items.append(_Item("", _("jury points: %(points)s", points=shown), []))
             return items
         if ctype not in (NORMAL, RULING_PARTI_WON, RULING_NO_SILENT, PARTIAL):
             return items + _renonsz_items(hand, case)
@@ -1293,9 +1355,11 @@ def _items(hand: Mapping[str, Any]) -> list[_Item]:
         declarer, x, y = _parties(hand)
         key, trump = hand["bid"], hand.get("trump")
         total = _row(key, trump).total
-        head = (
-            f"{_bid_name(key, trump)} given up before the first card: "
-            f"table total {total}, paid with kontra x2 = {2 * total}"
+        head = _(
+            "%(bid)s given up before the first card: table total %(total)s, paid with kontra x2 = %(paid)s",
+            bid=_bid_name(key, trump),
+            total=total,
+            paid=2 * total,
         )
         items.append(_item("*", head, declarer, x, y, -2 * total, -2 * total))
         return items
@@ -1313,26 +1377,27 @@ def _given_up_after(hand: Mapping[str, Any]) -> list[_Item]:
     items = []
     for comp, value in _row(key, trump).components.items():
         kx, ky = _levels(kontra, comp, x, y)
-        head = f"{COMPONENT_NAME[comp]}{suit} given up after the first card (failed), {_levels_text(x, y, kx, ky)}"
+        game = _with_suit(COMPONENT_NAME[comp], suit)
+        head = join(", ", [_("%(game)s given up after the first card (failed)", game=game), _levels_text(x, y, kx, ky)])
         items.append(_item(comp, head, declarer, x, y, -value * kx, -value * ky))
     if "ulti" in KEY_COMPONENTS[key]:
         r = 2 if trump == "piros" else 1
-        items.append(_item("", "ulti failure penalty (not doubled)", declarer, x, y, -4 * r, -4 * r))
+        items.append(_item("", _("ulti failure penalty (not doubled)"), declarer, x, y, -4 * r, -4 * r))
     return items
 
 
 _CONSEQUENCE = {
-    VOID: "void deal, new deal; it does not count as a played deal",
-    NORMAL: "no score consequence, the deal is scored normally",
-    PLAY: "the offender pays the whole bid",
-    PARTIAL: "the disputed components go against the offender, the rest is scored normally",
-    PAY_DOUBLE: "the bid is paid doubled",
-    PAY_SINGLE: "the bid counts as failed, without kontra",
-    BID_WON: "the bid counts as made",
-    PAY_2V_1V: "the second bidder's bid counts as won",
-    RULING_PARTI_WON: "the parti is the declarer's; no silent 100",
-    RULING_NO_SILENT: "silent 100 and silent four aces are not counted",
-    JURY: "points set by the jury",
+    VOID: _("void deal, new deal; it does not count as a played deal"),
+    NORMAL: _("no score consequence, the deal is scored normally"),
+    PLAY: _("the offender pays the whole bid"),
+    PARTIAL: _("the disputed components go against the offender, the rest is scored normally"),
+    PAY_DOUBLE: _("the bid is paid doubled"),
+    PAY_SINGLE: _("the bid counts as failed, without kontra"),
+    BID_WON: _("the bid counts as made"),
+    PAY_2V_1V: _("the second bidder's bid counts as won"),
+    RULING_PARTI_WON: _("the parti is the declarer's; no silent 100"),
+    RULING_NO_SILENT: _("silent 100 and silent four aces are not counted"),
+    JURY: _("points set by the jury"),
 }
 
 
@@ -1351,8 +1416,9 @@ def settle(hand: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[st
             points[payee] += amount
     breakdown = [item.text for item in items]
     if dealer not in seats:
-        breakdown.append(f"{dealer} dealt and sits out (9.§(11)): 0")
-    breakdown.append("total: " + ", ".join([f"{s} {signed(points[s])}" for s in table]))
+        breakdown.append(_("%(dealer)s dealt and sits out (9.§(11)): 0", dealer=dealer))
+    shown = ", ".join([f"{s} {signed(points[s])}" for s in table])
+    breakdown.append(_("total: %(points)s", points=shown))
     return HandScore(points, {}, breakdown)
 
 
