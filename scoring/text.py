@@ -33,7 +33,8 @@ Storing: ``to_json`` turns a line into JSON that a database keeps and ``from_jso
 
 - a plain line stays a JSON string;
 - a ``Msg`` line is ``{"text": <English>, "id": <msgid>, "args": {<name>: <argument>}}``
-  (``args`` left out when empty; ``text`` is for people reading the raw JSON);
+  (``args`` left out when empty; ``text`` is for people and programs reading the raw JSON),
+  a ``Seq`` line ``{"text": <English>, "join": <separator>, "parts": [...]}``;
 - an argument is a JSON number, a string, a nested message ``{"id": ..., "args": ...}`` or a
   sequence ``{"join": <separator>, "parts": [<argument>, ...]}``.
 """
@@ -154,11 +155,8 @@ def _render(item: Any, tr: gettext.NullTranslations, lang: str) -> str:
 
 def to_json(item: Any) -> Any:
     """A line as JSON to store (see the module docstring); a plain str stays a str."""
-    if isinstance(item, Msg):
-        out: dict[str, Any] = {"text": str.__str__(item), "id": item.msgid}
-        if item.args:
-            out["args"] = {k: _arg_json(v) for k, v in item.args.items()}
-        return out
+    if isinstance(item, (Msg, Seq)):
+        return {"text": str.__str__(item), **_arg_json(item)}
     return _arg_json(item)
 
 

@@ -406,15 +406,15 @@ def _check_seats(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     seats, dealer = obj["seats"], obj["dealer"]
     ok = True
     if len(seats) != 3 or not _ULTI_SET.issuperset(seats):
-        errors.add("seats", INVALID_VALUE, "seats must be the three active players, seats A to D (§1.1)")
+        errors.add("seats", INVALID_VALUE, _("seats must be the three active players, seats A to D (§1.1)"))
         ok = False
     if dealer not in ULTI_SEATS:
-        errors.add("dealer", INCONSISTENT, "dealer must be a seat A to D (§1.1)")  # §5.4 row code
+        errors.add("dealer", INCONSISTENT, _("dealer must be a seat A to D (§1.1)"))  # §5.4 row code
         ok = False
     elif ok and dealer in seats and seats[2] != dealer:
         # §5.1: seats start with the forehand, the dealer's right-hand neighbour, so a
         # playing dealer comes last.
-        errors.inconsistent("dealer", "a dealer who plays must be the last of seats (§5.1)")
+        errors.inconsistent("dealer", _("a dealer who plays must be the last of seats (§5.1)"))
         ok = False
     if not ok:
         return
@@ -437,7 +437,7 @@ def _check_case(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     if case_id is None:
         return
     if not isinstance(case_id, str) or case_id not in CASES:
-        errors.add("renonsz.case", INVALID_VALUE, "renonsz.case must be one of the case ids of §4.3")
+        errors.add("renonsz.case", INVALID_VALUE, _("renonsz.case must be one of the case ids of §4.3"))
         return
     ctx.case = CASES[case_id]
     ctx.ctype = ctx.case.type
@@ -447,7 +447,7 @@ def _bid_problem(errors: Errors, value: Any, field: str) -> str | None:
     """The key when ``value`` is a valid bid key; else records unknown_bid or
     forbidden_combination (§5.4) and returns None."""
     if not isinstance(value, str):
-        errors.add(field, INVALID_VALUE, f"{field} must be a bid key of §2.3")
+        errors.add(field, INVALID_VALUE, _("%(field)s must be a bid key of §2.3", field=field))
         return None
     if value in BID_KEYS:
         return value
@@ -455,11 +455,12 @@ def _bid_problem(errors: Errors, value: Any, field: str) -> str | None:
     if len(parts) > 1 and all(p in COMPONENT_RULE for p in parts):
         same = [k for k in BID_KEYS if sorted(k.split("+")) == sorted(parts)]
         if same and len(set(parts)) == len(parts):
-            errors.add(field, UNKNOWN_BID, f"{value!r} is not a key of §2.3; write it as {same[0]!r}")
+            message = _("%(value)s is not a key of §2.3; write it as %(key)s", value=repr(value), key=repr(same[0]))
+            errors.add(field, UNKNOWN_BID, message)
         else:
-            errors.add(field, FORBIDDEN_COMBINATION, "combination forbidden by 5.§")
+            errors.add(field, FORBIDDEN_COMBINATION, _("combination forbidden by 5.§"))
         return None
-    errors.add(field, UNKNOWN_BID, f"{value!r} is not one of the 30 bid keys of §2.3")
+    errors.add(field, UNKNOWN_BID, _("%(value)s is not one of the 30 bid keys of §2.3", value=repr(value)))
     return None
 
 
@@ -467,11 +468,11 @@ def _check_bid(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     # §5.1: declarer and bid may be left out only for VOID and JURY deals.
     optional = ctx.ctype in (VOID, JURY, "?")
     if obj.get("declarer") is None and not optional:
-        errors.add("declarer", MISSING_FIELD, "declarer is required")
+        errors.add("declarer", MISSING_FIELD, _("%(field)s is required", field="declarer"))
     value = obj.get("bid")
     if value is None:
         if not optional:
-            errors.add("bid", MISSING_FIELD, "bid is required")
+            errors.add("bid", MISSING_FIELD, _("%(field)s is required", field="bid"))
         return
     key = _bid_problem(errors, value, "bid")
     if key is not None:
@@ -483,22 +484,24 @@ def _check_bid(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
 def _check_trump(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     trump = obj.get("trump")
     if trump is not None and (not isinstance(trump, str) or trump not in SUITS):
-        errors.add("trump", INVALID_VALUE, "trump must be makk, tok, zold or piros")
+        errors.add("trump", INVALID_VALUE, _("trump must be makk, tok, zold or piros"))
         return
     if ctx.bid is None:
         ctx.trump = trump
         return
     if not ctx.coloured:
         if trump is not None:
-            hint = " (use `rebetli`)" if ctx.bid == "betli" and trump == "piros" else ""
-            errors.add("trump", INVALID_VALUE, f"a colourless bid has no trump{hint}")
+            if ctx.bid == "betli" and trump == "piros":
+                errors.add("trump", INVALID_VALUE, _("a colourless bid has no trump (use `rebetli`)"))
+            else:
+                errors.add("trump", INVALID_VALUE, _("a colourless bid has no trump"))
         return
     if trump is None:
         # §5.4 exception: in the bidding-phase cases and 13.3.1 a non-red trump was never
         # validly named. A void or jury deal scores nothing from the trump either.
         unnamed_ok = (ctx.case is not None and ctx.case.null_trump) or ctx.ctype in (VOID, JURY, "?")
         if not unnamed_ok:
-            errors.add("trump", INVALID_VALUE, "a coloured bid needs its trump: makk, tok, zold or piros")
+            errors.add("trump", INVALID_VALUE, _("a coloured bid needs its trump: makk, tok, zold or piros"))
         return
     ctx.trump = trump
 
@@ -517,25 +520,30 @@ def _check_kontra(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> Mapping[
                 errors.add(
                     field,
                     NOT_APPLICABLE,
-                    f"{comp!r} is not a component of this bid; silent items "
-                    "and the ulti penalty are never doubled (§3.5)",
+                    _(
+                        "%(key)s is not a component of this bid; silent items "
+                        "and the ulti penalty are never doubled (§3.5)",
+                        key=repr(comp),
+                    ),
                 )
             else:
-                errors.add(field, INVALID_VALUE, f"{comp!r} is not a component of the bid table (§2.1)")
+                message = _("%(key)s is not a component of the bid table (§2.1)", key=repr(comp))
+                errors.add(field, INVALID_VALUE, message)
             continue
         if isinstance(level, Mapping):
             if ctx.bid is not None and ctx.coloured:
                 # 7.§(4): in coloured bids a kontra counts for both defenders.
-                errors.add(field, NOT_APPLICABLE, "individual kontras exist only in colourless bids (§3.6)")
+                errors.add(field, NOT_APPLICABLE, _("individual kontras exist only in colourless bids (§3.6)"))
                 continue
             if errors.check_object(level, field, text_keys=False) is None:
                 continue
             for seat, lvl in level.items():
                 sub = path(field, seat)
                 if ctx.declarer is not None and seat not in ctx.defenders:
-                    errors.add(
-                        sub, INVALID_VALUE, f"per-seat kontra keys must be the defenders ({', '.join(ctx.defenders)})"
+                    message = _(
+                        "per-seat kontra keys must be the defenders (%(seats)s)", seats=", ".join(ctx.defenders)
                     )
+                    errors.add(sub, INVALID_VALUE, message)
                     continue
                 errors.check_kontra(lvl, sub, KONTRA_LEVELS)
         else:
@@ -558,20 +566,20 @@ def _check_gave_up(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, kontra: Ma
         errors.add(
             "gave_up",
             INCONSISTENT,  # §5.4 row code
-            "gave_up must be false, 'before_first_card' or 'after_first_card'",
+            _("gave_up must be false, 'before_first_card' or 'after_first_card'"),
         )
         ctx.gave_up = "?"  # unknown: neither require nor forbid the play
         return
     if ctx.ctype not in (None, NORMAL, "?"):
-        errors.add("gave_up", NOT_APPLICABLE, "a give-up does not go with this renonsz case (§5.4)")
+        errors.add("gave_up", NOT_APPLICABLE, _("a give-up does not go with this renonsz case (§5.4)"))
         return
     ctx.gave_up = value
     if value == "before_first_card" and any(lvl != 1 for lvl in _kontra_levels(kontra)):
         # 6.§(9): kontras are said with the first cards, so none can exist yet.
-        errors.inconsistent("kontra", "no kontra can exist before the first card (§3.7)")
+        errors.inconsistent("kontra", _("no kontra can exist before the first card (§3.7)"))
     for member in ("play", "silent_claims"):
         if present(obj.get(member)):
-            errors.inconsistent(member, f"{member} does not go with a give-up (§3.7)")
+            errors.inconsistent(member, _("%(field)s does not go with a give-up (§3.7)", field=member))
 
 
 def _parse_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
@@ -586,15 +594,15 @@ def _parse_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
         field = path("silent_claims", i)
         if claim in ("ulti", "durchmars"):  # compared only with strings: safe for any JSON
             why = (
-                "a silent ulti needs no claim (9.§(10))"
+                _("a silent ulti needs no claim (9.§(10))")
                 if claim == "ulti"
-                else "MAUSZ knows no silent durchmars (§3.4 item 5)"
+                else _("MAUSZ knows no silent durchmars (§3.4 item 5)")
             )
             errors.add(field, NOT_APPLICABLE, why)
         elif not isinstance(claim, str) or claim not in ("100", "4asz"):
-            errors.add(field, NOT_APPLICABLE, "a silent claim is '100' or '4asz'")  # §5.4 row codes
+            errors.add(field, NOT_APPLICABLE, _("a silent claim is '100' or '4asz'"))  # §5.4 row codes
         elif claim in seen:
-            errors.add(field, INCONSISTENT, f"{claim!r} is claimed twice")
+            errors.add(field, INCONSISTENT, _("%(claim)s is claimed twice", claim=repr(claim)))
         else:
             seen.add(claim)
             ctx.claims.append(claim)
@@ -615,13 +623,13 @@ def _check_play(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> _Play | No
     value = obj.get("play")
     if ctx.ctype in NO_PLAY_TYPES:
         if present(value):
-            errors.add("play", NOT_APPLICABLE, "play is not recorded with this renonsz case (§5.4)")
+            errors.add("play", NOT_APPLICABLE, _("play is not recorded with this renonsz case (§5.4)"))
         return None
     if ctx.gave_up not in (None, "?"):
         return None  # reported by _check_gave_up
     if value is None:
         if ctx.ctype != "?" and ctx.gave_up is None:
-            errors.add("play", MISSING_FIELD, "play is required for a played deal (§5.2)")
+            errors.add("play", MISSING_FIELD, _("play is required for a played deal (§5.2)"))
         return None
     play = errors.check_object(value, "play", text_keys=False)
     if play is None:
@@ -646,20 +654,20 @@ def _check_card_points(
     value = play.get("declarer_card_points")
     if value is None:
         if required:
-            errors.add(field, MISSING_FIELD, "declarer_card_points is required for this bid (§5.2)")
+            errors.add(field, MISSING_FIELD, _("declarer_card_points is required for this bid (§5.2)"))
         return None
     if forbidden:
-        errors.add(field, NOT_APPLICABLE, "card points are recorded only for parti, 40-100 and 20-100 bids")
+        errors.add(field, NOT_APPLICABLE, _("card points are recorded only for parti, 40-100 and 20-100 bids"))
         return None
     cp = value if type(value) is int else None
     if cp is None or cp % 10 or not 0 <= cp <= 90:  # §5.4 row: out_of_range for any value off the scale
-        errors.add(field, OUT_OF_RANGE, "declarer_card_points must be a multiple of 10 from 0 to 90")
+        errors.add(field, OUT_OF_RANGE, _("declarer_card_points must be a multiple of 10 from 0 to 90"))
         return None
     if tricks == 0 and cp != 0:
-        errors.inconsistent(field, "a declarer without a trick has 0 card points")
+        errors.inconsistent(field, _("a declarer without a trick has 0 card points"))
         return None
     if tricks == 10 and cp < 10:
-        errors.inconsistent(field, "a declarer with all ten tricks has at least the 10 of the last trick")
+        errors.inconsistent(field, _("a declarer with all ten tricks has at least the 10 of the last trick"))
         return None
     return cp
 
@@ -671,11 +679,11 @@ def _check_marriages(
     value = play.get("marriages")
     if value is None:
         if required:
-            errors.add(field, MISSING_FIELD, "marriages is required for this bid (may be []) (§5.2)")
+            errors.add(field, MISSING_FIELD, _("marriages is required for this bid (may be []) (§5.2)"))
         return None
     if forbidden:
         if present(value):
-            errors.add(field, NOT_APPLICABLE, "marriages count only in parti, 40-100 and 20-100 bids")
+            errors.add(field, NOT_APPLICABLE, _("marriages count only in parti, 40-100 and 20-100 bids"))
         return None
     entries = errors.check_list(value, field)
     if entries is None:
@@ -703,9 +711,9 @@ def _check_marriages(
         if declarer is None or trump is None:
             pass
         elif "40-100" in comps and (seat != declarer or suit != trump):
-            errors.add(sub, NOT_APPLICABLE, "in a 40-100 bid only the declarer's trump 40 is announced")
+            errors.add(sub, NOT_APPLICABLE, _("in a 40-100 bid only the declarer's trump 40 is announced"))
         elif "20-100" in comps and (seat != declarer or suit == trump or out):
-            errors.add(sub, NOT_APPLICABLE, "in a 20-100 bid only the declarer's single non-trump 20 is announced")
+            errors.add(sub, NOT_APPLICABLE, _("in a 20-100 bid only the declarer's single non-trump 20 is announced"))
         out.append((seat, suit))
     return out if len(errors) == before else None
 
@@ -723,7 +731,7 @@ def _check_marriage(errors: Errors, value: Any, sub: str, ctx: _Ctx, suits_seen:
     if suit is not None:
         suit = errors.check_choice(suit, path(sub, "suit"), SUITS)
         if suit is not None and suit in suits_seen:
-            errors.add(path(sub, "suit"), INVALID_VALUE, "each suit has one marriage only")
+            errors.add(path(sub, "suit"), INVALID_VALUE, _("each suit has one marriage only"))
             suit = None
         elif suit is not None:
             suits_seen.add(suit)
@@ -736,12 +744,12 @@ def _check_four_aces(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks:
     needed = "4asz" in ctx.comps or "4asz" in ctx.claims
     if value is MISSING:
         if needed and ctx.ctype != PARTIAL:
-            errors.add(field, MISSING_FIELD, "four_aces (a seat or null) is required here (§5.2)")
+            errors.add(field, MISSING_FIELD, _("four_aces (a seat or null) is required here (§5.2)"))
         return MISSING
     if value is None:
         return None
     if ctx.bid is not None and ctx.bid not in FOUR_ACES_KEYS:
-        errors.add(field, NOT_APPLICABLE, "four aces count only with a 4 ász bid or a silent four aces")
+        errors.add(field, NOT_APPLICABLE, _("four aces count only with a 4 ász bid or a silent four aces"))
         return MISSING
     if ctx.seats is None:
         return MISSING
@@ -751,11 +759,11 @@ def _check_four_aces(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks:
     # §5.4: four aces need at least two tricks and are 40 card points.
     if seat == ctx.declarer:
         if (cp is not None and cp < 40) or (tricks is not None and tricks < 2):
-            errors.inconsistent(field, "a declarer with all four aces has >= 40 card points and >= 2 tricks")
+            errors.inconsistent(field, _("a declarer with all four aces has >= 40 card points and >= 2 tricks"))
             return MISSING
     elif (cp is not None and cp > 50) or (tricks is not None and tricks > 8):
         errors.inconsistent(
-            field, "a defender with all four aces leaves the declarer <= 50 card points and <= 8 tricks"
+            field, _("a defender with all four aces leaves the declarer <= 50 card points and <= 8 tricks")
         )
         return MISSING
     return seat
@@ -766,12 +774,12 @@ def _check_trump7(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks: in
     value = play.get("trump7_last_trick", MISSING)
     if ctx.bid is not None and not ctx.coloured:
         if value is not MISSING and value is not None:
-            errors.add(field, NOT_APPLICABLE, "a colourless bid has no trump seven")
+            errors.add(field, NOT_APPLICABLE, _("a colourless bid has no trump seven"))
         return MISSING
     if value is MISSING:
         if ctx.bid is not None:
             errors.add(
-                field, MISSING_FIELD, "trump7_last_trick (an object or null) is required in a coloured bid (§5.2)"
+                field, MISSING_FIELD, _("trump7_last_trick (an object or null) is required in a coloured bid (§5.2)")
             )
         return MISSING
     if value is None:
@@ -797,21 +805,21 @@ def _check_trump7(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks: in
     if seat is None or won is None or ctx.declarer is None:
         return MISSING
     by_declarer = seat == ctx.declarer
-    problem = ""
+    problem = None
     if by_declarer and won:
         if tricks == 0:
-            problem = "a declarer without a trick cannot have won the last trick"
+            problem = _("a declarer without a trick cannot have won the last trick")
         elif cp is not None and cp < 10:
-            problem = "a declarer who won the last trick has at least its 10 card points"
+            problem = _("a declarer who won the last trick has at least its 10 card points")
     else:
         if tricks == 10 and by_declarer:
-            problem = "with all ten tricks the declarer's trump seven won the last trick"
+            problem = _("with all ten tricks the declarer's trump seven won the last trick")
         elif tricks == 10 and won:
-            problem = "with all ten tricks to the declarer a defender's seven cannot win"
+            problem = _("with all ten tricks to the declarer a defender's seven cannot win")
         elif (by_declarer or won) and (  # a defender took the last trick
             (tricks is not None and tricks > 9) or (cp is not None and cp > 80)
         ):
-            problem = "a defender took the last trick: declarer_tricks <= 9 and card points <= 80"
+            problem = _("a defender took the last trick: declarer_tricks <= 9 and card points <= 80")
     if problem:
         errors.inconsistent(field, problem)
         return MISSING
@@ -840,12 +848,12 @@ def _check_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Play
     if not isinstance(claims, list) or not claims:
         return
     if ctx.ctype in NO_PLAY_TYPES:
-        errors.add("silent_claims", NOT_APPLICABLE, "no silent claims with this renonsz case (§5.4)")
+        errors.add("silent_claims", NOT_APPLICABLE, _("no silent claims with this renonsz case (§5.4)"))
         return
     if ctx.gave_up not in (None, "?"):
         return  # reported by _check_gave_up
     if ctx.ctype in (RULING_NO_SILENT, PARTIAL):
-        errors.add("silent_claims", NOT_APPLICABLE, "the silent claims are void in this ruling (§5.4)")
+        errors.add("silent_claims", NOT_APPLICABLE, _("the silent claims are void in this ruling (§5.4)"))
         return
     done: set[str] = set()
     for i, claim in enumerate(claims):
@@ -855,9 +863,9 @@ def _check_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Play
         field = path("silent_claims", i)
         if claim == "100":
             if "parti" not in ctx.comps:
-                errors.add(field, NOT_APPLICABLE, "a silent 100 counts only in bids with a parti (§3.4)")
+                errors.add(field, NOT_APPLICABLE, _("a silent 100 counts only in bids with a parti (§3.4)"))
             elif ctx.ctype == RULING_PARTI_WON:
-                errors.add(field, NOT_APPLICABLE, "no silent 100 when the parti is decided by ruling 13.3.10")
+                errors.add(field, NOT_APPLICABLE, _("no silent 100 when the parti is decided by ruling 13.3.10"))
             elif (
                 play is not None
                 and play.tricks is not None
@@ -867,17 +875,24 @@ def _check_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Play
             ):
                 t_d, t_x = _totals(ctx.trump, ctx.declarer, play.tricks, play.card_points, play.marriages)
                 if t_d < 100 and t_x < 100:
-                    errors.inconsistent(field, f"neither side has 100 (declarer {t_d}, defenders {t_x})")
+                    message = _(
+                        "neither side has 100 (declarer %(declarer)s, defenders %(defenders)s)",
+                        declarer=t_d,
+                        defenders=t_x,
+                    )
+                    errors.inconsistent(field, message)
         else:
             if ctx.bid not in SILENT_4ASZ_KEYS:
                 errors.add(
                     field,
                     NOT_APPLICABLE,
-                    "a silent four aces is possible only in parti, ulti, "
-                    "40-100, 20-100 and their ulti combinations (§3.4)",
+                    _(
+                        "a silent four aces is possible only in parti, ulti, "
+                        "40-100, 20-100 and their ulti combinations (§3.4)"
+                    ),
                 )
             elif play is not None and play.four_aces is None:
-                errors.inconsistent(field, "nobody took all four aces (play.four_aces is null)")
+                errors.inconsistent(field, _("nobody took all four aces (play.four_aces is null)"))
 
 
 def _verdicts(hand: Mapping[str, Any], comps: Any, ctype: str | None) -> dict[str, bool]:
@@ -930,7 +945,7 @@ def _check_results(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Pla
         return
     if ctx.ctype in NO_PLAY_TYPES:
         if present(value):
-            errors.add("results", NOT_APPLICABLE, "results are not recorded with this renonsz case (§5.4)")
+            errors.add("results", NOT_APPLICABLE, _("results are not recorded with this renonsz case (§5.4)"))
         return
     results = errors.check_object(value, "results", text_keys=False)
     if results is None:
@@ -940,10 +955,10 @@ def _check_results(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Pla
         field = path("results", comp)
         if ctx.bid is not None and comp not in ctx.comps:
             code = NOT_APPLICABLE if comp in COMPONENT_RULE else INVALID_VALUE
-            errors.add(field, code, f"{comp!r} is not a component of this bid")
+            errors.add(field, code, _("%(key)s is not a component of this bid", key=repr(comp)))
             clean = False
         elif not isinstance(verdict, str) or verdict not in ("made", "failed"):
-            errors.add(field, INVALID_VALUE, "a result is 'made' or 'failed'")
+            errors.add(field, INVALID_VALUE, _("a result is 'made' or 'failed'"))
             clean = False
     if not clean or ctx.bid is None or ctx.declarer is None or ctx.ctype == "?" or errors.has("renonsz"):
         return
@@ -957,8 +972,15 @@ def _check_results(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Pla
         derived = _verdicts(obj, ctx.comps, ctx.ctype)
     for comp, verdict in results.items():
         if derived[comp] != (verdict == "made"):
-            engine = "made" if derived[comp] else "failed"
-            errors.inconsistent(path("results", comp), f"the sheet says {verdict} but the recorded play gives {engine}")
+            message = _(
+                "the sheet says %(sheet)s but the recorded play gives %(engine)s",
+                sheet=_VERDICT[verdict == "made"],
+                engine=_VERDICT[derived[comp]],
+            )
+            errors.inconsistent(path("results", comp), message)
+
+
+_VERDICT = {True: _("made"), False: _("failed")}
 
 
 def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
@@ -973,9 +995,9 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     offender = renonsz.get("offender")
     if not case.offender:
         if offender is not None:
-            errors.add("renonsz.offender", NOT_APPLICABLE, "this case records no offender (§4.3)")
+            errors.add("renonsz.offender", NOT_APPLICABLE, _("this case records no offender (§4.3)"))
     elif offender is None:
-        errors.add("renonsz.offender", MISSING_FIELD, "this case needs the offender (§4.3)")
+        errors.add("renonsz.offender", MISSING_FIELD, _("this case needs the offender (§4.3)"))
     elif (
         ctx.seats is not None
         and errors.check_seat(offender, "renonsz.offender", ctx.seats, "player", INCONSISTENT)  # §5.4 row code
@@ -983,43 +1005,47 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     ):
         is_declarer = offender == ctx.declarer
         if case.offender == "declarer" and not is_declarer:
-            errors.inconsistent("renonsz.offender", "in this case the offender is the declarer (§4.3)")
+            errors.inconsistent("renonsz.offender", _("in this case the offender is the declarer (§4.3)"))
         elif case.offender in ("defender", "not_declarer") and is_declarer:
-            errors.inconsistent("renonsz.offender", "in this case the offender is not the declarer (§4.3)")
+            errors.inconsistent("renonsz.offender", _("in this case the offender is not the declarer (§4.3)"))
     # penalty_bid (13.2.3c, 13.2.4a, 13.2.5)
     penalty = renonsz.get("penalty_bid")
     if not case.penalty_bid:
         if penalty is not None:
-            errors.add("renonsz.penalty_bid", NOT_APPLICABLE, "only 13.2.3c, 13.2.4a and 13.2.5 take a penalty_bid")
+            errors.add("renonsz.penalty_bid", NOT_APPLICABLE, _("only 13.2.3c, 13.2.4a and 13.2.5 take a penalty_bid"))
     elif penalty is None:
-        errors.add("renonsz.penalty_bid", MISSING_FIELD, "this case needs the penalty_bid (§4.3)")
+        errors.add("renonsz.penalty_bid", MISSING_FIELD, _("this case needs the penalty_bid (§4.3)"))
     else:
         _check_penalty_bid(errors, penalty)
     # jury_points (10.3.d)
     jury = renonsz.get("jury_points")
     if case.type != JURY:
         if jury is not None:
-            errors.add("renonsz.jury_points", INVALID_VALUE, "jury_points only for case 10.3.d")  # §5.4: invalid_value
+            errors.add(
+                "renonsz.jury_points", INVALID_VALUE, _("jury_points only for case 10.3.d")
+            )  # §5.4: invalid_value
     elif jury is None:
-        errors.add("renonsz.jury_points", MISSING_FIELD, "case 10.3.d needs the jury's points")
+        errors.add("renonsz.jury_points", MISSING_FIELD, _("case 10.3.d needs the jury's points"))
     else:
         _check_jury_points(errors, jury, ctx)
     # What a case says about the bid itself.
     case_id = renonsz["case"]
     if ctx.bid is not None:
         if case_id == "13.3.10" and "parti" not in ctx.comps:
-            errors.add("renonsz.case", NOT_APPLICABLE, "13.3.10 needs a bid with a parti (§5.4)")
+            errors.add("renonsz.case", NOT_APPLICABLE, _("13.3.10 needs a bid with a parti (§5.4)"))
         elif case_id == "13.3.12" and not ctx.comps & set(DISPUTED):
             errors.add(
-                "renonsz.case", NOT_APPLICABLE, "13.3.12 needs a bid with a parti, 40-100, 20-100 or 4 ász component"
+                "renonsz.case",
+                NOT_APPLICABLE,
+                _("13.3.12 needs a bid with a parti, 40-100, 20-100 or 4 ász component"),
             )
         elif case_id in ("13.2.1", "13.3.1", "13.3.2"):
             if not ctx.coloured:
-                errors.add("renonsz.case", NOT_APPLICABLE, f"{case_id} concerns a coloured bid")
+                errors.add("renonsz.case", NOT_APPLICABLE, _("%(case)s concerns a coloured bid", case=case_id))
             elif case_id == "13.3.2" and ctx.trump != "piros" and not errors.has("trump"):
-                errors.inconsistent("trump", "13.3.2 is paid as the red bid: trump must be piros")
+                errors.inconsistent("trump", _("13.3.2 is paid as the red bid: trump must be piros"))
             elif case_id != "13.3.2" and ctx.trump == "piros":
-                errors.inconsistent("trump", f"{case_id} concerns a non-red trump")
+                errors.inconsistent("trump", _("%(case)s concerns a non-red trump", case=case_id))
 
 
 def _check_penalty_bid(errors: Errors, value: Any) -> None:
@@ -1034,9 +1060,9 @@ def _check_penalty_bid(errors: Errors, value: Any) -> None:
     if trump is None:
         return
     if not isinstance(trump, str) or trump not in SUITS:
-        errors.add(path(field, "trump"), INVALID_VALUE, "trump must be makk, tok, zold or piros")
+        errors.add(path(field, "trump"), INVALID_VALUE, _("trump must be makk, tok, zold or piros"))
     elif key in COLOURLESS:
-        errors.add(path(field, "trump"), INVALID_VALUE, "a colourless bid has no trump")
+        errors.add(path(field, "trump"), INVALID_VALUE, _("a colourless bid has no trump"))
 
 
 def _check_jury_points(errors: Errors, value: Any, ctx: _Ctx) -> None:
@@ -1047,16 +1073,16 @@ def _check_jury_points(errors: Errors, value: Any, ctx: _Ctx) -> None:
     ok = True
     for seat, pts in points.items():
         if seat not in ctx.seats:
-            errors.add(path(field, seat), INVALID_VALUE, "jury points are for the three active seats")
+            errors.add(path(field, seat), INVALID_VALUE, _("jury points are for the three active seats"))
             ok = False
         elif errors.check_int(pts, path(field, seat)) is None:
             ok = False
     if not ok:
         return
     if set(points) != set(ctx.seats):
-        errors.add(field, INVALID_VALUE, "jury points must name exactly the three active seats")
+        errors.add(field, INVALID_VALUE, _("jury points must name exactly the three active seats"))
     elif sum(points.values()) != 0:
-        errors.add(field, INVALID_VALUE, "jury points must add up to 0")
+        errors.add(field, INVALID_VALUE, _("jury points must add up to 0"))
 
 
 # --- settlement (§3, §4) ----------------------------------------------------------------------
