@@ -182,6 +182,7 @@ def from_json(value: Any) -> Any:
             args = value.get("args")
             args = {str(k): from_json(v) for k, v in args.items()} if isinstance(args, dict) else {}
             try:
+                value["id"] % args  # do the arguments still fit the msgid?
                 return Msg(value["id"], **args)
             except (KeyError, ValueError, TypeError):  # stored by another version of the msgid
                 return value.get("text", value["id"])
