@@ -1,11 +1,13 @@
-"""``python -m scoring < hand.json``: the command line of hand-format.md.
+"""``python -m scoring [--lang en|sl|hu] < hand.json``: the command line of hand-format.md.
 
+Breakdown lines and error messages are written in ``--lang`` (English by default).
 Exit status 0 when every hand scored, 1 when any was rejected, 2 when the
-input is not JSON of the expected shape.
+input is not JSON of the expected shape (or the arguments are wrong).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Mapping
@@ -28,9 +30,18 @@ def _unwrap(item: Any) -> tuple[Any, Any, Any] | None:
     return item, None, None
 
 
-def main(stdin: Any = None, stdout: Any = None) -> int:
+LANGUAGES = ("en", "sl", "hu")
+
+
+def main(stdin: Any = None, stdout: Any = None, argv: list[str] | None = None) -> int:
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
+    parser = argparse.ArgumentParser(prog="python -m scoring", description="Score hands (hand-format.md) read as JSON.")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of breakdowns and errors")
+    try:
+        args = parser.parse_args(argv or [])
+    except SystemExit as exc:  # argparse printed the usage
+        return 2 if exc.code else 0
     try:
         payload = json.load(stdin)
     except (ValueError, UnicodeDecodeError) as exc:
@@ -45,11 +56,11 @@ def main(stdin: Any = None, stdout: Any = None) -> int:
         )
         return 2
     results = [evaluate(*u) for u in unwrapped]
-    answers = [answer(r) for r in results]
+    answers = [answer(r, args.lang) for r in results]
     json.dump(answers if isinstance(payload, list) else answers[0], stdout, ensure_ascii=False)
     stdout.write("\n")
     return 0 if all(isinstance(r, HandScore) for r in results) else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(argv=sys.argv[1:]))

@@ -8,10 +8,11 @@ at once and no input can crash it.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from .text import _, join
 from .types import (
     INCONSISTENT,
     INVALID_VALUE,
@@ -77,7 +78,11 @@ def is_seat_list(value: Any) -> bool:
 
 class Errors:
     """Collects ``HandError``s; the ``check_*`` methods return the value when it is
-    valid and ``None`` (after recording an error) when it is not."""
+    valid and ``None`` (after recording an error) when it is not.
+
+    Messages are ``scoring.text`` messages (``_("%(field)s must be ...", field=...)``): English
+    as the string, rendered in the reader's language by the site and ``python -m scoring --lang``.
+    A field path, a key or a value the hand holds is an argument, never translated."""
 
     def __init__(self) -> None:
         self.items: list[HandError] = []
@@ -114,13 +119,14 @@ class Errors:
                 return value
         if isinstance(value, Mapping) and all(isinstance(k, str) for k in value):
             return value
-        self.add(field, INVALID_VALUE, f"{field or 'the hand'} must be a JSON object")
+        message = _("%(field)s must be a JSON object", field=field) if field else _("the hand must be a JSON object")
+        self.add(field, INVALID_VALUE, message)
         return None
 
     def check_list(self, value: Any, field: str) -> list[Any] | None:
         if isinstance(value, list):
             return value
-        self.add(field, INVALID_VALUE, f"{field} must be a list")
+        self.add(field, INVALID_VALUE, _("%(field)s must be a list", field=field))
         return None
 
     def unknown_keys(self, obj: Mapping[str, Any], allowed: Collection[str], parent: str = "") -> None:
@@ -129,10 +135,15 @@ class Errors:
             return  # fast path: nothing unknown
         for key in obj:
             if key not in allowed:
-                self.add(path(parent, key), UNKNOWN_FIELD, f"unknown field {key!r}")
+                self.add(path(parent, key), UNKNOWN_FIELD, _("unknown field %(key)s", key=repr(key)))
 
     def _missing(self, parent: str, key: str, why: str) -> None:
-        self.add(path(parent, key), MISSING_FIELD, f"{key} is required" + (f" {why}" if why else ""))
+        """``why`` (a message, or English text) says when the field is required."""
+        if why:
+            message = _("%(field)s is required %(why)s", field=key, why=why)
+        else:
+            message = _("%(field)s is required", field=key)
+        self.add(path(parent, key), MISSING_FIELD, message)
 
     def require(self, obj: Mapping[str, Any], key: str, parent: str = "", why: str = "") -> Any:
         """The value at ``key``; records ``missing_field`` when absent or null."""
@@ -145,7 +156,10 @@ class Errors:
         """A field that does not apply must be absent, null or an empty list."""
         if absent(obj.get(key)):
             return
-        reason = f"{key} does not apply" + (f" {why}" if why else "")
+        if why:
+            reason = _("%(field)s does not apply %(why)s", field=key, why=why)
+        else:
+            reason = _("%(field)s does not apply", field=key)
         self.add(path(parent, key), NOT_APPLICABLE, reason)
 
     # --- scalars -------------------------------------------------------------
@@ -153,16 +167,16 @@ class Errors:
     def check_int(self, value: Any, field: str, lo: int | None = None, hi: int | None = None) -> int | None:
         # bool is a subclass of int in Python but not an integer in JSON terms.
         if isinstance(value, bool) or not isinstance(value, int):
-            self.add(field, INVALID_VALUE, f"{field} must be a whole number")
+            self.add(field, INVALID_VALUE, _("%(field)s must be a whole number", field=field))
             return None
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             if lo is not None and hi is not None:
-                bounds = f"between {lo} and {hi}"
+                message = _("%(field)s must be between %(lo)s and %(hi)s", field=field, lo=lo, hi=hi)
             elif lo is not None:
-                bounds = f"at least {lo}"
+                message = _("%(field)s must be at least %(lo)s", field=field, lo=lo)
             else:
-                bounds = f"at most {hi}"
-            self.add(field, OUT_OF_RANGE, f"{field} must be {bounds}")
+                message = _("%(field)s must be at most %(hi)s", field=field, hi=hi)
+            self.add(field, OUT_OF_RANGE, message)
             return None
         return value
 
@@ -191,7 +205,7 @@ class Errors:
     def check_bool(self, value: Any, field: str) -> bool | None:
         if isinstance(value, bool):
             return value
-        self.add(field, INVALID_VALUE, f"{field} must be true or false")
+        self.add(field, INVALID_VALUE, _("%(field)s must be true or false", field=field))
         return None
 
     def required_bool(self, obj: Mapping[str, Any], key: str, parent: str = "", why: str = "") -> bool | None:
@@ -205,10 +219,11 @@ class Errors:
 
     def check_str(self, value: Any, field: str, max_length: int | None = None) -> str | None:
         if not isinstance(value, str):
-            self.add(field, INVALID_VALUE, f"{field} must be text")
+            self.add(field, INVALID_VALUE, _("%(field)s must be text", field=field))
             return None
         if max_length is not None and len(value) > max_length:
-            self.add(field, OUT_OF_RANGE, f"{field} must be at most {max_length} characters")
+            message = _("%(field)s must be at most %(n)s characters", field=field, n=max_length)
+            self.add(field, OUT_OF_RANGE, message)
             return None
         return value
 
@@ -221,7 +236,7 @@ class Errors:
         if any(type(value) is type(c) and value == c for c in choices):
             return value
         shown = ", ".join(repr(c) if quote and isinstance(c, str) else str(c) for c in choices)
-        self.add(field, INVALID_VALUE, f"{field} must be one of {shown}")
+        self.add(field, INVALID_VALUE, _("%(field)s must be one of %(choices)s", field=field, choices=shown))
         return None
 
     def required_choice(
@@ -244,10 +259,18 @@ class Errors:
     def check_seat(
         self, value: Any, field: str, seats: Sequence[str], what: str = "seat", code: str = INVALID_VALUE
     ) -> str | None:
-        """``value`` if it is one of ``seats``; else an error (``code``: where a spec's row names another)."""
+        """``value`` if it is one of ``seats``; else an error (``code``: where a spec's row names another).
+        ``what``: "seat", "player" or "table seat" (each its own sentence in the catalogues)."""
         if isinstance(value, str) and value in seats:
             return value
-        self.add(field, code, f"{field} must be a {what} of this hand ({', '.join(seats)})")
+        shown = ", ".join(seats)
+        if what == "player":
+            message = _("%(field)s must be a player of this hand (%(seats)s)", field=field, seats=shown)
+        elif what == "table seat":
+            message = _("%(field)s must be a table seat of this hand (%(seats)s)", field=field, seats=shown)
+        else:
+            message = _("%(field)s must be a seat of this hand (%(seats)s)", field=field, seats=shown)
+        self.add(field, code, message)
         return None
 
     def required_seat(
@@ -271,11 +294,12 @@ class Errors:
         return self.check_seat(value, path(parent, key), seats, what)
 
     def check_kontra(self, value: Any, field: str, levels: Sequence[int] = (1, 2, 4), prefix: str = "") -> int | None:
-        """A kontra level out of ``levels``; ``prefix`` goes before the message."""
+        """A kontra level out of ``levels``; ``prefix`` (a message or text) goes before the message."""
         # type() is int: a bool, or a float such as 2.0 (2.0 == 2 in Python), is not a kontra level.
         if type(value) is not int or value not in levels:
-            shown = ", ".join(str(x) for x in levels[:-1]) + f" or {levels[-1]}"
-            self.add(field, INVALID_VALUE, f"{prefix}{field} must be {shown}")
+            shown = ", ".join(str(x) for x in levels[:-1])
+            message = _("%(field)s must be %(levels)s or %(last)s", field=field, levels=shown, last=levels[-1])
+            self.add(field, INVALID_VALUE, join("", [prefix, message]) if prefix else message)
             return None
         return value
 
@@ -284,10 +308,17 @@ class Errors:
 
 
 def check_empty(
-    errors: Errors, value: Any, field: str, unknown: str = "unknown field {key!r}", *, text_keys: bool = True
+    errors: Errors,
+    value: Any,
+    field: str,
+    unknown: str | Callable[[Any], str] | None = None,
+    *,
+    text_keys: bool = True,
 ) -> None:
     """The state or config of a variant that has none: only null or ``{}`` pass. Every key is an
-    ``unknown_field`` error at ``field.key`` with the message ``unknown.format(key=key)``.
+    ``unknown_field`` error at ``field.key`` with the message ``unknown(key)`` (a function giving
+    a message; an English ``str.format`` template with ``{key!r}`` still works, untranslated;
+    None: "unknown field 'key'").
     ``text_keys=False``: any Mapping is an object, whatever its keys (see ``check_object``)."""
     if value is None or (type(value) is dict and not value):
         return
@@ -296,11 +327,17 @@ def check_empty(
     elif is_object(value):
         obj = value
     else:
-        errors.add(field, INVALID_VALUE, f"{field} must be a JSON object")
+        errors.add(field, INVALID_VALUE, _("%(field)s must be a JSON object", field=field))
         return
     if obj:
         for key in obj:
-            errors.add(f"{field}.{key}", UNKNOWN_FIELD, unknown.format(key=key))
+            if unknown is None:
+                message = _("unknown field %(key)s", key=repr(key))
+            elif callable(unknown):
+                message = unknown(key)
+            else:
+                message = unknown.format(key=key)
+            errors.add(f"{field}.{key}", UNKNOWN_FIELD, message)
 
 
 # --- kontra ---------------------------------------------------------------------
@@ -404,19 +441,20 @@ def envelope(errors: Errors, hand: Any, variant_key: str, allowed: Iterable[str]
         check_note(errors, obj)
     variant = obj.get("variant", MISSING)
     if variant is MISSING or variant is None:
-        errors.add("variant", MISSING_FIELD, "variant is required")
+        errors.add("variant", MISSING_FIELD, _("%(field)s is required", field="variant"))
     elif variant != variant_key:
-        errors.add("variant", INVALID_VALUE, f"wrong variant for this spec (expected {variant_key!r})")
+        message = _("wrong variant for this spec (expected %(key)s)", key=repr(variant_key))
+        errors.add("variant", INVALID_VALUE, message)
     seats = obj.get("seats")
     if seats is None:
-        errors.add("seats", MISSING_FIELD, "seats is required")
+        errors.add("seats", MISSING_FIELD, _("%(field)s is required", field="seats"))
     elif not is_seat_list(seats):
-        errors.add("seats", INVALID_VALUE, "seats must be a list of distinct seats A to G")
+        errors.add("seats", INVALID_VALUE, _("seats must be a list of distinct seats A to G"))
     dealer = obj.get("dealer")
     if dealer is None:
-        errors.add("dealer", MISSING_FIELD, "dealer is required")
+        errors.add("dealer", MISSING_FIELD, _("%(field)s is required", field="dealer"))
     elif not isinstance(dealer, str) or dealer not in ALL_SEATS:
-        errors.add("dealer", INVALID_VALUE, "dealer must be a seat A to G")
+        errors.add("dealer", INVALID_VALUE, _("dealer must be a seat A to G"))
     return obj
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from .common import Errors
 from .registry import VARIANTS
+from .text import _
 from .types import INVALID_VALUE, MISSING_FIELD, HandError, HandScore
 
 
@@ -19,22 +20,23 @@ def evaluate(hand: Any, state: Any = None, config: Any = None) -> HandScore | li
     start) under the event ``config``; a list of errors when it is rejected."""
     errors = Errors()
     if not isinstance(hand, Mapping):
-        errors.add("", INVALID_VALUE, "the hand must be a JSON object")
+        errors.add("", INVALID_VALUE, _("the hand must be a JSON object"))
         return errors.items
     key = hand.get("variant")
     if key is None:
-        errors.add("variant", MISSING_FIELD, "variant is required")
+        errors.add("variant", MISSING_FIELD, _("%(field)s is required", field="variant"))
         return errors.items
     if not isinstance(key, str) or key not in VARIANTS:
-        errors.add("variant", INVALID_VALUE, f"variant must be one of {', '.join(sorted(VARIANTS))}")
+        message = _("%(field)s must be one of %(choices)s", field="variant", choices=", ".join(sorted(VARIANTS)))
+        errors.add("variant", INVALID_VALUE, message)
         return errors.items
     if state is None:
         state = {}
     if not isinstance(state, Mapping):
-        errors.add("state", INVALID_VALUE, "state must be a JSON object")
+        errors.add("state", INVALID_VALUE, _("%(field)s must be a JSON object", field="state"))
         return errors.items
     if config is not None and not isinstance(config, Mapping):
-        errors.add("config", INVALID_VALUE, "config must be a JSON object")
+        errors.add("config", INVALID_VALUE, _("%(field)s must be a JSON object", field="config"))
         return errors.items
     variant = VARIANTS[key]
     config_errors = variant.validate_config(config)
@@ -46,8 +48,8 @@ def evaluate(hand: Any, state: Any = None, config: Any = None) -> HandScore | li
     return variant.settle(hand, state, config)
 
 
-def answer(result: HandScore | list[HandError]) -> dict[str, Any]:
-    """The JSON answer of hand-format.md for one result."""
+def answer(result: HandScore | list[HandError], lang: str | None = None) -> dict[str, Any]:
+    """The JSON answer of hand-format.md for one result, its text in ``lang`` (None: English)."""
     if isinstance(result, HandScore):
-        return result.as_dict()
-    return {"errors": [e.as_dict() for e in result]}
+        return result.as_dict(lang)
+    return {"errors": [e.as_dict(lang) for e in result]}

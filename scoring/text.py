@@ -1,14 +1,192 @@
-"""Words the site shows, marked for translation without importing Django.
+"""The engine's words and sentences in the reader's language, without importing Django.
 
-The engine is pure Python, so a variant package cannot call Django's gettext. It writes
-``_("word")`` with this ``_``, which returns the English text unchanged; ``makemessages``
-extracts every ``_("...")`` call into the catalogues, and the site translates the text
-where it shows it (``gettext(text)``, in the reader's language).
+A breakdown line or an error message is a ``Msg``: a ``str`` whose value is the English
+text (so code and tests that read English keep working, ``"; ".join`` included), carrying
+the message id it was made from and its named arguments, so that it can be rendered later
+in another language::
+
+    _("%(bid)s made", bid=_("parti"))      # str value "parti made"; .msgid, .args kept
+    render(line, "hu")                      # the same line in Hungarian
+
+Writing messages (the engine's side):
+
+- ``_("literal")`` or ``_("literal with %(name)s", name=value)``. The msgid is a plain
+  literal, never an f-string or a computed string: ``makemessages`` (xgettext) extracts
+  every ``_("...")`` call into the project's catalogues, ``locale/<lang>/LC_MESSAGES/django.po``,
+  and one catalogue serves the site and the engine. Placeholders are always ``%(name)s``:
+  every argument is rendered to text first.
+- An argument is a number (``int``, ``float``, ``Decimal``: formatted per language when
+  rendered, a decimal comma in Slovenian and Hungarian; whole numbers are written plainly,
+  without grouping, as on the paper sheet), a plain ``str`` (a seat letter, a field path,
+  a value the referee typed: never translated), another ``Msg`` (a game's name, a bid, the
+  words "made"/"failed": rendered recursively) or a ``Seq`` (parts joined by a separator
+  that is punctuation, e.g. the payments of a line joined by "; ").
+
+Rendering (the site's, the command line's side): ``render(item, lang)`` translates with the
+standard library's ``gettext`` reading the compiled catalogues (``django.mo``, domain
+"django"). A plain ``str`` (a line of a hand stored before lines were messages, or a message
+of the site) renders as itself; a msgid missing from the catalogue, or a translation whose
+placeholders do not match, falls back to English.
+
+Storing: ``to_json`` turns a line into JSON that a database keeps and ``from_json`` reads back
+(hand-format.md's breakdown, stored with a hand, re-rendered in each reader's language):
+
+- a plain line stays a JSON string;
+- a ``Msg`` line is ``{"text": <English>, "id": <msgid>, "args": {<name>: <argument>}}``
+  (``args`` left out when empty; ``text`` is for people and programs reading the raw JSON),
+  a ``Seq`` line ``{"text": <English>, "join": <separator>, "parts": [...]}``;
+- an argument is a JSON number, a string, a nested message ``{"id": ..., "args": ...}`` or a
+  sequence ``{"join": <separator>, "parts": [<argument>, ...]}``.
 """
 
 from __future__ import annotations
 
+import gettext
+from collections.abc import Iterable
+from decimal import Decimal
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
-def _(message: str) -> str:
-    """``message`` as it is: marked for the catalogues, translated by whoever shows it."""
-    return message
+# The project's catalogues (settings.LOCALE_PATHS of the site), found from here so that the
+# engine needs no settings.
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "django"
+DECIMAL_COMMA = frozenset({"sl", "hu"})
+
+
+class Msg(str):
+    """A message: the English text as the string, ``msgid`` and ``args`` beside it."""
+
+    msgid: str
+    args: dict[str, Any]
+
+    def __new__(cls, msgid: str, /, **args: Any) -> Msg:
+        # English: every argument as ``%s`` writes it (a Msg or Seq is its English text already).
+        self = str.__new__(cls, msgid % args if args else msgid)
+        self.msgid = msgid
+        self.args = args
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.msgid, self.args))
+
+
+class Seq(str):
+    """Parts (messages, numbers, text) joined by ``sep``; the string is the English text."""
+
+    sep: str
+    parts: list[Any]
+
+    def __new__(cls, sep: str, parts: Iterable[Any]) -> Seq:
+        if type(parts) is not list:
+            parts = list(parts)
+        try:
+            text = sep.join(parts)
+        except TypeError:  # a number among the parts
+            text = sep.join([str(p) for p in parts])
+        self = str.__new__(cls, text)
+        self.sep = sep
+        self.parts = parts
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Seq, (self.sep, self.parts))
+
+
+def _rebuild(msgid: str, args: dict[str, Any]) -> Msg:
+    return Msg(msgid, **args)
+
+
+# ``_("msgid", name=value)``: a message (the class itself: this runs for every line of every
+# hand). ``join(sep, parts)``: parts joined by ``sep`` (punctuation: it is not translated).
+_ = Msg
+join = Seq
+
+
+def _number(value: Any, lang: str) -> str:
+    """A number as ``lang`` writes it: "2.5" in English (as ``%s`` does), "2,5" in Slovenian
+    and Hungarian; whole numbers without grouping, as on the paper sheet."""
+    text = str(value)
+    return text.replace(".", ",") if lang in DECIMAL_COMMA and not isinstance(value, int) else text
+
+
+@lru_cache(maxsize=16)
+def catalogue(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``lang`` (English, or a missing one: the msgids themselves)."""
+    return gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[lang], fallback=True)
+
+
+def language(code: str | None) -> str:
+    """ "en", "sl" or "hu" from a language code such as "hu", "sl-SI" or None (English)."""
+    base = (code or "en").split("-")[0].split("_")[0].lower()
+    return base if base in DECIMAL_COMMA else "en"
+
+
+def render(item: Any, lang: str | None = None) -> str:
+    """``item`` (a Msg, a Seq, a number or plain text) as text in ``lang`` (None: English)."""
+    lang = language(lang)
+    if lang == "en" and isinstance(item, str):
+        return str.__str__(item)
+    return _render(item, catalogue(lang), lang)
+
+
+def _render(item: Any, tr: gettext.NullTranslations, lang: str) -> str:
+    if isinstance(item, Msg):
+        text = tr.gettext(item.msgid)
+        if not item.args:
+            return text
+        args = {k: _render(v, tr, lang) for k, v in item.args.items()}
+        try:
+            return text % args
+        except (KeyError, ValueError, TypeError):  # a translation that does not fit its msgid
+            return item.msgid % args
+    if isinstance(item, Seq):
+        return item.sep.join([_render(p, tr, lang) for p in item.parts])
+    if isinstance(item, str):
+        return str.__str__(item)
+    if isinstance(item, (int, float, Decimal)):
+        return _number(item, lang)
+    return str(item)
+
+
+# --- storing ----------------------------------------------------------------------------------
+
+
+def to_json(item: Any) -> Any:
+    """A line as JSON to store (see the module docstring); a plain str stays a str."""
+    if isinstance(item, (Msg, Seq)):
+        return {"text": str.__str__(item), **_arg_json(item)}
+    return _arg_json(item)
+
+
+def _arg_json(value: Any) -> Any:
+    if isinstance(value, Msg):
+        out: dict[str, Any] = {"id": value.msgid}
+        if value.args:
+            out["args"] = {k: _arg_json(v) for k, v in value.args.items()}
+        return out
+    if isinstance(value, Seq):
+        return {"join": value.sep, "parts": [_arg_json(p) for p in value.parts]}
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, Decimal):
+        return float(value)
+    return value
+
+
+def from_json(value: Any) -> Any:
+    """A stored line (or argument) back as a Msg, a Seq or the plain value it was."""
+    if isinstance(value, dict):
+        if isinstance(value.get("id"), str):
+            args = value.get("args")
+            args = {str(k): from_json(v) for k, v in args.items()} if isinstance(args, dict) else {}
+            try:
+                value["id"] % args  # do the arguments still fit the msgid?
+                return Msg(value["id"], **args)
+            except (KeyError, ValueError, TypeError):  # stored by another version of the msgid
+                return value.get("text", value["id"])
+        if isinstance(value.get("join"), str) and isinstance(value.get("parts"), list):
+            return Seq(value["join"], [from_json(p) for p in value["parts"]])
+        return str(value.get("text", value))
+    return value

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .table_plan import TablePlan
 
+from .text import render, to_json
+
 JSON = Any
 
 # Error codes of hand-format.md ("Errors (all variants)").
@@ -23,26 +25,41 @@ FORBIDDEN_COMBINATION = "forbidden_combination"
 
 @dataclass(frozen=True)
 class HandError:
-    """One reason a hand is rejected: the path of the field, a code, a sentence."""
+    """One reason a hand is rejected: the path of the field, a code, a sentence.
+
+    ``message`` is a ``scoring.text.Msg`` (English as the string, rendered in another
+    language on demand) or, from the site's own checks, text already in the reader's language.
+    """
 
     field: str
     code: str
     message: str
 
-    def as_dict(self) -> dict[str, str]:
-        return {"field": self.field, "code": self.code, "message": self.message}
+    def as_dict(self, lang: str | None = None) -> dict[str, str]:
+        """hand-format.md's error object, the message in ``lang`` (None: English)."""
+        return {"field": self.field, "code": self.code, "message": render(self.message, lang)}
 
 
 @dataclass
 class HandScore:
-    """The engine's answer for a valid hand (hand-format.md)."""
+    """The engine's answer for a valid hand (hand-format.md).
+
+    Each breakdown line is a ``scoring.text.Msg`` (English as the string); ``as_dict(lang)``
+    renders them, ``stored_breakdown()`` is the JSON kept with a hand to render them later.
+    """
 
     points: dict[str, int]
     state: dict[str, JSON]
     breakdown: list[str] = field(default_factory=list)
 
-    def as_dict(self) -> dict[str, JSON]:
-        return {"points": self.points, "state": self.state, "breakdown": self.breakdown}
+    def as_dict(self, lang: str | None = None) -> dict[str, JSON]:
+        """hand-format.md's answer, the breakdown in ``lang`` (None: English)."""
+        lines = [render(line, lang) for line in self.breakdown]
+        return {"points": self.points, "state": self.state, "breakdown": lines}
+
+    def stored_breakdown(self) -> list[JSON]:
+        """The breakdown as JSON to store with the hand (``scoring.text.to_json`` per line)."""
+        return [to_json(line) for line in self.breakdown]
 
 
 class InvalidHand(ValueError):

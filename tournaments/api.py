@@ -37,7 +37,7 @@ from config.security import client_ip
 from tournaments import hands
 from tournaments.models import Hand, JudgeConfirmation
 
-from . import access, rounds, services
+from . import access, lines, rounds, services
 from .models import Bye, Entry, Round, Seat, Table, Tournament
 from .progress import table_progress
 from .results import event_standings, table_totals
@@ -119,7 +119,7 @@ def _field_of(field: str, error: DjangoValidationError) -> str:
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Engine rejections and form errors 400, role 403, missing 404, stale edit and closed round 409."""
     if isinstance(exc, hands.HandRejected):
-        body: dict[str, Any] = {"errors": [e.as_dict() for e in exc.errors]}
+        body: dict[str, Any] = {"errors": lines.error_dicts(exc.errors)}
         if exc.hand_number is not None:
             body["hand"] = exc.hand_number
         return Response(body, status=status.HTTP_400_BAD_REQUEST)
@@ -635,7 +635,7 @@ class Preview(ApiView):
         result = hands.preview(table, _with_envelope(request.data, envelopes), before_number=hand_no)
         if isinstance(result, list):
             raise hands.HandRejected(result, hand_no)
-        return Response(HandScoreSerializer(result.as_dict()).data)
+        return Response(HandScoreSerializer(result).data)  # its breakdown rendered by BreakdownField
 
 
 class HandDetail(ApiView):

@@ -177,7 +177,7 @@ def _apply(hand: Hand, result: HandScore, variant: Variant) -> None:
     hand.played = variant.counts_as_played(hand.input)
     hand.points = result.points
     hand.state_after = result.state
-    hand.breakdown = result.breakdown
+    hand.breakdown = result.stored_breakdown()  # messages, re-rendered in each reader's language
     hand.rules_version = variant.rules_version
 
 

@@ -135,5 +135,5 @@ def _refresh_breakdowns(table: Table, config: Any) -> None:
     for hand in table.hands.order_by("number"):
         result = evaluate(hand.input, state, config)
         state = result.state
-        if result.breakdown != hand.breakdown:
-            Hand.objects.filter(pk=hand.pk).update(breakdown=result.breakdown)
+        if result.stored_breakdown() != hand.breakdown:
+            Hand.objects.filter(pk=hand.pk).update(breakdown=result.stored_breakdown())

@@ -17,6 +17,7 @@ from rest_framework import serializers
 from scoring.registry import VARIANTS
 from tournaments.models import Hand
 
+from . import lines
 from .models import POSITIONS, Entry, Round, Tournament
 from .standings import DEFAULT_METRICS
 from .variants import sit_out_rule, variant_name
@@ -281,12 +282,19 @@ class DrawSerializer(serializers.Serializer):
 # --- tables and hands ---------------------------------------------------------
 
 
+class BreakdownField(serializers.ListField):
+    """A hand's breakdown lines in the request's language (tournaments.lines)."""
+
+    def to_representation(self, data):
+        return lines.breakdown(data)
+
+
 class HandSerializer(serializers.ModelSerializer):
     dealer = PositionField(read_only=True)
     entered_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
     input = serializers.DictField(help_text=_("The hand as entered (hand-format.md)."))
     points = serializers.DictField(child=serializers.IntegerField(), help_text=_("Position -> points."))
-    breakdown = serializers.ListField(child=serializers.CharField())
+    breakdown = BreakdownField(child=serializers.CharField())
     state_after = serializers.DictField()
 
     class Meta:
@@ -396,7 +404,7 @@ class PreviewQuerySerializer(serializers.Serializer):
 class HandScoreSerializer(serializers.Serializer):
     points = serializers.DictField(child=serializers.IntegerField())
     state = serializers.DictField()
-    breakdown = serializers.ListField(child=serializers.CharField())
+    breakdown = BreakdownField(child=serializers.CharField())
 
 
 class ConfirmSerializer(serializers.Serializer):

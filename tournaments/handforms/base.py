@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.common import NOTE_MAX_LENGTH
 from scoring.types import HandError
+from tournaments import lines
 
 BLANK = [("", "—")]
 
@@ -146,7 +147,8 @@ class HandForm(forms.Form):
     def add_engine_errors(self, errors: list[HandError]) -> None:
         for error in errors:
             field = self.field_for_error(error.field)
-            message = error.message if field else f"{error.field}: {error.message}" if error.field else error.message
+            text = lines.message(error)  # in the page's language
+            message = text if field else f"{error.field}: {text}" if error.field else text
             self.add_error(field, message)
 
     def grouped(self) -> list[dict[str, Any]]:

@@ -33,6 +33,7 @@ from scoring.common import (
     signed,
     table_from,
 )
+from scoring.text import _, join
 from scoring.types import (
     FORBIDDEN_COMBINATION,
     INCONSISTENT,
@@ -166,20 +167,21 @@ COMPONENT_RULE: dict[str, str] = {
     "rebetli": "no_tricks",
     "teritett_betli": "no_tricks",
 }
+# The games' names as the MAUSZ rulebook writes them (a Slovenian ulti player says them too).
 COMPONENT_NAME: dict[str, str] = {
-    "parti": "parti",
-    "40-100": "40-100",
-    "20-100": "20-100",
-    "4asz": "4 ász",
-    "ulti": "ulti",
-    "durchmars": "durchmars",
-    "teritett_durchmars": "terített durchmars",
-    "betli": "betli",
-    "rebetli": "rebetli",
-    "teritett_betli": "terített betli",
-    "szintelen_durchmars": "színtelen durchmars",
-    "redurchmars": "redurchmars",
-    "szintelen_teritett_durchmars": "színtelen terített durchmars",
+    "parti": _("parti"),
+    "40-100": _("40-100"),
+    "20-100": _("20-100"),
+    "4asz": _("4 ász"),
+    "ulti": _("ulti"),
+    "durchmars": _("durchmars"),
+    "teritett_durchmars": _("terített durchmars"),
+    "betli": _("betli"),
+    "rebetli": _("rebetli"),
+    "teritett_betli": _("terített betli"),
+    "szintelen_durchmars": _("színtelen durchmars"),
+    "redurchmars": _("redurchmars"),
+    "szintelen_teritett_durchmars": _("színtelen terített durchmars"),
 }
 BID_KEYS: frozenset[str] = frozenset(key for key, _ in BID_TABLE)
 COLOURLESS: frozenset[str] = frozenset(key for key, red in BID_TABLE if not red and (key, True) not in BID_TABLE)
@@ -225,56 +227,56 @@ class Case(NamedTuple):
 
     type: str
     offender: str  # "" (not recorded), "any", "declarer", "defender", "not_declarer"
-    text: str
+    text: str  # a message (scoring.text): what happened, as the referee reads it
     penalty_bid: bool = False
     null_trump: bool = False  # §5.4 trump exception: a non-red trump may be unnamed
 
 
 CASES: dict[str, Case] = {
-    "13.1.1": Case(VOID, "", "dealt the packet left on the table first"),
-    "13.1.2": Case(VOID, "", "wrong number of cards dealt"),
-    "13.1.3a": Case(VOID, "", "a card exposed during dealing"),
-    "13.1.3b": Case(NORMAL, "any", "a card exposed while picking up the cards"),
-    "13.1.4": Case(VOID, "", "the 7 cards not dealt first / not dealt in fives"),
-    "13.1.5-early": Case(VOID, "", "wrong player dealt, noticed early"),
-    "13.1.5-late": Case(NORMAL, "", "wrong player dealt, noticed late"),
-    "13.1.6-early": Case(VOID, "", "players not in the game sheet's order, noticed early"),
-    "13.1.6-late": Case(NORMAL, "", "players not in the game sheet's order, noticed late"),
-    "13.2.1": Case(PAY_DOUBLE, "declarer", "trump suit revealed during bidding", null_trump=True),
-    "13.2.1-outbid": Case(NORMAL, "not_declarer", "trump revealed during bidding, then outbid"),
-    "13.2.2": Case(NORMAL, "any", "passed before his turn"),
-    "13.2.3a": Case(NORMAL, "any", "wrong talon count, noticed before the talon was looked at"),
+    "13.1.1": Case(VOID, "", _("dealt the packet left on the table first")),
+    "13.1.2": Case(VOID, "", _("wrong number of cards dealt")),
+    "13.1.3a": Case(VOID, "", _("a card exposed during dealing")),
+    "13.1.3b": Case(NORMAL, "any", _("a card exposed while picking up the cards")),
+    "13.1.4": Case(VOID, "", _("the 7 cards not dealt first / not dealt in fives")),
+    "13.1.5-early": Case(VOID, "", _("wrong player dealt, noticed early")),
+    "13.1.5-late": Case(NORMAL, "", _("wrong player dealt, noticed late")),
+    "13.1.6-early": Case(VOID, "", _("players not in the game sheet's order, noticed early")),
+    "13.1.6-late": Case(NORMAL, "", _("players not in the game sheet's order, noticed late")),
+    "13.2.1": Case(PAY_DOUBLE, "declarer", _("trump suit revealed during bidding"), null_trump=True),
+    "13.2.1-outbid": Case(NORMAL, "not_declarer", _("trump revealed during bidding, then outbid")),
+    "13.2.2": Case(NORMAL, "any", _("passed before his turn")),
+    "13.2.3a": Case(NORMAL, "any", _("wrong talon count, noticed before the talon was looked at")),
     "13.2.3b": Case(
-        PAY_DOUBLE, "declarer", "wrong talon count, noticed after the talon was looked at", null_trump=True
+        PAY_DOUBLE, "declarer", _("wrong talon count, noticed after the talon was looked at"), null_trump=True
     ),
-    "13.2.3c": Case(PAY_DOUBLE, "any", "wrong card count after inserting the talon", True, True),
-    "13.2.3d": Case(NORMAL, "any", "wrong talon count, nobody else bids"),
-    "13.2.4a": Case(PAY_DOUBLE, "any", "bid not higher than the valid one, not corrected", True, True),
-    "13.2.4b": Case(NORMAL, "", "bid not higher than the valid one, found during play"),
-    "13.2.5": Case(PAY_DOUBLE, "any", "took the talon out of turn and did not keep to the lowest bid", True, True),
-    "13.2.5-corrected": Case(NORMAL, "any", "took the talon out of turn, then bid the lowest next bid"),
-    "13.2.6a": Case(NORMAL, "not_declarer", "opened without being entitled; an innocent player raised"),
-    "13.2.6b": Case(PAY_DOUBLE, "declarer", "opened without being entitled; nobody continued", null_trump=True),
-    "13.2.7a": Case(PAY_2V_1V, "not_declarer", "the 12-card player was skipped", null_trump=True),
-    "13.2.7b": Case(PAY_SINGLE, "", "the 12-card player was skipped; second bidder's cards wrong", null_trump=True),
-    "13.3.1": Case(PAY_DOUBLE, "declarer", "trump not named before the first card", null_trump=True),
-    "13.3.2": Case(PAY_DOUBLE, "declarer", "red called and led without waiting for the passes"),
-    "13.3.3": Case(PLAY, "any", "forbidden marriage announcement"),
-    "13.3.4": Case(PLAY, "any", "revoke or failing to overtake"),
-    "13.3.5": Case(PLAY, "any", "took someone else's trick and led"),
-    "13.3.6": Case(PLAY, "any", "led more than one card"),
-    "13.3.7": Case(PLAY, "any", "looked at the talon or at others' tricks"),
-    "13.3.8a": Case(PLAY, "defender", "a defender dropped cards face up"),
-    "13.3.8b": Case(NORMAL, "", "the declarer dropped cards face up (not a renonsz)"),
-    "13.3.9a": Case(PLAY, "declarer", "the declarer holds a wrong number of cards"),
-    "13.3.9b": Case(BID_WON, "", "both defenders hold wrong numbers of cards"),
-    "13.3.9c": Case(PLAY, "defender", "one defender holds too few cards"),
-    "13.3.10": Case(RULING_PARTI_WON, "", "cards thrown in, parti disputed"),
-    "13.3.11": Case(RULING_NO_SILENT, "", "cards thrown in, silent 100 / four aces disputed"),
-    "13.3.12": Case(PARTIAL, "any", "cards gathered and mixed before the check"),
-    "10.3.e": Case(PLAY, "any", "serious renonsz during play"),
-    "10.3.g": Case(PLAY, "any", "false renonsz call"),
-    "10.3.d": Case(JURY, "", "event not covered by the rules, jury decision"),
+    "13.2.3c": Case(PAY_DOUBLE, "any", _("wrong card count after inserting the talon"), True, True),
+    "13.2.3d": Case(NORMAL, "any", _("wrong talon count, nobody else bids")),
+    "13.2.4a": Case(PAY_DOUBLE, "any", _("bid not higher than the valid one, not corrected"), True, True),
+    "13.2.4b": Case(NORMAL, "", _("bid not higher than the valid one, found during play")),
+    "13.2.5": Case(PAY_DOUBLE, "any", _("took the talon out of turn and did not keep to the lowest bid"), True, True),
+    "13.2.5-corrected": Case(NORMAL, "any", _("took the talon out of turn, then bid the lowest next bid")),
+    "13.2.6a": Case(NORMAL, "not_declarer", _("opened without being entitled; an innocent player raised")),
+    "13.2.6b": Case(PAY_DOUBLE, "declarer", _("opened without being entitled; nobody continued"), null_trump=True),
+    "13.2.7a": Case(PAY_2V_1V, "not_declarer", _("the 12-card player was skipped"), null_trump=True),
+    "13.2.7b": Case(PAY_SINGLE, "", _("the 12-card player was skipped; second bidder's cards wrong"), null_trump=True),
+    "13.3.1": Case(PAY_DOUBLE, "declarer", _("trump not named before the first card"), null_trump=True),
+    "13.3.2": Case(PAY_DOUBLE, "declarer", _("red called and led without waiting for the passes")),
+    "13.3.3": Case(PLAY, "any", _("forbidden marriage announcement")),
+    "13.3.4": Case(PLAY, "any", _("revoke or failing to overtake")),
+    "13.3.5": Case(PLAY, "any", _("took someone else's trick and led")),
+    "13.3.6": Case(PLAY, "any", _("led more than one card")),
+    "13.3.7": Case(PLAY, "any", _("looked at the talon or at others' tricks")),
+    "13.3.8a": Case(PLAY, "defender", _("a defender dropped cards face up")),
+    "13.3.8b": Case(NORMAL, "", _("the declarer dropped cards face up (not a renonsz)")),
+    "13.3.9a": Case(PLAY, "declarer", _("the declarer holds a wrong number of cards")),
+    "13.3.9b": Case(BID_WON, "", _("both defenders hold wrong numbers of cards")),
+    "13.3.9c": Case(PLAY, "defender", _("one defender holds too few cards")),
+    "13.3.10": Case(RULING_PARTI_WON, "", _("cards thrown in, parti disputed")),
+    "13.3.11": Case(RULING_NO_SILENT, "", _("cards thrown in, silent 100 / four aces disputed")),
+    "13.3.12": Case(PARTIAL, "any", _("cards gathered and mixed before the check")),
+    "10.3.e": Case(PLAY, "any", _("serious renonsz during play")),
+    "10.3.g": Case(PLAY, "any", _("false renonsz call")),
+    "10.3.d": Case(JURY, "", _("event not covered by the rules, jury decision")),
 }
 
 
@@ -290,7 +292,12 @@ def _kontra_text(level: int) -> str:
 
 def _pays(flows: list[tuple[str, str, int]]) -> str:
     """ "A pays B 4; C pays B 4" (§5.3 breakdown style; only ulti settles in payments)."""
-    return "; ".join(f"{payer} pays {payee} {amount}" for payer, payee, amount in flows)
+    return join("; ", [_("%(payer)s pays %(payee)s %(amount)s", payer=p, payee=q, amount=n) for p, q, n in flows])
+
+
+def _line(head: str, flows: list[tuple[str, str, int]]) -> str:
+    """ "<head>: A pays B 4; C pays B 4", one breakdown line."""
+    return join(": ", [head, _pays(flows)])
 
 
 def _row(key: str, trump: Any) -> BidRow:
@@ -298,11 +305,22 @@ def _row(key: str, trump: Any) -> BidRow:
 
 
 def _bid_name(key: str, trump: Any) -> str:
-    """ "40-100 + ulti (zöld)"; the automatic parti is not part of the name."""
-    name = " + ".join(COMPONENT_NAME[c] for c in key.split("+"))
+    """ "40-100 + ulti (zöld)"; the automatic parti is not part of the name. ``trump`` "non-red":
+    a penalty bid whose trump was never named but is not red."""
+    name = join(" + ", [COMPONENT_NAME[c] for c in key.split("+")])
     if key in COLOURLESS:
         return name
-    return f"{name} ({SUIT_NAME.get(trump, trump or 'trump not named')})"
+    return _with_suit(name, _("non-red") if trump == "non-red" else _suit_name(trump))
+
+
+def _suit_name(trump: Any) -> str:
+    """The trump's Hungarian name (the same in every language), or "trump not named"."""
+    return SUIT_NAME.get(trump) or _("trump not named")
+
+
+def _with_suit(name: str, suit: str | None) -> str:
+    """ "ulti (makk)": a game's name and its trump; the name alone when colourless (``suit`` None)."""
+    return name if suit is None else _("%(game)s (%(suit)s)", game=name, suit=suit)
 
 
 def _table(hand: Mapping[str, Any]) -> list[str]:
@@ -387,15 +405,15 @@ def _check_seats(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     seats, dealer = obj["seats"], obj["dealer"]
     ok = True
     if len(seats) != 3 or not _ULTI_SET.issuperset(seats):
-        errors.add("seats", INVALID_VALUE, "seats must be the three active players, seats A to D (§1.1)")
+        errors.add("seats", INVALID_VALUE, _("seats must be the three active players, seats A to D (§1.1)"))
         ok = False
     if dealer not in ULTI_SEATS:
-        errors.add("dealer", INCONSISTENT, "dealer must be a seat A to D (§1.1)")  # §5.4 row code
+        errors.add("dealer", INCONSISTENT, _("dealer must be a seat A to D (§1.1)"))  # §5.4 row code
         ok = False
     elif ok and dealer in seats and seats[2] != dealer:
         # §5.1: seats start with the forehand, the dealer's right-hand neighbour, so a
         # playing dealer comes last.
-        errors.inconsistent("dealer", "a dealer who plays must be the last of seats (§5.1)")
+        errors.inconsistent("dealer", _("a dealer who plays must be the last of seats (§5.1)"))
         ok = False
     if not ok:
         return
@@ -418,7 +436,7 @@ def _check_case(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     if case_id is None:
         return
     if not isinstance(case_id, str) or case_id not in CASES:
-        errors.add("renonsz.case", INVALID_VALUE, "renonsz.case must be one of the case ids of §4.3")
+        errors.add("renonsz.case", INVALID_VALUE, _("renonsz.case must be one of the case ids of §4.3"))
         return
     ctx.case = CASES[case_id]
     ctx.ctype = ctx.case.type
@@ -428,7 +446,7 @@ def _bid_problem(errors: Errors, value: Any, field: str) -> str | None:
     """The key when ``value`` is a valid bid key; else records unknown_bid or
     forbidden_combination (§5.4) and returns None."""
     if not isinstance(value, str):
-        errors.add(field, INVALID_VALUE, f"{field} must be a bid key of §2.3")
+        errors.add(field, INVALID_VALUE, _("%(field)s must be a bid key of §2.3", field=field))
         return None
     if value in BID_KEYS:
         return value
@@ -436,11 +454,12 @@ def _bid_problem(errors: Errors, value: Any, field: str) -> str | None:
     if len(parts) > 1 and all(p in COMPONENT_RULE for p in parts):
         same = [k for k in BID_KEYS if sorted(k.split("+")) == sorted(parts)]
         if same and len(set(parts)) == len(parts):
-            errors.add(field, UNKNOWN_BID, f"{value!r} is not a key of §2.3; write it as {same[0]!r}")
+            message = _("%(value)s is not a key of §2.3; write it as %(key)s", value=repr(value), key=repr(same[0]))
+            errors.add(field, UNKNOWN_BID, message)
         else:
-            errors.add(field, FORBIDDEN_COMBINATION, "combination forbidden by 5.§")
+            errors.add(field, FORBIDDEN_COMBINATION, _("combination forbidden by 5.§"))
         return None
-    errors.add(field, UNKNOWN_BID, f"{value!r} is not one of the 30 bid keys of §2.3")
+    errors.add(field, UNKNOWN_BID, _("%(value)s is not one of the 30 bid keys of §2.3", value=repr(value)))
     return None
 
 
@@ -448,11 +467,11 @@ def _check_bid(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     # §5.1: declarer and bid may be left out only for VOID and JURY deals.
     optional = ctx.ctype in (VOID, JURY, "?")
     if obj.get("declarer") is None and not optional:
-        errors.add("declarer", MISSING_FIELD, "declarer is required")
+        errors.add("declarer", MISSING_FIELD, _("%(field)s is required", field="declarer"))
     value = obj.get("bid")
     if value is None:
         if not optional:
-            errors.add("bid", MISSING_FIELD, "bid is required")
+            errors.add("bid", MISSING_FIELD, _("%(field)s is required", field="bid"))
         return
     key = _bid_problem(errors, value, "bid")
     if key is not None:
@@ -464,22 +483,24 @@ def _check_bid(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
 def _check_trump(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     trump = obj.get("trump")
     if trump is not None and (not isinstance(trump, str) or trump not in SUITS):
-        errors.add("trump", INVALID_VALUE, "trump must be makk, tok, zold or piros")
+        errors.add("trump", INVALID_VALUE, _("trump must be makk, tok, zold or piros"))
         return
     if ctx.bid is None:
         ctx.trump = trump
         return
     if not ctx.coloured:
         if trump is not None:
-            hint = " (use `rebetli`)" if ctx.bid == "betli" and trump == "piros" else ""
-            errors.add("trump", INVALID_VALUE, f"a colourless bid has no trump{hint}")
+            if ctx.bid == "betli" and trump == "piros":
+                errors.add("trump", INVALID_VALUE, _("a colourless bid has no trump (use `rebetli`)"))
+            else:
+                errors.add("trump", INVALID_VALUE, _("a colourless bid has no trump"))
         return
     if trump is None:
         # §5.4 exception: in the bidding-phase cases and 13.3.1 a non-red trump was never
         # validly named. A void or jury deal scores nothing from the trump either.
         unnamed_ok = (ctx.case is not None and ctx.case.null_trump) or ctx.ctype in (VOID, JURY, "?")
         if not unnamed_ok:
-            errors.add("trump", INVALID_VALUE, "a coloured bid needs its trump: makk, tok, zold or piros")
+            errors.add("trump", INVALID_VALUE, _("a coloured bid needs its trump: makk, tok, zold or piros"))
         return
     ctx.trump = trump
 
@@ -498,25 +519,30 @@ def _check_kontra(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> Mapping[
                 errors.add(
                     field,
                     NOT_APPLICABLE,
-                    f"{comp!r} is not a component of this bid; silent items "
-                    "and the ulti penalty are never doubled (§3.5)",
+                    _(
+                        "%(key)s is not a component of this bid; silent items "
+                        "and the ulti penalty are never doubled (§3.5)",
+                        key=repr(comp),
+                    ),
                 )
             else:
-                errors.add(field, INVALID_VALUE, f"{comp!r} is not a component of the bid table (§2.1)")
+                message = _("%(key)s is not a component of the bid table (§2.1)", key=repr(comp))
+                errors.add(field, INVALID_VALUE, message)
             continue
         if isinstance(level, Mapping):
             if ctx.bid is not None and ctx.coloured:
                 # 7.§(4): in coloured bids a kontra counts for both defenders.
-                errors.add(field, NOT_APPLICABLE, "individual kontras exist only in colourless bids (§3.6)")
+                errors.add(field, NOT_APPLICABLE, _("individual kontras exist only in colourless bids (§3.6)"))
                 continue
             if errors.check_object(level, field, text_keys=False) is None:
                 continue
             for seat, lvl in level.items():
                 sub = path(field, seat)
                 if ctx.declarer is not None and seat not in ctx.defenders:
-                    errors.add(
-                        sub, INVALID_VALUE, f"per-seat kontra keys must be the defenders ({', '.join(ctx.defenders)})"
+                    message = _(
+                        "per-seat kontra keys must be the defenders (%(seats)s)", seats=", ".join(ctx.defenders)
                     )
+                    errors.add(sub, INVALID_VALUE, message)
                     continue
                 errors.check_kontra(lvl, sub, KONTRA_LEVELS)
         else:
@@ -539,20 +565,20 @@ def _check_gave_up(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, kontra: Ma
         errors.add(
             "gave_up",
             INCONSISTENT,  # §5.4 row code
-            "gave_up must be false, 'before_first_card' or 'after_first_card'",
+            _("gave_up must be false, 'before_first_card' or 'after_first_card'"),
         )
         ctx.gave_up = "?"  # unknown: neither require nor forbid the play
         return
     if ctx.ctype not in (None, NORMAL, "?"):
-        errors.add("gave_up", NOT_APPLICABLE, "a give-up does not go with this renonsz case (§5.4)")
+        errors.add("gave_up", NOT_APPLICABLE, _("a give-up does not go with this renonsz case (§5.4)"))
         return
     ctx.gave_up = value
     if value == "before_first_card" and any(lvl != 1 for lvl in _kontra_levels(kontra)):
         # 6.§(9): kontras are said with the first cards, so none can exist yet.
-        errors.inconsistent("kontra", "no kontra can exist before the first card (§3.7)")
+        errors.inconsistent("kontra", _("no kontra can exist before the first card (§3.7)"))
     for member in ("play", "silent_claims"):
         if present(obj.get(member)):
-            errors.inconsistent(member, f"{member} does not go with a give-up (§3.7)")
+            errors.inconsistent(member, _("%(field)s does not go with a give-up (§3.7)", field=member))
 
 
 def _parse_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
@@ -567,15 +593,15 @@ def _parse_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
         field = path("silent_claims", i)
         if claim in ("ulti", "durchmars"):  # compared only with strings: safe for any JSON
             why = (
-                "a silent ulti needs no claim (9.§(10))"
+                _("a silent ulti needs no claim (9.§(10))")
                 if claim == "ulti"
-                else "MAUSZ knows no silent durchmars (§3.4 item 5)"
+                else _("MAUSZ knows no silent durchmars (§3.4 item 5)")
             )
             errors.add(field, NOT_APPLICABLE, why)
         elif not isinstance(claim, str) or claim not in ("100", "4asz"):
-            errors.add(field, NOT_APPLICABLE, "a silent claim is '100' or '4asz'")  # §5.4 row codes
+            errors.add(field, NOT_APPLICABLE, _("a silent claim is '100' or '4asz'"))  # §5.4 row codes
         elif claim in seen:
-            errors.add(field, INCONSISTENT, f"{claim!r} is claimed twice")
+            errors.add(field, INCONSISTENT, _("%(claim)s is claimed twice", claim=repr(claim)))
         else:
             seen.add(claim)
             ctx.claims.append(claim)
@@ -596,13 +622,13 @@ def _check_play(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> _Play | No
     value = obj.get("play")
     if ctx.ctype in NO_PLAY_TYPES:
         if present(value):
-            errors.add("play", NOT_APPLICABLE, "play is not recorded with this renonsz case (§5.4)")
+            errors.add("play", NOT_APPLICABLE, _("play is not recorded with this renonsz case (§5.4)"))
         return None
     if ctx.gave_up not in (None, "?"):
         return None  # reported by _check_gave_up
     if value is None:
         if ctx.ctype != "?" and ctx.gave_up is None:
-            errors.add("play", MISSING_FIELD, "play is required for a played deal (§5.2)")
+            errors.add("play", MISSING_FIELD, _("play is required for a played deal (§5.2)"))
         return None
     play = errors.check_object(value, "play", text_keys=False)
     if play is None:
@@ -627,20 +653,20 @@ def _check_card_points(
     value = play.get("declarer_card_points")
     if value is None:
         if required:
-            errors.add(field, MISSING_FIELD, "declarer_card_points is required for this bid (§5.2)")
+            errors.add(field, MISSING_FIELD, _("declarer_card_points is required for this bid (§5.2)"))
         return None
     if forbidden:
-        errors.add(field, NOT_APPLICABLE, "card points are recorded only for parti, 40-100 and 20-100 bids")
+        errors.add(field, NOT_APPLICABLE, _("card points are recorded only for parti, 40-100 and 20-100 bids"))
         return None
     cp = value if type(value) is int else None
     if cp is None or cp % 10 or not 0 <= cp <= 90:  # §5.4 row: out_of_range for any value off the scale
-        errors.add(field, OUT_OF_RANGE, "declarer_card_points must be a multiple of 10 from 0 to 90")
+        errors.add(field, OUT_OF_RANGE, _("declarer_card_points must be a multiple of 10 from 0 to 90"))
         return None
     if tricks == 0 and cp != 0:
-        errors.inconsistent(field, "a declarer without a trick has 0 card points")
+        errors.inconsistent(field, _("a declarer without a trick has 0 card points"))
         return None
     if tricks == 10 and cp < 10:
-        errors.inconsistent(field, "a declarer with all ten tricks has at least the 10 of the last trick")
+        errors.inconsistent(field, _("a declarer with all ten tricks has at least the 10 of the last trick"))
         return None
     return cp
 
@@ -652,11 +678,11 @@ def _check_marriages(
     value = play.get("marriages")
     if value is None:
         if required:
-            errors.add(field, MISSING_FIELD, "marriages is required for this bid (may be []) (§5.2)")
+            errors.add(field, MISSING_FIELD, _("marriages is required for this bid (may be []) (§5.2)"))
         return None
     if forbidden:
         if present(value):
-            errors.add(field, NOT_APPLICABLE, "marriages count only in parti, 40-100 and 20-100 bids")
+            errors.add(field, NOT_APPLICABLE, _("marriages count only in parti, 40-100 and 20-100 bids"))
         return None
     entries = errors.check_list(value, field)
     if entries is None:
@@ -684,9 +710,9 @@ def _check_marriages(
         if declarer is None or trump is None:
             pass
         elif "40-100" in comps and (seat != declarer or suit != trump):
-            errors.add(sub, NOT_APPLICABLE, "in a 40-100 bid only the declarer's trump 40 is announced")
+            errors.add(sub, NOT_APPLICABLE, _("in a 40-100 bid only the declarer's trump 40 is announced"))
         elif "20-100" in comps and (seat != declarer or suit == trump or out):
-            errors.add(sub, NOT_APPLICABLE, "in a 20-100 bid only the declarer's single non-trump 20 is announced")
+            errors.add(sub, NOT_APPLICABLE, _("in a 20-100 bid only the declarer's single non-trump 20 is announced"))
         out.append((seat, suit))
     return out if len(errors) == before else None
 
@@ -704,7 +730,7 @@ def _check_marriage(errors: Errors, value: Any, sub: str, ctx: _Ctx, suits_seen:
     if suit is not None:
         suit = errors.check_choice(suit, path(sub, "suit"), SUITS)
         if suit is not None and suit in suits_seen:
-            errors.add(path(sub, "suit"), INVALID_VALUE, "each suit has one marriage only")
+            errors.add(path(sub, "suit"), INVALID_VALUE, _("each suit has one marriage only"))
             suit = None
         elif suit is not None:
             suits_seen.add(suit)
@@ -717,12 +743,12 @@ def _check_four_aces(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks:
     needed = "4asz" in ctx.comps or "4asz" in ctx.claims
     if value is MISSING:
         if needed and ctx.ctype != PARTIAL:
-            errors.add(field, MISSING_FIELD, "four_aces (a seat or null) is required here (§5.2)")
+            errors.add(field, MISSING_FIELD, _("four_aces (a seat or null) is required here (§5.2)"))
         return MISSING
     if value is None:
         return None
     if ctx.bid is not None and ctx.bid not in FOUR_ACES_KEYS:
-        errors.add(field, NOT_APPLICABLE, "four aces count only with a 4 ász bid or a silent four aces")
+        errors.add(field, NOT_APPLICABLE, _("four aces count only with a 4 ász bid or a silent four aces"))
         return MISSING
     if ctx.seats is None:
         return MISSING
@@ -732,11 +758,11 @@ def _check_four_aces(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks:
     # §5.4: four aces need at least two tricks and are 40 card points.
     if seat == ctx.declarer:
         if (cp is not None and cp < 40) or (tricks is not None and tricks < 2):
-            errors.inconsistent(field, "a declarer with all four aces has >= 40 card points and >= 2 tricks")
+            errors.inconsistent(field, _("a declarer with all four aces has >= 40 card points and >= 2 tricks"))
             return MISSING
     elif (cp is not None and cp > 50) or (tricks is not None and tricks > 8):
         errors.inconsistent(
-            field, "a defender with all four aces leaves the declarer <= 50 card points and <= 8 tricks"
+            field, _("a defender with all four aces leaves the declarer <= 50 card points and <= 8 tricks")
         )
         return MISSING
     return seat
@@ -747,12 +773,12 @@ def _check_trump7(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks: in
     value = play.get("trump7_last_trick", MISSING)
     if ctx.bid is not None and not ctx.coloured:
         if value is not MISSING and value is not None:
-            errors.add(field, NOT_APPLICABLE, "a colourless bid has no trump seven")
+            errors.add(field, NOT_APPLICABLE, _("a colourless bid has no trump seven"))
         return MISSING
     if value is MISSING:
         if ctx.bid is not None:
             errors.add(
-                field, MISSING_FIELD, "trump7_last_trick (an object or null) is required in a coloured bid (§5.2)"
+                field, MISSING_FIELD, _("trump7_last_trick (an object or null) is required in a coloured bid (§5.2)")
             )
         return MISSING
     if value is None:
@@ -778,21 +804,21 @@ def _check_trump7(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks: in
     if seat is None or won is None or ctx.declarer is None:
         return MISSING
     by_declarer = seat == ctx.declarer
-    problem = ""
+    problem = None
     if by_declarer and won:
         if tricks == 0:
-            problem = "a declarer without a trick cannot have won the last trick"
+            problem = _("a declarer without a trick cannot have won the last trick")
         elif cp is not None and cp < 10:
-            problem = "a declarer who won the last trick has at least its 10 card points"
+            problem = _("a declarer who won the last trick has at least its 10 card points")
     else:
         if tricks == 10 and by_declarer:
-            problem = "with all ten tricks the declarer's trump seven won the last trick"
+            problem = _("with all ten tricks the declarer's trump seven won the last trick")
         elif tricks == 10 and won:
-            problem = "with all ten tricks to the declarer a defender's seven cannot win"
+            problem = _("with all ten tricks to the declarer a defender's seven cannot win")
         elif (by_declarer or won) and (  # a defender took the last trick
             (tricks is not None and tricks > 9) or (cp is not None and cp > 80)
         ):
-            problem = "a defender took the last trick: declarer_tricks <= 9 and card points <= 80"
+            problem = _("a defender took the last trick: declarer_tricks <= 9 and card points <= 80")
     if problem:
         errors.inconsistent(field, problem)
         return MISSING
@@ -821,12 +847,12 @@ def _check_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Play
     if not isinstance(claims, list) or not claims:
         return
     if ctx.ctype in NO_PLAY_TYPES:
-        errors.add("silent_claims", NOT_APPLICABLE, "no silent claims with this renonsz case (§5.4)")
+        errors.add("silent_claims", NOT_APPLICABLE, _("no silent claims with this renonsz case (§5.4)"))
         return
     if ctx.gave_up not in (None, "?"):
         return  # reported by _check_gave_up
     if ctx.ctype in (RULING_NO_SILENT, PARTIAL):
-        errors.add("silent_claims", NOT_APPLICABLE, "the silent claims are void in this ruling (§5.4)")
+        errors.add("silent_claims", NOT_APPLICABLE, _("the silent claims are void in this ruling (§5.4)"))
         return
     done: set[str] = set()
     for i, claim in enumerate(claims):
@@ -836,9 +862,9 @@ def _check_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Play
         field = path("silent_claims", i)
         if claim == "100":
             if "parti" not in ctx.comps:
-                errors.add(field, NOT_APPLICABLE, "a silent 100 counts only in bids with a parti (§3.4)")
+                errors.add(field, NOT_APPLICABLE, _("a silent 100 counts only in bids with a parti (§3.4)"))
             elif ctx.ctype == RULING_PARTI_WON:
-                errors.add(field, NOT_APPLICABLE, "no silent 100 when the parti is decided by ruling 13.3.10")
+                errors.add(field, NOT_APPLICABLE, _("no silent 100 when the parti is decided by ruling 13.3.10"))
             elif (
                 play is not None
                 and play.tricks is not None
@@ -848,17 +874,24 @@ def _check_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Play
             ):
                 t_d, t_x = _totals(ctx.trump, ctx.declarer, play.tricks, play.card_points, play.marriages)
                 if t_d < 100 and t_x < 100:
-                    errors.inconsistent(field, f"neither side has 100 (declarer {t_d}, defenders {t_x})")
+                    message = _(
+                        "neither side has 100 (declarer %(declarer)s, defenders %(defenders)s)",
+                        declarer=t_d,
+                        defenders=t_x,
+                    )
+                    errors.inconsistent(field, message)
         else:
             if ctx.bid not in SILENT_4ASZ_KEYS:
                 errors.add(
                     field,
                     NOT_APPLICABLE,
-                    "a silent four aces is possible only in parti, ulti, "
-                    "40-100, 20-100 and their ulti combinations (§3.4)",
+                    _(
+                        "a silent four aces is possible only in parti, ulti, "
+                        "40-100, 20-100 and their ulti combinations (§3.4)"
+                    ),
                 )
             elif play is not None and play.four_aces is None:
-                errors.inconsistent(field, "nobody took all four aces (play.four_aces is null)")
+                errors.inconsistent(field, _("nobody took all four aces (play.four_aces is null)"))
 
 
 def _verdicts(hand: Mapping[str, Any], comps: Any, ctype: str | None) -> dict[str, bool]:
@@ -911,7 +944,7 @@ def _check_results(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Pla
         return
     if ctx.ctype in NO_PLAY_TYPES:
         if present(value):
-            errors.add("results", NOT_APPLICABLE, "results are not recorded with this renonsz case (§5.4)")
+            errors.add("results", NOT_APPLICABLE, _("results are not recorded with this renonsz case (§5.4)"))
         return
     results = errors.check_object(value, "results", text_keys=False)
     if results is None:
@@ -921,10 +954,10 @@ def _check_results(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Pla
         field = path("results", comp)
         if ctx.bid is not None and comp not in ctx.comps:
             code = NOT_APPLICABLE if comp in COMPONENT_RULE else INVALID_VALUE
-            errors.add(field, code, f"{comp!r} is not a component of this bid")
+            errors.add(field, code, _("%(key)s is not a component of this bid", key=repr(comp)))
             clean = False
         elif not isinstance(verdict, str) or verdict not in ("made", "failed"):
-            errors.add(field, INVALID_VALUE, "a result is 'made' or 'failed'")
+            errors.add(field, INVALID_VALUE, _("a result is 'made' or 'failed'"))
             clean = False
     if not clean or ctx.bid is None or ctx.declarer is None or ctx.ctype == "?" or errors.has("renonsz"):
         return
@@ -938,8 +971,15 @@ def _check_results(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Pla
         derived = _verdicts(obj, ctx.comps, ctx.ctype)
     for comp, verdict in results.items():
         if derived[comp] != (verdict == "made"):
-            engine = "made" if derived[comp] else "failed"
-            errors.inconsistent(path("results", comp), f"the sheet says {verdict} but the recorded play gives {engine}")
+            message = _(
+                "the sheet says %(sheet)s but the recorded play gives %(engine)s",
+                sheet=_VERDICT[verdict == "made"],
+                engine=_VERDICT[derived[comp]],
+            )
+            errors.inconsistent(path("results", comp), message)
+
+
+_VERDICT = {True: _("made"), False: _("failed")}
 
 
 def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
@@ -954,9 +994,9 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     offender = renonsz.get("offender")
     if not case.offender:
         if offender is not None:
-            errors.add("renonsz.offender", NOT_APPLICABLE, "this case records no offender (§4.3)")
+            errors.add("renonsz.offender", NOT_APPLICABLE, _("this case records no offender (§4.3)"))
     elif offender is None:
-        errors.add("renonsz.offender", MISSING_FIELD, "this case needs the offender (§4.3)")
+        errors.add("renonsz.offender", MISSING_FIELD, _("this case needs the offender (§4.3)"))
     elif (
         ctx.seats is not None
         and errors.check_seat(offender, "renonsz.offender", ctx.seats, "player", INCONSISTENT)  # §5.4 row code
@@ -964,43 +1004,47 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     ):
         is_declarer = offender == ctx.declarer
         if case.offender == "declarer" and not is_declarer:
-            errors.inconsistent("renonsz.offender", "in this case the offender is the declarer (§4.3)")
+            errors.inconsistent("renonsz.offender", _("in this case the offender is the declarer (§4.3)"))
         elif case.offender in ("defender", "not_declarer") and is_declarer:
-            errors.inconsistent("renonsz.offender", "in this case the offender is not the declarer (§4.3)")
+            errors.inconsistent("renonsz.offender", _("in this case the offender is not the declarer (§4.3)"))
     # penalty_bid (13.2.3c, 13.2.4a, 13.2.5)
     penalty = renonsz.get("penalty_bid")
     if not case.penalty_bid:
         if penalty is not None:
-            errors.add("renonsz.penalty_bid", NOT_APPLICABLE, "only 13.2.3c, 13.2.4a and 13.2.5 take a penalty_bid")
+            errors.add("renonsz.penalty_bid", NOT_APPLICABLE, _("only 13.2.3c, 13.2.4a and 13.2.5 take a penalty_bid"))
     elif penalty is None:
-        errors.add("renonsz.penalty_bid", MISSING_FIELD, "this case needs the penalty_bid (§4.3)")
+        errors.add("renonsz.penalty_bid", MISSING_FIELD, _("this case needs the penalty_bid (§4.3)"))
     else:
         _check_penalty_bid(errors, penalty)
     # jury_points (10.3.d)
     jury = renonsz.get("jury_points")
     if case.type != JURY:
         if jury is not None:
-            errors.add("renonsz.jury_points", INVALID_VALUE, "jury_points only for case 10.3.d")  # §5.4: invalid_value
+            errors.add(
+                "renonsz.jury_points", INVALID_VALUE, _("jury_points only for case 10.3.d")
+            )  # §5.4: invalid_value
     elif jury is None:
-        errors.add("renonsz.jury_points", MISSING_FIELD, "case 10.3.d needs the jury's points")
+        errors.add("renonsz.jury_points", MISSING_FIELD, _("case 10.3.d needs the jury's points"))
     else:
         _check_jury_points(errors, jury, ctx)
     # What a case says about the bid itself.
     case_id = renonsz["case"]
     if ctx.bid is not None:
         if case_id == "13.3.10" and "parti" not in ctx.comps:
-            errors.add("renonsz.case", NOT_APPLICABLE, "13.3.10 needs a bid with a parti (§5.4)")
+            errors.add("renonsz.case", NOT_APPLICABLE, _("13.3.10 needs a bid with a parti (§5.4)"))
         elif case_id == "13.3.12" and not ctx.comps & set(DISPUTED):
             errors.add(
-                "renonsz.case", NOT_APPLICABLE, "13.3.12 needs a bid with a parti, 40-100, 20-100 or 4 ász component"
+                "renonsz.case",
+                NOT_APPLICABLE,
+                _("13.3.12 needs a bid with a parti, 40-100, 20-100 or 4 ász component"),
             )
         elif case_id in ("13.2.1", "13.3.1", "13.3.2"):
             if not ctx.coloured:
-                errors.add("renonsz.case", NOT_APPLICABLE, f"{case_id} concerns a coloured bid")
+                errors.add("renonsz.case", NOT_APPLICABLE, _("%(case)s concerns a coloured bid", case=case_id))
             elif case_id == "13.3.2" and ctx.trump != "piros" and not errors.has("trump"):
-                errors.inconsistent("trump", "13.3.2 is paid as the red bid: trump must be piros")
+                errors.inconsistent("trump", _("13.3.2 is paid as the red bid: trump must be piros"))
             elif case_id != "13.3.2" and ctx.trump == "piros":
-                errors.inconsistent("trump", f"{case_id} concerns a non-red trump")
+                errors.inconsistent("trump", _("%(case)s concerns a non-red trump", case=case_id))
 
 
 def _check_penalty_bid(errors: Errors, value: Any) -> None:
@@ -1015,9 +1059,9 @@ def _check_penalty_bid(errors: Errors, value: Any) -> None:
     if trump is None:
         return
     if not isinstance(trump, str) or trump not in SUITS:
-        errors.add(path(field, "trump"), INVALID_VALUE, "trump must be makk, tok, zold or piros")
+        errors.add(path(field, "trump"), INVALID_VALUE, _("trump must be makk, tok, zold or piros"))
     elif key in COLOURLESS:
-        errors.add(path(field, "trump"), INVALID_VALUE, "a colourless bid has no trump")
+        errors.add(path(field, "trump"), INVALID_VALUE, _("a colourless bid has no trump"))
 
 
 def _check_jury_points(errors: Errors, value: Any, ctx: _Ctx) -> None:
@@ -1028,16 +1072,16 @@ def _check_jury_points(errors: Errors, value: Any, ctx: _Ctx) -> None:
     ok = True
     for seat, pts in points.items():
         if seat not in ctx.seats:
-            errors.add(path(field, seat), INVALID_VALUE, "jury points are for the three active seats")
+            errors.add(path(field, seat), INVALID_VALUE, _("jury points are for the three active seats"))
             ok = False
         elif errors.check_int(pts, path(field, seat)) is None:
             ok = False
     if not ok:
         return
     if set(points) != set(ctx.seats):
-        errors.add(field, INVALID_VALUE, "jury points must name exactly the three active seats")
+        errors.add(field, INVALID_VALUE, _("jury points must name exactly the three active seats"))
     elif sum(points.values()) != 0:
-        errors.add(field, INVALID_VALUE, "jury points must add up to 0")
+        errors.add(field, INVALID_VALUE, _("jury points must add up to 0"))
 
 
 # --- settlement (§3, §4) ----------------------------------------------------------------------
@@ -1077,7 +1121,8 @@ def _item(component: str, head: str, declarer: str, x: str, y: str, sx: int, sy:
     # (every unit value and kontra level is at least 1).
     fx = (x, declarer, sx) if sx > 0 else (declarer, x, -sx)
     fy = (y, declarer, sy) if sy > 0 else (declarer, y, -sy)
-    return _Item(component, f"{head}: {fx[0]} pays {fx[1]} {fx[2]}; {fy[0]} pays {fy[1]} {fy[2]}", [fx, fy])
+    flows = [fx, fy]
+    return _Item(component, _line(head, flows), flows)
 
 
 def _parties(hand: Mapping[str, Any]) -> tuple[str, str, str]:
@@ -1086,10 +1131,11 @@ def _parties(hand: Mapping[str, Any]) -> tuple[str, str, str]:
     return declarer, x, y
 
 
-def _suit(key: str, trump: Any) -> str:
+def _suit(key: str, trump: Any) -> str | None:
+    """The trump's name in a coloured bid's lines; None in a colourless bid."""
     if key in COLOURLESS:
-        return ""
-    return f" ({SUIT_NAME.get(trump, 'trump not named')})"
+        return None
+    return _suit_name(trump)
 
 
 def _played_items(hand: Mapping[str, Any], ctype: str | None) -> list[_Item]:
@@ -1116,28 +1162,33 @@ def _played_items(hand: Mapping[str, Any], ctype: str | None) -> list[_Item]:
             disputed[comp] = (value, (kx, ky))
             continue
         made = verdicts[comp]
-        head = f"{COMPONENT_NAME[comp]}{suit} {'made' if made else 'failed'}"
+        game = _with_suit(COMPONENT_NAME[comp], suit)
         if comp == "parti" and ctype == RULING_PARTI_WON:
-            head += " (ruling 13.3.10)"
+            head = _("%(game)s made (ruling 13.3.10)", game=game)  # the ruling gives the parti
+        elif made:
+            head = _("%(game)s made", game=game)
+        else:
+            head = _("%(game)s failed", game=game)
         if comp == "parti" and silent_100:
             # §3.4 item 2 (A5): k=1 doubles; kontra/rekontra add the silent-100 value 2b.
             ax = value * kx + (value if kx == 1 else 2 * value)
             ay = value * ky + (value if ky == 1 else 2 * value)
-            side = "declarer" if made else "defenders"
-            head += f", {_levels_text(x, y, kx, ky)}, silent 100 ({side}): {value}x{kx} + {ax - value * kx} = {ax}"
+            sums = {"value": value, "k": kx, "extra": ax - value * kx, "total": ax}
+            if made:
+                silent = _("silent 100 (declarer): %(value)sx%(k)s + %(extra)s = %(total)s", **sums)
+            else:
+                silent = _("silent 100 (defenders): %(value)sx%(k)s + %(extra)s = %(total)s", **sums)
+            head = join(", ", [head, _levels_text(x, y, kx, ky), silent])
         else:
             ax, ay = value * kx, value * ky
-            head += f", {_levels_text(x, y, kx, ky)}"
+            head = join(", ", [head, _levels_text(x, y, kx, ky)])
         items.append(_item(comp, head, declarer, x, y, ax, ay) if made else _item(comp, head, declarer, x, y, -ax, -ay))
         if comp == "ulti" and not made:
             # §3.4 item 1: the ulti penalty, never doubled.
-            items.append(_item("", "ulti failure penalty (not doubled)", declarer, x, y, -4 * r, -4 * r))
+            items.append(_item("", _("ulti failure penalty (not doubled)"), declarer, x, y, -4 * r, -4 * r))
     if disputed:
-        items.append(
-            _offence_item(
-                declarer, x, y, partial_offender, disputed, "disputed components (13.3.12) against the offender", suit
-            )
-        )
+        what = _("disputed components (13.3.12) against the offender")
+        items.append(_offence_item(declarer, x, y, partial_offender, disputed, what, suit))
     # §3.4 item 3: silent ulti, coloured bids without an announced ulti; needs no claim and
     # survives the 13.3.11 / 13.3.12 rulings ("kivéve az ultit").
     t7 = play.get("trump7_last_trick")
@@ -1145,33 +1196,33 @@ def _played_items(hand: Mapping[str, Any], ctype: str | None) -> list[_Item]:
         seat, won = t7["seat"], t7["won"]
         if seat == declarer:
             if won:
-                items.append(
-                    _item("", f"silent ulti{suit} made by {declarer} (declarer)", declarer, x, y, 2 * r, 2 * r)
-                )
+                head = _("silent ulti (%(suit)s) made by %(seat)s (declarer)", suit=suit, seat=declarer)
+                items.append(_item("", head, declarer, x, y, 2 * r, 2 * r))
             else:
-                head = f"silent ulti{suit} of {declarer} (declarer) caught: {2 * r} + penalty {2 * r}"
+                head = _(
+                    "silent ulti (%(suit)s) of %(seat)s (declarer) caught: %(value)s + penalty %(penalty)s",
+                    suit=suit,
+                    seat=declarer,
+                    value=2 * r,
+                    penalty=2 * r,
+                )
                 items.append(_item("", head, declarer, x, y, -4 * r, -4 * r))
         elif won:
             # A7: the honour is shared, both defenders receive 2 (red 4).
-            items.append(
-                _item(
-                    "",
-                    f"silent ulti{suit} made by {seat} (defender), shared with the partner",
-                    declarer,
-                    x,
-                    y,
-                    -2 * r,
-                    -2 * r,
-                )
+            head = _(
+                "silent ulti (%(suit)s) made by %(seat)s (defender), shared with the partner", suit=suit, seat=seat
             )
+            items.append(_item("", head, declarer, x, y, -2 * r, -2 * r))
     # §3.4 item 4: silent four aces, claimed, only in the six keys; void in 13.3.11/13.3.12.
     if "4asz" in claims and key in SILENT_4ASZ_KEYS:
         seat = play.get("four_aces")
         if seat == declarer:
-            items.append(_item("", f"silent four aces{suit} by {seat} (declarer)", declarer, x, y, 2 * r, 2 * r))
+            head = _("silent four aces (%(suit)s) by %(seat)s (declarer)", suit=suit, seat=seat)
+            items.append(_item("", head, declarer, x, y, 2 * r, 2 * r))
         elif seat is not None:
             # A10: both defenders are paid.
-            items.append(_item("", f"silent four aces{suit} by {seat} (defender)", declarer, x, y, -2 * r, -2 * r))
+            head = _("silent four aces (%(suit)s) by %(seat)s (defender)", suit=suit, seat=seat)
+            items.append(_item("", head, declarer, x, y, -2 * r, -2 * r))
     return items
 
 
@@ -1182,38 +1233,48 @@ def _offence_item(
     offender: str,
     shares: dict[str, tuple[int, tuple[int, int]]],
     what: str,
-    suit: str,
+    suit: str | None,
 ) -> _Item:
     """The general rule of §4.1 (10.§(3)e-f) over ``shares[comp] = (v_c, (k_x, k_y))``:
     V_d = sum of v_c x k(c, d). A declarer offender pays each defender V_d; a defender
     offender pays the declarer his own and his partner's share and the partner his share."""
     vx = sum(value * ks[0] for value, ks in shares.values())
     vy = sum(value * ks[1] for value, ks in shares.values())
-    head = f"{what}: {_shares_text(shares, suit, x, y)}, V = {_pair_text(x, y, vx, vy)}"
+    head = _(
+        "%(what)s: %(shares)s, V = %(v)s",
+        what=what,
+        shares=_shares_text(shares, suit, x, y),
+        v=_pair_text(x, y, vx, vy),
+    )
     if offender == declarer:
         flows = [(declarer, x, vx), (declarer, y, vy)]
-        head += f"; {offender} (declarer) pays each defender his V"
+        rule = _("%(offender)s (declarer) pays each defender his V", offender=offender)
     else:
         v_own, (partner, v_partner) = (vx, (y, vy)) if offender == x else (vy, (x, vx))
         flows = [(offender, declarer, v_own + v_partner), (offender, partner, v_partner)]
-        head += (
-            f"; {offender} (defender) pays {declarer} {v_own} + {v_partner} "
-            f"(his and {partner}'s share) and pays {partner} {v_partner}"
+        rule = _(
+            "%(offender)s (defender) pays %(declarer)s %(own)s + %(share)s (his and %(partner)s's share) "
+            "and pays %(partner)s %(share)s",
+            offender=offender,
+            declarer=declarer,
+            own=v_own,
+            share=v_partner,
+            partner=partner,
         )
-    return _Item("*", f"{head}: {_pays(flows)}", flows)
+    return _Item("*", _line(join("; ", [head, rule]), flows), flows)
 
 
-def _shares_text(shares: dict[str, tuple[int, tuple[int, int]]], suit: str, x: str, y: str) -> str:
+def _shares_text(shares: dict[str, tuple[int, tuple[int, int]]], suit: str | None, x: str, y: str) -> str:
     """ "ulti (makk) 4x2 + parti (makk) 1x1"; individual levels as "5x(B 2, C 1)"."""
     out = []
     for comp, (value, (kx, ky)) in shares.items():
         times = str(kx) if kx == ky else f"({x} {kx}, {y} {ky})"
-        out.append(f"{COMPONENT_NAME[comp]}{suit} {value}x{times}")
-    return " + ".join(out)
+        out.append(join(" ", [_with_suit(COMPONENT_NAME[comp], suit), f"{value}x{times}"]))
+    return join(" + ", out)
 
 
 def _pair_text(x: str, y: str, vx: int, vy: int) -> str:
-    return f"{vx} per defender" if vx == vy else f"{x} {vx}, {y} {vy}"
+    return _("%(v)s per defender", v=vx) if vx == vy else f"{x} {vx}, {y} {vy}"
 
 
 def _shares(hand: Mapping[str, Any], x: str, y: str) -> dict[str, tuple[int, tuple[int, int]]]:
@@ -1235,16 +1296,14 @@ def _renonsz_items(hand: Mapping[str, Any], case: Case) -> list[_Item]:
         shares = _shares(hand, x, y)
         suit = _suit(hand["bid"], hand.get("trump"))
         if case.type == PLAY:
-            return [
-                _offence_item(
-                    declarer, x, y, offender, shares, "whole bid at the kontras said before the offence", suit
-                )
-            ]
+            what = _("whole bid at the kontras said before the offence")
+            return [_offence_item(declarer, x, y, offender, shares, what, suit)]
         vx = sum(value * ks[0] for value, ks in shares.values())
         vy = sum(value * ks[1] for value, ks in shares.values())
-        head = (
-            f"bid counts as made with the kontras said: {_shares_text(shares, suit, x, y)}, "
-            f"V = {_pair_text(x, y, vx, vy)}"
+        head = _(
+            "bid counts as made with the kontras said: %(shares)s, V = %(v)s",
+            shares=_shares_text(shares, suit, x, y),
+            v=_pair_text(x, y, vx, vy),
         )
         return [_item("*", head, declarer, x, y, vx, vy)]
     # PAY_DOUBLE / PAY_SINGLE / PAY_2V_1V use the table total; kontras are ignored (§4.2).
@@ -1255,16 +1314,40 @@ def _renonsz_items(hand: Mapping[str, Any], case: Case) -> list[_Item]:
     declarer = hand.get("declarer")
     if case.type == PAY_DOUBLE:
         flows = [(offender, s, 2 * total) for s in seats if s != offender]
-        ignored = " (kontras ignored)" if any(k != 1 for k in _kontra_levels(hand.get("kontra") or {})) else ""
-        head = f"{offender} pays {name} with kontra{ignored}: table total {total} x2 to each"
+        if any(k != 1 for k in _kontra_levels(hand.get("kontra") or {})):
+            head = _(
+                "%(offender)s pays %(bid)s with kontra (kontras ignored): table total %(total)s x2 to each",
+                offender=offender,
+                bid=name,
+                total=total,
+            )
+        else:
+            head = _(
+                "%(offender)s pays %(bid)s with kontra: table total %(total)s x2 to each",
+                offender=offender,
+                bid=name,
+                total=total,
+            )
     elif case.type == PAY_SINGLE:
         flows = [(declarer, s, total) for s in seats if s != declarer]
-        head = f"{name} failed without kontra: {declarer} pays table total {total} to each defender"
+        head = _(
+            "%(bid)s failed without kontra: %(declarer)s pays table total %(total)s to each defender",
+            bid=name,
+            declarer=declarer,
+            total=total,
+        )
     else:  # PAY_2V_1V
         third = next(s for s in seats if s not in (offender, declarer))
         flows = [(offender, declarer, 2 * total), (offender, third, total)]
-        head = f"{name} counts as won: {offender} pays {declarer} 2 x {total} and {third} 1 x {total}"
-    return [_Item("*", f"{head}: {_pays(flows)}", flows)]
+        head = _(
+            "%(bid)s counts as won: %(offender)s pays %(declarer)s 2 x %(total)s and %(third)s 1 x %(total)s",
+            bid=name,
+            offender=offender,
+            declarer=declarer,
+            third=third,
+            total=total,
+        )
+    return [_Item("*", _line(head, flows), flows)]
 
 
 def _items(hand: Mapping[str, Any]) -> list[_Item]:
@@ -1277,13 +1360,18 @@ def _items(hand: Mapping[str, Any]) -> list[_Item]:
         case = CASES[case_id]
         ctype = case.type
         offender = renonsz.get("offender")
-        who = f" by {offender}" if offender else ""
-        items.append(_Item("", f"renonsz {case_id} ({case.text}){who}: {_CONSEQUENCE[ctype]}", []))
+        facts = {"case": case_id, "text": case.text, "consequence": _CONSEQUENCE[ctype]}
+        if offender:
+            head = _("renonsz %(case)s (%(text)s) by %(offender)s: %(consequence)s", offender=offender, **facts)
+        else:
+            head = _("renonsz %(case)s (%(text)s): %(consequence)s", **facts)
+        items.append(_Item("", head, []))
         if ctype == VOID:
             return items
         if ctype == JURY:
             pts = renonsz["jury_points"]
-            items.append(_Item("", "jury points: " + ", ".join(f"{s} {signed(pts[s])}" for s in hand["seats"]), []))
+            shown = ", ".join(f"{s} {signed(pts[s])}" for s in hand["seats"])
+            items.append(_Item("", _("jury points: %(points)s", points=shown), []))
             return items
         if ctype not in (NORMAL, RULING_PARTI_WON, RULING_NO_SILENT, PARTIAL):
             return items + _renonsz_items(hand, case)
@@ -1292,9 +1380,11 @@ def _items(hand: Mapping[str, Any]) -> list[_Item]:
         declarer, x, y = _parties(hand)
         key, trump = hand["bid"], hand.get("trump")
         total = _row(key, trump).total
-        head = (
-            f"{_bid_name(key, trump)} given up before the first card: "
-            f"table total {total}, paid with kontra x2 = {2 * total}"
+        head = _(
+            "%(bid)s given up before the first card: table total %(total)s, paid with kontra x2 = %(paid)s",
+            bid=_bid_name(key, trump),
+            total=total,
+            paid=2 * total,
         )
         items.append(_item("*", head, declarer, x, y, -2 * total, -2 * total))
         return items
@@ -1312,26 +1402,27 @@ def _given_up_after(hand: Mapping[str, Any]) -> list[_Item]:
     items = []
     for comp, value in _row(key, trump).components.items():
         kx, ky = _levels(kontra, comp, x, y)
-        head = f"{COMPONENT_NAME[comp]}{suit} given up after the first card (failed), {_levels_text(x, y, kx, ky)}"
+        game = _with_suit(COMPONENT_NAME[comp], suit)
+        head = join(", ", [_("%(game)s given up after the first card (failed)", game=game), _levels_text(x, y, kx, ky)])
         items.append(_item(comp, head, declarer, x, y, -value * kx, -value * ky))
     if "ulti" in KEY_COMPONENTS[key]:
         r = 2 if trump == "piros" else 1
-        items.append(_item("", "ulti failure penalty (not doubled)", declarer, x, y, -4 * r, -4 * r))
+        items.append(_item("", _("ulti failure penalty (not doubled)"), declarer, x, y, -4 * r, -4 * r))
     return items
 
 
 _CONSEQUENCE = {
-    VOID: "void deal, new deal; it does not count as a played deal",
-    NORMAL: "no score consequence, the deal is scored normally",
-    PLAY: "the offender pays the whole bid",
-    PARTIAL: "the disputed components go against the offender, the rest is scored normally",
-    PAY_DOUBLE: "the bid is paid doubled",
-    PAY_SINGLE: "the bid counts as failed, without kontra",
-    BID_WON: "the bid counts as made",
-    PAY_2V_1V: "the second bidder's bid counts as won",
-    RULING_PARTI_WON: "the parti is the declarer's; no silent 100",
-    RULING_NO_SILENT: "silent 100 and silent four aces are not counted",
-    JURY: "points set by the jury",
+    VOID: _("void deal, new deal; it does not count as a played deal"),
+    NORMAL: _("no score consequence, the deal is scored normally"),
+    PLAY: _("the offender pays the whole bid"),
+    PARTIAL: _("the disputed components go against the offender, the rest is scored normally"),
+    PAY_DOUBLE: _("the bid is paid doubled"),
+    PAY_SINGLE: _("the bid counts as failed, without kontra"),
+    BID_WON: _("the bid counts as made"),
+    PAY_2V_1V: _("the second bidder's bid counts as won"),
+    RULING_PARTI_WON: _("the parti is the declarer's; no silent 100"),
+    RULING_NO_SILENT: _("silent 100 and silent four aces are not counted"),
+    JURY: _("points set by the jury"),
 }
 
 
@@ -1350,8 +1441,9 @@ def settle(hand: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[st
             points[payee] += amount
     breakdown = [item.text for item in items]
     if dealer not in seats:
-        breakdown.append(f"{dealer} dealt and sits out (9.§(11)): 0")
-    breakdown.append("total: " + ", ".join([f"{s} {signed(points[s])}" for s in table]))
+        breakdown.append(_("%(dealer)s dealt and sits out (9.§(11)): 0", dealer=dealer))
+    shown = ", ".join([f"{s} {signed(points[s])}" for s in table])
+    breakdown.append(_("total: %(points)s", points=shown))
     return HandScore(points, {}, breakdown)
 
 

@@ -1,0 +1,16 @@
+"""``{{ hand.breakdown|breakdown }}``: a breakdown (stored or fresh) in the page's language (tournaments.lines)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from tournaments import lines
+
+register = template.Library()
+
+
+@register.filter(name="breakdown")
+def breakdown(value: Any) -> list[str]:
+    return lines.breakdown(value)
