@@ -58,10 +58,8 @@ TARGET_TABLE_MS, TARGET_ROUND_S = 250.0, 60.0
 def scored_sequences(rng: random.Random, count: int) -> list[list[tuple[dict, object]]]:
     """``count`` valid 12-hand sequences of a 4-seat table dealt from A, each scored with its carried state."""
     out = []
-    while len(out) < count:
-        hands = samples.random_hand_sequence(rng, HANDS)
-        if len(hands[0]["seats"]) != 4 or hands[0]["dealer"] == "E":
-            continue
+    for _ in range(count):
+        hands = samples.random_hand_sequence(rng, HANDS, "ABCD", "A")
         state, seq = {}, []
         for h in hands:
             result = evaluate(h, state)

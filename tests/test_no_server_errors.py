@@ -183,7 +183,7 @@ def test_no_variants_hand_form_answers_500_to_junk(table, bob, junk):  # noqa: F
     hand stored so that the correction form is reached too."""
     tournament = table.round.tournament
     positions = sorted(table.seats.values_list("position", flat=True))
-    hand = fitting_sequence(tournament.variant, positions, tournament.config or None, 1)[0]
+    hand = fitting_sequence(tournament.variant, positions, 1)[0]
     hands.enter_hand(bob, table, hand)
     client = client_for(bob)
     slug, rnd, t = tournament.slug, table.round.number, table.number
