@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.registry import VARIANTS
-from tests.conftest import client_for
+from tests.conftest import client_for, enter_e1
 from tests.samples import samples_of
 from tournaments import hands, protocols, rounds, services
 from tournaments.models import Table
@@ -105,13 +105,7 @@ def test_protocol_footer_counts_the_same_hands_as_the_table_page_and_the_api(ali
 def test_an_unfinished_table_protocol_shows_totals_but_no_places_or_ranking_points(running_event, bob):
     # taruk2012.md §6.1: the table result (places, ranking points) exists once the table is complete.
     table = Table.objects.get(round__tournament=running_event, number=1)
-    envelope = hands.next_envelope(hands.table_setup(table, running_event), None)
-    s = envelope["seats"]
-    hands.enter_hand(
-        bob,
-        table,
-        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
-    )
+    enter_e1(bob, table)
     protocol = protocols.table_protocol(table, filled=True)
     assert (protocol.hands, protocol.expected, protocol.complete) == (1, 2, False)
     assert protocol.totals and protocol.places == [] and protocol.ranking == []
