@@ -26,6 +26,19 @@ TABLE = EVENT + "rounds/1/tables/{}/"
 E1 = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "card_points": 48}
 KLOP = {"game": "klop", "klop_points": {"A": 4, "B": 36, "C": 20, "D": 10}}
 PERSONAS = ["alice", "bob", "rita", "charlie", None]
+# Who may write at which table: alice organizes, bob referees every table, rita table 1 only,
+# charlie has no role in the event, None is the public.
+TABLE_WRITERS = pytest.mark.parametrize(
+    ("name", "table", "allowed"),
+    [
+        ("alice", 2, True),
+        ("bob", 2, True),
+        ("rita", 1, True),
+        ("rita", 2, False),
+        ("charlie", 1, False),
+        (None, 1, False),
+    ],
+)
 
 
 def persona(request, name):
@@ -211,17 +224,7 @@ def test_the_live_endpoint_answers_the_hands_entered_as_the_live_page_does(runni
 # --- writes: who may do what -----------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("name", "table", "allowed"),
-    [
-        ("alice", 2, True),
-        ("bob", 2, True),
-        ("rita", 1, True),
-        ("rita", 2, False),
-        ("charlie", 1, False),
-        (None, 1, False),
-    ],
-)
+@TABLE_WRITERS
 def test_who_may_enter_hands_where(running_event, charlie, request, name, table, allowed):
     response = enter(persona(request, name), table=table)
     assert response.status_code == (201 if allowed else refused(name))
@@ -237,17 +240,7 @@ def test_who_may_enter_hands_where(running_event, charlie, request, name, table,
         assert not AuditEntry.objects.filter(action="hand.entered").exists()
 
 
-@pytest.mark.parametrize(
-    ("name", "table", "allowed"),
-    [
-        ("alice", 2, True),
-        ("bob", 2, True),
-        ("rita", 1, True),
-        ("rita", 2, False),
-        ("charlie", 1, False),
-        (None, 1, False),
-    ],
-)
+@TABLE_WRITERS
 def test_who_may_preview_and_that_a_preview_stores_nothing(running_event, charlie, request, name, table, allowed):
     before = AuditEntry.objects.count()
     response = send(persona(request, name), "post", TABLE.format(table) + "preview/", E1)
@@ -259,17 +252,7 @@ def test_who_may_preview_and_that_a_preview_stores_nothing(running_event, charli
     assert AuditEntry.objects.count() == before
 
 
-@pytest.mark.parametrize(
-    ("name", "table", "allowed"),
-    [
-        ("alice", 2, True),
-        ("bob", 2, True),
-        ("rita", 1, True),
-        ("rita", 2, False),
-        ("charlie", 1, False),
-        (None, 1, False),
-    ],
-)
+@TABLE_WRITERS
 def test_who_may_correct_a_hand(running_event, bob, charlie, request, name, table, allowed):
     enter(client_for(bob), table=table)
     response = send(
@@ -291,17 +274,7 @@ def test_who_may_correct_a_hand(running_event, bob, charlie, request, name, tabl
         assert (audit.before["input"]["card_points"], audit.after["input"]["card_points"]) == (48, 30)
 
 
-@pytest.mark.parametrize(
-    ("name", "table", "allowed"),
-    [
-        ("alice", 2, True),
-        ("bob", 2, True),
-        ("rita", 1, True),
-        ("rita", 2, False),
-        ("charlie", 1, False),
-        (None, 1, False),
-    ],
-)
+@TABLE_WRITERS
 def test_who_may_delete_a_hand(running_event, bob, charlie, request, name, table, allowed):
     enter(client_for(bob), table=table)
     response = send(
@@ -325,17 +298,7 @@ def _complete(table_no, client):
     assert enter(client, table=table_no, hand=KLOP).status_code == 201
 
 
-@pytest.mark.parametrize(
-    ("name", "table", "allowed"),
-    [
-        ("alice", 2, True),
-        ("bob", 2, True),
-        ("rita", 1, True),
-        ("rita", 2, False),
-        ("charlie", 1, False),
-        (None, 1, False),
-    ],
-)
+@TABLE_WRITERS
 def test_who_may_take_a_players_confirmation(running_event, bob, charlie, request, name, table, allowed):
     _complete(table, client_for(bob))
     seat = Seat.objects.select_related("entry").get(table__number=table, round__number=1, position="A")
