@@ -50,7 +50,7 @@ def test_the_admin_offers_no_add_or_delete_for_event_data(running_event, admin_c
 
 
 def test_a_superuser_cannot_add_or_delete_hands(running_event, admin_client):
-    assert admin_client.get("/admin/scoring/hand/add/").status_code == 403
+    assert admin_client.get("/admin/tournaments/hand/add/").status_code == 403
 
 
 def test_a_superuser_cannot_delete_an_event_through_the_admin(running_event, admin_client):
