@@ -2,7 +2,9 @@
 # Set up and run the project on a fresh Debian machine with Python 3.11.
 #   ./dev.sh serve   virtualenv, requirements, migrations, demo events; serves http://127.0.0.1:8000/
 #   ./dev.sh test    virtualenv, requirements, the whole test suite (pytest)
-# Both use the embedded default (SQLite, Celery tasks run eagerly) unless
+#   ./dev.sh check   virtualenv, requirements, then the checks CI runs before the tests: ruff's lint
+#                    and format check, and that the models need no migration (each runs; any failing fails)
+# All use the embedded default (SQLite, Celery tasks run eagerly) unless
 # DATABASE_URL / CELERY_BROKER_URL are set, and turn DEBUG on (a developer's machine: tracebacks,
 # plain HTTP, static files from static/); the site's own default is DEBUG off (README).
 set -euo pipefail
@@ -59,8 +61,16 @@ case "${1:-}" in
         shift
         exec "$VENV/bin/python" -m pytest "$@"
         ;;
+    check)
+        venv
+        failed=()
+        "$VENV/bin/ruff" check . || failed+=("ruff check")
+        "$VENV/bin/ruff" format --check . || failed+=("ruff format --check")
+        "$VENV/bin/python" manage.py makemigrations --check --dry-run || failed+=("makemigrations --check")
+        [ ${#failed[@]} -eq 0 ] || { echo "failed: ${failed[*]}" >&2; exit 1; }
+        ;;
     *)
-        echo "usage: ./dev.sh serve | ./dev.sh test [pytest arguments]" >&2
+        echo "usage: ./dev.sh serve | ./dev.sh test [pytest arguments] | ./dev.sh check" >&2
         exit 2
         ;;
 esac

@@ -18,37 +18,19 @@ import random
 import resource
 import statistics
 import sys
-import tempfile
 import time
 
-from report import machine, median_ms, setup_path, write_section
+from report import machine, median_ms, setup_django, write_section
 
-setup_path()
-os.environ.setdefault("DATABASE_URL", f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ.setdefault("DEBUG", "false")
-os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz")
-os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
-os.environ.setdefault("LOG_LEVEL", "WARNING")  # WeasyPrint logs every step at INFO
+setup_django(LOG_LEVEL="WARNING")  # WeasyPrint logs every step at INFO
 
-import django  # noqa: E402
-
-django.setup()
-
+import synthetic  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.utils import translation  # noqa: E402
 
 from scoring.engine import evaluate  # noqa: E402
 from tests.samples import taruk2012 as samples  # noqa: E402
-from tournaments.models import (  # noqa: E402
-    Entry,
-    Hand,
-    Player,
-    Round,
-    Seat,
-    Table,
-    Tournament,
-)
+from tournaments.models import Hand, Round, Table, Tournament  # noqa: E402
 from tournaments.protocols import render_processes, round_protocols_pdf, table_protocol_pdf  # noqa: E402
 
 TABLES, HANDS = 256, 12
@@ -58,10 +40,8 @@ TARGET_TABLE_MS, TARGET_ROUND_S = 250.0, 60.0
 def scored_sequences(rng: random.Random, count: int) -> list[list[tuple[dict, object]]]:
     """``count`` valid 12-hand sequences of a 4-seat table dealt from A, each scored with its carried state."""
     out = []
-    while len(out) < count:
-        hands = samples.random_hand_sequence(rng, HANDS)
-        if len(hands[0]["seats"]) != 4 or hands[0]["dealer"] == "E":
-            continue
+    for _ in range(count):
+        hands = samples.random_hand_sequence(rng, HANDS, "ABCD", "A")
         state, seq = {}, []
         for h in hands:
             result = evaluate(h, state)
@@ -83,40 +63,18 @@ def build() -> Round:
         is_public=True,
         language="sl",
     )
-    players = Player.objects.bulk_create(
-        [
-            Player(name=f"Igralec {i:04d} {rng.choice(['Novak', 'Horvat', 'Kovačič', 'Krajnc'])}", club="TK Bench")
-            for i in range(TABLES * 4)
-        ]
-    )
-    entries = Entry.objects.bulk_create(
-        [Entry(tournament=t, player=p, start_number=i + 1, pin="0000") for i, p in enumerate(players)]
-    )
+    surnames = ["Novak", "Horvat", "Kovačič", "Krajnc"]
+    names = [f"Igralec {i:04d} {rng.choice(surnames)}" for i in range(TABLES * 4)]
+    entries = synthetic.entries(t, names, club="TK Bench")
     rnd = Round.objects.create(tournament=t, number=1, status=Round.Status.RUNNING)
     tables = Table.objects.bulk_create([Table(round=rnd, number=i + 1) for i in range(TABLES)])
-    Seat.objects.bulk_create(
-        [
-            Seat(round=rnd, table=table, position="ABCD"[j], entry=entries[4 * i + j])
-            for i, table in enumerate(tables)
-            for j in range(4)
-        ]
-    )
+    synthetic.seat_fours(rnd, tables, entries)
     pool = scored_sequences(rng, 40)
-    hands = []
-    for table in tables:
-        for n, (hand, result) in enumerate(rng.choice(pool), start=1):
-            hands.append(
-                Hand(
-                    table=table,
-                    number=n,
-                    dealer=hand["dealer"],
-                    input=hand,
-                    points=result.points,
-                    state_after=result.state,
-                    breakdown=result.breakdown,
-                    rules_version="taruk2012/1",
-                )
-            )
+    hands = [
+        synthetic.hand_row(table, n, hand, result)
+        for table in tables
+        for n, (hand, result) in enumerate(rng.choice(pool), start=1)
+    ]
     Hand.objects.bulk_create(hands, batch_size=2000)
     return rnd
 

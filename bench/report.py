@@ -6,6 +6,7 @@ import os
 import platform
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +19,25 @@ def setup_path() -> None:
     """Let ``python bench/x.py`` import the project from anywhere."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
+
+
+def setup_django(**env: str) -> None:
+    """Set Django up for a benchmark: production settings (DEBUG off) on a fresh SQLite file unless
+    DATABASE_URL names a database; ``env`` sets more variables unless they are set already."""
+    setup_path()
+    defaults = {
+        "DATABASE_URL": f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DEBUG": "false",
+        "SECRET_KEY": "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
+        "SECURE_SSL_REDIRECT": "false",
+        **env,
+    }
+    for name, value in defaults.items():
+        os.environ.setdefault(name, value)
+    import django
+
+    django.setup()
 
 
 def median_ms(fn: Callable[[], object], runs: int = 15) -> float:

@@ -17,37 +17,20 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 
-from report import machine, median_ms, setup_path, write_section
+from report import machine, median_ms, setup_django, write_section
 
-setup_path()
-os.environ.setdefault("DATABASE_URL", f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ.setdefault("DEBUG", "false")
-os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz")
-os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+setup_django()
 
-import django  # noqa: E402
-
-django.setup()
-
+import synthetic  # noqa: E402
 from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from scoring.engine import evaluate  # noqa: E402
 from tests.samples import taruk2012 as samples  # noqa: E402
-from tournaments.models import (  # noqa: E402
-    Entry,
-    Hand,
-    Player,
-    Round,
-    Seat,
-    Table,
-    Tournament,
-)
+from tournaments.models import Hand, Round, Table, Tournament  # noqa: E402
 from tournaments.results import event_standings  # noqa: E402
 
 PLAYERS, ROUNDS, HANDS = 1024, 4, 12
@@ -65,10 +48,7 @@ def build() -> Tournament:
         hands_per_round=HANDS,
         is_public=True,
     )
-    players = Player.objects.bulk_create([Player(name=f"Player {i}") for i in range(PLAYERS)])
-    entries = Entry.objects.bulk_create(
-        [Entry(tournament=t, player=p, start_number=i + 1, pin="0000") for i, p in enumerate(players)]
-    )
+    entries = synthetic.entries(t, [f"Player {i}" for i in range(PLAYERS)])
     pool = [samples.random_hand(rng) for _ in range(2000)]
     scored = [(h, evaluate(h, s)) for h, s in pool if len(h["seats"]) == 4 and h["dealer"] in "ABCD"]
     for number in range(1, ROUNDS + 1):
@@ -76,29 +56,8 @@ def build() -> Tournament:
         tables = Table.objects.bulk_create([Table(round=rnd, number=i + 1) for i in range(PLAYERS // 4)])
         order = entries[:]
         rng.shuffle(order)
-        Seat.objects.bulk_create(
-            [
-                Seat(round=rnd, table=table, position="ABCD"[j], entry=order[4 * i + j])
-                for i, table in enumerate(tables)
-                for j in range(4)
-            ]
-        )
-        hands = []
-        for table in tables:
-            for n in range(1, HANDS + 1):
-                hand, result = rng.choice(scored)
-                hands.append(
-                    Hand(
-                        table=table,
-                        number=n,
-                        dealer=hand["dealer"],
-                        input=hand,
-                        points=result.points,
-                        state_after=result.state,
-                        breakdown=result.breakdown,
-                        rules_version="taruk2012/1",
-                    )
-                )
+        synthetic.seat_fours(rnd, tables, order)
+        hands = [synthetic.hand_row(table, n, *rng.choice(scored)) for table in tables for n in range(1, HANDS + 1)]
         Hand.objects.bulk_create(hands, batch_size=2000)
     return t
 

@@ -136,6 +136,17 @@ def client_for(user: Any) -> Any:
     return client
 
 
+def enter_e1(referee: Any, table: Any) -> Any:
+    """Enter taruk2012.md §8.1 E1 as the table's next hand: tri by the forehand (the hand's first
+    seat) with the third seat as partner, 48 card points; the stored Hand (its seats: ``input``)."""
+    from tournaments import hands
+
+    envelope = hands.next_envelope(hands.table_setup(table, table.round.tournament), table.hands.last())
+    s = envelope["seats"]
+    tri = {"game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48}
+    return hands.enter_hand(referee, table, {**envelope, **tri})
+
+
 @pytest.fixture
 def event(alice, bob, rita):
     """A public Taruk 2012 event organized by alice, bob refereeing all tables, rita table 1."""

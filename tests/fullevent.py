@@ -22,7 +22,8 @@ from typing import Any
 from scoring.engine import evaluate
 from scoring.registry import VARIANTS
 from scoring.types import HandScore
-from tests.samples import tarokk_illusztralt, tarokk_laza, tarokk_vadasz, taruk2012, ulti_mausz
+from tests.samples import samples_of, tarokk_laza
+from tests.samples.sequence import Turn
 
 ENVELOPE = ("variant", "seats", "dealer")
 
@@ -75,20 +76,9 @@ FORMATS: dict[str, dict[str, Any]] = {
 def _candidate(
     key: str, rng: random.Random, positions: list[str], envelope: Mapping[str, Any], state: Mapping[str, Any]
 ) -> dict[str, Any]:
-    dealer = envelope["dealer"]
-    if key == "taruk2012":
-        hand = taruk2012._hand(rng, tuple(positions), dealer)
-        hand.pop("note", None)
-    elif key == "ulti-mausz":
-        hand = ulti_mausz._deal(rng, list(positions), dealer)
-    elif key == "tarokk-illusztralt":
-        hand = tarokk_illusztralt._hand(rng, dealer)
-    elif key == "tarokk-vadasz":
-        hand = tarokk_vadasz._hand(rng, list(positions), dealer, state.get("double_round_remaining", 0))
-    elif key == "tarokk-laza":
-        hand = tarokk_laza._hand(rng, list(envelope["seats"]), dealer)
-    else:  # pragma: no cover - a new variant needs its generator here
-        raise KeyError(key)
+    turn = Turn(list(positions), envelope["dealer"], list(envelope["seats"]), state)
+    hand = samples_of(key).deal(rng, turn)
+    hand.pop("note", None)
     return {**hand, **{k: envelope[k] for k in ENVELOPE}}
 
 

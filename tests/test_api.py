@@ -19,8 +19,6 @@ from django.test.utils import CaptureQueriesContext
 from tests.conftest import client_for
 from tournaments import rounds, services
 from tournaments.models import AuditEntry, Entry, Hand, Round, Seat, Tournament
-from tournaments.results import event_standings
-from tournaments.views.live import live_payload
 
 EVENT = "/api/events/ljubljana-open/"
 TABLE = EVENT + "rounds/1/tables/{}/"
@@ -28,6 +26,19 @@ TABLE = EVENT + "rounds/1/tables/{}/"
 E1 = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "card_points": 48}
 KLOP = {"game": "klop", "klop_points": {"A": 4, "B": 36, "C": 20, "D": 10}}
 PERSONAS = ["alice", "bob", "rita", "charlie", None]
+# Who may write at which table: alice organizes, bob referees every table, rita table 1 only,
+# charlie has no role in the event, None is the public.
+TABLE_WRITERS = pytest.mark.parametrize(
+    ("name", "table", "allowed"),
+    [
+        ("alice", 2, True),
+        ("bob", 2, True),
+        ("rita", 1, True),
+        ("rita", 2, False),
+        ("charlie", 1, False),
+        (None, 1, False),
+    ],
+)
 
 
 def persona(request, name):
@@ -144,43 +155,76 @@ def test_a_table_shows_its_hands_totals_progress_and_next_envelope(running_event
     assert client_for(None).get(TABLE.format(1) + "hands/1/").json() == hand
 
 
-def test_the_standings_hold_the_data_of_the_standings_page(running_event, bob):
-    enter(client_for(bob))
+def test_the_standings_rank_the_players_by_the_hands_entered(running_event, bob):
+    """The standings worked out here from the hands entered: round totals, ranking points by place
+    (taruk2012.md §6), game points breaking equal ranking points (§7.7)."""
+    start_number = {
+        (s.table.number, s.position): s.entry.start_number
+        for s in Seat.objects.filter(round__tournament=running_event).select_related("table", "entry")
+    }
+    e1 = {"A": 0, "B": 25, "C": 0, "D": 15}  # §8.1 E1: tri 10 + 15 difference; the partner half of 25 + 5
+    client = client_for(bob)
+
+    # One hand in: table 1's running totals count as game points; no ranking points before the
+    # table is complete, and its players' lines are provisional.
+    assert enter(client, 1, E1).status_code == 201
+    rows = {r["start_number"]: r for r in client_for(None).get(EVENT + "standings/").json()["rows"]}
+    for seat, points in e1.items():
+        row = rows[start_number[1, seat]]
+        assert (row["metrics"]["game_points"], row["metrics"]["ranking_points"]) == (points, 0)
+        assert row["provisional"] and row["playing"]
+
+    # Both tables play both hands: E1, then a normal klop (nobody took 35), in which each player
+    # scores minus his card points rounded to 5 (§3.9: 3 -> -5, 12 -> -10, 24 -> -25, 34 -> -35).
+    klop_points = {1: {"A": 3, "B": 12, "C": 31, "D": 24}, 2: {"A": 8, "B": 1, "C": 27, "D": 34}}
+    klop_scores = {1: {"A": -5, "B": -10, "C": -30, "D": -25}, 2: {"A": -10, "B": 0, "C": -25, "D": -35}}
+    assert enter(client, 1, {"game": "klop", "klop_points": klop_points[1]}).status_code == 201
+    assert enter(client, 2, E1).status_code == 201
+    assert enter(client, 2, {"game": "klop", "klop_points": klop_points[2]}).status_code == 201
+    totals = {(t, seat): e1[seat] + klop_scores[t][seat] for t in (1, 2) for seat in "ABCD"}
+    ranking = {}
+    for t in (1, 2):  # no two totals are equal at a table: places 1 to 4 earn 2, 1.5, 1 and 0.5 (§6)
+        by_total = sorted("ABCD", key=lambda seat, t=t: totals[t, seat], reverse=True)
+        ranking.update({(t, seat): [2, 1.5, 1, 0.5][place] for place, seat in enumerate(by_total)})
+    expected = sorted(start_number, key=lambda k: (ranking[k], totals[k]), reverse=True)
+
     data = client_for(None).get(EVENT + "standings/").json()
-    metrics, rows = event_standings(Tournament.objects.get(pk=running_event.pk))  # the fixture's copy is stale
-    assert data["metrics"] == metrics
-    assert [(r["rank"], r["start_number"], r["per_round"], r["provisional"]) for r in data["rows"]] == [
-        (r.rank, r.start_number, r.per_round, r.line.provisional) for r in rows
-    ]
-    assert data["rows"][0]["metrics"] == rows[0].line.metrics
+    assert data["metrics"] == ["ranking_points", "game_points", "head_to_head", "table_wins", "lot"]
+    assert [r["start_number"] for r in data["rows"]] == [start_number[k] for k in expected]
+    assert [r["rank"] for r in data["rows"]] == list(range(1, 9))
+    for row, k in zip(data["rows"], expected, strict=True):
+        assert row["metrics"]["ranking_points"] == ranking[k]
+        assert row["metrics"]["game_points"] == totals[k]
+        assert row["metrics"]["table_wins"] == (1 if ranking[k] == 2 else 0)
+        assert row["per_round"] == [f"{ranking[k]:g}", "", "", ""]
+        assert row["provisional"]  # no table is confirmed yet
 
 
-def test_the_live_endpoint_answers_the_live_payload(running_event, bob):
+def test_the_live_endpoint_answers_the_hands_entered_as_the_live_page_does(running_event, bob):
     enter(client_for(bob))
     cache.clear()
     response = client_for(None).get(EVENT + "live/")
     assert response["Cache-Control"].startswith("public, max-age=")
     data = response.json()
-    expected = json.loads(json.dumps(live_payload(Tournament.objects.get(pk=running_event.pk))))
-    data["round"].pop("remaining"), data["round"].pop("remaining_seconds")
-    expected["round"].pop("remaining"), expected["round"].pop("remaining_seconds")
-    assert data == expected
+    assert (data["round"]["round"], data["round"]["running"]) == (1, True)
+    one, two = data["tables"]
+    # Table 1 has played E1, one of its two hands: its seats hold E1's points, no ranking points yet.
+    assert (one["number"], one["hands"], one["expected"], one["complete"]) == (1, 1, 2, False)
+    assert {s["position"]: s["total"] for s in one["seats"]} == {"A": 0, "B": 25, "C": 0, "D": 15}
+    assert [s["ranking_points"] for s in one["seats"]] == [None] * 4
+    assert (two["number"], two["hands"], [s["total"] for s in two["seats"]]) == (2, 0, [0] * 4)
+    assert [(r["game_points"], r["provisional"]) for r in data["standings"][:2]] == [(25, True), (15, True)]
+    # The standings and hall pages poll live.json: the same answer (but for the clock's tick).
+    page = client_for(None).get(f"/e/{running_event.slug}/live.json").json()
+    for answer in (data, page):
+        answer["round"].pop("remaining"), answer["round"].pop("remaining_seconds")
+    assert data == page
 
 
 # --- writes: who may do what -----------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("name", "table", "allowed"),
-    [
-        ("alice", 2, True),
-        ("bob", 2, True),
-        ("rita", 1, True),
-        ("rita", 2, False),
-        ("charlie", 1, False),
-        (None, 1, False),
-    ],
-)
+@TABLE_WRITERS
 def test_who_may_enter_hands_where(running_event, charlie, request, name, table, allowed):
     response = enter(persona(request, name), table=table)
     assert response.status_code == (201 if allowed else refused(name))
@@ -196,17 +240,7 @@ def test_who_may_enter_hands_where(running_event, charlie, request, name, table,
         assert not AuditEntry.objects.filter(action="hand.entered").exists()
 
 
-@pytest.mark.parametrize(
-    ("name", "table", "allowed"),
-    [
-        ("alice", 2, True),
-        ("bob", 2, True),
-        ("rita", 1, True),
-        ("rita", 2, False),
-        ("charlie", 1, False),
-        (None, 1, False),
-    ],
-)
+@TABLE_WRITERS
 def test_who_may_preview_and_that_a_preview_stores_nothing(running_event, charlie, request, name, table, allowed):
     before = AuditEntry.objects.count()
     response = send(persona(request, name), "post", TABLE.format(table) + "preview/", E1)
@@ -218,17 +252,7 @@ def test_who_may_preview_and_that_a_preview_stores_nothing(running_event, charli
     assert AuditEntry.objects.count() == before
 
 
-@pytest.mark.parametrize(
-    ("name", "table", "allowed"),
-    [
-        ("alice", 2, True),
-        ("bob", 2, True),
-        ("rita", 1, True),
-        ("rita", 2, False),
-        ("charlie", 1, False),
-        (None, 1, False),
-    ],
-)
+@TABLE_WRITERS
 def test_who_may_correct_a_hand(running_event, bob, charlie, request, name, table, allowed):
     enter(client_for(bob), table=table)
     response = send(
@@ -250,17 +274,7 @@ def test_who_may_correct_a_hand(running_event, bob, charlie, request, name, tabl
         assert (audit.before["input"]["card_points"], audit.after["input"]["card_points"]) == (48, 30)
 
 
-@pytest.mark.parametrize(
-    ("name", "table", "allowed"),
-    [
-        ("alice", 2, True),
-        ("bob", 2, True),
-        ("rita", 1, True),
-        ("rita", 2, False),
-        ("charlie", 1, False),
-        (None, 1, False),
-    ],
-)
+@TABLE_WRITERS
 def test_who_may_delete_a_hand(running_event, bob, charlie, request, name, table, allowed):
     enter(client_for(bob), table=table)
     response = send(
@@ -284,17 +298,7 @@ def _complete(table_no, client):
     assert enter(client, table=table_no, hand=KLOP).status_code == 201
 
 
-@pytest.mark.parametrize(
-    ("name", "table", "allowed"),
-    [
-        ("alice", 2, True),
-        ("bob", 2, True),
-        ("rita", 1, True),
-        ("rita", 2, False),
-        ("charlie", 1, False),
-        (None, 1, False),
-    ],
-)
+@TABLE_WRITERS
 def test_who_may_take_a_players_confirmation(running_event, bob, charlie, request, name, table, allowed):
     _complete(table, client_for(bob))
     seat = Seat.objects.select_related("entry").get(table__number=table, round__number=1, position="A")

@@ -8,8 +8,8 @@ import json
 import pytest
 from django.contrib.auth.models import User
 
-from tests.conftest import client_for
-from tournaments import access, hands
+from tests.conftest import client_for, enter_e1
+from tournaments import access
 from tournaments.models import AuditEntry, Entry, Referee, Seat, Table
 
 EVENT = "/api/events/ljubljana-open/"
@@ -152,13 +152,8 @@ def test_the_seat_lookup_answers_table_and_seat_of_the_current_round(running_eve
 
 def test_the_player_page_data_has_seat_results_and_standing_but_no_pin(running_event, bob):
     table = Table.objects.get(round__tournament=running_event, round__number=1, number=1)
-    envelope = hands.next_envelope(hands.table_setup(table, running_event), None)
-    s = envelope["seats"]
-    hands.enter_hand(
-        bob,
-        table,
-        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
-    )
+    hand = enter_e1(bob, table)
+    s = hand.input["seats"]
     declarer = Seat.objects.get(table=table, position=s[0]).entry
     response = client_for(None).get(EVENT + f"players/{declarer.start_number}/")
     assert response.status_code == 200

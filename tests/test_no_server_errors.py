@@ -9,7 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tests.conftest import client_for
+from tests.conftest import client_for, enter_e1
 from tests.tournaments.test_views_table_variants import fitting_sequence, table  # noqa: F401  (a fixture)
 from tournaments import hands
 from tournaments.models import Table
@@ -148,13 +148,7 @@ def urls(event, at: Table) -> list[str]:
 @pytest.fixture
 def table_with_a_hand(running_event, bob):
     first = Table.objects.get(round__tournament=running_event, round__number=1, number=1)
-    envelope = hands.next_envelope(hands.table_setup(first, running_event), None)
-    s = envelope["seats"]
-    hands.enter_hand(
-        bob,
-        first,
-        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
-    )
+    enter_e1(bob, first)
     return first
 
 
@@ -183,7 +177,7 @@ def test_no_variants_hand_form_answers_500_to_junk(table, bob, junk):  # noqa: F
     hand stored so that the correction form is reached too."""
     tournament = table.round.tournament
     positions = sorted(table.seats.values_list("position", flat=True))
-    hand = fitting_sequence(tournament.variant, positions, tournament.config or None, 1)[0]
+    hand = fitting_sequence(tournament.variant, positions, 1)[0]
     hands.enter_hand(bob, table, hand)
     client = client_for(bob)
     slug, rnd, t = tournament.slug, table.round.number, table.number

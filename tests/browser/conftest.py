@@ -81,3 +81,13 @@ def log_in(page, username):
     page.fill("#id_password", f"{username}-password")
     page.locator("main button[type=submit]").click()
     page.wait_for_load_state()
+
+
+def type_e1(page) -> None:
+    """Type taruk2012.md §8.1 E1 into the Taruk hand form of a table's first hand (dealer A, so B is
+    the forehand): tri by B with the king of hearts, D the partner, 48 card points."""
+    page.select_option("#id_game", "tri")
+    page.select_option("#id_declarer", "B")
+    page.select_option("#id_called_king", "hearts")
+    page.select_option("#id_partner", "D")
+    page.fill("#id_card_points", "48")

@@ -3,7 +3,8 @@ reports no violation while a referee and an organizer use them."""
 
 from __future__ import annotations
 
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, type_e1
+from tests.conftest import enter_e1
 
 
 def _watch(page) -> list[str]:
@@ -16,11 +17,7 @@ def test_a_referee_uses_the_table_page_without_a_policy_violation(running_event,
     violations = _watch(page)
     log_in(page, "bob")
     page.goto(page.base_url + "/e/ljubljana-open/round/1/table/1/")
-    page.select_option("#id_game", "tri")
-    page.select_option("#id_declarer", "B")
-    page.select_option("#id_called_king", "hearts")
-    page.select_option("#id_partner", "D")
-    page.fill("#id_card_points", "48")
+    type_e1(page)
     page.locator("#id_card_points").dispatch_event("change")
     page.wait_for_selector("#preview .breakdown")  # htmx swapped the preview in
     page.locator("#entry button[type=submit]").click()
@@ -33,17 +30,10 @@ def test_a_referee_uses_the_table_page_without_a_policy_violation(running_event,
 
 
 def test_a_referee_is_asked_before_deleting_a_hand(running_event, bob, page):
-    from tournaments import hands
     from tournaments.models import Hand, Table
 
     table = Table.objects.get(round__tournament=running_event, number=1)
-    envelope = hands.next_envelope(hands.table_setup(table, running_event), None)
-    s = envelope["seats"]
-    hands.enter_hand(
-        bob,
-        table,
-        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
-    )
+    enter_e1(bob, table)
     violations = _watch(page)
     log_in(page, "bob")
     page.goto(page.base_url + "/e/ljubljana-open/round/1/table/1/hands/1/")

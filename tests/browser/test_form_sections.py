@@ -4,18 +4,14 @@ section is hidden and cleared, and the hand saves (Taruk: a tri with trula becom
 
 from __future__ import annotations
 
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, type_e1
 from tournaments.models import Hand
 
 
 def test_a_tri_with_trula_switched_to_berac_saves_on_a_phone(running_event, bob, page):
     log_in(page, "bob")
     page.goto(page.base_url + "/e/ljubljana-open/round/1/table/1/")
-    page.select_option("#id_game", "tri")
-    page.select_option("#id_declarer", "B")
-    page.select_option("#id_called_king", "hearts")
-    page.select_option("#id_partner", "D")
-    page.fill("#id_card_points", "48")
+    type_e1(page)
     bonuses = page.locator("details", has=page.locator("#id_b_trula"))
     bonuses.locator("summary").click()
     page.select_option("#id_b_trula", "made")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournaments import hands
+from tests.conftest import enter_e1
 from tournaments.models import Table
 
 
@@ -20,13 +20,7 @@ def test_the_hall_shows_clock_standings_and_seating_at_once_and_refreshes_in_its
     assert "1. asztal: 0/2" in page.inner_text(".hall-playing")
     # A hand comes in; the next poll (every 5 s) redraws the list in Hungarian, not in the script's English.
     table = Table.objects.get(round__tournament=running_event, number=1)
-    envelope = hands.next_envelope(hands.table_setup(table, running_event), None)
-    s = envelope["seats"]
-    hands.enter_hand(
-        bob,
-        table,
-        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
-    )
+    enter_e1(bob, table)
     page.wait_for_function(
         "() => document.querySelector('.hall-playing').innerText.includes('1. asztal: 1/2')", timeout=15000
     )

@@ -12,7 +12,7 @@ import pytest
 
 from scoring.registry import VARIANTS
 from tests.browser.conftest import log_in
-from tests.tournaments.test_views_table_variants import fits, samples_of
+from tests.samples import sample_config, samples_of
 from tournaments import hands, rounds, services
 from tournaments.models import Table
 
@@ -29,7 +29,7 @@ def widest(page, url: str) -> int:
 def test_every_variants_pages_fit_a_phone_at_the_largest_table(key, alice, bob, page):
     variant = VARIANTS[key]
     seats = variant.plan.max_seats
-    config = getattr(samples_of(key), "TEST_CONFIG", None) or {}
+    config = sample_config(key)
     event = services.create_tournament(
         alice,
         name="Nemzetközi Tarokk Bajnokság Budapest",
@@ -59,20 +59,11 @@ def test_every_variants_pages_fit_a_phone_at_the_largest_table(key, alice, bob, 
     for url in (f"{base}/round/1/table/1/", f"{base}/round/1/", f"{base}/standings/", f"{base}/hall/"):
         assert widest(page, url) <= PHONE, url
     # With a hand in, the hands list and its breakdown show too.
-    hands.enter_hand(bob, table, first_hand(key, table, config or None))
+    hands.enter_hand(bob, table, first_hand(key, table))
     assert widest(page, f"{base}/round/1/table/1/") <= PHONE
 
 
-def first_hand(key: str, table: Table, config) -> dict:
-    """A sample hand (tests.samples) that fits this table as its first deal."""
+def first_hand(key: str, table: Table) -> dict:
+    """A sample hand (tests.samples) for this table's first deal."""
     positions = sorted(table.seats.values_list("position", flat=True))
-    rng = random.Random(key)
-    for _ in range(20000):
-        hand = samples_of(key).random_hand_sequence(rng, 1)[0]
-        if (
-            hand["dealer"] == table.first_dealer
-            and fits(key, positions, [hand], config)
-            and ("participants" not in hand or hand["participants"] == positions)
-        ):
-            return hand
-    pytest.fail(f"no sample hand of {key} fits {positions}")
+    return samples_of(key).random_hand_sequence(random.Random(key), 1, positions, table.first_dealer)[0]

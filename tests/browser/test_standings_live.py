@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournaments import hands
+from tests.conftest import enter_e1
 from tournaments.models import Table
 
 
@@ -12,13 +12,8 @@ def test_the_standings_page_updates_in_place_after_a_hand_is_entered(running_eve
     page.evaluate("window.__notReloaded = true")
     assert "*" not in page.inner_text("[data-standings-rows]")
     table = Table.objects.get(round__tournament=running_event, number=1)
-    envelope = hands.next_envelope(hands.table_setup(table, running_event), None)
-    s = envelope["seats"]
-    hand = hands.enter_hand(
-        bob,
-        table,
-        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
-    )
+    hand = enter_e1(bob, table)
+    s = hand.input["seats"]
     declarer = table.seats.get(position=s[0]).entry.player.name
     # The next poll (every 5 s) redraws the rows: the declarer's running game points, marked provisional.
     expected = f"{hand.points[s[0]]}*"

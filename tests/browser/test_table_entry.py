@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, type_e1
 from tournaments.models import Hand
 
 
@@ -10,11 +10,7 @@ def test_a_referee_enters_a_hand_on_a_phone_and_sees_the_arithmetic_first(runnin
     log_in(page, "bob")
     page.goto(page.base_url + "/e/ljubljana-open/round/1/table/1/")
     assert page.evaluate("document.documentElement.scrollWidth") <= 375  # no horizontal scroll
-    page.select_option("#id_game", "tri")
-    page.select_option("#id_declarer", "B")
-    page.select_option("#id_called_king", "hearts")
-    page.select_option("#id_partner", "D")
-    page.fill("#id_card_points", "48")
+    type_e1(page)
     page.locator("#id_card_points").dispatch_event("change")
     # htmx swaps in the engine's preview before anything is saved (taruk2012.md §8.1 E1).
     page.wait_for_selector("#preview .breakdown")

@@ -9,6 +9,7 @@ the variant's own validator, so every hand returned validates.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from scoring.variants.tarokk_illusztralt.rules import (
@@ -21,10 +22,9 @@ from scoring.variants.tarokk_illusztralt.rules import (
     SILENT_FIGURES,
     SILENT_MADE_ONLY,
     SUITS,
-    next_dealer,
-    playing_seats,
     validate,
 )
+from tests.samples.sequence import Turn, hand_sequence, turn_at
 
 _BIDS = list(BIDS)
 _FIGURES = list(FIGURES)
@@ -93,8 +93,9 @@ def _drop_bad_figures(hand: dict[str, Any]) -> None:
         del hand["figures"][index]
 
 
-def _hand(rng: random.Random, dealer: str) -> dict[str, Any]:
-    seats = playing_seats(list(SEATS), dealer, {})
+def deal(rng: random.Random, turn: Turn) -> dict[str, Any]:
+    """A random valid hand for ``turn`` (the variant keeps no state)."""
+    seats, dealer = turn.seats, turn.dealer
     hand: dict[str, Any] = {"variant": KEY, "seats": seats, "dealer": dealer}
     r = rng.random()
     if r < 0.04:
@@ -143,14 +144,11 @@ def _hand(rng: random.Random, dealer: str) -> dict[str, Any]:
 
 def random_hand(rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
     """A random valid (hand, state) pair; this variant keeps no state, so state is ``{}``."""
-    return _hand(rng, rng.choice(SEATS)), {}
+    return deal(rng, turn_at(KEY, SEATS, rng.choice(SEATS))), {}
 
 
-def random_hand_sequence(rng: random.Random, n: int) -> list[dict[str, Any]]:
+def random_hand_sequence(
+    rng: random.Random, n: int, table: Sequence[str] = SEATS, dealer: str | None = None
+) -> list[dict[str, Any]]:
     """``n`` consecutive hands of one table, the deal rotating as the variant says."""
-    dealer = rng.choice(SEATS)
-    hands = []
-    for _ in range(n):
-        hands.append(_hand(rng, dealer))
-        dealer = next_dealer(list(SEATS), dealer)
-    return hands
+    return hand_sequence(KEY, deal, rng, n, table, dealer or rng.choice(table))

@@ -12,9 +12,11 @@ one organizer row, so that every code path is exercised. Score sample hands with
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from scoring.variants.tarokk_laza.rules import RULE_QUALIFIER, SUITS, TABLE_SEATS
+from scoring.variants.tarokk_laza.rules import KEY, RULE_QUALIFIER, SUITS, TABLE_SEATS
+from tests.samples.sequence import Turn, hand_sequence, turn_at
 
 
 def _row(bid: str, made: int, failed: int, silent: int | None = None, **extra: Any) -> dict[str, Any]:
@@ -111,7 +113,7 @@ def _entries(rng: random.Random, side_bids: list[dict[str, Any]] | None = None) 
 def _hand(rng: random.Random, seats: list[str], dealer: str) -> dict[str, Any]:
     attack_bids, defence_bids = _entries(rng), _entries(rng)
     hand: dict[str, Any] = {
-        "variant": "tarokk-laza",
+        "variant": KEY,
         "seats": seats,
         "dealer": dealer,
         "attack": {"indito": seats[0], "elfogo": seats[3]},
@@ -126,14 +128,14 @@ def _hand(rng: random.Random, seats: list[str], dealer: str) -> dict[str, Any]:
     return hand
 
 
-def _seats(pairs: list[list[str]], attacker: int) -> list[str]:
-    (ai, ae), (di, de) = pairs[attacker], pairs[1 - attacker]
-    return [ai, de, di, ae]  # [attacking indító, defending elfogó, defending indító, attacking elfogó]
+def deal(rng: random.Random, turn: Turn) -> dict[str, Any]:
+    """A random valid deal for ``turn``: its seats are the pairs and the attack its state gives."""
+    return _hand(rng, turn.seats, turn.dealer)
 
 
 def random_hand(rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
     """A random valid (hand, state) pair under ``TEST_CONFIG``: a first deal from ``{}``
-    or a later deal of a match in progress."""
+    (any seating: the first deal sets the pairs) or a later deal of a match in progress."""
     order = list(TABLE_SEATS)
     rng.shuffle(order)
     dealer = rng.choice(TABLE_SEATS)
@@ -142,18 +144,12 @@ def random_hand(rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
     pairs = [[order[0], order[3]], [order[2], order[1]]]
     last = rng.randrange(2)
     state = {"pairs": pairs, "deals_played": rng.randrange(0, 12), "last_attack": last}
-    return _hand(rng, _seats(pairs, 1 - last), dealer), state
+    return deal(rng, turn_at(KEY, TABLE_SEATS, dealer, state)), state
 
 
-def random_hand_sequence(rng: random.Random, n: int) -> list[dict[str, Any]]:
-    """``n`` consecutive valid hands of one table (a match), starting from state ``{}``;
-    the caller carries the state from one hand's answer to the next."""
-    order = list(TABLE_SEATS)
-    rng.shuffle(order)
-    pairs = [[order[0], order[3]], [order[2], order[1]]]
-    dealer = rng.choice(TABLE_SEATS)
-    hands = []
-    for i in range(n):
-        hands.append(_hand(rng, _seats(pairs, i % 2), dealer))
-        dealer = TABLE_SEATS[(TABLE_SEATS.index(dealer) + 1) % 4]
-    return hands
+def random_hand_sequence(
+    rng: random.Random, n: int, table: Sequence[str] = TABLE_SEATS, dealer: str | None = None
+) -> list[dict[str, Any]]:
+    """``n`` consecutive valid deals of one table (a match) under ``TEST_CONFIG``, from state ``{}``:
+    the pairs sit as the seat draw seats them (§1.2) and the attack alternates (§5.3)."""
+    return hand_sequence(KEY, deal, rng, n, table, dealer or rng.choice(table), TEST_CONFIG)

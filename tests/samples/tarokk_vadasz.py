@@ -10,6 +10,7 @@ announcements, the overlap rule, lengetés and the double round.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from scoring.common import ALL_SEATS
@@ -21,10 +22,9 @@ from scoring.variants.tarokk_vadasz.rules import (
     SOLO_CASES,
     THROW_IN_REASONS,
     UNPLAYABLE,
-    next_dealer,
-    play_order,
     talon_arrangers,
 )
+from tests.samples.sequence import Turn, hand_sequence, turn_at
 
 Hand = dict[str, Any]
 
@@ -182,8 +182,10 @@ def _lengetes(
         hand["lengetes_ulti"] = {"waver": waver, "mode": "optional"}
 
 
-def _hand(rng: random.Random, participants: list[str], dealer: str, remaining: int) -> Hand:
-    seats = play_order(participants, dealer)
+def deal(rng: random.Random, turn: Turn) -> Hand:
+    """A random valid hand for ``turn``; no second double round starts while one runs (§3.4)."""
+    participants, dealer, seats = turn.table, turn.dealer, turn.seats
+    remaining = turn.state.get("double_round_remaining", 0)
     hand: Hand = {"variant": KEY, "participants": list(participants), "seats": seats, "dealer": dealer}
     arrangers = talon_arrangers(participants, dealer)
     if arrangers:
@@ -211,41 +213,24 @@ def _hand(rng: random.Random, participants: list[str], dealer: str, remaining: i
     return hand
 
 
-def _next_remaining(hand: Hand, remaining: int) -> int:
-    """The double-round counter after ``hand`` (§3.4), mirrored here so that a
-    sequence never starts a second double round while one runs."""
-    outcome = hand.get("outcome", "played")
-    if outcome == "thrown_in" and hand.get("start_double_round"):
-        return len(hand["participants"])
-    if outcome in ("played", "renonsz") and remaining:
-        return remaining - 1
-    return remaining
-
-
 def random_hand(rng: random.Random) -> tuple[Hand, Hand]:
     """A random valid (hand, incoming state) pair at a table of 4 to 7."""
-    participants = list(ALL_SEATS[: rng.randint(4, 7)])
+    participants = _table(rng)
     dealer = rng.choice(participants)
     remaining = rng.choice((0, 0, 0, rng.randint(1, len(participants))))
     state = {"double_round_remaining": remaining} if remaining else {}
-    return _hand(rng, participants, dealer, remaining), state
+    return deal(rng, turn_at(KEY, participants, dealer, state)), state
 
 
-def random_hand_sequence(rng: random.Random, n: int) -> list[Hand]:
-    """``n`` consecutive hands of one table, starting from state ``{}``; the
-    caller carries the state from hand to hand. The deal rotates (§1.1); after a
-    throw-in that starts a double round the thrower has taken the deal (§1.8)."""
-    participants = list(ALL_SEATS[: rng.randint(4, 7)])
-    dealer = rng.choice(participants)
-    remaining = 0
-    hands = []
-    for _ in range(n):
-        hand = _hand(rng, participants, dealer, remaining)
-        hands.append(hand)
-        remaining = _next_remaining(hand, remaining)
-        thrower = hand.get("thrower")
-        if hand.get("start_double_round") and thrower is not None:
-            dealer = thrower
-        else:
-            dealer = next_dealer(participants, dealer)
-    return hands
+def random_hand_sequence(
+    rng: random.Random, n: int, table: Sequence[str] | None = None, dealer: str | None = None
+) -> list[Hand]:
+    """``n`` consecutive hands of one table (4 to 7 seats unless given), starting from state
+    ``{}``. The deal rotates (§1.1); after a throw-in that starts a double round the thrower
+    has taken the deal (§1.8); a redeal is dealt again by the same dealer."""
+    participants = list(table or _table(rng))
+    return hand_sequence(KEY, deal, rng, n, participants, dealer or rng.choice(participants))
+
+
+def _table(rng: random.Random) -> list[str]:
+    return list(ALL_SEATS[: rng.randint(4, 7)])

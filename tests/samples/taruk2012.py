@@ -5,20 +5,21 @@ both table sizes (§7.6), each with a plausible frequency. Pure Python."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from scoring.variants.taruk2012.rules import (
     BONUS_TYPES,
     GAMES,
+    KEY,
     KING_GAMES,
     POINT_GAMES,
     SEATS_4,
     SEATS_5,
     SUITS,
     TALON_GAMES,
-    next_dealer,
-    playing_seats,
 )
+from tests.samples.sequence import Turn, hand_sequence, turn_at
 
 # Rough weights: point games are the bulk of a real protocol, klop and berač follow.
 GAME_WEIGHTS = {
@@ -54,21 +55,21 @@ def random_state(rng: random.Random, table: tuple[str, ...]) -> dict[str, Any]:
 
 def random_hand(rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
     """A random valid (hand, state) pair."""
-    table = SEATS_5 if rng.random() < 0.2 else SEATS_4
+    table = _table(rng)
     dealer = rng.choice(table)
-    return _hand(rng, table, dealer), random_state(rng, table)
+    return deal(rng, turn_at(KEY, table, dealer)), random_state(rng, table)
 
 
-def random_hand_sequence(rng: random.Random, n: int) -> list[dict[str, Any]]:
-    """``n`` consecutive hands of one table, dealt from A and rotating clockwise (§7.3).
-    The caller carries the state from hand to hand."""
-    table = SEATS_5 if rng.random() < 0.2 else SEATS_4
-    dealer = "A"
-    hands = []
-    for _ in range(n):
-        hands.append(_hand(rng, table, dealer))
-        dealer = next_dealer(list(table), dealer)
-    return hands
+def random_hand_sequence(
+    rng: random.Random, n: int, table: Sequence[str] | None = None, dealer: str = "A"
+) -> list[dict[str, Any]]:
+    """``n`` consecutive hands of one table (four or five seats unless given), dealt from A and
+    rotating clockwise (§7.3), each scored from the radelci the previous one left."""
+    return hand_sequence(KEY, deal, rng, n, table or _table(rng), dealer)
+
+
+def _table(rng: random.Random) -> tuple[str, ...]:
+    return SEATS_5 if rng.random() < 0.2 else SEATS_4
 
 
 def _kontra(rng: random.Random, max_level: int = 4) -> int:
@@ -80,8 +81,9 @@ def _kontra(rng: random.Random, max_level: int = 4) -> int:
     return 4
 
 
-def _hand(rng: random.Random, table: tuple[str, ...], dealer: str) -> dict[str, Any]:
-    seats = playing_seats(list(table), dealer)
+def deal(rng: random.Random, turn: Turn) -> dict[str, Any]:
+    """A random valid hand for ``turn`` (the radelci of its state change no rule of §5)."""
+    table, dealer, seats = turn.table, turn.dealer, turn.seats
     game = rng.choices(_GAMES, _WEIGHTS)[0]
     hand: dict[str, Any] = {"variant": "taruk2012", "seats": seats, "dealer": dealer, "game": game}
 
@@ -191,7 +193,7 @@ def _klop(rng: random.Random, hand: dict[str, Any], seats: list[str]) -> None:
     hand["klop_points"] = points
 
 
-def _penalties(rng: random.Random, table: tuple[str, ...], dealer: str, stopped: bool) -> list[dict[str, Any]]:
+def _penalties(rng: random.Random, table: Sequence[str], dealer: str, stopped: bool) -> list[dict[str, Any]]:
     """§5.4 entries; a stopped hand (``none``) always has a renons (rule 24)."""
     out: list[dict[str, Any]] = []
     if stopped or rng.random() < 0.08:

@@ -8,6 +8,7 @@ rule of spec §5.4 by construction; the property tests check that they do.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from scoring.variants.ulti_mausz.rules import (
@@ -29,9 +30,8 @@ from scoring.variants.ulti_mausz.rules import (
     SUITS,
     VOID,
     _verdicts,
-    next_dealer,
-    playing_seats,
 )
+from tests.samples.sequence import Turn, hand_sequence, turn_at
 
 Hand = dict[str, Any]
 TABLES = (["A", "B", "C"], ["A", "B", "C", "D"])
@@ -46,26 +46,21 @@ COLOURED_PLAIN = [k for k in ROWS if not k[1] and k[0] not in COLOURLESS]
 def random_hand(rng: random.Random) -> tuple[Hand, dict[str, Any]]:
     """One valid deal at a random three- or four-seat table, and its (empty) state."""
     table = rng.choice(TABLES)
-    return _deal(rng, table, rng.choice(table)), {}
+    return deal(rng, turn_at(KEY, table, rng.choice(table))), {}
 
 
-def random_hand_sequence(rng: random.Random, n: int) -> list[Hand]:
-    """``n`` consecutive deals of one table: the deal rotates (2.§(3)); a void deal is
-    dealt again by the same dealer (§6.2)."""
-    table = rng.choice(TABLES)
-    dealer = rng.choice(table)
-    hands = []
-    for _ in range(n):
-        hand = _deal(rng, table, dealer)
-        hands.append(hand)
-        renonsz = hand.get("renonsz")
-        if not (renonsz and CASES[renonsz["case"]].type == VOID):
-            dealer = next_dealer(table, dealer)
-    return hands
+def random_hand_sequence(
+    rng: random.Random, n: int, table: Sequence[str] | None = None, dealer: str | None = None
+) -> list[Hand]:
+    """``n`` consecutive deals of one table (three or four seats unless given): the deal rotates
+    (2.§(3)); a void deal is dealt again by the same dealer (§6.2)."""
+    table = table or rng.choice(TABLES)
+    return hand_sequence(KEY, deal, rng, n, table, dealer or rng.choice(table))
 
 
-def _deal(rng: random.Random, table: list[str], dealer: str) -> Hand:
-    seats = playing_seats(table, dealer, {})
+def deal(rng: random.Random, turn: Turn) -> Hand:
+    """A random valid deal for ``turn`` (ulti keeps no state)."""
+    seats, dealer = turn.seats, turn.dealer
     declarer = rng.choice(seats)
     defenders = [s for s in seats if s != declarer]
     case_id = rng.choice(CASE_IDS) if rng.random() < 0.25 else None

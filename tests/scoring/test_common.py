@@ -4,6 +4,10 @@ no integer, an unhashable value never crashes a check. Pure engine, no database.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -26,6 +30,7 @@ from scoring.common import (
     present,
     round_toward_zero,
 )
+from scoring.registry import VARIANTS
 
 
 def recorded(errors: Errors) -> list[tuple[str, str, str]]:
@@ -433,29 +438,49 @@ def test_envelope_missing_members_and_non_objects() -> None:
         assert recorded(errors) == [("", "invalid_value", "the hand must be a JSON object")]
 
 
-def test_the_engine_and_the_pure_tournament_modules_import_without_django():
-    """scoring/ (all variants, the registry, the samples, the CLI) and the pure tournament
-    modules never import Django, so they can be tested and benchmarked alone."""
-    import subprocess
-    import sys
-    from pathlib import Path
+# The pure part: the whole engine, the pure tournament modules and the test data (samples), each
+# walked whole when it is a package, so a new module is checked without anyone listing it.
+PURE = ["scoring", "tournaments.seating", "tournaments.standings", "tournaments.progress", "tests.samples"]
+DJANGO = ("django", "rest_framework")
 
-    modules = ["scoring.engine", "scoring.registry", "scoring.__main__", "scoring.table_plan", "tournaments.standings"]
+# Run in a fresh interpreter: Django (and DRF) cannot be imported there at all (None in sys.modules
+# makes every ``import django...`` raise ImportError), so a module that imports it fails loudly,
+# even lazily at import time, and one that swallows the ImportError still must not have loaded it.
+_IMPORT_ALL_WITHOUT_DJANGO = """
+import importlib, json, pkgutil, sys
+for name in DJANGO:
+    sys.modules[name] = None
+imported = []
+def fail(name):
+    raise ImportError(f"cannot import {name}")
+for name in PURE:
+    module = importlib.import_module(name)
+    imported.append(name)
+    for info in pkgutil.walk_packages(getattr(module, "__path__", []), name + ".", onerror=fail):
+        importlib.import_module(info.name)
+        imported.append(info.name)
+loaded = [m for m, v in sys.modules.items() if v is not None and m.split(".")[0] in DJANGO]
+print(json.dumps({"imported": imported, "loaded": loaded}))
+"""
+
+
+def test_the_engine_and_the_pure_tournament_modules_import_without_django():
+    """scoring/ (every variant package, the registry, the CLI), the pure tournament modules and the
+    sample hands never import Django, so they can be tested and benchmarked alone."""
     root = Path(__file__).resolve().parents[2]
-    modules += [
-        ".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
-        for p in [
-            *(root / "scoring" / "variants").rglob("*.py"),
-            *(root / "tests" / "samples").glob("[a-z]*.py"),
-            *(root / "tournaments" / "seating").glob("*.py"),
-        ]
-    ]
-    code = (
-        f"import importlib, sys\nfor m in {modules!r}: importlib.import_module(m)\n"
-        "assert not [m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework')], sys.modules"
-    )
-    subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], check=True, timeout=60)
-    assert len(modules) == 52
+    code = f"PURE = {PURE!r}\nDJANGO = {DJANGO!r}\n{_IMPORT_ALL_WITHOUT_DJANGO}"
+    run = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    answer = json.loads(run.stdout)
+    assert answer["loaded"] == []
+    # The walk reached every module file on disk (a folder without __init__.py would be skipped).
+    on_disk = set()
+    for name in PURE:
+        base = root.joinpath(*name.split("."))
+        files = base.rglob("*.py") if base.is_dir() else [base.with_suffix(".py")]
+        on_disk |= {".".join(f.relative_to(root).with_suffix("").parts).removesuffix(".__init__") for f in files}
+    assert set(answer["imported"]) == on_disk
+    assert {f"scoring.variants.{key.replace('-', '_')}.rules" for key in VARIANTS} <= on_disk
 
 
 def test_nul_paths_name_every_place_in_a_json_document():

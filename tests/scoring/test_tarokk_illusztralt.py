@@ -21,6 +21,7 @@ from scoring.types import InvalidHand
 from scoring.variants.tarokk_illusztralt.rules import HAND_KEYS, VARIANT, _ledger
 from scoring.variants.tarokk_illusztralt.table import PLAN
 from tests.samples.tarokk_illusztralt import random_hand, random_hand_sequence
+from tests.scoring.json_paths import paths, replace_at
 
 SEATS = ["A", "B", "C", "D"]
 BASE = {"variant": "tarokk-illusztralt", "seats": SEATS, "dealer": "D"}  # §4: every example
@@ -800,29 +801,14 @@ def test_arbitrary_json_never_crashes_validation(hand, state, config):
         check_score(hand, state)
 
 
-def _paths(value: Any, prefix: tuple = ()) -> list[tuple]:
-    """Every key/index path inside a hand."""
-    found = []
-    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-    for key, child in items:
-        found.append((*prefix, key))
-        found.extend(_paths(child, (*prefix, key)))
-    return found
-
-
 @settings(max_examples=200, deadline=None)
 @given(st.randoms(use_true_random=False), st.data())
 def test_mutated_valid_hands_never_crash_and_validated_ones_settle(rng, data):
     hand, state = random_hand(seeded(rng))
     mutated = copy.deepcopy(hand)
-    where = data.draw(st.sampled_from(_paths(mutated)))
-    parent = mutated
-    for key in where[:-1]:
-        parent = parent[key]
-    if isinstance(parent, dict) and data.draw(st.booleans()):
-        del parent[where[-1]]
-    else:
-        parent[where[-1]] = data.draw(JSON_VALUES | SEAT_LIKE)
+    where = data.draw(st.sampled_from(paths(mutated)))
+    drop = data.draw(st.booleans())
+    replace_at(mutated, where, None if drop else data.draw(JSON_VALUES | SEAT_LIKE), drop)
     if not VARIANT.validate(mutated, state, None):
         check_score(mutated, state)
 

@@ -28,6 +28,7 @@ from scoring.variants.tarokk_laza.rules import (
 )
 from scoring.variants.tarokk_laza.table import PLAN
 from tests.samples.tarokk_laza import TEST_CONFIG, random_hand, random_hand_sequence
+from tests.scoring.json_paths import paths, replace_at
 
 
 def row(bid: str, made: int | None, failed: int | None, silent: int | None = None, **extra: Any) -> dict:
@@ -537,28 +538,17 @@ json_values = st.recursive(
 )
 
 
-def all_paths(value: Any, prefix: tuple = ()) -> list[tuple]:
-    paths = [prefix]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            paths += all_paths(v, (*prefix, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            paths += all_paths(v, (*prefix, i))
-    return paths
+def all_paths(value: Any) -> list[tuple]:
+    """Every place inside ``value``, ``()`` (the whole value) included."""
+    return [(), *paths(value)]
 
 
 def mutate(value: Any, where: tuple, new: Any, drop: bool) -> Any:
+    """A copy of ``value`` with ``new`` at ``where`` (or that place dropped)."""
     if not where:
         return new
     value = copy.deepcopy(value)
-    parent = value
-    for k in where[:-1]:
-        parent = parent[k]
-    if drop:
-        del parent[where[-1]]
-    else:
-        parent[where[-1]] = new
+    replace_at(value, where, new, drop)
     return value
 
 

@@ -21,6 +21,7 @@ from scoring.variants.tarokk_vadasz import rules as tv
 from scoring.variants.tarokk_vadasz.rules import VARIANT
 from scoring.variants.tarokk_vadasz.table import PLAN
 from tests.samples.tarokk_vadasz import random_hand, random_hand_sequence
+from tests.scoring.json_paths import paths, replace_at
 
 FOUR = {"participants": ["A", "B", "C", "D"], "seats": ["A", "B", "C", "D"], "dealer": "D"}
 
@@ -628,32 +629,12 @@ def test_arbitrary_json_never_raises(hand, state, config):
         VARIANT.settle(hand, state, config)
 
 
-def _paths(value: Any, prefix: tuple = ()) -> list[tuple]:
-    """Every (container path) inside a hand, to mutate one place."""
-    out = [prefix]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
 @PROPERTY
 @given(st.randoms(use_true_random=False), JSON, st.booleans())
 def test_mutated_valid_hands_never_raise(rng, junk, drop):
     rng = random.Random(rng.getrandbits(64))  # faster than drawing through hypothesis
     hand, state = random_hand(rng)
-    targets = [p for p in _paths(hand) if p]
-    where = rng.choice(targets)
-    parent = hand
-    for key in where[:-1]:
-        parent = parent[key]
-    if drop and isinstance(parent, dict):
-        del parent[where[-1]]
-    else:
-        parent[where[-1]] = junk
+    replace_at(hand, rng.choice(paths(hand)), junk, drop)
     if not VARIANT.validate(hand, state, None):
         result = VARIANT.settle(hand, state, None)
         assert sum(result.points.values()) == 0

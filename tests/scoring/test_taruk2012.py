@@ -22,6 +22,7 @@ from scoring.variants.taruk2012 import rules as tk
 from scoring.variants.taruk2012.rules import VARIANT
 from scoring.variants.taruk2012.table import PLAN
 from tests.samples.taruk2012 import random_hand, random_hand_sequence
+from tests.scoring.json_paths import paths, replace_at
 
 V = "taruk2012"
 
@@ -1312,30 +1313,6 @@ def test_validate_never_raises_on_arbitrary_json(hand, state, config):
         assert isinstance(e.field, str) and e.code and e.message
 
 
-def paths(value: Any, prefix: tuple = ()) -> list[tuple]:
-    """Every path into a JSON value (dict keys and list indices)."""
-    out = []
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out.append((*prefix, k))
-            out.extend(paths(v, (*prefix, k)))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out.append((*prefix, i))
-            out.extend(paths(v, (*prefix, i)))
-    return out
-
-
-def mutate(value: Any, where: tuple, replacement: Any, drop: bool) -> None:
-    *parents, last = where
-    for p in parents:
-        value = value[p]
-    if drop:
-        del value[last]
-    else:
-        value[last] = replacement
-
-
 @PROPERTY
 @given(SEEDS, st.data())
 def test_mutated_valid_hands_never_crash(rng, data):
@@ -1344,7 +1321,7 @@ def test_mutated_valid_hands_never_crash(rng, data):
     doc = {"hand": hand, "state": state}
     where = data.draw(st.sampled_from(paths(doc[target]) or [None]))
     if where is not None:
-        mutate(doc[target], where, data.draw(JSON), drop=data.draw(st.booleans()))
+        replace_at(doc[target], where, data.draw(JSON), drop=data.draw(st.booleans()))
     errors = VARIANT.validate(hand, doc["state"], None)
     if not errors:
         # A hand that validates also settles (the mutation may have produced a valid hand).

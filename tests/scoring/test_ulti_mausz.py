@@ -24,6 +24,7 @@ from scoring.variants.ulti_mausz import rules as um
 from scoring.variants.ulti_mausz.rules import BID_TABLE, CASES, VARIANT
 from scoring.variants.ulti_mausz.table import PLAN
 from tests.samples.ulti_mausz import random_hand, random_hand_sequence
+from tests.scoring.json_paths import paths, replace_at
 
 # --- the worked examples of §7, as printed ---------------------------------------------------
 
@@ -1567,32 +1568,15 @@ def test_arbitrary_json_never_crashes_validation(hand: Any, state: Any, config: 
         assert sum(VARIANT.settle(hand, state, config).points.values()) == 0
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix] if prefix else []
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
 @PROPS
 @given(st.randoms(use_true_random=False), st.data())
 def test_mutated_valid_hands_never_crash(rng: Any, data: st.DataObject) -> None:
     hand, state = random_hand(rng)
     for _ in range(data.draw(st.integers(1, 3))):
-        paths = _paths(hand)
-        where = data.draw(st.sampled_from(paths))
-        parent: Any = hand
-        for step in where[:-1]:
-            parent = parent[step]
-        if data.draw(st.booleans()):
-            del parent[where[-1]]  # drop a member (or list entry)
-        else:
-            # A copy: near_values holds shared list/dict objects that later mutations must not change.
-            parent[where[-1]] = copy.deepcopy(data.draw(near_values | json_values))
+        where = data.draw(st.sampled_from(paths(hand)))
+        drop = data.draw(st.booleans())  # drop a member (or list entry)
+        # A copy: near_values holds shared list/dict objects that later mutations must not change.
+        replace_at(hand, where, None if drop else copy.deepcopy(data.draw(near_values | json_values)), drop)
         if data.draw(st.integers(0, 4)) == 0:
             hand[data.draw(st.sampled_from(["renonsz", "kontra", "silent_claims", "results", "gave_up", "play"]))] = (
                 copy.deepcopy(data.draw(near_values | json_values))

@@ -16,17 +16,8 @@ from tournaments import documents, tasks
 from tournaments.models import GeneratedFile
 
 from .test_documents import get
-from .test_protocols import seated_event
 
 pytestmark = pytest.mark.usefixtures("documents_settings")
-
-
-@pytest.fixture
-def seated(event, alice):
-    """Eight players: two tables in round 1, two hands a round."""
-    seated_event(event, alice, [f"Igralec {i}" for i in range(1, 9)], hands_per_round=2)
-    event.refresh_from_db()
-    return event
 
 
 def closed_port() -> int:

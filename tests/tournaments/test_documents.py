@@ -21,14 +21,6 @@ from .test_protocols import pdf_text, play, seated_event, taruk_hand
 pytestmark = pytest.mark.usefixtures("documents_settings")
 
 
-@pytest.fixture
-def seated(event, alice):
-    """Eight players: two tables in round 1, two hands a round; rita referees table 1 only."""
-    seated_event(event, alice, [f"Igralec {i}" for i in range(1, 9)], hands_per_round=2)
-    event.refresh_from_db()
-    return event
-
-
 def table(event, number: int) -> Table:
     return Table.objects.select_related("round__tournament").get(
         round__tournament=event, round__number=1, number=number

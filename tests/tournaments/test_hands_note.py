@@ -13,7 +13,8 @@ from scoring.engine import evaluate
 from scoring.registry import VARIANTS
 from scoring.types import HandScore
 from tests.conftest import client_for
-from tests.tournaments.variant_tables import post_hand, running_table, samples_of
+from tests.samples import samples_of
+from tests.tournaments.variant_tables import post_hand, running_table
 from tournaments.models import Hand
 
 # A typical first hand per variant, as the referee types it into the page's form (dealer A).

@@ -7,19 +7,8 @@ import re
 
 from django.urls import reverse
 
-from tests.conftest import client_for
-from tournaments import hands
+from tests.conftest import client_for, enter_e1
 from tournaments.models import Hand, Table
-
-
-def enter(referee, table):
-    envelope = hands.next_envelope(hands.table_setup(table, table.round.tournament), table.hands.last())
-    s = envelope["seats"]
-    return hands.enter_hand(
-        referee,
-        table,
-        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
-    )
 
 
 def by_name(live):
@@ -29,7 +18,7 @@ def by_name(live):
 def test_after_one_hand_the_live_data_shows_running_game_points_and_no_ranking_points(running_event, bob, settings):
     settings.PUBLIC_CACHE_SECONDS = 0
     table = Table.objects.get(round__tournament=running_event, number=1)
-    enter(bob, table)
+    enter_e1(bob, table)
     points = Hand.objects.get(table=table, number=1).points  # the stored hand: the running totals
     names = {s.position: s.entry.player.name for s in table.seats.select_related("entry__player")}
     live = client_for(None).get(reverse("live-json", args=[running_event.slug])).json()
@@ -47,8 +36,8 @@ def test_after_one_hand_the_live_data_shows_running_game_points_and_no_ranking_p
 def test_a_complete_table_shows_its_ranking_points(running_event, bob, settings):
     settings.PUBLIC_CACHE_SECONDS = 0
     table = Table.objects.get(round__tournament=running_event, number=1)
-    enter(bob, table)
-    enter(bob, table)  # hands_per_round = 2: the table is complete
+    enter_e1(bob, table)
+    enter_e1(bob, table)  # hands_per_round = 2: the table is complete
     totals = {p: 0 for p in "ABCD"}
     for h in Hand.objects.filter(table=table):
         for p, v in h.points.items():
@@ -68,7 +57,7 @@ def test_a_complete_table_shows_its_ranking_points(running_event, bob, settings)
 
 def test_the_hall_and_the_standings_page_mark_running_points_provisional_in_the_reader_language(running_event, bob):
     table = Table.objects.get(round__tournament=running_event, number=1)
-    enter(bob, table)
+    enter_e1(bob, table)
     client = client_for(None)
     client.post("/i18n/setlang/", {"language": "sl", "next": "/"})
     page = client.get(reverse("standings", args=[running_event.slug])).content.decode()

@@ -8,21 +8,13 @@ import pytest
 
 from scoring.variants.taruk2012.rules import misdeal_history_errors, validate
 from tests.conftest import client_for
+from tests.scoring.test_taruk2012 import E1  # taruk2012.md §8.1 E1: tri by B, partner D, 48 card points
 from tests.tournaments.variant_tables import post_hand
 from tournaments import hands as services
 from tournaments.models import Hand
 
-# §8.1 E1 (tri by B, partner D, 48 card points; dealer A at hand 1 of the fixture's tables).
-E1 = {
-    "variant": "taruk2012",
-    "seats": ["B", "C", "D", "A"],
-    "dealer": "A",
-    "game": "tri",
-    "declarer": "B",
-    "called_king": "hearts",
-    "partner": "D",
-    "card_points": 48,
-}
+# E1 as the referee types it into the table page's form (dealer A at hand 1 of the fixture's tables).
+TYPED_E1 = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "card_points": "48"}
 
 
 def misdeal(warning: bool) -> dict:
@@ -55,14 +47,7 @@ def test_the_table_refuses_a_first_misdeal_entered_as_again_20(running_event, bo
     response = post_hand(
         client_for(bob),
         table,
-        {
-            "game": "tri",
-            "declarer": "B",
-            "called_king": "hearts",
-            "partner": "D",
-            "card_points": "48",
-            "misdeal": "penalty",
-        },
+        {**TYPED_E1, "misdeal": "penalty"},
     )
     assert response.status_code == 422
     # The form offers only the warning (test_taruk_misdeal_choices); posted anyway, the field says why.
@@ -72,14 +57,7 @@ def test_the_table_refuses_a_first_misdeal_entered_as_again_20(running_event, bo
     response = post_hand(
         client_for(bob),
         table,
-        {
-            "game": "tri",
-            "declarer": "B",
-            "called_king": "hearts",
-            "partner": "D",
-            "card_points": "48",
-            "misdeal": "warning",
-        },
+        {**TYPED_E1, "misdeal": "warning"},
     )
     assert response.status_code == 302
     assert Hand.objects.get().points == {"A": 0, "B": 25, "C": 0, "D": 15}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.db.models import Count
 
-from tests.conftest import client_for
-from tournaments import hands, rounds, services
+from tests.conftest import client_for, enter_e1
+from tournaments import rounds, services
 from tournaments.models import Seat, Table
 
 
@@ -14,19 +14,6 @@ def seat_of(event, number: int) -> Seat:
     return Seat.objects.select_related("table").get(
         round__tournament=event, round__number=1, entry__start_number=number
     )
-
-
-def enter_e1(event, user, table_no: int = 1):
-    """taruk2012.md §8.1 E1: tri, declarer the first seat, partner the third, 48 card points: +25 each."""
-    table = Table.objects.get(round__tournament=event, round__number=1, number=table_no)
-    envelope = hands.next_envelope(hands.table_setup(table, event), None)
-    s = envelope["seats"]
-    hands.enter_hand(
-        user,
-        table,
-        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
-    )
-    return table, s
 
 
 def test_the_player_page_says_where_he_sits_now_with_a_link_to_the_table(running_event):
@@ -38,11 +25,12 @@ def test_the_player_page_says_where_he_sits_now_with_a_link_to_the_table(running
 
 
 def test_the_player_page_shows_his_game_points_of_the_round(running_event, bob):
-    table, seats = enter_e1(running_event, bob)
+    table = Table.objects.get(round__tournament=running_event, round__number=1, number=1)
+    seats = enter_e1(bob, table).input["seats"]
     declarer = Seat.objects.get(table=table, position=seats[0]).entry.start_number
     other = Seat.objects.get(table=table, position=seats[1]).entry.start_number
     html = client_for(None).get(f"/e/{running_event.slug}/player/{declarer}/").content.decode()
-    # taruk2012.md §8.1 E1: +25 for the declarer and his partner, nothing for the others.
+    # taruk2012.md §8.1 E1: +25 for the declarer (15 for his partner), nothing for the others.
     row = html.split("<tbody>")[-1]
     assert '<td class="num">25</td>' in row
     html = client_for(None).get(f"/e/{running_event.slug}/player/{other}/").content.decode()

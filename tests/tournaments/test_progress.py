@@ -3,16 +3,15 @@ and Vadász throw-ins are entered and shown but are not hands of the round."""
 
 from __future__ import annotations
 
-import importlib
+import itertools
 import random
 
 import pytest
 from django.urls import reverse
 
-from scoring.engine import evaluate
 from scoring.registry import VARIANTS
-from scoring.types import HandScore
-from tests.conftest import client_for
+from tests.conftest import client_for, enter_e1
+from tests.samples import samples_of
 from tournaments import hands, protocols, rounds, services
 from tournaments.models import Table
 from tournaments.progress import EventPlan, table_progress
@@ -42,30 +41,16 @@ def _uncounted(key, hand) -> bool:
 
 
 def sequence_with_an_uncounted_hand(key, positions, n):
-    """A sample sequence from the variant's generator that follows the table's deal rotation,
-    holds ``n`` counted hands and at least one that does not count, and ends on a counted one."""
-    samples = importlib.import_module(f"tests.samples.{key.replace('-', '_')}")
-    variant = VARIANTS[key]
+    """A sample sequence of this table, dealt from A, that holds ``n`` counted hands and at least
+    one that does not count, and ends on a counted one."""
     rng = random.Random(f"progress-{key}")
-    for _ in range(20000):
-        sequence = samples.random_hand_sequence(rng, n + 3)
-        state, previous, out, counted = {}, None, [], 0
-        for hand in sequence:
-            dealers = ["A"] if previous is None else variant.allowed_dealers(positions, previous)
-            if hand["dealer"] not in dealers:
-                break
-            if hand["seats"] != variant.playing_seats(positions, hand["dealer"], state):
-                break
-            result = evaluate(hand, state, None)
-            if not isinstance(result, HandScore):
-                break
-            out.append(hand)
-            counted += not _uncounted(key, hand)
-            state, previous = result.state, hand
-            if counted == n:
-                break
-        if counted == n and any(_uncounted(key, h) for h in out):
-            return out
+    for _ in range(2000):
+        sequence = samples_of(key).random_hand_sequence(rng, n + 3, positions, "A")
+        counted = list(itertools.accumulate(not _uncounted(key, h) for h in sequence))
+        if n in counted:
+            out = sequence[: counted.index(n) + 1]
+            if any(_uncounted(key, h) for h in out):
+                return out
     pytest.fail(f"no {key} sample sequence with an uncounted hand")
 
 
@@ -120,13 +105,7 @@ def test_protocol_footer_counts_the_same_hands_as_the_table_page_and_the_api(ali
 def test_an_unfinished_table_protocol_shows_totals_but_no_places_or_ranking_points(running_event, bob):
     # taruk2012.md §6.1: the table result (places, ranking points) exists once the table is complete.
     table = Table.objects.get(round__tournament=running_event, number=1)
-    envelope = hands.next_envelope(hands.table_setup(table, running_event), None)
-    s = envelope["seats"]
-    hands.enter_hand(
-        bob,
-        table,
-        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
-    )
+    enter_e1(bob, table)
     protocol = protocols.table_protocol(table, filled=True)
     assert (protocol.hands, protocol.expected, protocol.complete) == (1, 2, False)
     assert protocol.totals and protocol.places == [] and protocol.ranking == []

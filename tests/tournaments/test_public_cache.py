@@ -9,24 +9,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.conftest import client_for
-from tournaments import hands, services
+from tests.conftest import client_for, enter_e1
+from tournaments import services
 from tournaments.models import Hand, Table
 from tournaments.views.live import data_version
 
 # What a repeated public request may still read: the event (with its version), the session and the user.
 # The event, its latest audit entry (the data version), and the signed-in person's session.
 ALLOWED = {"tournaments_tournament", "tournaments_auditentry", "django_session", "auth_user"}
-
-
-def enter(referee, table):
-    envelope = hands.next_envelope(hands.table_setup(table, table.round.tournament), table.hands.last())
-    s = envelope["seats"]
-    return hands.enter_hand(
-        referee,
-        table,
-        {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48},
-    )
 
 
 def tables_read(client, url) -> tuple[set[str], int]:
@@ -46,7 +36,7 @@ def test_a_hand_entered_is_on_the_standings_page_and_in_live_json_on_the_next_re
     assert "*</em></td>" not in client.get(standings).content.decode()  # no running points yet (now cached)
 
     table = Table.objects.get(round__tournament=running_event, number=1)
-    enter(bob, table)
+    enter_e1(bob, table)
     points = Hand.objects.get(table=table, number=1).points
     position = next(p for p, v in points.items() if v)
     declarer = table.seats.select_related("entry__player").get(position=position).entry.player.name
@@ -60,7 +50,7 @@ def test_a_hand_entered_is_on_the_standings_page_and_in_live_json_on_the_next_re
 
 def test_every_audited_change_moves_the_event_version(running_event, alice, bob):
     start = data_version(running_event)
-    enter(bob, Table.objects.get(round__tournament=running_event, number=1))
+    enter_e1(bob, Table.objects.get(round__tournament=running_event, number=1))
     after_hand = data_version(running_event)
     services.update_tournament(alice, running_event, name="Renamed cup")
     after_edit = data_version(running_event)
@@ -68,7 +58,7 @@ def test_every_audited_change_moves_the_event_version(running_event, alice, bob)
 
 
 def test_a_second_request_of_the_standings_page_reads_only_the_event_and_the_session(running_event, bob, alice):
-    enter(bob, Table.objects.get(round__tournament=running_event, number=1))
+    enter_e1(bob, Table.objects.get(round__tournament=running_event, number=1))
     url = reverse("standings", args=[running_event.slug])
     for person in (None, alice):
         client = client_for(person)
@@ -81,7 +71,7 @@ def test_a_second_request_of_the_standings_page_reads_only_the_event_and_the_ses
 
 
 def test_the_other_public_pages_do_not_recompute_on_a_second_request(running_event, bob):
-    enter(bob, Table.objects.get(round__tournament=running_event, number=1))
+    enter_e1(bob, Table.objects.get(round__tournament=running_event, number=1))
     client = client_for(None)
     slug = running_event.slug
     for url in (
@@ -105,7 +95,7 @@ def test_a_hand_entered_is_in_the_api_standings_on_the_next_request(running_even
     url = f"/api/events/{running_event.slug}/standings/"
     assert client.get(url).status_code == 200
     table = Table.objects.get(round__tournament=running_event, number=1)
-    enter(bob, table)
+    enter_e1(bob, table)
     points = Hand.objects.get(table=table, number=1).points
     body = client.get(url).json()
     assert sorted(v for row in body["rows"] for v in [row["metrics"].get("game_points")] if v) == sorted(

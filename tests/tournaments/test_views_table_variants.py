@@ -8,7 +8,6 @@ checks that the database layer stores, chains state and rescores exactly as the 
 
 from __future__ import annotations
 
-import importlib
 import random
 
 import pytest
@@ -16,41 +15,16 @@ import pytest
 from scoring.engine import evaluate
 from scoring.registry import VARIANTS
 from scoring.types import HandScore
+from tests.samples import samples_of
+from tests.tournaments.variant_tables import running_table
 from tournaments import hands as services
-from tournaments import rounds
-from tournaments import services as event_services
-from tournaments.models import Table
 
 HANDS = 4
 
 
-def samples_of(key):
-    return importlib.import_module(f"tests.samples.{key.replace('-', '_')}")
-
-
-def fits(key, positions, sequence, config) -> bool:
-    """Does ``sequence`` start with dealer A at these positions and follow the table's deal rotation?"""
-    variant = VARIANTS[key]
-    state, previous = {}, None
-    for hand in sequence:
-        dealers = ["A"] if previous is None else variant.allowed_dealers(positions, previous)
-        if hand["dealer"] not in dealers or hand["seats"] != variant.playing_seats(positions, hand["dealer"], state):
-            return False
-        result = evaluate(hand, state, config)
-        if not isinstance(result, HandScore):
-            return False
-        state, previous = result.state, hand
-    return True
-
-
-def fitting_sequence(key, positions, config, seed):
-    samples = samples_of(key)
-    rng = random.Random(f"{key}-{seed}")
-    for _ in range(5000):
-        sequence = samples.random_hand_sequence(rng, HANDS)
-        if fits(key, positions, sequence, config):
-            return sequence
-    pytest.fail(f"no sample sequence of {key} fits a table {positions}")
+def fitting_sequence(key: str, positions: list[str], seed: int) -> list[dict]:
+    """HANDS sample hands of ``key`` at a table of these positions, dealt from A as a new table is."""
+    return samples_of(key).random_hand_sequence(random.Random(f"{key}-{seed}"), HANDS, positions, "A")
 
 
 def engine_points(sequence, config):
@@ -67,34 +41,15 @@ def engine_points(sequence, config):
 
 @pytest.fixture(params=list(VARIANTS))
 def table(request, alice, bob):
-    key = request.param
-    variant = VARIANTS[key]
-    config = getattr(samples_of(key), "TEST_CONFIG", None) or {}
-    event = event_services.create_tournament(
-        alice,
-        name=f"{key} open",
-        slug=f"{key}-open",
-        variant=key,
-        table_size=variant.plan.min_seats,
-        hands_per_round=HANDS,
-        config=config,
-        is_public=True,
-    )
-    event_services.set_referee(alice, event, "bob", [])
-    players = variant.plan.min_seats
-    for i in range(players):
-        event_services.register_player(alice, event, name=f"Player {i}", team=f"Pair {i // 2}")
-    rnd = rounds.draw_round(alice, event, seed="flow")
-    rounds.publish_draw(alice, rnd)
-    rounds.start_clock(alice, rnd)
-    return Table.objects.get(round=rnd, number=1)
+    """Table 1 of a running event of each variant, bob refereeing."""
+    return running_table(alice, request.param, hands=HANDS)
 
 
 def test_the_table_flow_matches_the_engine(table, alice, bob):
     tournament = table.round.tournament
     config = tournament.config or None
     positions = sorted(table.seats.values_list("position", flat=True))
-    sequence = fitting_sequence(tournament.variant, positions, config, 1)
+    sequence = fitting_sequence(tournament.variant, positions, 1)
 
     # enter: the stored points are the engine's, state chained from hand to hand
     for hand in sequence:
@@ -119,7 +74,7 @@ def test_the_table_flow_matches_the_engine(table, alice, bob):
 
     # correct hand 1 with another valid first hand: later hands are rescored from the new state,
     # or, if one of them no longer fits, the whole correction is refused and nothing changes.
-    replacement = fitting_sequence(tournament.variant, positions, config, 2)[0]
+    replacement = fitting_sequence(tournament.variant, positions, 2)[0]
     new_sequence = [replacement, *sequence[1:]]
     expected = engine_points(new_sequence, config)
     if expected is None:

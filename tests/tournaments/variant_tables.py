@@ -3,27 +3,23 @@ tests that post what a browser would post."""
 
 from __future__ import annotations
 
-import importlib
 from html.parser import HTMLParser
 from typing import Any
 
 from django.urls import reverse
 
 from scoring.registry import VARIANTS
+from tests.samples import sample_config
 from tournaments import rounds
 from tournaments import services as event_services
 from tournaments.models import Table
-
-
-def samples_of(key: str) -> Any:
-    return importlib.import_module(f"tests.samples.{key.replace('-', '_')}")
 
 
 def running_table(alice: Any, key: str, *, size: int | None = None, hands: int = 8) -> Table:
     """Table 1 of round 1 of a public ``key`` event organized by alice, bob refereeing every table."""
     variant = VARIANTS[key]
     size = size or variant.plan.min_seats
-    config = getattr(samples_of(key), "TEST_CONFIG", None) or {}
+    config = sample_config(key)
     event = event_services.create_tournament(
         alice,
         name=f"{key} open",
