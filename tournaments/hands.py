@@ -27,7 +27,7 @@ from scoring.registry import VARIANTS
 from scoring.types import HandError, HandScore, Variant
 
 from . import access, audit, misdeals
-from .middleware import nul_message
+from .clock import clock_of
 from .models import (
     AuditEntry,
     Confirmation,
@@ -40,8 +40,8 @@ from .models import (
     Table,
     Tournament,
 )
+from .nul import nul_message
 from .progress import progress_from_counts
-from .rounds import clock_of
 
 
 class HandRejected(Exception):

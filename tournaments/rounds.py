@@ -15,15 +15,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from . import access, audit, seating
-from .clock import Clock
+from .clock import clock_of
+from .draw_methods import ALL_PLAY_ALL, RANDOM, STRENGTH
 from .models import AuditEntry, Bye, Entry, Hand, Round, Seat, Table, Tournament
 from .progress import expected_hands, is_complete
 from .results import byes_by_round, meetings, pairs_of, round_participants, table_results
 from .standings import places, standings
-
-
-def clock_of(rnd: Round) -> Clock:
-    return Clock(rnd.time_limit_minutes * 60, rnd.elapsed_seconds, rnd.started_at)
 
 
 def round_snapshot(rnd: Round) -> dict[str, Any]:
@@ -72,7 +69,7 @@ def _bye_counts(tournament: Tournament, before_round: int) -> dict[str, int]:
 
 @transaction.atomic
 def draw_round(
-    actor: Any, tournament: Tournament, *, seed: str = "", method: str = "random", confirm_redraw: bool = False
+    actor: Any, tournament: Tournament, *, seed: str = "", method: str = RANDOM, confirm_redraw: bool = False
 ) -> Round:
     """Draw (or redraw) the next round that is not yet running.
 
@@ -419,7 +416,7 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
     units = _units(tournament, entries)
     variant = tournament.variant
     bye_counts = _bye_counts(tournament, rnd.number)
-    if method == "all_play_all":
+    if method == ALL_PLAY_ALL:
         if variant != "ulti-mausz":
             raise ValidationError({"method": _("The all-play-all schedule is for MAUSZ ulti finals.")})
         return _expand(seating.draw_all_play_all(_strength_order(units), rnd.number, rnd.seed), units)
@@ -430,7 +427,7 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
             for uid, members in units.items()
             if len({e.player.club for e in members}) == 1 and members[0].player.club
         }
-        if method == "strength":
+        if method == STRENGTH:
             return _expand(
                 seating.draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts, clubs=clubs), units
             )
