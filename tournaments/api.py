@@ -501,7 +501,7 @@ class TableDetail(ApiView):
                     "played_hands": played,
                     "complete": complete,
                     "seats": seats,
-                    "totals": hands.table_totals(table),
+                    "totals": dict(progress.totals),
                     "next_envelopes": envelopes,
                     "hands": table_hands,
                     "judge_confirmation": JudgeConfirmation.objects.filter(table=table).select_related("judge").first(),

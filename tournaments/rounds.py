@@ -17,9 +17,8 @@ from django.utils.translation import gettext as _
 from . import access, audit, seating
 from .clock import clock_of
 from .draw_methods import ALL_PLAY_ALL, RANDOM, STRENGTH
-from .models import AuditEntry, Bye, Entry, Hand, Round, Seat, Table, Tournament
-from .progress import expected_hands, is_complete
-from .results import byes_by_round, meetings, pairs_of, round_participants, table_results
+from .models import AuditEntry, Bye, Entry, Round, Seat, Table, Tournament
+from .results import byes_by_round, meetings, pairs_of, round_participants, table_results, table_totals
 from .standings import places, standings
 
 
@@ -184,21 +183,9 @@ def open_tables(rnd: Round) -> list[dict[str, Any]]:
     ``reasons`` are sentences for the director (the page and the API show the same).
     """
 
-    tournament = rnd.tournament
-    played: dict[int, int] = {}
-    for table_id in Hand.objects.filter(table__round=rnd, played=True).values_list("table_id", flat=True):
-        played[table_id] = played.get(table_id, 0) + 1
-    seats: dict[int, int] = {}
-    for table_id in Seat.objects.filter(round=rnd).values_list("table_id", flat=True):
-        seats[table_id] = seats.get(table_id, 0) + 1
     out = []
-    for table in Table.objects.filter(round=rnd).order_by("number"):
-        expected = expected_hands(
-            tournament.variant, seats.get(table.pk, 0), tournament.hands_per_round, tournament.table_size
-        )
-        hands = played.get(table.pk, 0)
-        complete = is_complete(hands, expected, table.time_expired)
-        confirmed = table.confirmed_at is not None
+    for t in table_totals(rnd.tournament, [rnd.number]):  # sorted by table number
+        hands, expected, complete, confirmed = t.hands, t.progress.expected, t.progress.complete, t.confirmed
         reasons = []
         if not complete:
             reasons.append(_("%(n)d of %(m)d hands played") % {"n": hands, "m": expected})
@@ -207,7 +194,7 @@ def open_tables(rnd: Round) -> list[dict[str, Any]]:
         if reasons:
             out.append(
                 {
-                    "table": table.number,
+                    "table": t.table,
                     "hands": hands,
                     "expected": expected,
                     "complete": complete,
