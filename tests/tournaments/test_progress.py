@@ -130,3 +130,63 @@ def test_an_unfinished_table_protocol_shows_totals_but_no_places_or_ranking_poin
     protocol = protocols.table_protocol(table, filled=True)
     assert (protocol.hands, protocol.expected, protocol.complete) == (1, 2, False)
     assert protocol.totals and protocol.places == [] and protocol.ranking == []
+
+
+@pytest.mark.parametrize(("key", "size"), [("ulti-mausz", 3), ("tarokk-vadasz", 4)])
+def test_an_unfinished_table_with_an_uncounted_hand_shows_one_count_everywhere(alice, key, size, settings):
+    """Hands entered: every counted hand but the last, and the void deal(s) or throw-in(s) between:
+    every page and API answer says size-1 of size, none counts the records."""
+    settings.PUBLIC_CACHE_SECONDS = 0
+    event = services.create_tournament(
+        alice,
+        name=f"{key} open",
+        slug=f"{key}-open",
+        variant=key,
+        rounds=1,
+        hands_per_round=size,
+        round_minutes=90,
+        table_size=size,
+        is_public=True,
+    )
+    for i in range(size):
+        services.register_player(alice, event, name=f"Player {i + 1}")
+    rnd = rounds.draw_round(alice, event)
+    rounds.publish_draw(alice, rnd)
+    rounds.start_clock(alice, rnd)
+    table = Table.objects.get(round=rnd, number=1)
+    positions = [s.position for s in table.seats.order_by("position")]
+    entered = sequence_with_an_uncounted_hand(key, positions, size)[:-1]  # it ends on a counted hand
+    for hand in entered:
+        hands.enter_hand(alice, table, hand)
+    played = sum(not _uncounted(key, h) for h in entered)
+    assert played == size - 1 and len(entered) >= size  # the test's own count: more records than hands
+    wrong = f"{len(entered)}/{size}"
+
+    client, slug = client_for(alice), event.slug
+    table_page = client.get(reverse("table", args=[slug, 1, 1])).content.decode()
+    assert f'<span class="badge">{played}/{size}</span>' in table_page
+    assert f'<span class="badge">{wrong}</span>' not in table_page
+    round_page = client.get(reverse("round", args=[slug, 1])).content.decode()
+    assert f"{played} of {size} hands played" in round_page  # the close form's open tables
+    hall = client.get(reverse("hall", args=[slug])).content.decode()
+    assert f"<li>Table 1: {played}/{size}</li>" in hall
+    assert wrong not in hall
+    live = client.get(reverse("live-json", args=[slug])).json()["tables"][0]
+    assert (live["hands"], live["expected"], live["complete"]) == (played, size, False)
+    table_json = client.get(reverse("table-json", args=[slug, 1, 1])).json()
+    assert (table_json["expected_hands"], table_json["complete"], len(table_json["hands"])) == (
+        size,
+        False,
+        len(entered),
+    )
+
+    api_table = client.get(f"/api/events/{slug}/rounds/1/tables/1/").json()
+    assert (api_table["played_hands"], api_table["expected_hands"], api_table["complete"]) == (played, size, False)
+    api_round = client.get(f"/api/events/{slug}/rounds/1/").json()
+    assert api_round["tables"][0]["hands"] == played
+    report = client.get(f"/api/events/{slug}/rounds/1/repeats/").json()
+    assert (report["open_tables"][0]["hands"], report["open_tables"][0]["expected"]) == (played, size)
+    assert (protocols.table_protocol(table, filled=True).hands, hands.progress_of(table).played) == (played, played)
+    # The table still takes a hand, and confirming is refused: both actions read the same count.
+    with pytest.raises(hands.NotOpen, match=f"{played} of {size}"):
+        hands.confirm_by_judge(alice, table, "try")
