@@ -14,7 +14,7 @@ from scoring.registry import VARIANTS
 from scoring.types import HandScore
 from tests.conftest import client_for
 from tournaments import hands, protocols, rounds, services
-from tournaments.models import Table
+from tournaments.models import Table, Tournament
 from tournaments.progress import EventPlan, table_progress
 
 PLAN = EventPlan("tarokk-vadasz", hands_per_round=4, table_size=4)
@@ -69,9 +69,9 @@ def sequence_with_an_uncounted_hand(key, positions, n):
     pytest.fail(f"no {key} sample sequence with an uncounted hand")
 
 
-@pytest.mark.parametrize(("key", "size"), [("ulti-mausz", 3), ("tarokk-vadasz", 4)])
-def test_protocol_footer_counts_the_same_hands_as_the_table_page_and_the_api(alice, key, size, settings):
-    settings.PUBLIC_CACHE_SECONDS = 0  # live.json fresh, not another test's event under the same id
+def one_running_table(alice, key: str, size: int) -> tuple[Tournament, Table, list[dict]]:
+    """A public one-table event of ``key`` with its round running, and a hand sequence for the table
+    with ``size`` counted hands and at least one that does not count."""
     event = services.create_tournament(
         alice,
         name=f"{key} cup",
@@ -90,7 +90,13 @@ def test_protocol_footer_counts_the_same_hands_as_the_table_page_and_the_api(ali
     rounds.start_clock(alice, rnd)
     table = Table.objects.get(round=rnd, number=1)
     positions = [s.position for s in table.seats.order_by("position")]
-    sequence = sequence_with_an_uncounted_hand(key, positions, size)
+    return event, table, sequence_with_an_uncounted_hand(key, positions, size)
+
+
+@pytest.mark.parametrize(("key", "size"), [("ulti-mausz", 3), ("tarokk-vadasz", 4)])
+def test_protocol_footer_counts_the_same_hands_as_the_table_page_and_the_api(alice, key, size, settings):
+    settings.PUBLIC_CACHE_SECONDS = 0  # live.json fresh, not another test's event under the same id
+    event, table, sequence = one_running_table(alice, key, size)
     for hand in sequence:
         hands.enter_hand(alice, table, hand)
     counted = sum(not _uncounted(key, h) for h in sequence)
@@ -137,25 +143,8 @@ def test_an_unfinished_table_with_an_uncounted_hand_shows_one_count_everywhere(a
     """Hands entered: every counted hand but the last, and the void deal(s) or throw-in(s) between:
     every page and API answer says size-1 of size, none counts the records."""
     settings.PUBLIC_CACHE_SECONDS = 0
-    event = services.create_tournament(
-        alice,
-        name=f"{key} open",
-        slug=f"{key}-open",
-        variant=key,
-        rounds=1,
-        hands_per_round=size,
-        round_minutes=90,
-        table_size=size,
-        is_public=True,
-    )
-    for i in range(size):
-        services.register_player(alice, event, name=f"Player {i + 1}")
-    rnd = rounds.draw_round(alice, event)
-    rounds.publish_draw(alice, rnd)
-    rounds.start_clock(alice, rnd)
-    table = Table.objects.get(round=rnd, number=1)
-    positions = [s.position for s in table.seats.order_by("position")]
-    entered = sequence_with_an_uncounted_hand(key, positions, size)[:-1]  # it ends on a counted hand
+    event, table, sequence = one_running_table(alice, key, size)
+    entered = sequence[:-1]  # it ends on a counted hand
     for hand in entered:
         hands.enter_hand(alice, table, hand)
     played = sum(not _uncounted(key, h) for h in entered)

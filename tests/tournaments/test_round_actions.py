@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.conftest import client_for
 from tests.html_forms import form, forms
-from tournaments import draw_methods, round_actions, rounds
+from tournaments import draw_methods, round_actions
 from tournaments.forms import DrawForm
 from tournaments.models import AuditEntry, Round
 from tournaments.serializers import DrawSerializer
@@ -78,22 +78,3 @@ def test_a_method_the_draw_does_not_know_is_refused_by_form_and_api(running_even
     )
     assert response.status_code == 400 and response.json()["errors"][0]["field"] == "method"
 
-
-def test_all_play_all_draws_the_schedule(alice):
-    from tournaments import services
-
-    event = services.create_tournament(
-        alice,
-        name="Final",
-        slug="final",
-        variant="ulti-mausz",
-        rounds=3,
-        hands_per_round=9,
-        round_minutes=60,
-        table_size=3,
-    )
-    for i in range(6):
-        services.register_player(alice, event, name=f"P{i}", strength=i + 1)
-    rnd = rounds.draw_round(alice, event, method=draw_methods.ALL_PLAY_ALL)
-    drawn = AuditEntry.objects.filter(target_type="round", target_id=str(rnd.pk), action="round.drawn").get()
-    assert drawn.after["method"] == "all_play_all"
