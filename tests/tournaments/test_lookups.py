@@ -17,17 +17,8 @@ from tournaments.models import Round
 @pytest.fixture
 def private(alice, charlie):
     """A private event alice organizes, with rita refereeing it; charlie has no role in it."""
-    event = services.create_tournament(
-        alice,
-        name="Club night",
-        slug="club-night",
-        variant="taruk2012",
-        rounds=2,
-        hands_per_round=12,
-        round_minutes=75,
-        table_size=4,
-        is_public=False,
-    )
+    fields = {"variant": "taruk2012", "rounds": 2, "hands_per_round": 12, "round_minutes": 75, "table_size": 4}
+    event = services.create_tournament(alice, name="Club night", slug="club-night", is_public=False, **fields)
     services.set_referee(alice, event, "rita", [1])
     return event
 
