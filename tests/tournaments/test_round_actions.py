@@ -77,4 +77,3 @@ def test_a_method_the_draw_does_not_know_is_refused_by_form_and_api(running_even
         f"/api/events/{running_event.slug}/rounds/", {"method": "swiss"}, content_type="application/json"
     )
     assert response.status_code == 400 and response.json()["errors"][0]["field"] == "method"
-
