@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -75,7 +75,7 @@ def manage_rounds(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def round_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
     tournament = tournament_for_organizer(request, slug)
-    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    rnd = lookups.round_of(request.user, tournament, number)
     if action not in round_actions.ACTIONS:
         raise Http404
     try:
