@@ -13,7 +13,7 @@ from tests.conftest import client_for, enter_e1
 from tests.tournaments.test_views_table_variants import fitting_sequence, table  # noqa: F401  (a fixture)
 from tournaments import hands
 from tournaments.models import Table
-from tournaments.views.rounds import ACTIONS
+from tournaments.round_actions import ACTIONS
 
 # Every field name a form or view of ours reads (tournaments/forms.py, scoring/forms/, request.POST/GET).
 FIELDS = [

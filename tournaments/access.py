@@ -12,7 +12,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
-from .models import Referee, Tournament
+from .models import Referee, Round, Tournament
 
 
 def can_create_tournament(user: Any) -> bool:
@@ -67,3 +67,13 @@ def require_hand_entry(user: Any, tournament: Tournament, table_number: int) -> 
 def require_view(user: Any, tournament: Tournament) -> None:
     if not can_view(user, tournament):
         raise PermissionDenied(_("This event's pages are not public."))
+
+
+def can_see_round(user: Any, tournament: Tournament, rnd: Round) -> bool:
+    """A draft draw is the organizers' until it is published; a published one is for every viewer."""
+    return rnd.status != Round.Status.DRAFT or is_organizer(user, tournament)
+
+
+def require_published(user: Any, tournament: Tournament, rnd: Round) -> None:
+    if not can_see_round(user, tournament, rnd):
+        raise PermissionDenied(_("This draw is not published yet."))

@@ -16,7 +16,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -37,7 +37,8 @@ from config.security import client_ip
 from tournaments import hands
 from tournaments.models import Hand, JudgeConfirmation
 
-from . import access, lines, rounds, services
+from . import access, lines, lookups, round_actions, rounds, services
+from .lookups import tournament_for_viewer
 from .models import Bye, Entry, Round, Seat, Table, Tournament
 from .progress import table_progress
 from .results import event_standings, table_totals
@@ -63,14 +64,8 @@ from .serializers import (
     StandingsSerializer,
     TableSerializer,
 )
-from .views.helpers import tournament_for_viewer
 from .views.live import live_payload, versioned
 
-ROUND_ACTIONS = {
-    "publish": rounds.publish_draw,
-    "start": rounds.start_clock,
-    "pause": rounds.pause_clock,
-}  # close, reopen, redraw, re-seat take a body: tournaments/api_rounds.py
 ENTRY_ACTIONS = {"withdraw": Entry.Status.WITHDRAWN, "reinstate": Entry.Status.ACTIVE}
 
 # --- errors ---------------------------------------------------------------------
@@ -234,27 +229,6 @@ E1 = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "
 # --- lookups ----------------------------------------------------------------------
 
 
-def _visible(user: Any) -> Q:
-    """The events ``user`` may read: public ones, and those he organizes or referees."""
-    if user.is_authenticated and user.is_superuser:
-        return Q()
-    visible = Q(is_public=True)
-    if user.is_authenticated:
-        visible |= Q(organizers=user) | Q(referees__user=user)
-    return visible
-
-
-def _check_published(user: Any, tournament: Tournament, rnd: Round) -> None:
-    if rnd.status == Round.Status.DRAFT and not access.is_organizer(user, tournament):
-        raise PermissionDenied(_("This draw is not published yet."))
-
-
-def _round(request: Request, tournament: Tournament, number: int) -> Round:
-    rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    _check_published(request.user, tournament, rnd)
-    return rnd
-
-
 def _round_data(tournament: Tournament, rnds: Any) -> Any:
     """Rounds with tables, seats, byes, clock and table totals: the same few queries for any size."""
     rnds = rnds.prefetch_related(
@@ -269,20 +243,6 @@ def _round_data(tournament: Tournament, rnds: Any) -> Any:
     rnds = list(rnds)
     totals = {t.table_id: t for t in table_totals(tournament, [r.number for r in rnds])} if rnds else {}
     return RoundSerializer(rnds, many=True, context={"totals": totals}).data
-
-
-def _table(request: Request, slug: str, number: int, table_no: int) -> tuple[Tournament, Table]:
-    tournament = tournament_for_viewer(request, slug)
-    table = get_object_or_404(
-        Table.objects.select_related("round__tournament").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))
-        ),
-        round__tournament=tournament,
-        round__number=number,
-        number=table_no,
-    )
-    _check_published(request.user, tournament, table.round)
-    return tournament, table
 
 
 def _hand(table: Table, hand_no: int) -> Hand:
@@ -346,7 +306,7 @@ class EventList(ApiView):
         description="Public events, and the events you organize or referee.",
     )
     def get(self, request: Request) -> Response:
-        events = Tournament.objects.filter(_visible(request.user)).distinct().order_by("-created_at")
+        events = lookups.visible_events(request.user)
         return Response(EventSerializer(events, many=True).data)
 
 
@@ -433,10 +393,7 @@ class Rounds(ApiView):
     )
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
-        rnds = Round.objects.filter(tournament=tournament)
-        if not access.is_organizer(request.user, tournament):
-            rnds = rnds.exclude(status=Round.Status.DRAFT)
-        return Response(_round_data(tournament, rnds))
+        return Response(_round_data(tournament, lookups.visible_rounds(request.user, tournament)))
 
     @extend_schema(
         operation_id="round_draw",
@@ -467,7 +424,7 @@ class RoundDetail(ApiView):
     )
     def get(self, request: Request, slug: str, number: int) -> Response:
         tournament = tournament_for_viewer(request, slug)
-        rnd = _round(request, tournament, number)
+        rnd = lookups.round_of(request.user, tournament, number)
         return Response(_round_data(tournament, Round.objects.filter(pk=rnd.pk))[0])
 
 
@@ -482,7 +439,7 @@ class RoundAction(ApiView):
                 "action",
                 OpenApiTypes.STR,
                 OpenApiParameter.PATH,
-                enum=list(ROUND_ACTIONS),
+                enum=list(round_actions.WITHOUT_BODY),
                 description="What to do with the round.",
             ),
         ],
@@ -494,8 +451,8 @@ class RoundAction(ApiView):
     )
     def post(self, request: Request, slug: str, number: int, action: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
-        rnd = _round(request, tournament, number)
-        ROUND_ACTIONS[action](request.user, rnd)
+        rnd = lookups.round_of(request.user, tournament, number)
+        round_actions.perform(request.user, rnd, action)  # close, reopen, redraw, re-seat: api_rounds.py
         return Response(_round_data(tournament, Round.objects.filter(pk=rnd.pk))[0])
 
 
@@ -518,7 +475,7 @@ class TableDetail(ApiView):
         summary="A table: seats, hands, totals, progress and the next hand's envelope",
     )
     def get(self, request: Request, slug: str, number: int, table_no: int) -> Response:
-        tournament, table = _table(request, slug, number, table_no)
+        tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         table_hands = list(table.hands.select_related("entered_by").order_by("number"))
         seats = list(table.seats.all())
         progress = table_progress(tournament, [s.position for s in seats], table_hands, time_expired=table.time_expired)
@@ -544,7 +501,7 @@ class TableDetail(ApiView):
                     "played_hands": played,
                     "complete": complete,
                     "seats": seats,
-                    "totals": hands.table_totals(table),
+                    "totals": dict(progress.totals),
                     "next_envelopes": envelopes,
                     "hands": table_hands,
                     "judge_confirmation": JudgeConfirmation.objects.filter(table=table).select_related("judge").first(),
@@ -562,7 +519,7 @@ class Hands(ApiView):
         summary="A table's hands",
     )
     def get(self, request: Request, slug: str, number: int, table_no: int) -> Response:
-        _, table = _table(request, slug, number, table_no)
+        _, table = lookups.table_for_viewer(request, slug, number, table_no)
         return Response(HandSerializer(table.hands.select_related("entered_by").order_by("number"), many=True).data)
 
     @extend_schema(
@@ -579,7 +536,7 @@ class Hands(ApiView):
         examples=[OpenApiExample("taruk2012.md §8.1 E1", value={"number": 1, **E1}, request_only=True)],
     )
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
-        tournament, table = _table(request, slug, number, table_no)
+        tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         body, hand_no = request.data, None
         if isinstance(body, dict):
             entry = HandEntrySerializer(data={k: v for k, v in body.items() if k == "number"})
@@ -623,7 +580,7 @@ class Preview(ApiView):
         examples=[OpenApiExample("taruk2012.md §8.1 E1", value=E1, request_only=True)],
     )
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
-        tournament, table = _table(request, slug, number, table_no)
+        tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         access.require_hand_entry(request.user, tournament, table.number)
         query = PreviewQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
@@ -647,13 +604,13 @@ class HandDetail(ApiView):
         summary="One hand",
     )
     def get(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
-        _, table = _table(request, slug, number, table_no)
+        _, table = lookups.table_for_viewer(request, slug, number, table_no)
         return Response(HandSerializer(_hand(table, hand_no)).data)
 
     def _correct(
         self, request: Request, slug: str, number: int, table_no: int, hand_no: int, partial: bool
     ) -> Response:
-        _, table = _table(request, slug, number, table_no)
+        _, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = HandCorrectionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         hand = _addressed(table, hand_no, data.validated_data.get("id"))
@@ -731,7 +688,7 @@ class HandDetail(ApiView):
         "one number and are rescored; a confirmed table is reopened.",
     )
     def delete(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
-        _, table = _table(request, slug, number, table_no)
+        _, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = HandDeletionSerializer(data=request.data or request.query_params)
         data.is_valid(raise_exception=True)
         hand = _addressed(table, hand_no, data.validated_data.get("id"))
@@ -759,7 +716,7 @@ class Confirm(ApiView):
         "answer is 429 locked_out with Retry-After (seconds) until the lock ends.",
     )
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
-        _, table = _table(request, slug, number, table_no)
+        _, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = ConfirmSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         position = data.validated_data["position"]

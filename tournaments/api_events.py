@@ -21,10 +21,10 @@ from . import access, documents, services
 from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, EventDetail, EventList, _errors, event_payload
 from .api_pointtable import creation_config
 from .importing import parse_players
+from .lookups import tournament_for_viewer
 from .models import AuditEntry, GeneratedFile, Tournament
 from .serializers import EntrySerializer, EventDetailSerializer
 from .views.documents import document_for, serve, status_payload
-from .views.helpers import tournament_for_viewer
 
 WRITABLE = (
     "name",

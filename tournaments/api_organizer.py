@@ -18,9 +18,9 @@ from rest_framework.response import Response
 
 from . import access, services, whereabouts
 from .api import NOT_FOUND, READ_ERRORS, SLUG, WRITE_ERRORS, ApiView
+from .lookups import tournament_for_viewer
 from .models import Entry, Referee
 from .serializers import MAX_INT, EntrySerializer, RegisterSerializer
-from .views.helpers import tournament_for_viewer
 
 USERNAME = OpenApiParameter("username", OpenApiTypes.STR, OpenApiParameter.PATH, description="The referee's user name.")
 START_NUMBER = OpenApiParameter(

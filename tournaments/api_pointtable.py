@@ -22,9 +22,9 @@ from tournaments import rescore
 from . import access
 from . import pointtable as pt
 from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, _errors
+from .lookups import tournament_for_viewer
 from .models import Tournament
 from .pointtable_text import problem_text
-from .views.helpers import tournament_for_viewer
 
 
 class PointTableRowSerializer(serializers.Serializer):

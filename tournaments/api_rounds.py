@@ -15,11 +15,11 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from . import access, rounds
-from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, _errors, _round, _round_data
+from . import access, lookups, round_actions, rounds
+from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, _errors, _round_data
+from .lookups import tournament_for_viewer
 from .models import Round
 from .serializers import DrawSerializer, RoundSerializer
-from .views.helpers import tournament_for_viewer
 
 # --- bodies and answers ---------------------------------------------------------------------------
 
@@ -101,10 +101,10 @@ class CloseRound(ApiView):
     )
     def post(self, request: Request, slug: str, number: int) -> Response:
         tournament = tournament_for_viewer(request, slug)
-        rnd = _round(request, tournament, number)
+        rnd = lookups.round_of(request.user, tournament, number)
         data = CloseSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        rounds.close_round(request.user, rnd, **data.validated_data)
+        round_actions.perform(request.user, rnd, "close", **data.validated_data)
         return _answer(tournament, rnd)
 
 
@@ -122,10 +122,10 @@ class ReopenRound(ApiView):
     )
     def post(self, request: Request, slug: str, number: int) -> Response:
         tournament = tournament_for_viewer(request, slug)
-        rnd = _round(request, tournament, number)
+        rnd = lookups.round_of(request.user, tournament, number)
         data = ReopenSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        rounds.reopen_round(request.user, rnd, reason=data.validated_data["reason"])
+        round_actions.perform(request.user, rnd, "reopen", reason=data.validated_data["reason"])
         return _answer(tournament, rnd)
 
 
@@ -161,7 +161,7 @@ class RedrawRound(ApiView):
     )
     def post(self, request: Request, slug: str, number: int) -> Response:
         tournament = tournament_for_viewer(request, slug)
-        rnd = _round(request, tournament, number)
+        rnd = lookups.round_of(request.user, tournament, number)
         if rnd.status not in (Round.Status.DRAFT, Round.Status.SEATED):
             raise ValidationError({"status": _("Round %(n)d has started; it is not drawn again.") % {"n": number}})
         return _draw_numbered(request, slug, number, new_allowed=False)
@@ -199,7 +199,7 @@ class DrawReport(ApiView):
     )
     def get(self, request: Request, slug: str, number: int) -> Response:
         tournament = tournament_for_viewer(request, slug)
-        rnd = _round(request, tournament, number)
+        rnd = lookups.round_of(request.user, tournament, number)
         if not access.is_staff_of(request.user, tournament):
             raise PermissionDenied(_("Only the event's staff see the draw report."))
         report = {

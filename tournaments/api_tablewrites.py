@@ -8,7 +8,8 @@ from rest_framework.response import Response
 
 from tournaments import hands
 
-from .api import HAND_ERRORS, SLUG, ApiView, _table
+from . import lookups
+from .api import HAND_ERRORS, SLUG, ApiView
 from .serializers import JudgeConfirmationSerializer, JudgeConfirmSerializer
 
 
@@ -38,7 +39,7 @@ class ConfirmByJudge(ApiView):
         ],
     )
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
-        _, table = _table(request, slug, number, table_no)
+        _, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = JudgeConfirmSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         judge = hands.confirm_by_judge(request.user, table, data.validated_data["reason"])

@@ -10,6 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from django.utils import timezone
+
+if TYPE_CHECKING:
+    from .models import Round
 
 
 @dataclass(frozen=True)
@@ -53,3 +59,23 @@ def format_seconds(seconds: int) -> str:
     h, rest = divmod(seconds, 3600)
     m, s = divmod(rest, 60)
     return f"{sign}{h}:{m:02d}:{s:02d}" if h else f"{sign}{m}:{s:02d}"
+
+
+def clock_of(rnd: Round) -> Clock:
+    """The clock a round's row stores."""
+    return Clock(rnd.time_limit_minutes * 60, rnd.elapsed_seconds, rnd.started_at)
+
+
+def clock_payload(rnd: Round, now: datetime | None = None) -> dict[str, Any]:
+    """The round's clock as the pages, the API and the live JSON show it (read per request: it moves)."""
+    clock = clock_of(rnd)
+    remaining = clock.remaining(now or timezone.now())
+    return {
+        "round": rnd.number,
+        "status": rnd.status,
+        "running": clock.running,
+        "remaining_seconds": remaining,
+        "remaining": format_seconds(remaining),
+        "limit_seconds": clock.limit_seconds,
+        "expired": remaining <= 0,
+    }

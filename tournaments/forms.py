@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from .draw_methods import DRAW_METHODS, RANDOM
 from .forms_pointtable import PointTableDefault
 from .models import Tournament
 
@@ -87,12 +88,9 @@ class ImportForm(forms.Form):
 
 
 class DrawForm(forms.Form):
-    METHODS = [
-        ("random", _("round 1 at random from the seed; later rounds by results")),
-        ("strength", _("round 1 by strength order; later rounds by results")),
-        ("all_play_all", _("all-play-all schedule in threes (MAUSZ final)")),
-    ]
-    method = forms.ChoiceField(label=_("draw method"), choices=METHODS, initial="random", required=False)
+    method = forms.ChoiceField(
+        label=_("draw method"), choices=list(DRAW_METHODS.items()), initial=RANDOM, required=False
+    )
     seed = forms.CharField(
         label=_("seed"), max_length=64, required=False, help_text=_("Empty: the event's seed, or a new random one.")
     )

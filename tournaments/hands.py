@@ -27,7 +27,7 @@ from scoring.registry import VARIANTS
 from scoring.types import HandError, HandScore, Variant
 
 from . import access, audit, misdeals
-from .middleware import nul_message
+from .clock import clock_of
 from .models import (
     AuditEntry,
     Confirmation,
@@ -40,8 +40,8 @@ from .models import (
     Table,
     Tournament,
 )
-from .progress import progress_from_counts
-from .rounds import clock_of
+from .nul import nul_message
+from .progress import TableProgress, table_progress
 
 
 class HandRejected(Exception):
@@ -282,8 +282,7 @@ def _enter_hand(
     previous = table.hands.order_by("number").last()
     number = (previous.number + 1) if previous else 1
     _check_number(table, given_number, number)
-    played = table.hands.filter(played=True).count()
-    if progress_from_counts(tournament, setup.positions, played=played, time_expired=table.time_expired).complete:
+    if progress_of(table, tournament).complete:
         raise NotOpen(_("Table %(t)d has played all its hands for this round.") % {"t": table.number})
     _check_envelope(hand_input, next_envelopes(setup, previous), number)
     result = _score_or_reject(evaluate(hand_input, previous.state_after if previous else {}, setup.config), number)
@@ -517,13 +516,16 @@ def _reopen(actor: Any, table: Table, tournament: Tournament, reason: str) -> No
     )
 
 
-def table_totals(table: Table) -> dict[str, int]:
-    """Position -> total of the table's hands so far."""
-    totals = {pos: 0 for pos in table.seats.values_list("position", flat=True)}
-    for points in table.hands.values_list("points", flat=True):
-        for pos, p in points.items():
-            totals[pos] = totals.get(pos, 0) + p
-    return totals
+def progress_of(table: Table, tournament: Tournament | None = None) -> TableProgress:
+    """One table's progress and totals from its stored hands (``progress.table_progress``): what the
+    hand actions check before entering or confirming, and the totals a confirmation keeps."""
+    positions = table.seats.order_by("position").values_list("position", flat=True)
+    return table_progress(
+        tournament or table.round.tournament,
+        positions,
+        table.hands.values("played", "points"),
+        time_expired=table.time_expired,
+    )
 
 
 class WrongPin(Exception):
@@ -621,7 +623,9 @@ def _confirm(actor: Any, table: Table, position: str, pin: str, scopes: dict[str
         raise WrongPin(_("Wrong PIN for position %(p)s.") % {"p": position})
     PinThrottle.objects.filter(scope=scopes["seat"]).update(failures=0)
     confirmation, created = Confirmation.objects.get_or_create(
-        table=table, position=position, defaults={"entry": seat.entry, "totals": table_totals(table)}
+        table=table,
+        position=position,
+        defaults={"entry": seat.entry, "totals": dict(progress_of(table, tournament).totals)},
     )
     if created:
         audit.log(
@@ -645,12 +649,7 @@ def _confirm(actor: Any, table: Table, position: str, pin: str, scopes: dict[str
 
 
 def _check_complete(table: Table, tournament: Tournament) -> None:
-    progress = progress_from_counts(
-        tournament,
-        table.seats.values_list("position", flat=True),
-        played=table.hands.filter(played=True).count(),
-        time_expired=table.time_expired,
-    )
+    progress = progress_of(table, tournament)
     if not progress.complete:
         raise NotOpen(
             _("The table has %(n)d of %(m)d hands; finish them first.") % {"n": progress.played, "m": progress.expected}
@@ -685,7 +684,7 @@ def confirm_by_judge(actor: Any, table: Table, reason: str) -> JudgeConfirmation
     if not table.confirmations.filter(position="A").exists():
         raise NotOpen(_("Seat A confirms with the PIN first; then the judge confirms with a reason."))
     judge = JudgeConfirmation.objects.create(
-        table=table, judge=actor, reason=reason.strip(), totals=table_totals(table)
+        table=table, judge=actor, reason=reason.strip(), totals=dict(progress_of(table, tournament).totals)
     )
     table.confirmed_at = timezone.now()
     table.save(update_fields=["confirmed_at"])

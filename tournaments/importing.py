@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from scoring.common import NUL
 
-from .middleware import nul_message
+from .nul import nul_message
 
 MAX_ROWS = 2000
 # An honest list of 2,000 players is well under 1 MB unpacked; a zip bomb of a few hundred KB

@@ -24,14 +24,11 @@ from django.utils.translation import gettext as _
 
 from scoring.common import NUL
 
+from .nul import nul_message
+
 API_PREFIX = "/api/"
 # Deeper than any document of ours (a hand is four levels deep); far below the parser's stack limit.
 MAX_JSON_DEPTH = 32
-
-
-def nul_message(field: str) -> str:
-    """The one sentence for a NUL anywhere (here, and in the hand actions for escaped ``\\u0000``)."""
-    return _("%(field)s: contains a NUL character, which no field may hold.") % {"field": field}
 
 
 def too_deep_message(field: str) -> str:

@@ -23,7 +23,7 @@ from scoring.types import HandError
 
 from . import access, audit
 from . import pointtable as pt
-from .hands import _lock, _reopen, _rescore_from, table_setup, table_totals
+from .hands import _lock, _reopen, _rescore_from, progress_of, table_setup
 from .models import Hand, Table, Tournament
 
 
@@ -115,7 +115,7 @@ def set_point_table(
     why = _("Point table %(version)s: %(reason)s") % {"version": pt.version_of(config), "reason": reason}
     change = PointTableChange(changed=True)
     for table in tables:
-        totals_before = table_totals(table)
+        totals_before = progress_of(table, tournament).totals
         points_before = dict(table.hands.values_list("number", "points"))
         setup = table_setup(table, tournament)
         _rescore_from(actor, table, tournament, setup, 1, {}, why)
@@ -123,7 +123,7 @@ def set_point_table(
         for number, points in table.hands.values_list("number", "points"):
             if points != points_before.get(number):
                 change.rescored.append({"round": table.round.number, "table": table.number, "hand": number})
-        if table_totals(table) != totals_before:
+        if progress_of(table, tournament).totals != totals_before:
             _reopen(actor, table, tournament, why)  # the players confirmed other totals
     return change
 

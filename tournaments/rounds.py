@@ -18,10 +18,10 @@ from django.utils.translation import gettext as _
 from scoring.registry import get as get_variant
 
 from . import access, audit
-from .clock import Clock
-from .models import AuditEntry, Bye, Entry, Hand, Round, Seat, Table, Tournament
-from .progress import expected_hands, is_complete
-from .results import byes_by_round, meetings, pairs_of, round_participants, table_results
+from .clock import clock_of
+from .draw_methods import ALL_PLAY_ALL, RANDOM, STRENGTH
+from .models import AuditEntry, Bye, Entry, Round, Seat, Table, Tournament
+from .results import byes_by_round, meetings, pairs_of, round_participants, table_results, table_totals
 from .seating.all_play_all import all_play_all_rounds, draw_all_play_all
 from .seating.draw import Draw
 from .seating.draw import Table as DrawnTable
@@ -30,10 +30,6 @@ from .seating.repeats import repeat_meetings
 from .seating.reseat import reseat_by_standings
 from .seating.rule7 import draw_by_places
 from .standings import places, standings
-
-
-def clock_of(rnd: Round) -> Clock:
-    return Clock(rnd.time_limit_minutes * 60, rnd.elapsed_seconds, rnd.started_at)
 
 
 def round_snapshot(rnd: Round) -> dict[str, Any]:
@@ -82,7 +78,7 @@ def _bye_counts(tournament: Tournament, before_round: int) -> dict[str, int]:
 
 @transaction.atomic
 def draw_round(
-    actor: Any, tournament: Tournament, *, seed: str = "", method: str = "random", confirm_redraw: bool = False
+    actor: Any, tournament: Tournament, *, seed: str = "", method: str = RANDOM, confirm_redraw: bool = False
 ) -> Round:
     """Draw (or redraw) the next round that is not yet running.
 
@@ -197,21 +193,9 @@ def open_tables(rnd: Round) -> list[dict[str, Any]]:
     ``reasons`` are sentences for the director (the page and the API show the same).
     """
 
-    tournament = rnd.tournament
-    played: dict[int, int] = {}
-    for table_id in Hand.objects.filter(table__round=rnd, played=True).values_list("table_id", flat=True):
-        played[table_id] = played.get(table_id, 0) + 1
-    seats: dict[int, int] = {}
-    for table_id in Seat.objects.filter(round=rnd).values_list("table_id", flat=True):
-        seats[table_id] = seats.get(table_id, 0) + 1
     out = []
-    for table in Table.objects.filter(round=rnd).order_by("number"):
-        expected = expected_hands(
-            tournament.variant, seats.get(table.pk, 0), tournament.hands_per_round, tournament.table_size
-        )
-        hands = played.get(table.pk, 0)
-        complete = is_complete(hands, expected, table.time_expired)
-        confirmed = table.confirmed_at is not None
+    for t in table_totals(rnd.tournament, [rnd.number]):  # sorted by table number
+        hands, expected, complete, confirmed = t.hands, t.progress.expected, t.progress.complete, t.confirmed
         reasons = []
         if not complete:
             reasons.append(_("%(n)d of %(m)d hands played") % {"n": hands, "m": expected})
@@ -220,7 +204,7 @@ def open_tables(rnd: Round) -> list[dict[str, Any]]:
         if reasons:
             out.append(
                 {
-                    "table": table.number,
+                    "table": t.table,
                     "hands": hands,
                     "expected": expected,
                     "complete": complete,
@@ -427,7 +411,7 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
     variant = tournament.variant
     plan = get_variant(variant).plan
     bye_counts = _bye_counts(tournament, rnd.number)
-    if method == "all_play_all":
+    if method == ALL_PLAY_ALL:
         if not plan.all_play_all:
             raise ValidationError({"method": _("The all-play-all schedule is for MAUSZ ulti finals.")})
         return _expand(draw_all_play_all(_strength_order(units), variant, rnd.number, rnd.seed), units)
@@ -438,7 +422,7 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
             for uid, members in units.items()
             if len({e.player.club for e in members}) == 1 and members[0].player.club
         }
-        if method == "strength":
+        if method == STRENGTH:
             return _expand(draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts, clubs=clubs), units)
         return _expand(draw_random(list(units), variant, rnd.seed, bye_counts, clubs=clubs), units)
     previous = tournament.round_set.get(number=rnd.number - 1)

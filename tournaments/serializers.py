@@ -18,10 +18,11 @@ from scoring.registry import VARIANTS
 from tournaments.models import Hand
 
 from . import lines
+from .clock import clock_payload
+from .draw_methods import DRAW_METHODS, RANDOM
 from .models import POSITIONS, Entry, Round, Tournament
 from .standings import DEFAULT_METRICS
 from .variants import sit_out_rule, variant_name
-from .views.rounds import clock_payload
 
 # The envelope of hand-format.md: the table decides these, the referee types the rest.
 ENVELOPE_KEYS = ("variant", "seats", "dealer")
@@ -262,8 +263,8 @@ class RoundSerializer(serializers.ModelSerializer):
 
 class DrawSerializer(serializers.Serializer):
     method = serializers.ChoiceField(
-        choices=["random", "strength", "all_play_all"],
-        default="random",
+        choices=list(DRAW_METHODS),
+        default=RANDOM,
         help_text=_(
             "Round 1 at random from the seed or by strength; later rounds are re-seated by results; "
             "all_play_all: the MAUSZ final schedule."

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from . import api, api_events, api_organizer, api_pointtable, api_rounds, api_tablewrites
+from . import api, api_events, api_organizer, api_pointtable, api_rounds, api_tablewrites, round_actions
 
 
 class _Choice:
@@ -23,7 +23,7 @@ class _Choice:
 
 
 class RoundAction(_Choice):
-    words = tuple(api.ROUND_ACTIONS)
+    words = round_actions.WITHOUT_BODY
 
 
 class EntryAction(_Choice):

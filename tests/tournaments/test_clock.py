@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 
-from tournaments.clock import Clock, format_seconds
+from tournaments.clock import Clock, clock_of, clock_payload, format_seconds
 from tournaments.progress import expected_hands, is_complete
 
 T0 = datetime(2026, 11, 22, 10, 0, tzinfo=UTC)
@@ -18,6 +19,37 @@ def test_a_running_clock_counts_down_and_a_paused_one_stands_still():
     resumed = paused.resumed(T0 + timedelta(minutes=30))
     assert resumed.remaining(T0 + timedelta(minutes=40)) == 55 * 60
     assert resumed.expires_at() == T0 + timedelta(minutes=30 + 65)
+
+
+def _round(**fields):
+    """What a Round row stores for its clock (the payload reads nothing else)."""
+    return SimpleNamespace(**{"number": 3, "status": "running", "time_limit_minutes": 75, **fields})
+
+
+def test_the_clock_payload_counts_what_ran_before_and_since_the_last_start():
+    rnd = _round(elapsed_seconds=600, started_at=T0)
+    assert clock_of(rnd) == Clock(75 * 60, 600, T0)
+    # 75:00 limit - 10:00 before - 0:30 since = 64:30 left
+    assert clock_payload(rnd, T0 + timedelta(seconds=30)) == {
+        "round": 3,
+        "status": "running",
+        "running": True,
+        "remaining_seconds": 3870,
+        "remaining": "1:04:30",
+        "limit_seconds": 4500,
+        "expired": False,
+    }
+
+
+def test_a_paused_clock_over_its_limit_is_expired_and_shows_the_time_over():
+    rnd = _round(elapsed_seconds=75 * 60 + 30, started_at=None, status="running")
+    payload = clock_payload(rnd, T0)
+    assert (payload["running"], payload["remaining_seconds"], payload["remaining"], payload["expired"]) == (
+        False,
+        -30,
+        "-0:30",
+        True,
+    )
 
 
 def test_time_is_up_at_the_limit_and_goes_negative_after():

@@ -13,7 +13,7 @@ from scoring.registry import VARIANTS
 from tests.conftest import client_for, enter_e1
 from tests.samples import samples_of
 from tournaments import hands, protocols, rounds, services
-from tournaments.models import Table
+from tournaments.models import Table, Tournament
 from tournaments.progress import EventPlan, table_progress
 
 PLAN = EventPlan("tarokk-vadasz", hands_per_round=4, table_size=4)
@@ -54,9 +54,9 @@ def sequence_with_an_uncounted_hand(key, positions, n):
     pytest.fail(f"no {key} sample sequence with an uncounted hand")
 
 
-@pytest.mark.parametrize(("key", "size"), [("ulti-mausz", 3), ("tarokk-vadasz", 4)])
-def test_protocol_footer_counts_the_same_hands_as_the_table_page_and_the_api(alice, key, size, settings):
-    settings.PUBLIC_CACHE_SECONDS = 0  # live.json fresh, not another test's event under the same id
+def one_running_table(alice, key: str, size: int) -> tuple[Tournament, Table, list[dict]]:
+    """A public one-table event of ``key`` with its round running, and a hand sequence for the table
+    with ``size`` counted hands and at least one that does not count."""
     event = services.create_tournament(
         alice,
         name=f"{key} cup",
@@ -75,7 +75,13 @@ def test_protocol_footer_counts_the_same_hands_as_the_table_page_and_the_api(ali
     rounds.start_clock(alice, rnd)
     table = Table.objects.get(round=rnd, number=1)
     positions = [s.position for s in table.seats.order_by("position")]
-    sequence = sequence_with_an_uncounted_hand(key, positions, size)
+    return event, table, sequence_with_an_uncounted_hand(key, positions, size)
+
+
+@pytest.mark.parametrize(("key", "size"), [("ulti-mausz", 3), ("tarokk-vadasz", 4)])
+def test_protocol_footer_counts_the_same_hands_as_the_table_page_and_the_api(alice, key, size, settings):
+    settings.PUBLIC_CACHE_SECONDS = 0  # live.json fresh, not another test's event under the same id
+    event, table, sequence = one_running_table(alice, key, size)
     for hand in sequence:
         hands.enter_hand(alice, table, hand)
     counted = sum(not _uncounted(key, h) for h in sequence)
@@ -109,3 +115,46 @@ def test_an_unfinished_table_protocol_shows_totals_but_no_places_or_ranking_poin
     protocol = protocols.table_protocol(table, filled=True)
     assert (protocol.hands, protocol.expected, protocol.complete) == (1, 2, False)
     assert protocol.totals and protocol.places == [] and protocol.ranking == []
+
+
+@pytest.mark.parametrize(("key", "size"), [("ulti-mausz", 3), ("tarokk-vadasz", 4)])
+def test_an_unfinished_table_with_an_uncounted_hand_shows_one_count_everywhere(alice, key, size, settings):
+    """Hands entered: every counted hand but the last, and the void deal(s) or throw-in(s) between:
+    every page and API answer says size-1 of size, none counts the records."""
+    settings.PUBLIC_CACHE_SECONDS = 0
+    event, table, sequence = one_running_table(alice, key, size)
+    entered = sequence[:-1]  # it ends on a counted hand
+    for hand in entered:
+        hands.enter_hand(alice, table, hand)
+    played = sum(not _uncounted(key, h) for h in entered)
+    assert played == size - 1 and len(entered) >= size  # the test's own count: more records than hands
+    wrong = f"{len(entered)}/{size}"
+
+    client, slug = client_for(alice), event.slug
+    table_page = client.get(reverse("table", args=[slug, 1, 1])).content.decode()
+    assert f'<span class="badge">{played}/{size}</span>' in table_page
+    assert f'<span class="badge">{wrong}</span>' not in table_page
+    round_page = client.get(reverse("round", args=[slug, 1])).content.decode()
+    assert f"{played} of {size} hands played" in round_page  # the close form's open tables
+    hall = client.get(reverse("hall", args=[slug])).content.decode()
+    assert f"<li>Table 1: {played}/{size}</li>" in hall
+    assert wrong not in hall
+    live = client.get(reverse("live-json", args=[slug])).json()["tables"][0]
+    assert (live["hands"], live["expected"], live["complete"]) == (played, size, False)
+    table_json = client.get(reverse("table-json", args=[slug, 1, 1])).json()
+    assert (table_json["expected_hands"], table_json["complete"], len(table_json["hands"])) == (
+        size,
+        False,
+        len(entered),
+    )
+
+    api_table = client.get(f"/api/events/{slug}/rounds/1/tables/1/").json()
+    assert (api_table["played_hands"], api_table["expected_hands"], api_table["complete"]) == (played, size, False)
+    api_round = client.get(f"/api/events/{slug}/rounds/1/").json()
+    assert api_round["tables"][0]["hands"] == played
+    report = client.get(f"/api/events/{slug}/rounds/1/repeats/").json()
+    assert (report["open_tables"][0]["hands"], report["open_tables"][0]["expected"]) == (played, size)
+    assert (protocols.table_protocol(table, filled=True).hands, hands.progress_of(table).played) == (played, played)
+    # The table still takes a hand, and confirming is refused: both actions read the same count.
+    with pytest.raises(hands.NotOpen, match=f"{played} of {size}"):
+        hands.confirm_by_judge(alice, table, "try")

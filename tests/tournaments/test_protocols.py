@@ -130,7 +130,7 @@ def test_a_filled_protocol_has_points_running_totals_places_and_ranking_points(f
     play(four, bob, 12)
     p = protocols.table_protocol(four, filled=True)
     assert len(p.lines) == 12 and all(line.filled for line in p.lines)
-    totals = hands.table_totals(four)
+    totals = dict(hands.progress_of(four).totals)
     assert p.totals == [totals[pos] for pos in "ABCD"]
     assert [c.running for c in p.lines[-1].cells] == p.totals
     # Each line's running total is the previous one plus the hand's points.

@@ -21,7 +21,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import access, documents, protocols
+from .. import access, documents, lookups, protocols
 from ..models import GeneratedFile, Round, Table, Tournament
 from .helpers import tournament_for_organizer, tournament_for_viewer
 from .live import cached
@@ -39,15 +39,7 @@ def _table_for_referee(request: HttpRequest, slug: str, number: int, table_no: i
     tournament = get_object_or_404(Tournament, slug=slug)
     if not access.can_enter_hands(request.user, tournament, table_no):
         raise PermissionDenied(_("Only the organizers and this table's referees may print its protocol."))
-    table = get_object_or_404(
-        Table.objects.select_related("round__tournament"),
-        round__tournament=tournament,
-        round__number=number,
-        number=table_no,
-    )
-    if table.round.status == Round.Status.DRAFT and not access.is_organizer(request.user, tournament):
-        raise PermissionDenied(_("This draw is not published yet."))
-    return tournament, table
+    return tournament, lookups.table_of(request.user, tournament, number, table_no)
 
 
 def _query(filled: bool) -> str:

@@ -1,27 +1,13 @@
-"""Small access helpers for views: fetch an object and check the role in one call."""
+"""Small helpers for views: the shared lookups (``tournaments.lookups``) and form errors."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.exceptions import ValidationError
 from django.forms import Form
-from django.shortcuts import get_object_or_404
 
-from .. import access
-from ..models import Tournament
+from ..lookups import tournament_for_organizer, tournament_for_viewer
 
-
-def tournament_for_viewer(request: Any, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    access.require_view(request.user, tournament)
-    return tournament
-
-
-def tournament_for_organizer(request: Any, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    access.require_organizer(request.user, tournament)
-    return tournament
+__all__ = ["form_errors_from", "tournament_for_organizer", "tournament_for_viewer"]
 
 
 def form_errors_from(form: Form, exc: ValidationError) -> None:

@@ -25,6 +25,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
+from ..clock import clock_payload
 from ..models import AuditEntry, Round, Seat, Table, Tournament
 from ..results import (
     PAIR_VARIANTS,
@@ -38,7 +39,6 @@ from ..results import (
 )
 from ..standings import TABLE_POINTS
 from .helpers import tournament_for_viewer
-from .rounds import clock_payload
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from .. import access, whereabouts
+from .. import access, lookups, whereabouts
 from ..forms_organizer import LookupForm
 from ..models import Tournament
 from .helpers import tournament_for_viewer
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    visible = Q(is_public=True)
-    if request.user.is_authenticated:
-        if request.user.is_superuser:
-            visible = Q()
-        else:
-            visible |= Q(organizers=request.user) | Q(referees__user=request.user)
-    tournaments = Tournament.objects.filter(visible).distinct().order_by("-created_at")
+    tournaments = lookups.visible_events(request.user)
     return render(
         request,
         "tournaments/home.html",

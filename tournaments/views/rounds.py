@@ -4,38 +4,21 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import access, rounds
-from ..clock import format_seconds
+from .. import access, lookups, round_actions, rounds
+from ..clock import clock_payload
+from ..draw_methods import RANDOM
 from ..forms import DrawForm
-from ..models import AuditEntry, Round, Seat, Table
+from ..models import AuditEntry, Round, Seat, Table, Tournament
 from ..variants import sit_out_rule
 from .helpers import tournament_for_organizer, tournament_for_viewer
-
-
-def _close(user, rnd: Round, post) -> Round:
-    return rounds.close_round(user, rnd, override=post.get("override") == "on", reason=post.get("reason", ""))
-
-
-def _reopen(user, rnd: Round, post) -> Round:
-    return rounds.reopen_round(user, rnd, reason=post.get("reason", ""))
-
-
-# Each action takes the user, the round and the posted form (close and reopen read their reason).
-ACTIONS = {
-    "publish": lambda user, rnd, post: rounds.publish_draw(user, rnd),
-    "start": lambda user, rnd, post: rounds.start_clock(user, rnd),
-    "pause": lambda user, rnd, post: rounds.pause_clock(user, rnd),
-    "close": _close,
-    "reopen": _reopen,
-}
+from .live import versioned
 
 
 @login_required
@@ -48,7 +31,7 @@ def manage_rounds(request: HttpRequest, slug: str) -> HttpResponse:
                 request.user,
                 tournament,
                 seed=form.cleaned_data["seed"],
-                method=form.cleaned_data["method"] or "random",
+                method=form.cleaned_data["method"] or RANDOM,
                 confirm_redraw=form.cleaned_data["confirm_redraw"],
             )
         except ValidationError as exc:
@@ -70,7 +53,7 @@ def manage_rounds(request: HttpRequest, slug: str) -> HttpResponse:
                 .order_by("-id")
                 .first()
             )
-            r.redraw_method = ((last.after or {}).get("method") if last else None) or "random"
+            r.redraw_method = ((last.after or {}).get("method") if last else None) or RANDOM
     return render(
         request,
         "tournaments/rounds_manage.html",
@@ -92,11 +75,17 @@ def manage_rounds(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def round_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
     tournament = tournament_for_organizer(request, slug)
-    rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    if action not in ACTIONS:
+    rnd = lookups.round_of(request.user, tournament, number)
+    if action not in round_actions.ACTIONS:
         raise Http404
     try:
-        ACTIONS[action](request.user, rnd, request.POST)
+        round_actions.perform(
+            request.user,
+            rnd,
+            action,
+            override=request.POST.get("override") == "on",
+            reason=request.POST.get("reason", ""),
+        )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
@@ -105,27 +94,10 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
     return redirect("round", slug=slug, number=number)
 
 
-def _visible_round(request: HttpRequest, slug: str, number: int) -> tuple:
+def _visible_round(request: HttpRequest, slug: str, number: int) -> tuple[Tournament, Round, bool]:
     tournament = tournament_for_viewer(request, slug)
-    rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    staff = access.is_staff_of(request.user, tournament)
-    if rnd.status == Round.Status.DRAFT and not access.is_organizer(request.user, tournament):
-        raise PermissionDenied(_("This draw is not published yet."))
-    return tournament, rnd, staff
-
-
-def clock_payload(rnd: Round) -> dict:
-    clock = rounds.clock_of(rnd)
-    remaining = clock.remaining(timezone.now())
-    return {
-        "round": rnd.number,
-        "status": rnd.status,
-        "running": clock.running,
-        "remaining_seconds": remaining,
-        "remaining": format_seconds(remaining),
-        "limit_seconds": clock.limit_seconds,
-        "expired": remaining <= 0,
-    }
+    rnd = lookups.round_of(request.user, tournament, number)
+    return tournament, rnd, access.is_staff_of(request.user, tournament)
 
 
 def _draw(rnd: Round) -> tuple[list[Table], list]:
@@ -141,8 +113,6 @@ def _draw(rnd: Round) -> tuple[list[Table], list]:
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The draw: who sits where, at which position; readable on a phone."""
     tournament, rnd, staff = _visible_round(request, slug, number)
-    from .live import versioned  # live imports this module (clock_payload)
-
     # The draw is read once per change of the event (``data_version``), not per request.
     tables, byes = versioned(tournament, f"round-draw:{rnd.number}", lambda: _draw(rnd))
     for table in tables:

@@ -10,10 +10,9 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Prefetch
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -25,26 +24,11 @@ from scoring.types import HandScore
 from .. import access, misdeals, table_state
 from .. import hands as services
 from ..chart import progression
+from ..clock import clock_payload
 from ..handforms import form_class
-from ..models import Hand, Round, Seat, Table, Tournament
+from ..lookups import table_for_viewer
+from ..models import Hand, Round, Table, Tournament
 from ..progress import table_progress
-from .helpers import tournament_for_viewer
-from .rounds import clock_payload
-
-
-def _table(request: HttpRequest, slug: str, number: int, table_no: int) -> tuple[Tournament, Table]:
-    tournament = tournament_for_viewer(request, slug)
-    table = get_object_or_404(
-        Table.objects.select_related("round__tournament").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))
-        ),
-        round__tournament=tournament,
-        round__number=number,
-        number=table_no,
-    )
-    if table.round.status == Round.Status.DRAFT and not access.is_organizer(request.user, tournament):
-        raise PermissionDenied(_("This draw is not published yet."))
-    return tournament, table
 
 
 def _names(table: Table) -> dict[str, str]:
@@ -90,7 +74,7 @@ def _new_form(tournament: Tournament, table: Table, previous: Hand | None, data:
 
 
 def table_page(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
-    tournament, table = _table(request, slug, number, table_no)
+    tournament, table = table_for_viewer(request, slug, number, table_no)
     hands = list(table.hands.select_related("entered_by").order_by("number"))
     progress = _progress(tournament, table, hands)
     can_write = access.can_enter_hands(request.user, tournament, table.number)
@@ -130,7 +114,7 @@ def _context(request, tournament, table, hands, progress, form, preview=None, en
 @require_POST
 def hand_preview(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
     """htmx: score the form as it stands, store nothing."""
-    tournament, table = _table(request, slug, number, table_no)
+    tournament, table = table_for_viewer(request, slug, number, table_no)
     access.require_hand_entry(request.user, tournament, table.number)
     previous = table.hands.order_by("number").last()
     form = _new_form(tournament, table, previous, request.POST)
@@ -158,7 +142,7 @@ def _posted_int(request: HttpRequest, name: str) -> int | None:
 @login_required
 @require_POST
 def hand_enter(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
-    tournament, table = _table(request, slug, number, table_no)
+    tournament, table = table_for_viewer(request, slug, number, table_no)
     access.require_hand_entry(request.user, tournament, table.number)
     hands = list(table.hands.order_by("number"))
     form = _new_form(tournament, table, hands[-1] if hands else None, request.POST)
@@ -209,7 +193,7 @@ def table_url(table: Table) -> str:
 @login_required
 def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_no: int) -> HttpResponse:
     """Correct or delete an earlier hand, with a reason; later hands are rescored."""
-    tournament, table = _table(request, slug, number, table_no)
+    tournament, table = table_for_viewer(request, slug, number, table_no)
     access.require_hand_entry(request.user, tournament, table.number)
     hand = Hand.objects.filter(table=table, number=hand_no).first()
     posted_id = _posted_int(request, "hand") if request.method == "POST" else None
@@ -305,7 +289,7 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
 @login_required
 @require_POST
 def table_confirm(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
-    _tournament, table = _table(request, slug, number, table_no)
+    _tournament, table = table_for_viewer(request, slug, number, table_no)
     position = request.POST.get("position", "")
     try:
         services.confirm_table(
@@ -328,7 +312,7 @@ def client_address(request: HttpRequest) -> str | None:
 @require_POST
 def table_confirm_judge(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
     """taruk2012.md §6.5: seat A (with the PIN) together with the judge, who gives a reason."""
-    _tournament, table = _table(request, slug, number, table_no)
+    _tournament, table = table_for_viewer(request, slug, number, table_no)
     try:
         services.confirm_by_judge(request.user, table, request.POST.get("reason", ""))
     except services.NotOpen as exc:
@@ -342,7 +326,7 @@ def table_confirm_judge(request: HttpRequest, slug: str, number: int, table_no: 
 
 def table_json(request: HttpRequest, slug: str, number: int, table_no: int) -> JsonResponse:
     """Per-table scores for live pages and the score-progression chart."""
-    tournament, table = _table(request, slug, number, table_no)
+    tournament, table = table_for_viewer(request, slug, number, table_no)
     hands = list(table.hands.order_by("number").only("table_id", "number", "dealer", "played", "points"))
     progress = _progress(tournament, table, hands)
     return JsonResponse(

@@ -3,17 +3,15 @@ the seating list of a round sorted by name (a print view)."""
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.translation import gettext as _
 
-from .. import access, whereabouts
+from .. import access, lookups, whereabouts
 from ..forms_organizer import LookupForm
-from ..models import Entry, Round
+from ..models import Entry
 from .helpers import tournament_for_viewer
 
 
@@ -58,9 +56,7 @@ def seat_lookup(request: HttpRequest, slug: str) -> HttpResponse:
 def seating_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The round's seating sorted by name, for the wall at the door (print view)."""
     tournament = tournament_for_viewer(request, slug)
-    rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    if rnd.status == Round.Status.DRAFT and not access.is_organizer(request.user, tournament):
-        raise PermissionDenied(_("This draw is not published yet."))
+    rnd = lookups.round_of(request.user, tournament, number)
     with translation.override(tournament.language):
         html = render_to_string(
             "tournaments/seating_print.html",
