@@ -17,13 +17,16 @@ from hypothesis import strategies as st
 
 from scoring.variants.tarokk_illusztralt.rules import VARIANT
 from tests.samples.tarokk_illusztralt import random_hand
-from tournaments.handforms.tarokk_illusztralt import FIGURE_ROWS, TarokkIllusztraltHandForm
+from scoring.variants.tarokk_illusztralt.entry import FIGURE_ROWS
+from tournaments.handforms import HandForm, form_class
+
+TarokkIllusztraltHandForm = form_class("tarokk-illusztralt")
 
 ENVELOPE = {"variant": "tarokk-illusztralt", "seats": ["A", "B", "C", "D"], "dealer": "D"}
 NAMES = {"A": "Anna", "B": "Béla", "C": "Csaba", "D": "Dóra"}
 
 
-def make_form(data: dict[str, Any] | None, envelope: dict[str, Any] | None = None) -> TarokkIllusztraltHandForm:
+def make_form(data: dict[str, Any] | None, envelope: dict[str, Any] | None = None) -> HandForm:
     return TarokkIllusztraltHandForm(
         data, envelope=envelope or ENVELOPE, names=NAMES, table_positions=["A", "B", "C", "D"]
     )
@@ -297,7 +300,7 @@ def test_a_figure_row_writes_the_named_king_and_leaves_out_derived_results():
 # --- engine errors land on the field the referee used ------------------------------
 
 
-def engine_errors(data: dict[str, Any]) -> TarokkIllusztraltHandForm:
+def engine_errors(data: dict[str, Any]) -> HandForm:
     form = make_form(typed(data))
     assert form.is_valid(), form.errors
     errors = VARIANT.validate(form.hand(), {}, None)
