@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 
 from scoring.variants.tarokk_vadasz.rules import FIGURES, SIDES, VARIANT, play_order
 from tests.samples.tarokk_vadasz import random_hand
-from tournaments.handforms.tarokk_vadasz import TarokkVadaszHandForm
+from tournaments.handforms import HandForm, form_class
+
+TarokkVadaszHandForm = form_class("tarokk-vadasz")
 
 FOUR = ["A", "B", "C", "D"]
 
@@ -31,7 +33,7 @@ def make_form(
     participants: list[str] = FOUR,
     dealer: str = "D",
     envelope: dict[str, Any] | None = None,
-) -> TarokkVadaszHandForm:
+) -> HandForm:
     return TarokkVadaszHandForm(
         data,
         envelope=envelope or envelope_for(participants, dealer),
@@ -362,7 +364,7 @@ def test_the_typical_hand_needs_at_most_six_inputs():
 
 def engine_errors(
     data: dict[str, Any], participants: list[str] = FOUR, dealer: str = "D", state: dict[str, Any] | None = None
-) -> TarokkVadaszHandForm:
+) -> HandForm:
     form = make_form(typed(data, participants, dealer), participants, dealer)
     assert form.is_valid(), form.errors
     errors = VARIANT.validate(form.hand(), state or {}, None)

@@ -276,7 +276,9 @@ def layout(ctx: Context) -> list[Section]:
         Section(
             _("Renonsz"),
             (
-                Binding(Field("renonsz_offender", _("renonsz by"), choices=seats), "renonsz.offender"),
+                Binding(
+                    Field("renonsz_offender", _("renonsz by"), choices=seats), "renonsz.offender", claims=("renonsz",)
+                ),
                 Binding(Field("renonsz_kind", _("what happened"), choices=(*BLANK, *RENONSZ_KINDS)), "renonsz.kind"),
             ),
             {"outcome": ["renonsz"]},
