@@ -22,9 +22,9 @@ words that are not message ids (a point table's row names) are :class:`Raw`. No 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from .text import _
 
@@ -69,7 +69,7 @@ class SeatName:
     seat: str
 
 
-Label = Union[str, Text, SeatName]
+Label = str | Text | SeatName
 Choices = Sequence[tuple[Any, Label]]
 DASH = Raw("—")
 BLANK: Choices = (("", DASH),)
@@ -176,13 +176,14 @@ class Item:
     matches: Callable[[Mapping[str, Any]], bool] | None = None
     lists: tuple[str, ...] = ()  # the lists a row may read from, in order (default: list_path)
     show: Callable[[Values], bool] | None = None  # does a filled row write an entry at all?
+    scalar: bool = False  # the entry is the key field's value itself (a list of words), not an object
 
     @property
     def key(self) -> str:
         return self.members[0].name
 
 
-Entry = Union[Binding, Item, Field]  # a bare Field is shown but writes nothing by itself
+Entry = Binding | Item
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,7 @@ class Section:
             if isinstance(entry, Item):
                 yield from (m.field for m in entry.members)
             else:
-                yield entry if isinstance(entry, Field) else entry.field
+                yield entry.field
 
 
 @dataclass(frozen=True)
@@ -225,15 +226,13 @@ class EntryForm:
 
     ``layout(ctx)`` gives the sections for a table (per-seat fields repeat over ``ctx.seats``).
     The hooks say what data cannot: ``finish(hand, values, ctx)`` adds what follows from the table
-    rather than from a field (roles, participants); ``fill(hand, values)`` is its inverse where
-    needed; ``checks(values, ctx)`` are the form's own checks before the engine; ``misdeals(earlier)``
+    rather than from a field (roles, participants); ``checks(values, ctx)`` are the form's own checks before the engine; ``misdeals(earlier)``
     narrows a choice by the dealer's history; ``normalised(hand)`` is the hand as the form writes
     it (the same score: defaults left out, lists in the form's order) — the round trip's yardstick.
     """
 
     layout: Callable[[Context], Sequence[Section]]
     finish: Callable[[Hand, Values, Context], None] | None = None
-    fill: Callable[[Mapping[str, Any], dict[str, Any]], None] | None = None
     checks: Callable[[Values, Context], list[Check]] | None = None
     misdeals: Callable[[int], MisdealLimit] | None = None
     normalised: Callable[[Mapping[str, Any]], dict[str, Any]] = dict
@@ -326,8 +325,11 @@ def build(entry: EntryForm, values: Values, ctx: Context) -> Built:
                 if values.get(part.key) in part.members[0].blank or (part.show and not part.show(values)):
                     continue
                 prefix = f"{list_path}[{len(rows)}]"
-                item = dict(part.const)
                 built.wrote[prefix] = part.key
+                if part.scalar:
+                    rows.append(part.members[0].put(values[part.key], values))
+                    continue
+                item = dict(part.const)
                 for member in part.members:
                     _write(member, item, prefix + ".", values, built)
                 rows.append(item)
@@ -337,48 +339,65 @@ def build(entry: EntryForm, values: Values, ctx: Context) -> Built:
 
 
 def hand_from(entry: EntryForm, values: Values, ctx: Context) -> Hand:
-    """The hand's variant fields from the form's values (the envelope and the note are the site's)."""
-    return build(entry, values, ctx).hand
+    """The hand's variant fields from the form's values (the envelope and the note are the site's).
+    Empty text, lists and objects are left out; ``None`` stays: it is written only where the spec
+    wants an explicit null (a declarer alone)."""
+    hand = build(entry, values, ctx).hand
+    return {k: v for k, v in hand.items() if not (v == "" or v == [] or v == {})}
 
 
 def field_for(entry: EntryForm, error_path: str, values: Values, ctx: Context) -> str | None:
     """The field that shows an engine error at ``error_path``; None: the form as a whole.
 
-    The field that wrote the path or the nearest enclosing one; for an error about a whole
-    object (``kontra``), the first field that wrote inside it."""
+    The field that wrote the path or the nearest enclosing one (or that would have written it);
+    for an error about a whole object or list (``kontra``, ``silent_claims``), the first field
+    that wrote inside it."""
     if not error_path:
         return None
     built = build(entry, values, ctx)
     wanted = steps(error_path)
-    best, best_len = None, 0
-    for paths in (built.claims, built.wrote):  # a written path wins over a declared one
+    best, best_len, exact = None, 0, False
+    for written, paths in ((False, built.claims), (True, built.wrote)):  # written wins a tie
         for path, name in paths.items():
             have = steps(path)
             if len(have) >= best_len and wanted[: len(have)] == have:
                 best, best_len = name, len(have)
-    if best is not None:
-        return best
-    for paths in (built.wrote, built.claims):
+                exact = written and have == wanted
+    # An error about a whole object or list: the first field that wrote inside it, unless a
+    # field wrote the path itself; where nothing did, the nearest field that answers for it.
+    inside = [] if exact else [built.wrote] if best is not None else [built.wrote, built.claims]
+    for paths in inside:
         for path, name in paths.items():
-            if steps(path)[: len(wanted)] == wanted:
+            have = steps(path)
+            if len(have) > len(wanted) and have[: len(wanted)] == wanted:
                 return name
-    return None
+    return best
 
 
 def values_from(entry: EntryForm, hand: Mapping[str, Any], ctx: Context | None = None) -> dict[str, Any]:
     """The form's values that show ``hand`` (a correction); values that are None are left out."""
+    return _values(entry, hand, ctx)[0]
+
+
+def carries(entry: EntryForm, hand: Mapping[str, Any], ctx: Context | None = None) -> bool:
+    """Does the form have a row for every entry of the hand's lists (else the JSON form must take it)?"""
+    _values_, taken = _values(entry, hand, ctx)
+    return all(len(used) == len(get_path(hand, path) or ()) for path, used in taken.items())
+
+
+def _values(
+    entry: EntryForm, hand: Mapping[str, Any], ctx: Context | None
+) -> tuple[dict[str, Any], dict[str, set[int]]]:
     ctx = ctx or Context.of_hand(hand)
     values: dict[str, Any] = {"note": hand.get("note", "")}
-    taken: dict[str, set[tuple[str, int]]] = {}
+    taken: dict[str, set[int]] = {}
     for section in entry.layout(ctx):
         for part in section.entries:
             if isinstance(part, Binding):
                 values[part.name] = _read_binding(part, hand, hand)
-            elif isinstance(part, Item):
+            else:
                 _read_item(part, hand, values, taken)
-    if entry.fill is not None:
-        entry.fill(hand, values)
-    return {k: v for k, v in values.items() if v is not None}
+    return {k: v for k, v in values.items() if v is not None}, taken
 
 
 def _read_binding(binding: Binding, obj: Mapping[str, Any], hand: Mapping[str, Any]) -> Any:
@@ -400,6 +419,9 @@ def _read_item(item: Item, hand: Mapping[str, Any], values: dict[str, Any], take
             if i in used or (item.matches is not None and not item.matches(found)):
                 continue
             used.add(i)
+            if item.scalar:
+                values[item.key] = item.members[0].get(found, hand)
+                return
             for member in item.members:
                 values[member.name] = _read_binding(member, found, hand)
             return
@@ -454,11 +476,6 @@ def split(first: str, second: str) -> Callable[[Any, Mapping[str, Any]], Any]:
     return get
 
 
-def member_of(*names: str) -> Callable[[str], bool]:
-    """Does a field name belong to ``names``? (for ``Collection`` checks of ``ctx.given``)."""
-    return lambda name: name in names
-
-
 __all__ = [
     "BLANK",
     "BOOL",
@@ -469,7 +486,6 @@ __all__ = [
     "OMIT",
     "Binding",
     "Check",
-    "Collection",
     "Context",
     "EntryForm",
     "Field",

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .entry import EntryForm
 
 JSON = Any
 
@@ -103,7 +106,7 @@ class Variant:
     plan: Any = None  # scoring.table_plan.TablePlan: seats, who sits out, hands, seating
     standing: Any = None  # scoring.standing_rules.StandingRules: table and bye points, tie-breaks
     protocol: Any = None  # scoring.protocol_layout.ProtocolLayout: the paper sheet's rows and columns
-    entry: Any = None  # scoring.entry.EntryForm: form field <-> JSON path bindings and layout
+    entry: EntryForm | None = None  # form field <-> JSON path bindings and layout (scoring.entry)
 
     def allowed_dealers(self, table_seats: list[str], hand: Mapping[str, JSON]) -> list[str]:
         """The dealers the hand after ``hand`` may have, the usual one first."""

@@ -7,7 +7,6 @@ Spec: /work/shared/rules/tarokk-illusztralt.md (§3 hand record, §4 examples).
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -15,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring.variants.tarokk_illusztralt.entry import FIGURE_ROWS, normalised
 from scoring.variants.tarokk_illusztralt.rules import VARIANT
 from tests.samples.tarokk_illusztralt import random_hand
-from scoring.variants.tarokk_illusztralt.entry import FIGURE_ROWS
 from tournaments.handforms import HandForm, form_class
 
 TarokkIllusztraltHandForm = form_class("tarokk-illusztralt")
@@ -59,29 +58,6 @@ def hand_of(data: dict[str, Any], envelope: dict[str, Any] | None = None) -> dic
     form = make_form(data, envelope)
     assert form.is_valid(), form.errors
     return form.hand()
-
-
-def normalised(hand: dict[str, Any]) -> dict[str, Any]:
-    """The hand as the form writes it (module docstring of the form): defaults left out,
-    tarokk counts in playing order, ``partner: null`` with a called tarokk in a skart."""
-    h = copy.deepcopy(hand)
-    if h.get("outcome") == "played":
-        del h["outcome"]
-    if h.get("game_kontra") == 0:
-        del h["game_kontra"]
-    if h.get("called_tarokk_discarded") is False:
-        del h["called_tarokk_discarded"]
-    if h.get("called_tarokk_discarded"):
-        h.setdefault("partner", None)
-    for f in h.get("figures") or []:
-        if f.get("kontra") == 0:
-            del f["kontra"]
-    if "tarokk_counts" in h:
-        h["tarokk_counts"].sort(key=lambda tc: h["seats"].index(tc["seat"]))
-    for key in ("figures", "tarokk_counts"):
-        if not h.get(key, True):
-            del h[key]
-    return h
 
 
 def covered(hand: dict[str, Any]) -> bool:

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from scoring.engine import evaluate
 from scoring.types import HandScore
+from scoring.variants.tarokk_laza.entry import LINES, OPEN_LINES, normalised
 from scoring.variants.tarokk_laza.rules import VARIANT
 from tests.samples.tarokk_laza import TEST_CONFIG, random_hand
-from scoring.variants.tarokk_laza.entry import LINES, OPEN_LINES, normalised
 from tournaments.handforms import HandForm, form_class
 
 TarokkLazaHandForm = form_class("tarokk-laza")

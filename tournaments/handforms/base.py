@@ -201,10 +201,15 @@ class HandForm(forms.Form):
             return "dealer" if "dealer" in self.fields else None
         return spec.field_for(self.entry, path, getattr(self, "cleaned_data", {}), self.ctx)
 
+    @property
+    def limits_misdeals(self) -> bool:
+        """Does the variant narrow the misdeal choice by the dealer's history (``limit_misdeal``)?"""
+        return self.entry is not None and self.entry.misdeals is not None
+
     def limit_misdeal(self, earlier: int) -> None:
         """Offer only the misdeal the dealer's history allows (the variant's ``misdeals``; Taruk §5.4).
         ``earlier``: how many misdeals the dealer's player already has (tournaments.misdeals)."""
-        if self.entry is None or self.entry.misdeals is None:
+        if not self.limits_misdeals:
             return
         limit = self.entry.misdeals(earlier)
         field = self.fields[limit.field]
@@ -214,9 +219,8 @@ class HandForm(forms.Form):
     # --- used by the views ----------------------------------------------------------------------
 
     def hand(self) -> dict[str, Any]:
-        """Envelope plus variant fields; empty text and empty lists are left out. ``None`` stays:
-        it is written only where the spec wants an explicit null (a declarer alone)."""
-        body = {k: v for k, v in self.to_hand().items() if not (v == "" or v == [] or v == {})}
+        """Envelope, variant fields and the note."""
+        body = {k: v for k, v in self.to_hand().items() if not (v == "" or v == [] or v == {})}  # the JSON form's too
         note = self.cleaned_data.get("note")
         if note:
             body["note"] = note

@@ -21,6 +21,8 @@ Not covered (use the JSON form): more than ``FIGURE_ROWS`` figures in one hand.
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Mapping
 from typing import Any
 
 from scoring.entry import (
@@ -286,4 +288,27 @@ def layout(ctx: Context) -> list[Section]:
     ]
 
 
-ENTRY = EntryForm(layout=layout)
+def normalised(hand: Mapping[str, Any]) -> dict[str, Any]:
+    """The hand as the form writes it (module docstring): defaults left out, tarokk counts in
+    playing order, ``partner: null`` with a called tarokk in a skart."""
+    h = copy.deepcopy(dict(hand))
+    if h.get("outcome") == "played":
+        del h["outcome"]
+    if h.get("game_kontra") == 0:
+        del h["game_kontra"]
+    if h.get("called_tarokk_discarded") is False:
+        del h["called_tarokk_discarded"]
+    if h.get("called_tarokk_discarded"):
+        h.setdefault("partner", None)
+    for f in h.get("figures") or []:
+        if f.get("kontra") == 0:
+            del f["kontra"]
+    if "tarokk_counts" in h:
+        h["tarokk_counts"].sort(key=lambda tc: h["seats"].index(tc["seat"]))
+    for key in ("figures", "tarokk_counts"):
+        if not h.get(key, True):
+            del h[key]
+    return h
+
+
+ENTRY = EntryForm(layout=layout, normalised=normalised)

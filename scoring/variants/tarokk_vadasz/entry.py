@@ -24,6 +24,8 @@ form does not see it); the engine rejects a second start.
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Mapping
 from typing import Any
 
 from scoring.entry import (
@@ -177,9 +179,7 @@ def _figure(side: str, fig: str, seats: Any) -> Item:
             get=how_read,
             claims=("announced", "result"),
         ),
-        Binding(
-            Field(f"{name}_by", _("announced by"), choices=seats), "announcer", put=announcer, blank=(None,)
-        ),
+        Binding(Field(f"{name}_by", _("announced by"), choices=seats), "announcer", put=announcer, blank=(None,)),
         Binding(
             Field(f"{name}_kontra", _("kontra"), INT_CHOICE, KONTRA, initial=0),
             "kontra",
@@ -270,14 +270,10 @@ def layout(ctx: Context) -> list[Section]:
         Section(
             _("Bid and lengetés"),
             (
-                Binding(
-                    Field("bid", _("bid (optional: checks the talon cards)"), choices=(*BLANK, *BIDS)), "bid"
-                ),
+                Binding(Field("bid", _("bid (optional: checks the talon cards)"), choices=(*BLANK, *BIDS)), "bid"),
                 Binding(Field("lengetes_waver", _("lengetés: the waver"), choices=seats), "lengetes_ulti.waver"),
                 Binding(
-                    Field(
-                        "lengetes_mode", _("lengetés: the Pagát declarer's ulti"), choices=(*BLANK, *LENGETES_MODES)
-                    ),
+                    Field("lengetes_mode", _("lengetés: the Pagát declarer's ulti"), choices=(*BLANK, *LENGETES_MODES)),
                     "lengetes_ulti.mode",
                     claims=("lengetes_ulti",),
                 ),
@@ -321,4 +317,24 @@ def finish(hand: dict[str, Any], values: Any, ctx: Context) -> None:
         hand["talon_arranger"] = choices[0]
 
 
-ENTRY = EntryForm(layout=layout, finish=finish)
+ORDER = {(side, fig): i for i, (side, fig) in enumerate((s, f) for s in rules.SIDES for f in rules.FIGURES)}
+
+
+def normalised(hand: Mapping[str, Any]) -> dict[str, Any]:
+    """The hand as the form writes it (module docstring): defaults left out, figures in the grid's order."""
+    h = copy.deepcopy(dict(hand))
+    if h.get("outcome") == "played":
+        del h["outcome"]
+    if h.get("game_kontra") == 0:
+        del h["game_kontra"]
+    for f in h.get("figures") or []:
+        if f.get("kontra") == 0:
+            del f["kontra"]
+    if "figures" in h:
+        h["figures"].sort(key=lambda f: ORDER[f["side"], f["figure"]])
+        if not h["figures"]:
+            del h["figures"]
+    return h
+
+
+ENTRY = EntryForm(layout=layout, finish=finish, normalised=normalised)

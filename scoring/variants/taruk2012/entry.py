@@ -3,6 +3,8 @@ to the path of the hand it writes (scoring.entry)."""
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Mapping
 from typing import Any
 
 from scoring.entry import (
@@ -184,7 +186,9 @@ def layout(ctx: Context) -> list[Section]:
                     (
                         Binding(Field("renons_seat", _("renons by"), choices=seat_choices(ctx.positions)), "seat"),
                         Binding(
-                            Field("renons_points", _("renons points (judge's decision; empty = -70)"), INT, max_value=-1),
+                            Field(
+                                "renons_points", _("renons points (judge's decision; empty = -70)"), INT, max_value=-1
+                            ),
                             "points",
                         ),
                     ),
@@ -220,11 +224,38 @@ def misdeals(earlier: int) -> MisdealLimit:
     """§5.4: a warning for the player's first misdeal in the tournament, -20 once there was one."""
     if earlier:
         return MisdealLimit(
-            "misdeal", ("", "penalty"), _("The dealer already has a misdeal in this tournament: this one costs -20 (§5.4).")
+            "misdeal",
+            ("", "penalty"),
+            _("The dealer already has a misdeal in this tournament: this one costs -20 (§5.4)."),
         )
     return MisdealLimit(
         "misdeal", ("", "warning"), _("This is the dealer's first misdeal in this tournament: only a warning (§5.4).")
     )
 
 
-ENTRY = EntryForm(layout=layout, finish=finish, misdeals=misdeals)
+def normalised(hand: Mapping[str, Any]) -> dict[str, Any]:
+    """The hand as the form writes it; the same score: kontra 1 (the game's and a bonus's) and
+    ``mond_in_talon: false`` are left out, so are empty lists; bonuses are listed in the form's
+    order, klop kontras in playing order, a renons before the misdeal."""
+    h = copy.deepcopy(dict(hand))
+    if h.get("game_kontra") == 1:
+        del h["game_kontra"]
+    if h.get("mond_in_talon") is False:
+        del h["mond_in_talon"]
+    for bonus in h.get("bonuses") or ():
+        if bonus.get("kontra") == 1:
+            del bonus["kontra"]
+    order = {
+        "bonuses": lambda b: rules.BONUS_TYPES.index(b["type"]),
+        "klop_kontra": lambda k: list(h["seats"]).index(k["seat"]),
+        "penalties": lambda p: ("renons", "misdeal").index(p["type"]),
+    }
+    for key, position in order.items():
+        if key in h:
+            h[key] = sorted(h[key], key=position)
+            if not h[key]:
+                del h[key]
+    return h
+
+
+ENTRY = EntryForm(layout=layout, finish=finish, misdeals=misdeals, normalised=normalised)
