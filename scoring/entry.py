@@ -225,10 +225,11 @@ class EntryForm:
     """A variant's hand form.
 
     ``layout(ctx)`` gives the sections for a table (per-seat fields repeat over ``ctx.seats``).
-    The hooks say what data cannot: ``finish(hand, values, ctx)`` adds what follows from the table
-    rather than from a field (roles, participants); ``checks(values, ctx)`` are the form's own checks before the engine; ``misdeals(earlier)``
-    narrows a choice by the dealer's history; ``normalised(hand)`` is the hand as the form writes
-    it (the same score: defaults left out, lists in the form's order) — the round trip's yardstick.
+    The hooks say what data cannot: ``finish(hand, values, ctx)`` adds what follows from the
+    table rather than from a field (roles, participants); ``checks(values, ctx)`` are the form's
+    own checks before the engine; ``misdeals(earlier)`` narrows a choice by the dealer's history;
+    ``normalised(hand)`` is the hand as the form writes it (the same score: defaults left out,
+    lists in the form's order) — the round trip's yardstick.
     """
 
     layout: Callable[[Context], Sequence[Section]]
@@ -381,7 +382,7 @@ def values_from(entry: EntryForm, hand: Mapping[str, Any], ctx: Context | None =
 
 def carries(entry: EntryForm, hand: Mapping[str, Any], ctx: Context | None = None) -> bool:
     """Does the form have a row for every entry of the hand's lists (else the JSON form must take it)?"""
-    _values_, taken = _values(entry, hand, ctx)
+    taken = _values(entry, hand, ctx)[1]
     return all(len(used) == len(get_path(hand, path) or ()) for path, used in taken.items())
 
 
