@@ -159,7 +159,11 @@ def layout(ctx: Context) -> list[Section]:
                 ),
             ),
         ),
-        Section(_("Bonuses"), tuple(_bonus(t) for t in rules.BONUS_TYPES), {"game": list(rules.POINT_GAMES)}),
+        Section(
+            _("Bonuses"),
+            tuple(_bonus(t) for t in rules.BONUS_TYPES),
+            {"game": [g for g in rules.GAMES if g in rules.POINT_GAMES]},
+        ),
         Section(
             _("Klop: card points of each player"),
             (
