@@ -477,6 +477,39 @@ def split(first: str, second: str) -> Callable[[Any, Mapping[str, Any]], Any]:
     return get
 
 
+# --- fields the variants share --------------------------------------------------------------------
+
+SIDES: Choices = (("declarer", _("declaring side")), ("opponents", _("opponents")))
+
+
+def side(name: str) -> Binding:
+    """Which side announced an entry (a bonus, a figure): the declaring side unless chosen."""
+    return Binding(
+        Field(name, _("side"), choices=SIDES, initial="declarer"),
+        "side",
+        put=lambda value, values: value or "declarer",
+        blank=(),
+    )
+
+
+def outcome(choices: Choices) -> Binding:
+    """How the deal ended (tarokk): ``"played"``, the usual one, is left out of the hand."""
+    return Binding(
+        Field("outcome", _("outcome"), choices=choices, initial="played", required=True),
+        "outcome",
+        put=lambda value, values: OMIT if value == "played" else value,
+        get=lambda found, hand: found or "played",
+    )
+
+
+def renonsz(seats: Choices, kinds: Choices) -> tuple[Binding, Binding]:
+    """The tarokk renonsz: who, and what happened (``renonsz.offender``, ``renonsz.kind``)."""
+    return (
+        Binding(Field("renonsz_offender", _("renonsz by"), choices=seats), "renonsz.offender", claims=("renonsz",)),
+        Binding(Field("renonsz_kind", _("what happened"), choices=(*BLANK, *kinds)), "renonsz.kind"),
+    )
+
+
 __all__ = [
     "BLANK",
     "BOOL",
@@ -501,6 +534,9 @@ __all__ = [
     "field_for",
     "fields",
     "hand_from",
+    "outcome",
+    "renonsz",
     "seat_choices",
+    "side",
     "values_from",
 ]

@@ -49,9 +49,14 @@ def round_trip(key: str, hand: dict[str, Any]) -> dict[str, Any]:
     return {**{k: hand[k] for k in ENVELOPE}, **body, **({"note": hand["note"]} if hand.get("note") else {})}
 
 
-def covered(key: str, hand: dict[str, Any]) -> bool:
-    """What the form can carry: a sample hand with more list entries than rows is the JSON form's."""
-    return spec.carries(VARIANTS[key].entry, hand)
+def carried(key: str, seed: int, count: int) -> Any:
+    """Sample hands (with their states) the form can carry: one with more list entries than the
+    form has rows is the JSON form's."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        hand, state = samples(key).random_hand(rng)
+        if spec.carries(VARIANTS[key].entry, hand):
+            yield hand, state
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -66,12 +71,8 @@ def test_every_variant_declares_its_entry(key: str) -> None:
 @pytest.mark.parametrize("key", KEYS)
 def test_sample_hands_survive_the_form(key: str) -> None:
     """hand -> values_from -> (posted) -> hand_from is the hand as the form writes it, with the same score."""
-    variant, config, rng = VARIANTS[key], config_of(key), random.Random(13)
-    checked = 0
-    for _ in range(300):
-        hand, state = samples(key).random_hand(rng)
-        if not covered(key, hand):
-            continue
+    variant, config, checked = VARIANTS[key], config_of(key), 0
+    for hand, state in carried(key, 13, 300):
         again = round_trip(key, copy.deepcopy(hand))
         assert again == variant.entry.normalised(hand)
         before, after = variant.score(hand, state, config), variant.score(again, state, config)
@@ -103,12 +104,8 @@ def _invalid(key: str, hand: dict[str, Any], rng: random.Random) -> dict[str, An
 @pytest.mark.parametrize("key", KEYS)
 def test_engine_errors_land_under_a_field(key: str) -> None:
     """A wrong value where a field wrote: each engine error about it is placed under a field of the form."""
-    variant, config, rng = VARIANTS[key], config_of(key), random.Random(29)
-    placed = 0
-    for _ in range(200):
-        hand, state = samples(key).random_hand(rng)
-        if not covered(key, hand):
-            continue
+    variant, config, rng, placed = VARIANTS[key], config_of(key), random.Random(29), 0
+    for hand, state in carried(key, 31, 200):
         bad = _invalid(key, hand, rng)
         errors = variant.validate(bad, state, config)
         entry = variant.entry

@@ -25,25 +25,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.entry import (
-    BLANK,
-    DASH,
-    INT,
-    INT_CHOICE,
-    OMIT,
-    Binding,
-    Context,
-    EntryForm,
-    Field,
-    Item,
-    Raw,
-    SeatName,
-    Section,
-    Text,
-    joined,
-    seat_choices,
-    split,
-)
+from scoring import entry as e
 from scoring.text import _
 
 from . import rules
@@ -63,7 +45,7 @@ OUTCOMES = (
     ("renonsz", _("renonsz (play stopped)")),
 )
 KONTRA = (
-    (0, DASH),
+    (0, e.DASH),
     (1, _("kontra ×2")),
     (2, _("rekontra ×4")),
     (3, _("szubkontra ×8")),
@@ -87,7 +69,7 @@ FIGURE_LABELS = {
     "kismadar": _("kismadár"),
     "nagymadar": _("nagymadár"),
 }
-_TWO = Raw("%(a)s %(b)s")
+_TWO = e.Raw("%(a)s %(b)s")
 
 
 def _figure_choices() -> tuple[tuple[str, Any], ...]:
@@ -95,14 +77,13 @@ def _figure_choices() -> tuple[tuple[str, Any], ...]:
     out: list[tuple[str, Any]] = []
     for fig in rules.FIGURES:
         if fig in rules.KING_FIGURES:
-            out += [(f"{fig}:{s}", Text.of(_TWO, a=FIGURE_LABELS[fig], b=label)) for s, label in SUIT_LABELS.items()]
+            out += [(f"{fig}:{s}", e.Text.of(_TWO, a=FIGURE_LABELS[fig], b=label)) for s, label in SUIT_LABELS.items()]
         else:
             out.append((fig, FIGURE_LABELS[fig]))
     return tuple(out)
 
 
-FIGURES = (*BLANK, *_figure_choices())
-SIDES = (("declarer", _("declaring side")), ("opponents", _("opponents")))
+FIGURES = (*e.BLANK, *_figure_choices())
 # How a figure went. Dupla and volát: made or failed follows from points and tricks; renonsz: no result.
 HOW = (
     ("made", _("announced, made")),
@@ -112,7 +93,7 @@ HOW = (
     ("silent_failed", _("silent pagát ultimó lost in the 9th trick")),
 )
 TAROKK_COUNTS = (
-    ("", DASH),
+    ("", e.DASH),
     ("8_early", _("8 tarokks, declared early")),
     ("9_early", _("9 tarokks, declared early")),
     ("8_end", _("8 tarokks, shown at the end")),
@@ -125,7 +106,7 @@ RENONSZ_KINDS = (
     ("no_honour", _("bid Hármas without an honour, got none from the talon")),
     ("timeout", _("ran out of thinking time")),
 )
-TRICKS = (*BLANK, *((str(t), Raw(str(t))) for t in range(10)))
+TRICKS = (*e.BLANK, *((str(t), e.Raw(str(t))) for t in range(10)))
 PLAYED_OR_RENONSZ = {"outcome": ["played", "renonsz"]}
 
 
@@ -146,7 +127,7 @@ def _partner_read(hand: Any) -> Any:
 def _game_kontra(value: int, values: Any) -> Any:
     if values.get("partner") == ALONE_SKART:
         value = max(value or 0, 1)  # §2.4: official kontra
-    return value or OMIT
+    return value or e.OMIT
 
 
 def _how(value: str, values: Any, row: int) -> dict[str, Any]:
@@ -164,47 +145,42 @@ def _how_read(figure: Any, hand: Any) -> str:
     return "silent_failed" if result == "failed" else "silent"
 
 
-def _figure(i: int) -> Item:
-    return Item(
+def _figure(i: int) -> e.Item:
+    return e.Item(
         "figures",
         (
-            Binding(
-                Field(f"fig{i}", Text.of(_("figure %(n)d"), n=i), choices=FIGURES),
+            e.Binding(
+                e.Field(f"fig{i}", e.Text.of(_("figure %(n)d"), n=i), choices=FIGURES),
                 "",
-                put=joined("figure", "suit"),
-                get=split("figure", "suit"),
+                put=e.joined("figure", "suit"),
+                get=e.split("figure", "suit"),
                 claims=("figure", "suit"),
             ),
-            Binding(
-                Field(f"fig{i}_side", _("side"), choices=SIDES, initial="declarer"),
-                "side",
-                put=lambda v, values: v or "declarer",
-                blank=(),
-            ),
-            Binding(
-                Field(f"fig{i}_how", _("how"), choices=HOW, initial="made"),
+            e.side(f"fig{i}_side"),
+            e.Binding(
+                e.Field(f"fig{i}_how", _("how"), choices=HOW, initial="made"),
                 "",
                 put=lambda v, values: _how(v or "made", values, i),
                 get=_how_read,
                 blank=(),
                 claims=("announced", "result"),
             ),
-            Binding(
-                Field(f"fig{i}_kontra", _("kontra"), INT_CHOICE, KONTRA, initial=0),
+            e.Binding(
+                e.Field(f"fig{i}_kontra", _("kontra"), e.INT_CHOICE, KONTRA, initial=0),
                 "kontra",
-                put=lambda v, values: v or OMIT,
+                put=lambda v, values: v or e.OMIT,
                 get=lambda found, hand: found or 0,
             ),
         ),
     )
 
 
-def _tarokk_count(s: str) -> Item:
-    return Item(
+def _tarokk_count(s: str) -> e.Item:
+    return e.Item(
         "tarokk_counts",
         (
-            Binding(
-                Field(f"tarokk_{s}", SeatName(s), choices=TAROKK_COUNTS),
+            e.Binding(
+                e.Field(f"tarokk_{s}", e.SeatName(s), choices=TAROKK_COUNTS),
                 "",
                 put=lambda v, values: {"count": int(v[0]), "when": v.split("_")[1]},
                 get=lambda tc, hand: f"{tc['count']}_{tc['when']}",
@@ -216,49 +192,44 @@ def _tarokk_count(s: str) -> Item:
     )
 
 
-def layout(ctx: Context) -> list[Section]:
-    seats = seat_choices(ctx.seats)
+def layout(ctx: e.Context) -> list[e.Section]:
+    seats = e.seat_choices(ctx.seats)
     partner = (
-        ("", DASH),
-        *seat_choices(ctx.seats, None),
+        ("", e.DASH),
+        *e.seat_choices(ctx.seats, None),
         (ALONE_SELF, _("alone: self-call")),
         (ALONE_SKART, _("alone: called tarokk in a skart (official kontra)")),
     )
     return [
-        Section(
+        e.Section(
             _("Game"),
             (
-                Binding(
-                    Field("outcome", _("outcome"), choices=OUTCOMES, initial="played", required=True),
-                    "outcome",
-                    put=lambda v, values: OMIT if v == "played" else v,
-                    get=lambda found, hand: found or "played",
-                ),
-                Binding(Field("bid", _("bid"), choices=(*BLANK, *BIDS)), "bid"),
-                Binding(Field("declarer", _("declarer"), choices=seats), "declarer"),
-                Binding(
-                    Field("partner", _("partner (holder of the called tarokk)"), choices=partner),
+                e.outcome(OUTCOMES),
+                e.Binding(e.Field("bid", _("bid"), choices=(*e.BLANK, *BIDS)), "bid"),
+                e.Binding(e.Field("declarer", _("declarer"), choices=seats), "declarer"),
+                e.Binding(
+                    e.Field("partner", _("partner (holder of the called tarokk)"), choices=partner),
                     "",
                     put=_partner,
                     read=_partner_read,
                     claims=("partner", "called_tarokk_discarded"),
                 ),
-                Binding(
-                    Field(
+                e.Binding(
+                    e.Field(
                         "declarer_card_points",
                         _("card points of the declaring side (tricks + skarts)"),
-                        INT,
+                        e.INT,
                         min_value=0,
                         max_value=rules.TOTAL_POINTS,
                     ),
                     "declarer_card_points",
                 ),
-                Binding(
-                    Field("declarer_tricks", _("tricks of the declaring side"), INT_CHOICE, TRICKS),
+                e.Binding(
+                    e.Field("declarer_tricks", _("tricks of the declaring side"), e.INT_CHOICE, TRICKS),
                     "declarer_tricks",
                 ),
-                Binding(
-                    Field("game_kontra", _("kontra on the game"), INT_CHOICE, KONTRA, initial=0, required=True),
+                e.Binding(
+                    e.Field("game_kontra", _("kontra on the game"), e.INT_CHOICE, KONTRA, initial=0, required=True),
                     "game_kontra",
                     put=_game_kontra,
                     get=lambda found, hand: found or 0,
@@ -266,25 +237,16 @@ def layout(ctx: Context) -> list[Section]:
                 ),
             ),
         ),
-        Section(
+        e.Section(
             _("Figures, in the order announced"),
             tuple(_figure(i) for i in range(1, FIRST_ROWS + 1)),
             PLAYED_OR_RENONSZ,
         ),
-        Section(
+        e.Section(
             _("More figures"), tuple(_figure(i) for i in range(FIRST_ROWS + 1, FIGURE_ROWS + 1)), PLAYED_OR_RENONSZ
         ),
-        Section(_("8 or 9 tarokks"), tuple(_tarokk_count(s) for s in ctx.seats), PLAYED_OR_RENONSZ),
-        Section(
-            _("Renonsz"),
-            (
-                Binding(
-                    Field("renonsz_offender", _("renonsz by"), choices=seats), "renonsz.offender", claims=("renonsz",)
-                ),
-                Binding(Field("renonsz_kind", _("what happened"), choices=(*BLANK, *RENONSZ_KINDS)), "renonsz.kind"),
-            ),
-            {"outcome": ["renonsz"]},
-        ),
+        e.Section(_("8 or 9 tarokks"), tuple(_tarokk_count(s) for s in ctx.seats), PLAYED_OR_RENONSZ),
+        e.Section(_("Renonsz"), e.renonsz(seats, RENONSZ_KINDS), {"outcome": ["renonsz"]}),
     ]
 
 
@@ -311,4 +273,4 @@ def normalised(hand: Mapping[str, Any]) -> dict[str, Any]:
     return h
 
 
-ENTRY = EntryForm(layout=layout, normalised=normalised)
+ENTRY = e.EntryForm(layout=layout, normalised=normalised)

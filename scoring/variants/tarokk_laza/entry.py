@@ -21,21 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.entry import (
-    DASH,
-    Binding,
-    Check,
-    Context,
-    EntryForm,
-    Field,
-    Item,
-    Raw,
-    SeatName,
-    Section,
-    Text,
-    joined,
-    split,
-)
+from scoring import entry as e
 from scoring.text import _
 
 from . import rules
@@ -54,7 +40,7 @@ RESULTS: dict[str, tuple[bool, int]] = {
     "failed_rk": (False, 2),
 }
 RESULT_CHOICES = (
-    ("", DASH),
+    ("", e.DASH),
     ("made", _("made")),
     ("failed", _("failed")),
     ("made_k", _("made, kontra ×2")),
@@ -63,7 +49,7 @@ RESULT_CHOICES = (
     ("failed_rk", _("failed, rekontra ×4")),
     ("silent", _("achieved silently (not bid)")),
 )
-_PAIR = Raw("%(first)s / %(second)s")
+_PAIR = e.Raw("%(first)s / %(second)s")
 
 
 def _template_rows() -> list[rules.Row]:
@@ -78,25 +64,25 @@ def _template_rows() -> list[rules.Row]:
 
 def bid_choices(rows: list[rules.Row]) -> tuple[tuple[str, Any], ...]:
     """One choice per (bid, qualifier): "kassza", "banda:kor", "ulti:pagat" (the table's own words)."""
-    out: list[tuple[str, Any]] = [("", DASH)]
+    out: list[tuple[str, Any]] = [("", e.DASH)]
     for row in rows:
         if row.qualifier == "suit":
-            out += [(f"{row.bid}:{q}", Raw(f"{name} {row.name}")) for q, name in rules.SUITS.items()]
+            out += [(f"{row.bid}:{q}", e.Raw(f"{name} {row.name}")) for q, name in rules.SUITS.items()]
         elif row.qualifier == "card":
             cards = [c for c in rules.CARDS if c in row.cards] + sorted(row.cards - set(rules.CARDS))
-            out += [(f"{row.bid}:{q}", Raw(f"{rules.CARDS.get(q, q)} {row.name}")) for q in cards]
+            out += [(f"{row.bid}:{q}", e.Raw(f"{rules.CARDS.get(q, q)} {row.name}")) for q in cards]
         else:
-            out.append((row.bid, Raw(row.name)))
+            out.append((row.bid, e.Raw(row.name)))
     return tuple(out)
 
 
-def pairs(ctx: Context) -> dict[str, tuple[str, str]]:
+def pairs(ctx: e.Context) -> dict[str, tuple[str, str]]:
     """The pairs' seats (§1.5): the attack leads and sits fourth, the defence sits third and second."""
     seats = ctx.seats
     return {"attack": (seats[0], seats[3]), "defence": (seats[2], seats[1])}
 
 
-def line_count(ctx: Context, side: str) -> int:
+def line_count(ctx: e.Context, side: str) -> int:
     """``LINES``, or more where the posted values or the corrected hand have more."""
     n = LINES
     if ctx.hand is not None:
@@ -121,24 +107,24 @@ def _result_read(entry: Mapping[str, Any], hand: Any) -> str:
     return ("made" if entry.get("made") else "failed") + ("", "_k", "_rk")[kontra if kontra in (0, 1, 2) else 0]
 
 
-def _line(side: str, n: int, pair: tuple[str, str], bids: Any) -> Item:
+def _line(side: str, n: int, pair: tuple[str, str], bids: Any) -> e.Item:
     result = f"{side}_{n}_result"
-    return Item(
+    return e.Item(
         lambda values: f"{'silent' if values.get(result) == 'silent' else 'bids'}.{side}",
         (
-            Binding(
-                Field(
+            e.Binding(
+                e.Field(
                     f"{side}_{n}",
-                    Text.of(_("%(side)s %(pair)s · bid %(n)d"), side=TITLES[side], pair=Raw("/".join(pair)), n=n),
+                    e.Text.of(_("%(side)s %(pair)s · bid %(n)d"), side=TITLES[side], pair=e.Raw("/".join(pair)), n=n),
                     choices=bids,
                 ),
                 "",
-                put=joined("bid", "qualifier"),
-                get=split("bid", "qualifier"),
+                put=e.joined("bid", "qualifier"),
+                get=e.split("bid", "qualifier"),
                 claims=("bid", "qualifier"),
             ),
-            Binding(
-                Field(result, _("result"), choices=RESULT_CHOICES),
+            e.Binding(
+                e.Field(result, _("result"), choices=RESULT_CHOICES),
                 "",
                 put=_result,
                 get=_result_read,
@@ -150,23 +136,23 @@ def _line(side: str, n: int, pair: tuple[str, str], bids: Any) -> Item:
     )
 
 
-def layout(ctx: Context) -> list[Section]:
+def layout(ctx: e.Context) -> list[e.Section]:
     table, _errors = rules.point_table(ctx.config)
     bids = bid_choices(list(table.rows.values()) if table is not None else _template_rows())
     seats = pairs(ctx)
-    names = {side: Text.of(_PAIR, first=SeatName(a), second=SeatName(b)) for side, (a, b) in seats.items()}
+    names = {side: e.Text.of(_PAIR, first=e.SeatName(a), second=e.SeatName(b)) for side, (a, b) in seats.items()}
     lines = {side: [_line(side, n, seats[side], bids) for n in range(1, line_count(ctx, side) + 1)] for side in SIDES}
     return [
-        Section(
-            Text.of(_("Bids: attack %(a)s, defence %(d)s"), a=names["attack"], d=names["defence"]),
+        e.Section(
+            e.Text.of(_("Bids: attack %(a)s, defence %(d)s"), a=names["attack"], d=names["defence"]),
             (*lines["attack"][:OPEN_LINES], *lines["defence"][:OPEN_LINES]),
         ),
-        Section(Text.of(_("More lines: attack %(a)s"), a=names["attack"]), tuple(lines["attack"][OPEN_LINES:])),
-        Section(Text.of(_("More lines: defence %(d)s"), d=names["defence"]), tuple(lines["defence"][OPEN_LINES:])),
+        e.Section(e.Text.of(_("More lines: attack %(a)s"), a=names["attack"]), tuple(lines["attack"][OPEN_LINES:])),
+        e.Section(e.Text.of(_("More lines: defence %(d)s"), d=names["defence"]), tuple(lines["defence"][OPEN_LINES:])),
     ]
 
 
-def finish(hand: dict[str, Any], values: Any, ctx: Context) -> None:
+def finish(hand: dict[str, Any], values: Any, ctx: e.Context) -> None:
     """The pairs' roles come from the seats; ``silent`` is written for both pairs, or not at all."""
     (a1, a2), (d1, d2) = pairs(ctx).values()
     hand["attack"] = {"indito": a1, "elfogo": a2}
@@ -176,16 +162,16 @@ def finish(hand: dict[str, Any], values: Any, ctx: Context) -> None:
         hand["silent"] = {side: hand["silent"].get(side, []) for side in SIDES}
 
 
-def checks(values: Any, ctx: Context) -> list[Check]:
+def checks(values: Any, ctx: e.Context) -> list[e.Check]:
     """A line is a bid and its result: one without the other is not a line yet."""
     out = []
     for side in SIDES:
         for n in range(1, line_count(ctx, side) + 1):
             bid, result = f"{side}_{n}", f"{side}_{n}_result"
             if values.get(bid) and not values.get(result):
-                out.append(Check(result, _("Give the result of this bid.")))
+                out.append(e.Check(result, _("Give the result of this bid.")))
             elif values.get(result) and not values.get(bid):
-                out.append(Check(bid, _("Choose the bid this result belongs to.")))
+                out.append(e.Check(bid, _("Choose the bid this result belongs to.")))
     return out
 
 
@@ -205,4 +191,4 @@ def normalised(hand: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-ENTRY = EntryForm(layout=layout, finish=finish, checks=checks, normalised=normalised)
+ENTRY = e.EntryForm(layout=layout, finish=finish, checks=checks, normalised=normalised)

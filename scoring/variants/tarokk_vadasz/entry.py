@@ -28,24 +28,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.entry import (
-    BLANK,
-    BOOL,
-    DASH,
-    INT,
-    INT_CHOICE,
-    OMIT,
-    Binding,
-    Context,
-    EntryForm,
-    Field,
-    Item,
-    Raw,
-    Section,
-    as_bool,
-    seat_choices,
-    true_or_omit,
-)
+from scoring import entry as e
 from scoring.text import _
 
 from . import rules
@@ -58,7 +41,7 @@ OUTCOMES = (
 )
 TALON = (("3", _("3 cards (G=1)")), ("2", _("2 cards (G=2)")), ("1", _("1 card (G=3)")), ("0", _("none (G=4)")))
 BIDS = (("harmas", _("három (3)")), ("kettes", _("kettő (2)")), ("egyes", _("egy (1)")), ("szolo", _("szóló")))
-KONTRA = ((0, DASH), (1, _("kontra ×2")), (2, _("rekontra ×4")), (3, _("szubkontra ×4")))
+KONTRA = ((0, e.DASH), (1, _("kontra ×2")), (2, _("rekontra ×4")), (3, _("szubkontra ×4")))
 SOLO = {
     "forced": _("alone: forced (called tarokk discarded)"),
     "open_self_call": _("alone: open self-call"),
@@ -112,15 +95,15 @@ HOW = {
     "volat": (("announced", _("announced (made or failed follows from the tricks)")),),
 }
 HOW["negy_kiraly"] = HOW["xxi_fogas"] = HOW["tuletroa"]
-HOW_CHOICES = {fig: (*BLANK, *how) for fig, how in HOW.items()}
+HOW_CHOICES = {fig: (*e.BLANK, *how) for fig, how in HOW.items()}
 UNPLAYABLE = {
     "xxi_fogas": (
-        *BLANK,
+        *e.BLANK,
         ("xxi_not_catchable", _("XXI not catchable (−21)")),
         ("skiz_took_partners_xxi", _("Skíz took the partner's XXI (−10)")),
     ),
     "pagat_ulti": (
-        *BLANK,
+        *e.BLANK,
         ("opponent_9_tarokk", _("an opponent held 9 tarokks (−5)")),
         ("starting_opponent_8_tarokk", _("the leading opponent held 8 tarokks (−5)")),
     ),
@@ -128,7 +111,7 @@ UNPLAYABLE = {
 PREFIX = {"declarer": "decl", "opponents": "opp"}
 SIDE_TITLES = {"declarer": _("Declaring side's figures"), "opponents": _("Opponents' figures")}
 PLAYED_OR_RENONSZ = {"outcome": ["played", "renonsz"]}
-TRICKS = (*BLANK, *((str(t), Raw(str(t))) for t in range(10)))
+TRICKS = (*e.BLANK, *((str(t), e.Raw(str(t))) for t in range(10)))
 ALONE = "alone:"
 
 
@@ -148,7 +131,7 @@ def _partner_read(hand: Any) -> Any:
     return hand.get("partner")
 
 
-def _figure(side: str, fig: str, seats: Any) -> Item:
+def _figure(side: str, fig: str, seats: Any) -> e.Item:
     name = figure_field(side, fig)
 
     def how(value: str, values: Any) -> dict[str, Any]:
@@ -169,38 +152,38 @@ def _figure(side: str, fig: str, seats: Any) -> Item:
         announced = not str(values.get(name)).startswith("silent_")
         if announced and side == "declarer" and alone and values.get("declarer"):
             return values["declarer"]  # a lone declarer's side is himself
-        return OMIT
+        return e.OMIT
 
     members = [
-        Binding(
-            Field(name, FIGURE_LABELS[fig], choices=HOW_CHOICES[fig]),
+        e.Binding(
+            e.Field(name, FIGURE_LABELS[fig], choices=HOW_CHOICES[fig]),
             "",
             put=how,
             get=how_read,
             claims=("announced", "result"),
         ),
-        Binding(Field(f"{name}_by", _("announced by"), choices=seats), "announcer", put=announcer, blank=(None,)),
-        Binding(
-            Field(f"{name}_kontra", _("kontra"), INT_CHOICE, KONTRA, initial=0),
+        e.Binding(e.Field(f"{name}_by", _("announced by"), choices=seats), "announcer", put=announcer, blank=(None,)),
+        e.Binding(
+            e.Field(f"{name}_kontra", _("kontra"), e.INT_CHOICE, KONTRA, initial=0),
             "kontra",
-            put=lambda v, values: v or OMIT,
+            put=lambda v, values: v or e.OMIT,
             get=lambda found, hand: found or 0,
         ),
     ]
     if fig in rules.WITH_VOLAT_FIGURES:
         members.append(
-            Binding(
-                Field(f"{name}_volat", _("announced together with the same player's volát (counts 0)"), BOOL),
+            e.Binding(
+                e.Field(f"{name}_volat", _("announced together with the same player's volát (counts 0)"), e.BOOL),
                 "with_volat",
-                put=true_or_omit,
-                get=as_bool,
+                put=e.true_or_omit,
+                get=e.as_bool,
             )
         )
     if fig in UNPLAYABLE:
         members.append(
-            Binding(Field(f"{name}_unplayable", _("objectively unplayable"), choices=UNPLAYABLE[fig]), "unplayable")
+            e.Binding(e.Field(f"{name}_unplayable", _("objectively unplayable"), choices=UNPLAYABLE[fig]), "unplayable")
         )
-    return Item(
+    return e.Item(
         "figures",
         tuple(members),
         const={"figure": fig, "side": side},
@@ -208,108 +191,101 @@ def _figure(side: str, fig: str, seats: Any) -> Item:
     )
 
 
-def arrangers(ctx: Context) -> list[str]:
+def arrangers(ctx: e.Context) -> list[str]:
     """Who may arrange the talon (§1.1): one seat at 5 and 6, two at 7 (the dealer picks)."""
     if not 4 <= len(ctx.positions) <= 7 or ctx.dealer not in ctx.positions:
         return []
     return rules.talon_arrangers(list(ctx.positions), ctx.dealer)
 
 
-def layout(ctx: Context) -> list[Section]:
-    seats = seat_choices(ctx.seats)
-    partner = (("", DASH), *seat_choices(ctx.seats, None), *((f"{ALONE}{k}", v) for k, v in SOLO.items()))
-    first: list[Binding] = [
-        Binding(
-            Field("outcome", _("outcome"), choices=OUTCOMES, initial="played", required=True),
-            "outcome",
-            put=lambda v, values: OMIT if v == "played" else v,
-            get=lambda found, hand: found or "played",
-        ),
-        Binding(Field("declarer", _("declarer"), choices=seats), "declarer"),
-        Binding(
-            Field("partner", _("partner (holder of the called tarokk)"), choices=partner),
+def layout(ctx: e.Context) -> list[e.Section]:
+    seats = e.seat_choices(ctx.seats)
+    partner = (("", e.DASH), *e.seat_choices(ctx.seats, None), *((f"{ALONE}{k}", v) for k, v in SOLO.items()))
+    first: list[e.Binding] = [
+        e.outcome(OUTCOMES),
+        e.Binding(e.Field("declarer", _("declarer"), choices=seats), "declarer"),
+        e.Binding(
+            e.Field("partner", _("partner (holder of the called tarokk)"), choices=partner),
             "",
             put=_partner,
             read=_partner_read,
             claims=("partner", "solo"),
         ),
-        Binding(
-            Field("declarer_talon_taken", _("talon cards the declarer took"), INT_CHOICE, (*BLANK, *TALON)),
+        e.Binding(
+            e.Field("declarer_talon_taken", _("talon cards the declarer took"), e.INT_CHOICE, (*e.BLANK, *TALON)),
             "declarer_talon_taken",
         ),
-        Binding(
-            Field(
+        e.Binding(
+            e.Field(
                 "declarer_card_points",
                 _("card points of the declaring side (declarer's skart only)"),
-                INT,
+                e.INT,
                 min_value=0,
                 max_value=94,
             ),
             "declarer_card_points",
         ),
-        Binding(Field("declarer_tricks", _("tricks of the declaring side"), INT_CHOICE, TRICKS), "declarer_tricks"),
-        Binding(
-            Field("game_kontra", _("kontra on the game"), INT_CHOICE, KONTRA, initial=0, required=True),
+        e.Binding(
+            e.Field("declarer_tricks", _("tricks of the declaring side"), e.INT_CHOICE, TRICKS), "declarer_tricks"
+        ),
+        e.Binding(
+            e.Field("game_kontra", _("kontra on the game"), e.INT_CHOICE, KONTRA, initial=0, required=True),
             "game_kontra",
-            put=lambda v, values: v or OMIT,
+            put=lambda v, values: v or e.OMIT,
             get=lambda found, hand: found or 0,
         ),
     ]
     choices = arrangers(ctx)
     if len(choices) > 1:  # at 7 the dealer picks one of the two opposite him (§1.1)
         first.append(
-            Binding(Field("talon_arranger", _("talon arranger"), choices=seat_choices(choices)), "talon_arranger")
+            e.Binding(e.Field("talon_arranger", _("talon arranger"), choices=e.seat_choices(choices)), "talon_arranger")
         )
     grids = [
-        Section(SIDE_TITLES[side], tuple(_figure(side, fig, seats) for fig in rules.FIGURES), PLAYED_OR_RENONSZ)
+        e.Section(SIDE_TITLES[side], tuple(_figure(side, fig, seats) for fig in rules.FIGURES), PLAYED_OR_RENONSZ)
         for side in rules.SIDES
     ]
     return [
-        Section(_("Game"), tuple(first)),
+        e.Section(_("Game"), tuple(first)),
         *grids,
-        Section(
+        e.Section(
             _("Bid and lengetés"),
             (
-                Binding(Field("bid", _("bid (optional: checks the talon cards)"), choices=(*BLANK, *BIDS)), "bid"),
-                Binding(Field("lengetes_waver", _("lengetés: the waver"), choices=seats), "lengetes_ulti.waver"),
-                Binding(
-                    Field("lengetes_mode", _("lengetés: the Pagát declarer's ulti"), choices=(*BLANK, *LENGETES_MODES)),
+                e.Binding(
+                    e.Field("bid", _("bid (optional: checks the talon cards)"), choices=(*e.BLANK, *BIDS)), "bid"
+                ),
+                e.Binding(e.Field("lengetes_waver", _("lengetés: the waver"), choices=seats), "lengetes_ulti.waver"),
+                e.Binding(
+                    e.Field(
+                        "lengetes_mode", _("lengetés: the Pagát declarer's ulti"), choices=(*e.BLANK, *LENGETES_MODES)
+                    ),
                     "lengetes_ulti.mode",
                     claims=("lengetes_ulti",),
                 ),
             ),
             PLAYED_OR_RENONSZ,
         ),
-        Section(
+        e.Section(
             _("Throw-in"),
             (
-                Binding(Field("thrower", _("thrown in by"), choices=seats), "thrower"),
-                Binding(
-                    Field("throw_in_reason", _("why"), choices=(*BLANK, *THROW_IN_REASONS.items())), "throw_in_reason"
+                e.Binding(e.Field("thrower", _("thrown in by"), choices=seats), "thrower"),
+                e.Binding(
+                    e.Field("throw_in_reason", _("why"), choices=(*e.BLANK, *THROW_IN_REASONS.items())),
+                    "throw_in_reason",
                 ),
-                Binding(
-                    Field("start_double_round", _("the thrower deals and starts a double round"), BOOL),
+                e.Binding(
+                    e.Field("start_double_round", _("the thrower deals and starts a double round"), e.BOOL),
                     "start_double_round",
-                    put=true_or_omit,
-                    get=as_bool,
+                    put=e.true_or_omit,
+                    get=e.as_bool,
                 ),
             ),
             {"outcome": ["thrown_in"]},
         ),
-        Section(
-            _("Renonsz"),
-            (
-                Binding(
-                    Field("renonsz_offender", _("renonsz by"), choices=seats), "renonsz.offender", claims=("renonsz",)
-                ),
-                Binding(Field("renonsz_kind", _("what happened"), choices=(*BLANK, *RENONSZ_KINDS)), "renonsz.kind"),
-            ),
-            {"outcome": ["renonsz"]},
-        ),
+        e.Section(_("Renonsz"), e.renonsz(seats, RENONSZ_KINDS), {"outcome": ["renonsz"]}),
     ]
 
 
-def finish(hand: dict[str, Any], values: Any, ctx: Context) -> None:
+def finish(hand: dict[str, Any], values: Any, ctx: e.Context) -> None:
     """The table's seats play (``participants``); at 5 and 6 the talon arranger follows from the dealer."""
     hand["participants"] = list(ctx.positions)
     choices = arrangers(ctx)
@@ -337,4 +313,4 @@ def normalised(hand: Mapping[str, Any]) -> dict[str, Any]:
     return h
 
 
-ENTRY = EntryForm(layout=layout, finish=finish, normalised=normalised)
+ENTRY = e.EntryForm(layout=layout, finish=finish, normalised=normalised)

@@ -7,29 +7,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.entry import (
-    BLANK,
-    BOOL,
-    DASH,
-    INT,
-    INT_CHOICE,
-    OMIT,
-    Binding,
-    Context,
-    EntryForm,
-    Field,
-    Item,
-    MisdealLimit,
-    Raw,
-    SeatName,
-    Section,
-    Text,
-    as_bool,
-    or_default,
-    seat_choices,
-    true_or_omit,
-    unless,
-)
+from scoring import entry as e
 from scoring.text import _
 
 from . import rules
@@ -43,23 +21,22 @@ BONUS_LABELS = {
     "barvni_valat": _("colour valat"),
 }
 BONUS_STATES = (
-    ("", DASH),
+    ("", e.DASH),
     ("made", _("announced, made")),
     ("failed", _("announced, failed")),
     ("silent", _("silent, made")),
 )
-KONTRA = ((1, DASH), (2, _("kontra x2")), (4, _("re x4")))
+KONTRA = ((1, e.DASH), (2, _("kontra x2")), (4, _("re x4")))
 SUITS = (
     ("hearts", _("hearts ♥")),
     ("diamonds", _("diamonds ♦")),
     ("spades", _("spades ♠")),
     ("clubs", _("clubs ♣")),
 )
-SIDES = (("declarer", _("declaring side")), ("opponents", _("opponents")))
-GAMES = tuple((g, Raw(rules.GAME_LABEL[g])) for g in rules.GAMES)
-YES_NO = (("", DASH), ("yes", _("yes")), ("no", _("no")))
-KLOP_KONTRA = (("", DASH), ("clean", _("declared, no trick")), ("dirty", _("declared, took a trick")))
-MISDEALS = (("", DASH), ("warning", _("first: warning")), ("penalty", _("again: -20")))
+GAMES = tuple((g, e.Raw(rules.GAME_LABEL[g])) for g in rules.GAMES)
+YES_NO = (("", e.DASH), ("yes", _("yes")), ("no", _("no")))
+KLOP_KONTRA = (("", e.DASH), ("clean", _("declared, no trick")), ("dirty", _("declared, took a trick")))
+MISDEALS = (("", e.DASH), ("warning", _("first: warning")), ("penalty", _("again: -20")))
 ALONE = "alone"
 
 
@@ -68,7 +45,7 @@ def _partner(value: Any, values: Any) -> Any:
     (the engine says it does not apply)."""
     if values.get("game") in rules.KING_GAMES:
         return None if value in ("", None, ALONE) else value
-    return OMIT if value in ("", None) else value
+    return e.OMIT if value in ("", None) else value
 
 
 def _bonus_state(value: str, values: Any) -> dict[str, bool]:
@@ -79,28 +56,23 @@ def _bonus_read(bonus: Any, hand: Any) -> str:
     return "silent" if not bonus.get("announced") else ("made" if bonus.get("made") else "failed")
 
 
-def _bonus(t: str) -> Item:
-    return Item(
+def _bonus(t: str) -> e.Item:
+    return e.Item(
         "bonuses",
         (
-            Binding(
-                Field(f"b_{t}", BONUS_LABELS[t], choices=BONUS_STATES),
+            e.Binding(
+                e.Field(f"b_{t}", BONUS_LABELS[t], choices=BONUS_STATES),
                 "",
                 put=_bonus_state,
                 get=_bonus_read,
                 claims=("announced", "made"),
             ),
-            Binding(
-                Field(f"b_{t}_side", _("side"), choices=SIDES, initial="declarer"),
-                "side",
-                put=lambda v, values: v or "declarer",
-                blank=(),
-            ),
-            Binding(
-                Field(f"b_{t}_kontra", _("kontra"), INT_CHOICE, KONTRA, initial=1),
+            e.side(f"b_{t}_side"),
+            e.Binding(
+                e.Field(f"b_{t}_kontra", _("kontra"), e.INT_CHOICE, KONTRA, initial=1),
                 "kontra",
-                put=unless(1),
-                get=or_default(1),
+                put=e.unless(1),
+                get=e.or_default(1),
             ),
         ),
         const={"type": t},
@@ -108,12 +80,12 @@ def _bonus(t: str) -> Item:
     )
 
 
-def _klop_kontra(s: str) -> Item:
-    return Item(
+def _klop_kontra(s: str) -> e.Item:
+    return e.Item(
         "klop_kontra",
         (
-            Binding(
-                Field(f"klop_kontra_{s}", Text.of(_("klop kontra: %(seat)s"), seat=Raw(s)), choices=KLOP_KONTRA),
+            e.Binding(
+                e.Field(f"klop_kontra_{s}", e.Text.of(_("klop kontra: %(seat)s"), seat=e.Raw(s)), choices=KLOP_KONTRA),
                 "no_trick",
                 put=lambda v, values: v == "clean",
                 get=lambda found, hand: "clean" if found else "dirty",
@@ -124,74 +96,76 @@ def _klop_kontra(s: str) -> Item:
     )
 
 
-def layout(ctx: Context) -> list[Section]:
-    seats = seat_choices(ctx.seats)
-    partner = (("", DASH), (ALONE, _("alone (king in talon or own king)")), *seat_choices(ctx.seats, None))
+def layout(ctx: e.Context) -> list[e.Section]:
+    seats = e.seat_choices(ctx.seats)
+    partner = (("", e.DASH), (ALONE, _("alone (king in talon or own king)")), *e.seat_choices(ctx.seats, None))
     return [
-        Section(
+        e.Section(
             _("Game"),
             (
-                Binding(Field("game", _("game"), choices=GAMES, required=True), "game"),
-                Binding(Field("declarer", _("declarer"), choices=seats), "declarer"),
-                Binding(Field("called_king", _("called king"), choices=(*BLANK, *SUITS)), "called_king"),
-                Binding(
-                    Field("partner", _("partner"), choices=partner),
+                e.Binding(e.Field("game", _("game"), choices=GAMES, required=True), "game"),
+                e.Binding(e.Field("declarer", _("declarer"), choices=seats), "declarer"),
+                e.Binding(e.Field("called_king", _("called king"), choices=(*e.BLANK, *SUITS)), "called_king"),
+                e.Binding(
+                    e.Field("partner", _("partner"), choices=partner),
                     "partner",
                     put=_partner,
                     get=lambda found, hand: found or (ALONE if hand.get("game") in rules.KING_GAMES else ""),
                     blank=(),
                 ),
-                Binding(
-                    Field("card_points", _("card points of the declaring side"), INT, min_value=0, max_value=70),
+                e.Binding(
+                    e.Field("card_points", _("card points of the declaring side"), e.INT, min_value=0, max_value=70),
                     "card_points",
                 ),
-                Binding(
-                    Field("won", _("won (berač: no trick; valat: every trick)"), choices=YES_NO),
+                e.Binding(
+                    e.Field("won", _("won (berač: no trick; valat: every trick)"), choices=YES_NO),
                     "won",
                     put=lambda v, values: v == "yes",
                     get=lambda found, hand: {True: "yes", False: "no"}.get(found, ""),
                 ),
-                Binding(
-                    Field("game_kontra", _("kontra on the game"), INT_CHOICE, KONTRA, initial=1, required=True),
+                e.Binding(
+                    e.Field("game_kontra", _("kontra on the game"), e.INT_CHOICE, KONTRA, initial=1, required=True),
                     "game_kontra",
-                    put=unless(1),
-                    get=or_default(1),
+                    put=e.unless(1),
+                    get=e.or_default(1),
                 ),
             ),
         ),
-        Section(
+        e.Section(
             _("Bonuses"),
             tuple(_bonus(t) for t in rules.BONUS_TYPES),
             {"game": [g for g in rules.GAMES if g in rules.POINT_GAMES]},
         ),
-        Section(
+        e.Section(
             _("Klop: card points of each player"),
             (
                 *(
-                    Binding(Field(f"klop_{s}", SeatName(s), INT, min_value=0, max_value=70), f"klop_points.{s}")
+                    e.Binding(e.Field(f"klop_{s}", e.SeatName(s), e.INT, min_value=0, max_value=70), f"klop_points.{s}")
                     for s in ctx.seats
                 ),
                 *(_klop_kontra(s) for s in ctx.seats),
             ),
             {"game": ["klop"]},
         ),
-        Section(
+        e.Section(
             _("Penalties and mond"),
             (
-                Binding(Field("mondfang", _("mondfang: whose mond was caught"), choices=seats), "mondfang"),
-                Binding(
-                    Field("mond_in_talon", _("mond in the talon (declarer -20)"), BOOL),
+                e.Binding(e.Field("mondfang", _("mondfang: whose mond was caught"), choices=seats), "mondfang"),
+                e.Binding(
+                    e.Field("mond_in_talon", _("mond in the talon (declarer -20)"), e.BOOL),
                     "mond_in_talon",
-                    put=true_or_omit,
-                    get=as_bool,
+                    put=e.true_or_omit,
+                    get=e.as_bool,
                 ),
-                Item(
+                e.Item(
                     "penalties",
                     (
-                        Binding(Field("renons_seat", _("renons by"), choices=seat_choices(ctx.positions)), "seat"),
-                        Binding(
-                            Field(
-                                "renons_points", _("renons points (judge's decision; empty = -70)"), INT, max_value=-1
+                        e.Binding(
+                            e.Field("renons_seat", _("renons by"), choices=e.seat_choices(ctx.positions)), "seat"
+                        ),
+                        e.Binding(
+                            e.Field(
+                                "renons_points", _("renons points (judge's decision; empty = -70)"), e.INT, max_value=-1
                             ),
                             "points",
                         ),
@@ -199,11 +173,11 @@ def layout(ctx: Context) -> list[Section]:
                     const={"type": "renons"},
                     matches=lambda p: p.get("type") == "renons",
                 ),
-                Item(
+                e.Item(
                     "penalties",
                     (
-                        Binding(
-                            Field("misdeal", _("misdeal by the dealer"), choices=MISDEALS),
+                        e.Binding(
+                            e.Field("misdeal", _("misdeal by the dealer"), choices=MISDEALS),
                             "warning",
                             put=lambda v, values: v == "warning",
                             get=lambda found, hand: "warning" if found else "penalty",
@@ -217,22 +191,22 @@ def layout(ctx: Context) -> list[Section]:
     ]
 
 
-def finish(hand: dict[str, Any], values: Any, ctx: Context) -> None:
+def finish(hand: dict[str, Any], values: Any, ctx: e.Context) -> None:
     """A misdeal is the dealer's (§5.4): the table says who, not a field."""
     for penalty in hand.get("penalties") or ():
         if penalty["type"] == "misdeal":
             penalty["seat"] = ctx.dealer
 
 
-def misdeals(earlier: int) -> MisdealLimit:
+def misdeals(earlier: int) -> e.MisdealLimit:
     """§5.4: a warning for the player's first misdeal in the tournament, -20 once there was one."""
     if earlier:
-        return MisdealLimit(
+        return e.MisdealLimit(
             "misdeal",
             ("", "penalty"),
             _("The dealer already has a misdeal in this tournament: this one costs -20 (§5.4)."),
         )
-    return MisdealLimit(
+    return e.MisdealLimit(
         "misdeal", ("", "warning"), _("This is the dealer's first misdeal in this tournament: only a warning (§5.4).")
     )
 
@@ -262,4 +236,4 @@ def normalised(hand: Mapping[str, Any]) -> dict[str, Any]:
     return h
 
 
-ENTRY = EntryForm(layout=layout, finish=finish, misdeals=misdeals, normalised=normalised)
+ENTRY = e.EntryForm(layout=layout, finish=finish, misdeals=misdeals, normalised=normalised)

@@ -27,25 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.entry import (
-    BLANK,
-    BOOL,
-    DASH,
-    INT,
-    INT_CHOICE,
-    Binding,
-    Check,
-    Context,
-    EntryForm,
-    Field,
-    Item,
-    Raw,
-    SeatName,
-    Section,
-    Text,
-    seat_choices,
-    unless,
-)
+from scoring import entry as e
 from scoring.text import _
 
 from . import rules
@@ -76,12 +58,12 @@ FAMILY_LABELS = {
     "main": _("durchmars / betli"),
 }
 
-KONTRA = ((1, DASH), (2, _("kontra ×2")), (4, _("rekontra ×4")))
-VERDICTS = (("", DASH), ("made", _("made")), ("failed", _("failed")))
+KONTRA = ((1, e.DASH), (2, _("kontra ×2")), (4, _("rekontra ×4")))
+VERDICTS = (("", e.DASH), ("made", _("made")), ("failed", _("failed")))
 SUIT_LABELS = {"makk": _("makk"), "tok": _("tök"), "zold": _("zöld"), "piros": _("piros")}
-TRUMPS = (*BLANK, *((s, SUIT_LABELS[s]) for s in rules.SUITS[:3]), ("piros", _("piros (red: ×2)")))
+TRUMPS = (*e.BLANK, *((s, SUIT_LABELS[s]) for s in rules.SUITS[:3]), ("piros", _("piros (red: ×2)")))
 GAVE_UP = (
-    ("", DASH),
+    ("", e.DASH),
     ("before_first_card", _("before the first card (pays with kontra)")),
     ("after_first_card", _("after the first card, with consent")),
 )
@@ -90,18 +72,18 @@ RELAXED = frozenset({rules.RULING_PARTI_WON, rules.PARTIAL})
 CLAIMS = ("100", "4asz")
 
 
-def _bid_label(key: str) -> Raw:
+def _bid_label(key: str) -> e.Raw:
     name = " + ".join(rules.COMPONENT_NAME[c] for c in key.split("+"))
     if key == "rebetli":
         name += " (piros betli)"
     plain = rules.BID_TABLE[(key, False)].total
     red = rules.BID_TABLE.get((key, True))
-    return Raw(f"{name} · {plain}" + (f" (piros {red.total})" if red else ""))
+    return e.Raw(f"{name} · {plain}" + (f" (piros {red.total})" if red else ""))
 
 
 BID_KEYS = sorted({k for k, _red in rules.BID_TABLE}, key=lambda k: rules.BID_TABLE[(k, False)].row)
 BIDS = (("", _("— (none: void deal or jury)")), *((k, _bid_label(k)) for k in BID_KEYS))
-CASES = (("", DASH), *((c, Raw(f"{c} · {case.text}")) for c, case in rules.CASES.items()))
+CASES = (("", e.DASH), *((c, e.Raw(f"{c} · {case.text}")) for c, case in rules.CASES.items()))
 
 
 def component(bid: str | None, family: str) -> str:
@@ -148,12 +130,12 @@ def _trump7(found: Any, hand: Any) -> Any:
     return f"{found['seat']}:{'won' if found['won'] else 'lost'}" if found else None
 
 
-def layout(ctx: Context) -> list[Section]:
+def layout(ctx: e.Context) -> list[e.Section]:
     seats = ctx.seat_options or ctx.seats  # after a void deal the other dealer brings his players
     trump7 = (
         ("", _("not played to the last trick")),
         *(
-            (f"{s}:{r}", Text.of(label, seat=SeatName(s)))
+            (f"{s}:{r}", e.Text.of(label, seat=e.SeatName(s)))
             for s in seats
             for r, label in (("won", _("%(seat)s played it, won")), ("lost", _("%(seat)s played it, lost")))
         ),
@@ -161,17 +143,17 @@ def layout(ctx: Context) -> list[Section]:
     four_aces = (
         ("", _("— (not recorded)")),
         ("none", _("nobody (split, or one in the talon)")),
-        *seat_choices(seats, None),
+        *e.seat_choices(seats, None),
     )
     marriages = tuple(
-        Item(
+        e.Item(
             "play.marriages",
             (
-                Binding(
-                    Field(
+                e.Binding(
+                    e.Field(
                         f"m_{suit}",
-                        Text.of(_("20/40 in %(suit)s announced by"), suit=SUIT_LABELS[suit]),
-                        choices=seat_choices(seats),
+                        e.Text.of(_("20/40 in %(suit)s announced by"), suit=SUIT_LABELS[suit]),
+                        choices=e.seat_choices(seats),
                     ),
                     "seat",
                 ),
@@ -182,11 +164,11 @@ def layout(ctx: Context) -> list[Section]:
         for suit in rules.SUITS
     )
     silent = tuple(
-        Item(
+        e.Item(
             "silent_claims",
             (
-                Binding(
-                    Field(f"silent_{claim}", label, BOOL),
+                e.Binding(
+                    e.Field(f"silent_{claim}", label, e.BOOL),
                     None,
                     put=lambda v, values, claim=claim: claim,
                     get=lambda found, hand: True,
@@ -203,34 +185,34 @@ def layout(ctx: Context) -> list[Section]:
         )
     )
     return [
-        Section(
+        e.Section(
             _("Deal"),
             (
-                Binding(
-                    Field("bid", _("bid"), choices=BIDS, initial="parti"),
+                e.Binding(
+                    e.Field("bid", _("bid"), choices=BIDS, initial="parti"),
                     "bid",
                     get=lambda found, hand: found or "",
                 ),
-                Binding(
-                    Field("trump", _("trump (not for betli / colourless)"), choices=TRUMPS),
+                e.Binding(
+                    e.Field("trump", _("trump (not for betli / colourless)"), choices=TRUMPS),
                     "trump",
                     get=lambda found, hand: found or "",
                 ),
-                Binding(
-                    Field("declarer", _("declarer"), choices=seat_choices(seats)),
+                e.Binding(
+                    e.Field("declarer", _("declarer"), choices=e.seat_choices(seats)),
                     "declarer",
                     get=lambda found, hand: found or "",
                 ),
-                Binding(
-                    Field("declarer_tricks", _("declarer's tricks"), INT, min_value=0, max_value=10, numeric=True),
+                e.Binding(
+                    e.Field("declarer_tricks", _("declarer's tricks"), e.INT, min_value=0, max_value=10, numeric=True),
                     "play.declarer_tricks",
                     claims=("play",),
                 ),
-                Binding(
-                    Field(
+                e.Binding(
+                    e.Field(
                         "declarer_card_points",
                         _("declarer's card points (aces, tens, last trick)"),
-                        INT,
+                        e.INT,
                         min_value=0,
                         max_value=90,
                         step=10,
@@ -239,90 +221,96 @@ def layout(ctx: Context) -> list[Section]:
                     "play.declarer_card_points",
                 ),
                 *marriages,
-                Binding(
-                    Field("trump7", _("trump seven in the last trick"), choices=trump7),
+                e.Binding(
+                    e.Field("trump7", _("trump seven in the last trick"), choices=trump7),
                     "play.trump7_last_trick",
                     put=lambda v, values: {"seat": v.partition(":")[0], "won": v.partition(":")[2] == "won"},
                     get=_trump7,
                 ),
-                Binding(
-                    Field("four_aces", _("all four aces taken by"), choices=four_aces),
+                e.Binding(
+                    e.Field("four_aces", _("all four aces taken by"), choices=four_aces),
                     "play.four_aces",
                     put=lambda v, values: None if v == "none" else v,
                     read=_four_aces,
                 ),
             ),
         ),
-        Section(
+        e.Section(
             _("Kontra and rekontra"),
             tuple(
-                Binding(
-                    Field(
+                e.Binding(
+                    e.Field(
                         f"k_{fam}",
-                        Text.of(_("kontra on %(what)s"), what=FAMILY_LABELS[fam]),
-                        INT_CHOICE,
+                        e.Text.of(_("kontra on %(what)s"), what=FAMILY_LABELS[fam]),
+                        e.INT_CHOICE,
                         KONTRA,
                         initial=1,
                     ),
                     _by_family("kontra", fam),
-                    put=unless(1),
+                    put=e.unless(1),
                     read=_in_family("kontra", fam),
                 )
                 for fam in FAMILIES
             ),
         ),
-        Section(
+        e.Section(
             _("Individual kontra (betli, colourless durchmars): the defenders' levels"),
             tuple(
-                Binding(
-                    Field(
-                        f"k_seat_{s}", Text.of(_("kontra of %(seat)s"), seat=SeatName(s)), INT_CHOICE, KONTRA, initial=1
+                e.Binding(
+                    e.Field(
+                        f"k_seat_{s}",
+                        e.Text.of(_("kontra of %(seat)s"), seat=e.SeatName(s)),
+                        e.INT_CHOICE,
+                        KONTRA,
+                        initial=1,
                     ),
                     lambda values, s=s: f"kontra.{component(values.get('bid') or None, 'main')}.{s}",
-                    put=unless(1),
+                    put=e.unless(1),
                     read=_individual(s),
                 )
                 for s in seats
             ),
             {"bid": sorted(rules.COLOURLESS)},
         ),
-        Section(
+        e.Section(
             _("Silent claims and give-up"),
             (
                 *silent,
-                Binding(
-                    Field("gave_up", _("declarer gave up"), choices=GAVE_UP),
+                e.Binding(
+                    e.Field("gave_up", _("declarer gave up"), choices=GAVE_UP),
                     "gave_up",
                     get=lambda found, hand: found or "",
                 ),
             ),
         ),
-        Section(
+        e.Section(
             _("Verdicts on the paper sheet (optional cross-check)"),
             tuple(
-                Binding(
-                    Field(f"r_{fam}", Text.of(_("sheet says %(what)s"), what=FAMILY_LABELS[fam]), choices=VERDICTS),
+                e.Binding(
+                    e.Field(f"r_{fam}", e.Text.of(_("sheet says %(what)s"), what=FAMILY_LABELS[fam]), choices=VERDICTS),
                     _by_family("results", fam),
                     read=_in_family("results", fam),
                 )
                 for fam in FAMILIES
             ),
         ),
-        Section(
+        e.Section(
             _("Renonsz"),
             (
-                Binding(
-                    Field("renonsz_case", _("renonsz case (§13)"), choices=CASES), "renonsz.case", claims=("renonsz",)
+                e.Binding(
+                    e.Field("renonsz_case", _("renonsz case (§13)"), choices=CASES), "renonsz.case", claims=("renonsz",)
                 ),
-                Binding(Field("renonsz_offender", _("offender"), choices=seat_choices(seats)), "renonsz.offender"),
-                Binding(
-                    Field("penalty_bid", _("penalty bid (13.2.3c, 13.2.4a, 13.2.5)"), choices=(*BLANK, *BIDS[1:])),
+                e.Binding(
+                    e.Field("renonsz_offender", _("offender"), choices=e.seat_choices(seats)), "renonsz.offender"
+                ),
+                e.Binding(
+                    e.Field("penalty_bid", _("penalty bid (13.2.3c, 13.2.4a, 13.2.5)"), choices=(*e.BLANK, *BIDS[1:])),
                     "renonsz.penalty_bid.bid",
                     get=lambda found, hand: found or ("" if hand.get("renonsz") else None),
                     claims=("renonsz.penalty_bid",),
                 ),
-                Binding(
-                    Field("penalty_red", _("penalty bid is red (piros)"), BOOL),
+                e.Binding(
+                    e.Field("penalty_red", _("penalty bid is red (piros)"), e.BOOL),
                     "renonsz.penalty_bid.trump",
                     put=lambda v, values: "piros" if v else None,
                     get=lambda found, hand: found == "piros",
@@ -330,15 +318,15 @@ def layout(ctx: Context) -> list[Section]:
                 ),
             ),
         ),
-        Section(
+        e.Section(
             _("Jury points (10.3.d), zero-sum"),
-            tuple(Binding(Field(f"jury_{s}", SeatName(s), INT), f"renonsz.jury_points.{s}") for s in seats),
+            tuple(e.Binding(e.Field(f"jury_{s}", e.SeatName(s), e.INT), f"renonsz.jury_points.{s}") for s in seats),
             {"renonsz_case": ["10.3.d"]},
         ),
     ]
 
 
-def finish(hand: dict[str, Any], values: Any, ctx: Context) -> None:
+def finish(hand: dict[str, Any], values: Any, ctx: e.Context) -> None:
     """What the sheet line implies (§5.2): the play is recorded only with its facts; the marriages
     list is written for a bid that counts them (unless the renonsz case relaxes the play), and a
     trump seven not played to the last trick is an explicit ``null``."""
@@ -357,21 +345,21 @@ def finish(hand: dict[str, Any], values: Any, ctx: Context) -> None:
     hand["play"] = play
 
 
-def checks(values: Any, ctx: Context) -> list[Check]:
+def checks(values: Any, ctx: e.Context) -> list[e.Check]:
     """What the form knows before the engine: one kind of kontra on the main part, no renonsz
     details without a case, no red without a penalty bid."""
     seats = ctx.seat_options or ctx.seats
     out = []
     individual = [s for s in seats if (values.get(f"k_seat_{s}") or 1) != 1]
     if individual and (values.get("k_main") or 1) != 1:
-        out.append(Check("k_main", _("Give this kontra either for both defenders or per defender, not both.")))
+        out.append(e.Check("k_main", _("Give this kontra either for both defenders or per defender, not both.")))
     if not values.get("renonsz_case"):
         for name in ("renonsz_offender", "penalty_bid", "penalty_red", *(f"jury_{s}" for s in seats)):
             value = values.get(name)
             if value is not None and value != "" and value is not False:
-                out.append(Check(name, _("Choose the renonsz case first.")))
+                out.append(e.Check(name, _("Choose the renonsz case first.")))
     elif values.get("penalty_red") and not values.get("penalty_bid"):
-        out.append(Check("penalty_bid", _("Choose the penalty bid.")))
+        out.append(e.Check("penalty_bid", _("Choose the penalty bid.")))
     return out
 
 
@@ -406,4 +394,4 @@ def normalised(hand: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-ENTRY = EntryForm(layout=layout, finish=finish, checks=checks, normalised=normalised)
+ENTRY = e.EntryForm(layout=layout, finish=finish, checks=checks, normalised=normalised)
