@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .entry import EntryForm
     from .table_plan import TablePlan
 
 from .text import render, to_json
@@ -110,7 +111,7 @@ class Variant:
     plan: TablePlan | None = None  # seats, who sits out, hands per round, the seating
     standing: Any = None  # scoring.standing_rules.StandingRules: table and bye points, tie-breaks
     protocol: Any = None  # scoring.protocol_layout.ProtocolLayout: the paper sheet's rows and columns
-    entry: Any = None  # scoring.entry.EntryForm: form field <-> JSON path bindings and layout
+    entry: EntryForm | None = None  # form field <-> JSON path bindings and layout (scoring.entry)
 
     def allowed_dealers(self, table_seats: list[str], hand: Mapping[str, JSON]) -> list[str]:
         """The dealers the hand after ``hand`` may have, the usual one first."""

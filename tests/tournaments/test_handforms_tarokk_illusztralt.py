@@ -7,7 +7,6 @@ Spec: /work/shared/rules/tarokk-illusztralt.md (§3 hand record, §4 examples).
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -15,15 +14,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring.variants.tarokk_illusztralt.entry import FIGURE_ROWS, normalised
 from scoring.variants.tarokk_illusztralt.rules import VARIANT
 from tests.samples.tarokk_illusztralt import random_hand
-from tournaments.handforms.tarokk_illusztralt import FIGURE_ROWS, TarokkIllusztraltHandForm
+from tournaments.handforms import HandForm, form_class
+
+TarokkIllusztraltHandForm = form_class("tarokk-illusztralt")
 
 ENVELOPE = {"variant": "tarokk-illusztralt", "seats": ["A", "B", "C", "D"], "dealer": "D"}
 NAMES = {"A": "Anna", "B": "Béla", "C": "Csaba", "D": "Dóra"}
 
 
-def make_form(data: dict[str, Any] | None, envelope: dict[str, Any] | None = None) -> TarokkIllusztraltHandForm:
+def make_form(data: dict[str, Any] | None, envelope: dict[str, Any] | None = None) -> HandForm:
     return TarokkIllusztraltHandForm(
         data, envelope=envelope or ENVELOPE, names=NAMES, table_positions=["A", "B", "C", "D"]
     )
@@ -56,29 +58,6 @@ def hand_of(data: dict[str, Any], envelope: dict[str, Any] | None = None) -> dic
     form = make_form(data, envelope)
     assert form.is_valid(), form.errors
     return form.hand()
-
-
-def normalised(hand: dict[str, Any]) -> dict[str, Any]:
-    """The hand as the form writes it (module docstring of the form): defaults left out,
-    tarokk counts in playing order, ``partner: null`` with a called tarokk in a skart."""
-    h = copy.deepcopy(hand)
-    if h.get("outcome") == "played":
-        del h["outcome"]
-    if h.get("game_kontra") == 0:
-        del h["game_kontra"]
-    if h.get("called_tarokk_discarded") is False:
-        del h["called_tarokk_discarded"]
-    if h.get("called_tarokk_discarded"):
-        h.setdefault("partner", None)
-    for f in h.get("figures") or []:
-        if f.get("kontra") == 0:
-            del f["kontra"]
-    if "tarokk_counts" in h:
-        h["tarokk_counts"].sort(key=lambda tc: h["seats"].index(tc["seat"]))
-    for key in ("figures", "tarokk_counts"):
-        if not h.get(key, True):
-            del h[key]
-    return h
 
 
 def covered(hand: dict[str, Any]) -> bool:
@@ -297,7 +276,7 @@ def test_a_figure_row_writes_the_named_king_and_leaves_out_derived_results():
 # --- engine errors land on the field the referee used ------------------------------
 
 
-def engine_errors(data: dict[str, Any]) -> TarokkIllusztraltHandForm:
+def engine_errors(data: dict[str, Any]) -> HandForm:
     form = make_form(typed(data))
     assert form.is_valid(), form.errors
     errors = VARIANT.validate(form.hand(), {}, None)

@@ -7,7 +7,6 @@ Spec: /work/shared/rules/tarokk-vadasz.md (§3 hand record, §4 examples).
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -15,9 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.variants.tarokk_vadasz.rules import FIGURES, SIDES, VARIANT, play_order
+from scoring.variants.tarokk_vadasz.entry import normalised
+from scoring.variants.tarokk_vadasz.rules import VARIANT, play_order
 from tests.samples.tarokk_vadasz import random_hand
-from tournaments.handforms.tarokk_vadasz import TarokkVadaszHandForm
+from tournaments.handforms import HandForm, form_class
+
+TarokkVadaszHandForm = form_class("tarokk-vadasz")
 
 FOUR = ["A", "B", "C", "D"]
 
@@ -31,7 +33,7 @@ def make_form(
     participants: list[str] = FOUR,
     dealer: str = "D",
     envelope: dict[str, Any] | None = None,
-) -> TarokkVadaszHandForm:
+) -> HandForm:
     return TarokkVadaszHandForm(
         data,
         envelope=envelope or envelope_for(participants, dealer),
@@ -69,27 +71,6 @@ def hand_of(
     form = make_form(data, participants, dealer, envelope)
     assert form.is_valid(), form.errors
     return form.hand()
-
-
-ORDER = {(side, fig): i for i, (side, fig) in enumerate((s, f) for s in SIDES for f in FIGURES)}
-
-
-def normalised(hand: dict[str, Any]) -> dict[str, Any]:
-    """The hand as the form writes it (module docstring of the form): defaults left out,
-    figures in the grid's order."""
-    h = copy.deepcopy(hand)
-    if h.get("outcome") == "played":
-        del h["outcome"]
-    if h.get("game_kontra") == 0:
-        del h["game_kontra"]
-    for f in h.get("figures") or []:
-        if f.get("kontra") == 0:
-            del f["kontra"]
-    if "figures" in h:
-        h["figures"].sort(key=lambda f: ORDER[f["side"], f["figure"]])
-        if not h["figures"]:
-            del h["figures"]
-    return h
 
 
 def round_trip(hand: dict[str, Any]) -> dict[str, Any]:
@@ -362,7 +343,7 @@ def test_the_typical_hand_needs_at_most_six_inputs():
 
 def engine_errors(
     data: dict[str, Any], participants: list[str] = FOUR, dealer: str = "D", state: dict[str, Any] | None = None
-) -> TarokkVadaszHandForm:
+) -> HandForm:
     form = make_form(typed(data, participants, dealer), participants, dealer)
     assert form.is_valid(), form.errors
     errors = VARIANT.validate(form.hand(), state or {}, None)

@@ -20,14 +20,17 @@ from hypothesis import strategies as st
 from scoring.common import table_from
 from scoring.engine import evaluate
 from scoring.types import HandScore
+from scoring.variants.ulti_mausz.entry import normalised
 from scoring.variants.ulti_mausz.rules import VARIANT
 from tests.samples.ulti_mausz import random_hand
-from tournaments.handforms.ulti_mausz import UltiMauszHandForm, normalised
+from tournaments.handforms import HandForm, form_class
+
+UltiMauszHandForm = form_class("ulti-mausz")
 
 ENVELOPE = ("variant", "seats", "dealer")
 
 
-def make_form(data: Any, seats: list[str], dealer: str) -> UltiMauszHandForm:
+def make_form(data: Any, seats: list[str], dealer: str) -> HandForm:
     envelope = {"variant": "ulti-mausz", "seats": seats, "dealer": dealer}
     return UltiMauszHandForm(
         data, envelope=envelope, names={"A": "Anna", "B": "Béla"}, table_positions=table_from(seats, dealer)
@@ -43,7 +46,7 @@ def post(data: dict[str, Any]) -> dict[str, str]:
     return {k: ("on" if v is True else str(v)) for k, v in data.items() if not empty(v)}
 
 
-def defaults(form: UltiMauszHandForm) -> dict[str, str]:
+def defaults(form: HandForm) -> dict[str, str]:
     """What the untouched form posts."""
     return post({name: form.get_initial_for_field(field, name) for name, field in form.fields.items()})
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from tests.conftest import client_for
 from tests.tournaments.variant_tables import rendered_form, running_table
 from tournaments import hands
-from tournaments.handforms.ulti_mausz import UltiMauszHandForm
+from tournaments.handforms import form_class
 from tournaments.models import Hand
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +42,7 @@ def parti_won(table: Any) -> dict[str, Any]:
 
 
 def posted(hand: dict[str, Any], fields: dict[str, str]) -> dict[str, str]:
-    typed = {k: ("on" if v is True else str(v)) for k, v in UltiMauszHandForm.initial_from(hand).items()}
+    typed = {k: ("on" if v is True else str(v)) for k, v in form_class("ulti-mausz").initial_from(hand).items()}
     return {**fields, **typed}
 
 

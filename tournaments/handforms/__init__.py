@@ -1,24 +1,23 @@
-"""Hand-entry forms, one per variant (one dict, STYLE.md §2)."""
+"""The hand-entry form: one form, built from the variant's entry declaration."""
 
 from __future__ import annotations
 
+from functools import cache
+
+from scoring.registry import VARIANTS
+
 from .base import HandForm
 from .generic import JsonHandForm
-from .tarokk_illusztralt import TarokkIllusztraltHandForm
-from .tarokk_laza import TarokkLazaHandForm
-from .tarokk_vadasz import TarokkVadaszHandForm
-from .taruk2012 import Taruk2012HandForm
-from .ulti_mausz import UltiMauszHandForm
-
-FORMS: dict[str, type[HandForm]] = {
-    "taruk2012": Taruk2012HandForm,
-    "ulti-mausz": UltiMauszHandForm,
-    "tarokk-illusztralt": TarokkIllusztraltHandForm,
-    "tarokk-vadasz": TarokkVadaszHandForm,
-    "tarokk-laza": TarokkLazaHandForm,
-}
 
 
+@cache
 def form_class(variant: str) -> type[HandForm]:
-    """The variant's form, or the JSON form where none is written yet."""
-    return FORMS.get(variant, JsonHandForm)
+    """The form of ``variant`` (its declaration bound to ``HandForm``), or the JSON form where the
+    variant declares no entry."""
+    declared = VARIANTS[variant].entry if variant in VARIANTS else None
+    if declared is None:
+        return JsonHandForm
+    return type("HandForm", (HandForm,), {"variant": variant, "entry": declared, "__module__": __name__})
+
+
+__all__ = ["HandForm", "JsonHandForm", "form_class"]

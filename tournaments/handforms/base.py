@@ -1,12 +1,11 @@
-"""The referee's hand-entry form: a Django form per variant that mirrors the
-paper protocol and builds the hand JSON the engine takes.
+"""The referee's hand-entry form: one Django form for every variant, built from the variant's
+entry declaration (``VARIANTS[key].entry``, a ``scoring.entry.EntryForm``).
 
-A variant's form declares its fields and ``fieldsets`` (the first is the
-"typical hand", shown open; the rest fold away), and implements ``to_hand``
-(cleaned data → hand JSON, without the envelope) and ``initial_from``
-(hand JSON → initial data, for corrections). Engine errors come back with a
-field path (``bonuses[1].kontra``); ``field_for`` maps a path to the form field
-that shows it, so the error appears next to what the referee typed.
+The declaration gives the sections (the first is the "typical hand", shown open; the rest fold
+away), the fields and the JSON path each one writes. The form turns them into Django fields,
+builds the hand with ``scoring.entry.hand_from``, fills itself from a stored hand with
+``values_from`` (a correction), and shows each engine error under the field that wrote its path
+(``field_for``).
 """
 
 from __future__ import annotations
@@ -15,21 +14,47 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils.choices import BaseChoiceIterator
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring import entry as spec
 from scoring.common import NOTE_MAX_LENGTH
 from scoring.types import HandError
 from tournaments import lines
 
-BLANK = [("", "—")]
+
+class FixedChoices(BaseChoiceIterator):
+    """A ready choice list that Django takes as it is: normalising ~50 options for each of the 48
+    selects of a Laza form would cost more than the rest of the form."""
+
+    def __init__(self, choices: list[tuple[Any, str]]):
+        self.choices = choices
+
+    def __iter__(self):
+        return iter(self.choices)
+
+
+def say(label: Any, names: Mapping[str, str]) -> Any:
+    """A declared label in the reader's language; a seat with its player's name."""
+    if isinstance(label, spec.SeatName):
+        name = names.get(label.seat)
+        return f"{label.seat} · {name}" if name else label.seat
+    if isinstance(label, spec.Text):
+        text = label.msgid if isinstance(label.msgid, spec.Raw) else gettext(label.msgid)
+        return text % {k: v if isinstance(v, int) else say(v, names) for k, v in label.params.items()}
+    if isinstance(label, spec.Raw):
+        return str(label)
+    if isinstance(label, str):
+        return gettext(label) if label else label
+    return label
 
 
 class HandForm(forms.Form):
-    variant: ClassVar[str]
-    # (title, field names, data-show-when) — ``show`` is a dict field -> values for which the
-    # fieldset is relevant. The page script hides and clears the others; the form ignores
-    # what they hold (``_drop_hidden``), so a value left there never blocks a save.
-    fieldsets: ClassVar[list[tuple[str, list[str], dict[str, list[str]]]]] = []
+    """The hand form of the variant whose declaration is ``entry`` (see ``form_class``)."""
+
+    variant: ClassVar[str] = "*"
+    entry: ClassVar[spec.EntryForm | None] = None
 
     note = forms.CharField(label=_("note"), required=False, max_length=NOTE_MAX_LENGTH)
 
@@ -46,6 +71,7 @@ class HandForm(forms.Form):
         prefix: str | None = None,
     ):
         self.envelope = dict(envelope)
+        usual = self.envelope.get("dealer")
         # Other envelopes the hand may have when the deal need not rotate (a void deal is
         # dealt again, a Vadász thrower takes the deal): the referee picks the dealer.
         self.alternatives = [dict(e) for e in alternatives or [envelope]]
@@ -53,28 +79,84 @@ class HandForm(forms.Form):
         self.names = dict(names)
         self.table_positions = list(table_positions)
         super().__init__(data, initial=initial, prefix=prefix)
+        if self.is_bound and len(self.alternatives) > 1:
+            chosen = self.data.get(self.add_prefix("dealer"))
+            self.envelope = next((e for e in self.alternatives if e["dealer"] == chosen), self.envelope)
+        # (title, field names, data-show-when): ``show`` is field -> values for which the section
+        # applies. The page script hides and clears the others; the form ignores what they hold.
+        self.fieldsets: list[tuple[Any, list[str], Mapping[str, Any]]] = []
         self.setup()
         if len(self.alternatives) > 1:
             self.fields["dealer"] = forms.ChoiceField(
                 label=_("dealer"),
-                initial=self.envelope["dealer"],
+                initial=usual,
                 choices=[(e["dealer"], self.seat_label(e["dealer"])) for e in self.alternatives],
             )
             if self.fieldsets:
-                title, names, show = self.fieldsets[0]
-                self.fieldsets = [(title, ["dealer", *names], show), *self.fieldsets[1:]]
-            if self.is_bound:
-                chosen = self.data.get(self.add_prefix("dealer"))
-                self.envelope = next((e for e in self.alternatives if e["dealer"] == chosen), self.envelope)
+                title, first, show = self.fieldsets[0]
+                self.fieldsets = [(title, ["dealer", *first], show), *self.fieldsets[1:]]
         if self.is_bound:
             self._drop_hidden()
 
+    # --- the declaration made Django fields --------------------------------------------------
+
+    @property
+    def context(self) -> spec.Context:
+        """The table as the declaration sees it."""
+        given = {k.removeprefix(f"{self.prefix}-") if self.prefix else k for k in (self.data or {})}
+        options = dict.fromkeys(s for e in [self.envelope, *self.alternatives] for s in e["seats"])
+        return spec.Context(
+            seats=tuple(self.envelope["seats"]),
+            positions=tuple(self.table_positions),
+            dealer=self.envelope.get("dealer", ""),
+            seat_options=tuple(options),
+            config=self.config,
+            given=frozenset(given | set(self.initial)),
+        )
+
     def setup(self) -> None:
-        """Fill choices that depend on the table (seats and names)."""
+        self.ctx = self.context
+        self._choices: dict[int, FixedChoices] = {}
+        for section in self.entry.layout(self.ctx):
+            names = []
+            for declared in section.fields():
+                self.fields[declared.name] = self._field(declared)
+                names.append(declared.name)
+            self.fieldsets.append((say(section.title, self.names), names, dict(section.show)))
+
+    def _field(self, f: spec.Field) -> forms.Field:
+        label = say(f.label, self.names)
+        if f.kind == spec.BOOL:
+            return forms.BooleanField(label=label, required=False, initial=f.initial)
+        if f.kind == spec.INT:
+            widget = forms.NumberInput(attrs={"inputmode": "numeric"}) if f.numeric else None
+            return forms.IntegerField(
+                label=label,
+                required=f.required,
+                initial=f.initial,
+                min_value=f.min_value,
+                max_value=f.max_value,
+                step_size=f.step,
+                widget=widget,
+            )
+        choices = self._choices.get(id(f.choices))
+        if choices is None:  # a list shared by many fields is translated once
+            choices = FixedChoices([(value, say(label, self.names)) for value, label in f.choices])
+            self._choices[id(f.choices)] = choices
+        if f.kind == spec.INT_CHOICE:
+            return forms.TypedChoiceField(
+                label=label, choices=choices, coerce=int, empty_value=None, required=f.required, initial=f.initial
+            )
+        return forms.ChoiceField(label=label, choices=choices, required=f.required, initial=f.initial)
+
+    def seat_label(self, seat: str) -> str:
+        return say(spec.SeatName(seat), self.names)
+
+    # --- hidden sections -----------------------------------------------------------------------
 
     def hidden_fields(self) -> set[str]:
-        """The fields of the fieldsets that do not apply to the posted game/outcome/bid (the
-        ones the page hides)."""
+        """The fields of the sections that do not apply to the posted game/outcome/bid (the ones
+        the page hides)."""
         hidden: set[str] = set()
         for _title, names, show in self.fieldsets:
             for field, values in show.items():
@@ -86,8 +168,8 @@ class HandForm(forms.Form):
         return hidden
 
     def _drop_hidden(self) -> None:
-        """Forget what the hidden fieldsets hold: a bonus left from a tri once the game is a
-        berač, say, is not part of the hand and must not block saving it (issue 11 item 8)."""
+        """Forget what the hidden sections hold: a bonus left from a tri once the game is a berač,
+        say, is not part of the hand and must not block saving it (issue 11 item 8)."""
         hidden = {self.add_prefix(n) for n in self.hidden_fields()}
         if hidden & set(self.data):
             data = self.data.copy()  # a QueryDict's copy is mutable
@@ -95,50 +177,51 @@ class HandForm(forms.Form):
                 data.pop(key, None)
             self.data = data
 
-    # --- helpers for subclasses ---------------------------------------------
+    # --- the one mapping, three ways ------------------------------------------------------------
 
-    @property
-    def seats(self) -> list[str]:
-        """The seats that play this hand, in playing order."""
-        return list(self.envelope["seats"])
-
-    def seat_label(self, seat: str) -> str:
-        name = self.names.get(seat)
-        return f"{seat} · {name}" if name else seat
-
-    def seat_choices(self, seats: list[str] | None = None, blank: str | None = "—") -> list[tuple[str, str]]:
-        seats = self.seats if seats is None else seats
-        choices = [(s, self.seat_label(s)) for s in seats]
-        return ([("", blank)] if blank is not None else []) + choices
-
-    # --- the contract -------------------------------------------------------
+    def clean(self) -> dict[str, Any]:
+        d = super().clean()
+        if self.entry is not None and self.entry.checks is not None:
+            for check in self.entry.checks(d, self.ctx):
+                if check.field not in self.errors:
+                    self.add_error(check.field, say(check.message, self.names))
+        return d
 
     def to_hand(self) -> dict[str, Any]:
         """The variant fields of the hand (call after ``is_valid``)."""
-        raise NotImplementedError
+        return spec.hand_from(self.entry, self.cleaned_data, self.ctx)
 
     @classmethod
     def initial_from(cls, hand: Mapping[str, Any]) -> dict[str, Any]:
-        """Form data that reproduces ``hand`` (for a correction)."""
-        raise NotImplementedError
+        """Form values that reproduce ``hand`` (for a correction)."""
+        return spec.values_from(cls.entry, hand)
 
     def field_for(self, path: str) -> str | None:
         """The form field that shows an engine error at ``path`` (``None``: the form as a whole)."""
-        head = path.split(".", 1)[0].split("[", 1)[0]
-        return head if head in self.fields else None
+        if path in ("dealer", "seats"):
+            return "dealer" if "dealer" in self.fields else None
+        return spec.field_for(self.entry, path, getattr(self, "cleaned_data", {}), self.ctx)
 
-    def field_for_error(self, path: str) -> str | None:
-        """``field_for``, except that the envelope's own fields go to the dealer choice if there is one."""
-        if path in ("dealer", "seats") and "dealer" in self.fields:
-            return "dealer"
-        return self.field_for(path)
+    @property
+    def limits_misdeals(self) -> bool:
+        """Does the variant narrow the misdeal choice by the dealer's history (``limit_misdeal``)?"""
+        return self.entry is not None and self.entry.misdeals is not None
 
-    # --- used by the views --------------------------------------------------
+    def limit_misdeal(self, earlier: int) -> None:
+        """Offer only the misdeal the dealer's history allows (the variant's ``misdeals``; Taruk §5.4).
+        ``earlier``: how many misdeals the dealer's player already has (tournaments.misdeals)."""
+        if not self.limits_misdeals:
+            return
+        limit = self.entry.misdeals(earlier)
+        field = self.fields[limit.field]
+        field.choices = [(value, label) for value, label in field.choices if value in limit.allowed]
+        field.error_messages["invalid_choice"] = say(limit.message, self.names)
+
+    # --- used by the views ----------------------------------------------------------------------
 
     def hand(self) -> dict[str, Any]:
-        """Envelope plus variant fields; empty text and empty lists are left out. ``None`` stays:
-        ``to_hand`` returns it only where the spec wants an explicit null (a declarer alone)."""
-        body = {k: v for k, v in self.to_hand().items() if not (v == "" or v == [] or v == {})}
+        """Envelope, variant fields and the note."""
+        body = {k: v for k, v in self.to_hand().items() if not (v == "" or v == [] or v == {})}  # the JSON form's too
         note = self.cleaned_data.get("note")
         if note:
             body["note"] = note
@@ -146,17 +229,17 @@ class HandForm(forms.Form):
 
     def add_engine_errors(self, errors: list[HandError]) -> None:
         for error in errors:
-            field = self.field_for_error(error.field)
+            field = self.field_for(error.field)
             text = lines.message(error)  # in the page's language
             message = text if field else f"{error.field}: {text}" if error.field else text
             self.add_error(field, message)
 
     def grouped(self) -> list[dict[str, Any]]:
-        """Fieldsets with bound fields, for the template."""
+        """Sections with bound fields, for the template."""
         out = []
         for i, (title, names, show) in enumerate(self.fieldsets):
             fields = [self[n] for n in names if n in self.fields]
-            # A folded fieldset opens when it holds an error: the referee must see what blocks.
+            # A folded section opens when it holds an error: the referee must see what blocks.
             out.append(
                 {"title": title, "fields": fields, "open": i == 0 or any(f.errors for f in fields), "show": show}
             )
@@ -165,7 +248,3 @@ class HandForm(forms.Form):
         if rest:
             out.append({"title": _("Other"), "fields": rest, "open": any(f.errors for f in rest), "show": {}})
         return out
-
-
-def int_or_none(value: Any) -> int | None:
-    return None if value in (None, "") else int(value)

@@ -1,7 +1,7 @@
 """A plain JSON form: the variant fields of the hand typed as one JSON object.
 
-Used by organizers for anything the variant's form does not cover, and as the
-API-shaped fallback; errors still name the field of the hand.
+Used by organizers for anything the variant's form does not cover (a correction opened with
+``?json=1``); errors still name the field of the hand.
 """
 
 from __future__ import annotations
@@ -19,14 +19,12 @@ ENVELOPE = ("variant", "seats", "dealer")
 
 
 class JsonHandForm(HandForm):
-    variant = "*"
-    body = forms.CharField(
-        label=_("hand fields (JSON)"),
-        widget=forms.Textarea(attrs={"rows": 8}),
-        help_text=_("Everything but variant, seats and dealer, as the rules spec defines it."),
-    )
-
     def setup(self) -> None:
+        self.fields["body"] = forms.CharField(
+            label=_("hand fields (JSON)"),
+            widget=forms.Textarea(attrs={"rows": 8}),
+            help_text=_("Everything but variant, seats and dealer, as the rules spec defines it."),
+        )
         self.fieldsets = [(_("Hand"), ["body"], {})]
 
     def clean_body(self) -> dict[str, Any]:

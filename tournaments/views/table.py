@@ -25,7 +25,7 @@ from .. import access, misdeals, table_state
 from .. import hands as services
 from ..chart import progression
 from ..clock import clock_payload
-from ..handforms import form_class
+from ..handforms import JsonHandForm, form_class
 from ..lookups import table_for_viewer
 from ..models import Hand, Round, Table, Tournament
 from ..progress import table_progress
@@ -68,7 +68,7 @@ def _new_form(tournament: Tournament, table: Table, previous: Hand | None, data:
         config=setup.config,
     )
     dealers = {e["dealer"] for e in form.alternatives}
-    if hasattr(form, "limit_misdeal") and len(dealers) == 1:  # the referee does not pick the dealer
+    if form.limits_misdeals and len(dealers) == 1:  # the referee does not pick the dealer
         form.limit_misdeal(misdeals.earlier_misdeals(table, dealers.pop(), previous.number + 1 if previous else 1))
     return form
 
@@ -221,8 +221,6 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
         raise Http404
     cls = form_class(tournament.variant)
     if request.GET.get("json") == "1" or request.POST.get("json") == "1":
-        from ..handforms.generic import JsonHandForm
-
         cls = JsonHandForm
     setup = services.table_setup(table, tournament)
     envelope = {k: hand.input.get(k) for k in ("variant", "seats", "dealer")}

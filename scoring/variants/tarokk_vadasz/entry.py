@@ -1,5 +1,316 @@
-"""tarokk-vadasz: the hand form's bindings (form field <-> JSON path <-> conversion) and layout."""
+"""tarokk-vadasz: the hand form (tarokk-vadasz.md §3), tables of 4 to 7, each field bound once to the
+path of the hand it writes (scoring.entry).
+
+The first section is the typical hand: declarer, partner (or one of the three ways of playing
+alone), talon cards the declarer took (this sets ``G``), card points and tricks of the declaring
+side, the game's kontra and — at a table of 7 only — the talon arranger. ``participants`` are the
+table's seats and the talon arranger at 5 and 6 follows from the dealer (§1.1), so the referee
+never types them. Figures are a grid, one line per figure for each side (a figure is listed at
+most once per side, §3.2 rule 7), each with how it went, who announced it, its kontra and, where
+they apply, the overlap flag (§1.6) and the "objectively unplayable" case (§1.10).
+
+Deliberate normalisations (the hand means the same, the JSON may differ):
+
+- defaults are left out: ``outcome: "played"``, ``game_kontra: 0``, a figure's ``kontra: 0``,
+  ``with_volat: false``, ``start_double_round: false`` and empty lists;
+- ``figures`` are listed declaring side first, each side in the order tulétroá, négy király,
+  pagát ulti, XXI-fogás, dupla, volát;
+- a figure's ``result`` is left out in a renonsz hand whatever was picked;
+- an announcement of a lone declarer's side without an announcer is his.
+
+Not covered: nothing the sample generator produces. The double round's state is not shown (the
+form does not see it); the engine rejects a second start.
+"""
 
 from __future__ import annotations
 
-ENTRY = None  # filled in by the redesign (issue 13)
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from scoring import entry as e
+from scoring.text import _
+
+from . import rules
+
+OUTCOMES = (
+    ("played", _("played")),
+    ("thrown_in", _("thrown in")),
+    ("redeal", _("redeal (misdeal, annulled)")),
+    ("renonsz", _("renonsz (play stopped)")),
+)
+TALON = (("3", _("3 cards (G=1)")), ("2", _("2 cards (G=2)")), ("1", _("1 card (G=3)")), ("0", _("none (G=4)")))
+BIDS = (("harmas", _("három (3)")), ("kettes", _("kettő (2)")), ("egyes", _("egy (1)")), ("szolo", _("szóló")))
+KONTRA = ((0, e.DASH), (1, _("kontra ×2")), (2, _("rekontra ×4")), (3, _("szubkontra ×4")))
+SOLO = {
+    "forced": _("alone: forced (called tarokk discarded)"),
+    "open_self_call": _("alone: open self-call"),
+    "hidden_self_call": _("alone: hidden self-call"),
+}
+THROW_IN_REASONS = {
+    "no_tarokk": _("no tarokk"),
+    "only_xxi": _("only the XXI"),
+    "four_kings": _("four kings"),
+    "partner_obligatory": _("the partner had to throw in"),
+    "declarer_obligatory": _("the declarer had to throw in"),
+    "second_round_no_honour": _("second round: no honour after the talon"),
+    "other": _("other"),
+}
+RENONSZ_KINDS = (
+    ("play", _("broke the card-play rules")),
+    ("discard", _("discarded what may not be discarded")),
+    ("other", _("other")),
+)
+LENGETES_MODES = (
+    ("obligatory", _("obligatory ulti (waver said kontra and tulétroá)")),
+    ("optional", _("optional ulti (no tulétroá by the waver)")),
+)
+FIGURE_LABELS = {
+    "tuletroa": _("tulétroá"),
+    "negy_kiraly": _("négy király"),
+    "pagat_ulti": _("pagát ulti"),
+    "xxi_fogas": _("XXI-fogás"),
+    "dupla": _("dupla"),
+    "volat": _("volát"),
+}
+# How a figure went; results are the engine's (``result``), "silent_" marks a figure not announced.
+ANNOUNCED_NO_RESULT = ("announced", _("announced (renonsz: no result)"))
+HOW = {
+    "tuletroa": (
+        ("made", _("announced, made")),
+        ("failed", _("announced, failed")),
+        ANNOUNCED_NO_RESULT,
+        ("silent_made", _("silent, made")),
+    ),
+    "pagat_ulti": (
+        ("made", _("announced, made")),
+        ("lost_last_trick", _("announced, lost in the last trick")),
+        ("lost_early", _("announced, lost early")),
+        ANNOUNCED_NO_RESULT,
+        ("silent_made", _("silent, made")),
+        ("silent_lost_last_trick", _("silent, lost in the last trick")),
+        ("silent_lost_early", _("silent, lost early")),
+    ),
+    "dupla": (("announced", _("announced (made or failed follows from the points)")),),
+    "volat": (("announced", _("announced (made or failed follows from the tricks)")),),
+}
+HOW["negy_kiraly"] = HOW["xxi_fogas"] = HOW["tuletroa"]
+HOW_CHOICES = {fig: (*e.BLANK, *how) for fig, how in HOW.items()}
+UNPLAYABLE = {
+    "xxi_fogas": (
+        *e.BLANK,
+        ("xxi_not_catchable", _("XXI not catchable (−21)")),
+        ("skiz_took_partners_xxi", _("Skíz took the partner's XXI (−10)")),
+    ),
+    "pagat_ulti": (
+        *e.BLANK,
+        ("opponent_9_tarokk", _("an opponent held 9 tarokks (−5)")),
+        ("starting_opponent_8_tarokk", _("the leading opponent held 8 tarokks (−5)")),
+    ),
+}
+PREFIX = {"declarer": "decl", "opponents": "opp"}
+SIDE_TITLES = {"declarer": _("Declaring side's figures"), "opponents": _("Opponents' figures")}
+PLAYED_OR_RENONSZ = {"outcome": ["played", "renonsz"]}
+TRICKS = (*e.BLANK, *((str(t), e.Raw(str(t))) for t in range(10)))
+ALONE = "alone:"
+
+
+def figure_field(side: str, fig: str) -> str:
+    return f"{PREFIX[side]}_{fig}"
+
+
+def _partner(value: str, values: Any) -> dict[str, Any]:
+    if value.startswith(ALONE):
+        return {"solo": value.removeprefix(ALONE), "partner": None}
+    return {"partner": value}
+
+
+def _partner_read(hand: Any) -> Any:
+    if "partner" in hand and hand["partner"] is None:
+        return f"{ALONE}{hand['solo']}" if hand.get("solo") else ""
+    return hand.get("partner")
+
+
+def _figure(side: str, fig: str, seats: Any) -> e.Item:
+    name = figure_field(side, fig)
+
+    def how(value: str, values: Any) -> dict[str, Any]:
+        result = value.removeprefix("silent_")
+        out: dict[str, Any] = {"announced": not value.startswith("silent_")}
+        if result != "announced" and values.get("outcome") != "renonsz":
+            out["result"] = result
+        return out
+
+    def how_read(figure: Any, hand: Any) -> str:
+        result = figure.get("result") or "announced"
+        return result if figure.get("announced") else f"silent_{figure.get('result') or 'made'}"
+
+    def announcer(value: str, values: Any) -> Any:
+        if value:
+            return value
+        alone = str(values.get("partner") or "").startswith(ALONE)
+        announced = not str(values.get(name)).startswith("silent_")
+        if announced and side == "declarer" and alone and values.get("declarer"):
+            return values["declarer"]  # a lone declarer's side is himself
+        return e.OMIT
+
+    members = [
+        e.Binding(
+            e.Field(name, FIGURE_LABELS[fig], choices=HOW_CHOICES[fig]),
+            "",
+            put=how,
+            get=how_read,
+            claims=("announced", "result"),
+        ),
+        e.Binding(e.Field(f"{name}_by", _("announced by"), choices=seats), "announcer", put=announcer, blank=(None,)),
+        e.Binding(
+            e.Field(f"{name}_kontra", _("kontra"), e.INT_CHOICE, KONTRA, initial=0),
+            "kontra",
+            put=lambda v, values: v or e.OMIT,
+            get=lambda found, hand: found or 0,
+        ),
+    ]
+    if fig in rules.WITH_VOLAT_FIGURES:
+        members.append(
+            e.Binding(
+                e.Field(f"{name}_volat", _("announced together with the same player's volát (counts 0)"), e.BOOL),
+                "with_volat",
+                put=e.true_or_omit,
+                get=e.as_bool,
+            )
+        )
+    if fig in UNPLAYABLE:
+        members.append(
+            e.Binding(e.Field(f"{name}_unplayable", _("objectively unplayable"), choices=UNPLAYABLE[fig]), "unplayable")
+        )
+    return e.Item(
+        "figures",
+        tuple(members),
+        const={"figure": fig, "side": side},
+        matches=lambda f: (f.get("side"), f.get("figure")) == (side, fig),
+    )
+
+
+def arrangers(ctx: e.Context) -> list[str]:
+    """Who may arrange the talon (§1.1): one seat at 5 and 6, two at 7 (the dealer picks)."""
+    if not 4 <= len(ctx.positions) <= 7 or ctx.dealer not in ctx.positions:
+        return []
+    return rules.talon_arrangers(list(ctx.positions), ctx.dealer)
+
+
+def layout(ctx: e.Context) -> list[e.Section]:
+    seats = e.seat_choices(ctx.seats)
+    partner = (("", e.DASH), *e.seat_choices(ctx.seats, None), *((f"{ALONE}{k}", v) for k, v in SOLO.items()))
+    first: list[e.Binding] = [
+        e.outcome(OUTCOMES),
+        e.Binding(e.Field("declarer", _("declarer"), choices=seats), "declarer"),
+        e.Binding(
+            e.Field("partner", _("partner (holder of the called tarokk)"), choices=partner),
+            "",
+            put=_partner,
+            read=_partner_read,
+            claims=("partner", "solo"),
+        ),
+        e.Binding(
+            e.Field("declarer_talon_taken", _("talon cards the declarer took"), e.INT_CHOICE, (*e.BLANK, *TALON)),
+            "declarer_talon_taken",
+        ),
+        e.Binding(
+            e.Field(
+                "declarer_card_points",
+                _("card points of the declaring side (declarer's skart only)"),
+                e.INT,
+                min_value=0,
+                max_value=94,
+            ),
+            "declarer_card_points",
+        ),
+        e.Binding(
+            e.Field("declarer_tricks", _("tricks of the declaring side"), e.INT_CHOICE, TRICKS), "declarer_tricks"
+        ),
+        e.Binding(
+            e.Field("game_kontra", _("kontra on the game"), e.INT_CHOICE, KONTRA, initial=0, required=True),
+            "game_kontra",
+            put=lambda v, values: v or e.OMIT,
+            get=lambda found, hand: found or 0,
+        ),
+    ]
+    choices = arrangers(ctx)
+    if len(choices) > 1:  # at 7 the dealer picks one of the two opposite him (§1.1)
+        first.append(
+            e.Binding(e.Field("talon_arranger", _("talon arranger"), choices=e.seat_choices(choices)), "talon_arranger")
+        )
+    grids = [
+        e.Section(SIDE_TITLES[side], tuple(_figure(side, fig, seats) for fig in rules.FIGURES), PLAYED_OR_RENONSZ)
+        for side in rules.SIDES
+    ]
+    return [
+        e.Section(_("Game"), tuple(first)),
+        *grids,
+        e.Section(
+            _("Bid and lengetés"),
+            (
+                e.Binding(
+                    e.Field("bid", _("bid (optional: checks the talon cards)"), choices=(*e.BLANK, *BIDS)), "bid"
+                ),
+                e.Binding(e.Field("lengetes_waver", _("lengetés: the waver"), choices=seats), "lengetes_ulti.waver"),
+                e.Binding(
+                    e.Field(
+                        "lengetes_mode", _("lengetés: the Pagát declarer's ulti"), choices=(*e.BLANK, *LENGETES_MODES)
+                    ),
+                    "lengetes_ulti.mode",
+                    claims=("lengetes_ulti",),
+                ),
+            ),
+            PLAYED_OR_RENONSZ,
+        ),
+        e.Section(
+            _("Throw-in"),
+            (
+                e.Binding(e.Field("thrower", _("thrown in by"), choices=seats), "thrower"),
+                e.Binding(
+                    e.Field("throw_in_reason", _("why"), choices=(*e.BLANK, *THROW_IN_REASONS.items())),
+                    "throw_in_reason",
+                ),
+                e.Binding(
+                    e.Field("start_double_round", _("the thrower deals and starts a double round"), e.BOOL),
+                    "start_double_round",
+                    put=e.true_or_omit,
+                    get=e.as_bool,
+                ),
+            ),
+            {"outcome": ["thrown_in"]},
+        ),
+        e.Section(_("Renonsz"), e.renonsz(seats, RENONSZ_KINDS), {"outcome": ["renonsz"]}),
+    ]
+
+
+def finish(hand: dict[str, Any], values: Any, ctx: e.Context) -> None:
+    """The table's seats play (``participants``); at 5 and 6 the talon arranger follows from the dealer."""
+    hand["participants"] = list(ctx.positions)
+    choices = arrangers(ctx)
+    if len(choices) == 1:
+        hand["talon_arranger"] = choices[0]
+
+
+ORDER = {(side, fig): i for i, (side, fig) in enumerate((s, f) for s in rules.SIDES for f in rules.FIGURES)}
+
+
+def normalised(hand: Mapping[str, Any]) -> dict[str, Any]:
+    """The hand as the form writes it (module docstring): defaults left out, figures in the grid's order."""
+    h = copy.deepcopy(dict(hand))
+    if h.get("outcome") == "played":
+        del h["outcome"]
+    if h.get("game_kontra") == 0:
+        del h["game_kontra"]
+    for f in h.get("figures") or []:
+        if f.get("kontra") == 0:
+            del f["kontra"]
+    if "figures" in h:
+        h["figures"].sort(key=lambda f: ORDER[f["side"], f["figure"]])
+        if not h["figures"]:
+            del h["figures"]
+    return h
+
+
+ENTRY = e.EntryForm(layout=layout, finish=finish, normalised=normalised)

@@ -1,5 +1,397 @@
-"""ulti-mausz: the hand form's bindings (form field <-> JSON path <-> conversion) and layout."""
+"""ulti-mausz: the hand form, laid out like the game sheet line (ulti-mausz.md §6.2), each field bound
+once to the path of the hand it writes (scoring.entry).
+
+The referee records the final bid and the facts read off the table (§5.2 "facts, not verdicts");
+the engine derives every verdict. The first section is the usual deal: bid (preset to the plain
+parti), trump, declarer, tricks, card points, who announced which marriage, the trump seven in
+the last trick and, for a 4 ász bid, who took the four aces. Kontras, silent claims, a give-up,
+the sheet's verdicts (a cross-check) and renonsz fold away.
+
+Kontra is entered per component *family* (parti / 100 / 4 ász / ulti / the durchmars or betli
+part of the bid): a bid has at most one component of each family, so the field's path is the
+component of the chosen bid (§2.1). Individual kontras of colourless bids (§3.6) are entered per
+defender.
+
+``normalised(hand)`` states what the form writes differently from other valid hands of the same
+meaning (the round-trip tests compare against it); none of it changes a score:
+
+* ``trump: null``, ``gave_up: false`` and ``silent_claims: []`` are left out;
+* kontra level 1 (also inside a per-seat kontra) is left out, and so is a kontra left empty;
+* ``silent_claims`` are written in the order "100", "4asz", marriages in suit order makk, tök,
+  zöld, piros;
+* a ``renonsz.penalty_bid.trump`` other than ``piros`` is left out (only red changes the row).
+"""
 
 from __future__ import annotations
 
-ENTRY = None  # filled in by the redesign (issue 13)
+from collections.abc import Mapping
+from typing import Any
+
+from scoring import entry as e
+from scoring.text import _
+
+from . import rules
+
+# A bid has at most one component of each family, so kontras and sheet verdicts are entered per
+# family and written under the bid's own component.
+FAMILIES = ("parti", "hundred", "aces", "ulti", "main")
+FAMILY_OF = {
+    c: (
+        "parti"
+        if c == "parti"
+        else "hundred"
+        if c in ("40-100", "20-100")
+        else "aces"
+        if c == "4asz"
+        else "ulti"
+        if c == "ulti"
+        else "main"
+    )
+    for c in rules.COMPONENT_RULE
+}
+FAMILY_DEFAULT = {"parti": "parti", "hundred": "40-100", "aces": "4asz", "ulti": "ulti", "main": "durchmars"}
+FAMILY_LABELS = {
+    "parti": _("parti (game)"),
+    "hundred": _("40-100 / 20-100"),
+    "aces": _("4 ász"),
+    "ulti": _("ulti"),
+    "main": _("durchmars / betli"),
+}
+
+KONTRA = ((1, e.DASH), (2, _("kontra ×2")), (4, _("rekontra ×4")))
+VERDICTS = (("", e.DASH), ("made", _("made")), ("failed", _("failed")))
+SUIT_LABELS = {"makk": _("makk"), "tok": _("tök"), "zold": _("zöld"), "piros": _("piros")}
+TRUMPS = (*e.BLANK, *((s, SUIT_LABELS[s]) for s in rules.SUITS[:3]), ("piros", _("piros (red: ×2)")))
+GAVE_UP = (
+    ("", e.DASH),
+    ("before_first_card", _("before the first card (pays with kontra)")),
+    ("after_first_card", _("after the first card, with consent")),
+)
+# The cases whose consequence (§4.2) relaxes what is recorded of the play (§5.4).
+RELAXED = frozenset({rules.RULING_PARTI_WON, rules.PARTIAL})
+CLAIMS = ("100", "4asz")
+
+
+def _bid_label(key: str) -> e.Raw:
+    name = " + ".join(rules.COMPONENT_NAME[c] for c in key.split("+"))
+    if key == "rebetli":
+        name += " (piros betli)"
+    plain = rules.BID_TABLE[(key, False)].total
+    red = rules.BID_TABLE.get((key, True))
+    return e.Raw(f"{name} · {plain}" + (f" (piros {red.total})" if red else ""))
+
+
+BID_KEYS = sorted({k for k, _red in rules.BID_TABLE}, key=lambda k: rules.BID_TABLE[(k, False)].row)
+BIDS = (("", _("— (none: void deal or jury)")), *((k, _bid_label(k)) for k in BID_KEYS))
+CASES = (("", e.DASH), *((c, e.Raw(f"{c} · {case.text}")) for c, case in rules.CASES.items()))
+
+
+def component(bid: str | None, family: str) -> str:
+    """The component of ``bid`` in ``family``; the family's usual one when the bid has none
+    (the engine then says the kontra or verdict does not apply to this bid)."""
+    for comp in rules.KEY_COMPONENTS.get(bid or "", ()):
+        if FAMILY_OF[comp] == family:
+            return comp
+    return FAMILY_DEFAULT[family]
+
+
+def _in_family(member: str, family: str, individual: bool = False):
+    """Read the level (or verdict) of ``family`` back from ``hand[member]``, whatever the component."""
+
+    def read(hand: Mapping[str, Any]) -> Any:
+        for comp, level in (hand.get(member) or {}).items():
+            if isinstance(level, Mapping) == individual and FAMILY_OF.get(comp, "main") == family:
+                return level
+        return None
+
+    return read
+
+
+def _individual(seat: str):
+    def read(hand: Mapping[str, Any]) -> Any:
+        for level in (hand.get("kontra") or {}).values():
+            if isinstance(level, Mapping) and seat in level:
+                return level[seat]
+        return None
+
+    return read
+
+
+def _by_family(member: str, family: str):
+    return lambda values: f"{member}.{component(values.get('bid') or None, family)}"
+
+
+def _four_aces(hand: Mapping[str, Any]) -> Any:
+    play = hand.get("play") or {}
+    return (play["four_aces"] or "none") if "four_aces" in play else None
+
+
+def _trump7(found: Any, hand: Any) -> Any:
+    return f"{found['seat']}:{'won' if found['won'] else 'lost'}" if found else None
+
+
+def layout(ctx: e.Context) -> list[e.Section]:
+    seats = ctx.seat_options or ctx.seats  # after a void deal the other dealer brings his players
+    trump7 = (
+        ("", _("not played to the last trick")),
+        *(
+            (f"{s}:{r}", e.Text.of(label, seat=e.SeatName(s)))
+            for s in seats
+            for r, label in (("won", _("%(seat)s played it, won")), ("lost", _("%(seat)s played it, lost")))
+        ),
+    )
+    four_aces = (
+        ("", _("— (not recorded)")),
+        ("none", _("nobody (split, or one in the talon)")),
+        *e.seat_choices(seats, None),
+    )
+    marriages = tuple(
+        e.Item(
+            "play.marriages",
+            (
+                e.Binding(
+                    e.Field(
+                        f"m_{suit}",
+                        e.Text.of(_("20/40 in %(suit)s announced by"), suit=SUIT_LABELS[suit]),
+                        choices=e.seat_choices(seats),
+                    ),
+                    "seat",
+                ),
+            ),
+            const={"suit": suit},
+            matches=lambda m, suit=suit: m.get("suit") == suit,
+        )
+        for suit in rules.SUITS
+    )
+    silent = tuple(
+        e.Item(
+            "silent_claims",
+            (
+                e.Binding(
+                    e.Field(f"silent_{claim}", label, e.BOOL),
+                    None,
+                    put=lambda v, values, claim=claim: claim,
+                    get=lambda found, hand: True,
+                    blank=("", None, False),
+                ),
+            ),
+            matches=lambda found, claim=claim: found == claim,
+            scalar=True,
+        )
+        for claim, label in zip(
+            CLAIMS,
+            (_("silent 100 claimed before the throw-in"), _("silent four aces claimed before the throw-in")),
+            strict=True,
+        )
+    )
+    return [
+        e.Section(
+            _("Deal"),
+            (
+                e.Binding(
+                    e.Field("bid", _("bid"), choices=BIDS, initial="parti"),
+                    "bid",
+                    get=lambda found, hand: found or "",
+                ),
+                e.Binding(
+                    e.Field("trump", _("trump (not for betli / colourless)"), choices=TRUMPS),
+                    "trump",
+                    get=lambda found, hand: found or "",
+                ),
+                e.Binding(
+                    e.Field("declarer", _("declarer"), choices=e.seat_choices(seats)),
+                    "declarer",
+                    get=lambda found, hand: found or "",
+                ),
+                e.Binding(
+                    e.Field("declarer_tricks", _("declarer's tricks"), e.INT, min_value=0, max_value=10, numeric=True),
+                    "play.declarer_tricks",
+                    claims=("play",),
+                ),
+                e.Binding(
+                    e.Field(
+                        "declarer_card_points",
+                        _("declarer's card points (aces, tens, last trick)"),
+                        e.INT,
+                        min_value=0,
+                        max_value=90,
+                        step=10,
+                        numeric=True,
+                    ),
+                    "play.declarer_card_points",
+                ),
+                *marriages,
+                e.Binding(
+                    e.Field("trump7", _("trump seven in the last trick"), choices=trump7),
+                    "play.trump7_last_trick",
+                    put=lambda v, values: {"seat": v.partition(":")[0], "won": v.partition(":")[2] == "won"},
+                    get=_trump7,
+                ),
+                e.Binding(
+                    e.Field("four_aces", _("all four aces taken by"), choices=four_aces),
+                    "play.four_aces",
+                    put=lambda v, values: None if v == "none" else v,
+                    read=_four_aces,
+                ),
+            ),
+        ),
+        e.Section(
+            _("Kontra and rekontra"),
+            tuple(
+                e.Binding(
+                    e.Field(
+                        f"k_{fam}",
+                        e.Text.of(_("kontra on %(what)s"), what=FAMILY_LABELS[fam]),
+                        e.INT_CHOICE,
+                        KONTRA,
+                        initial=1,
+                    ),
+                    _by_family("kontra", fam),
+                    put=e.unless(1),
+                    read=_in_family("kontra", fam),
+                )
+                for fam in FAMILIES
+            ),
+        ),
+        e.Section(
+            _("Individual kontra (betli, colourless durchmars): the defenders' levels"),
+            tuple(
+                e.Binding(
+                    e.Field(
+                        f"k_seat_{s}",
+                        e.Text.of(_("kontra of %(seat)s"), seat=e.SeatName(s)),
+                        e.INT_CHOICE,
+                        KONTRA,
+                        initial=1,
+                    ),
+                    lambda values, s=s: f"kontra.{component(values.get('bid') or None, 'main')}.{s}",
+                    put=e.unless(1),
+                    read=_individual(s),
+                )
+                for s in seats
+            ),
+            {"bid": sorted(rules.COLOURLESS)},
+        ),
+        e.Section(
+            _("Silent claims and give-up"),
+            (
+                *silent,
+                e.Binding(
+                    e.Field("gave_up", _("declarer gave up"), choices=GAVE_UP),
+                    "gave_up",
+                    get=lambda found, hand: found or "",
+                ),
+            ),
+        ),
+        e.Section(
+            _("Verdicts on the paper sheet (optional cross-check)"),
+            tuple(
+                e.Binding(
+                    e.Field(f"r_{fam}", e.Text.of(_("sheet says %(what)s"), what=FAMILY_LABELS[fam]), choices=VERDICTS),
+                    _by_family("results", fam),
+                    read=_in_family("results", fam),
+                )
+                for fam in FAMILIES
+            ),
+        ),
+        e.Section(
+            _("Renonsz"),
+            (
+                e.Binding(
+                    e.Field("renonsz_case", _("renonsz case (§13)"), choices=CASES), "renonsz.case", claims=("renonsz",)
+                ),
+                e.Binding(
+                    e.Field("renonsz_offender", _("offender"), choices=e.seat_choices(seats)), "renonsz.offender"
+                ),
+                e.Binding(
+                    e.Field("penalty_bid", _("penalty bid (13.2.3c, 13.2.4a, 13.2.5)"), choices=(*e.BLANK, *BIDS[1:])),
+                    "renonsz.penalty_bid.bid",
+                    get=lambda found, hand: found or ("" if hand.get("renonsz") else None),
+                    claims=("renonsz.penalty_bid",),
+                ),
+                e.Binding(
+                    e.Field("penalty_red", _("penalty bid is red (piros)"), e.BOOL),
+                    "renonsz.penalty_bid.trump",
+                    put=lambda v, values: "piros" if v else None,
+                    get=lambda found, hand: found == "piros",
+                    blank=("", None, False),
+                ),
+            ),
+        ),
+        e.Section(
+            _("Jury points (10.3.d), zero-sum"),
+            tuple(e.Binding(e.Field(f"jury_{s}", e.SeatName(s), e.INT), f"renonsz.jury_points.{s}") for s in seats),
+            {"renonsz_case": ["10.3.d"]},
+        ),
+    ]
+
+
+def finish(hand: dict[str, Any], values: Any, ctx: e.Context) -> None:
+    """What the sheet line implies (§5.2): the play is recorded only with its facts; the marriages
+    list is written for a bid that counts them (unless the renonsz case relaxes the play), and a
+    trump seven not played to the last trick is an explicit ``null``."""
+    bid = values.get("bid") or None
+    play = hand.get("play") or {}
+    marriages = play.pop("marriages", [])
+    if not play and not marriages:
+        hand.pop("play", None)
+        return
+    case = rules.CASES.get(values.get("renonsz_case") or "")
+    relaxed = case is not None and case.type in RELAXED and "declarer_card_points" not in play
+    if marriages or (bid in rules.COUNT_KEYS and not relaxed):
+        play["marriages"] = marriages
+    if bid not in rules.COLOURLESS and "trump7_last_trick" not in play:
+        play["trump7_last_trick"] = None  # "not played to the last trick" (§5.2)
+    hand["play"] = play
+
+
+def checks(values: Any, ctx: e.Context) -> list[e.Check]:
+    """What the form knows before the engine: one kind of kontra on the main part, no renonsz
+    details without a case, no red without a penalty bid."""
+    seats = ctx.seat_options or ctx.seats
+    out = []
+    individual = [s for s in seats if (values.get(f"k_seat_{s}") or 1) != 1]
+    if individual and (values.get("k_main") or 1) != 1:
+        out.append(e.Check("k_main", _("Give this kontra either for both defenders or per defender, not both.")))
+    if not values.get("renonsz_case"):
+        for name in ("renonsz_offender", "penalty_bid", "penalty_red", *(f"jury_{s}" for s in seats)):
+            value = values.get(name)
+            if value is not None and value != "" and value is not False:
+                out.append(e.Check(name, _("Choose the renonsz case first.")))
+    elif values.get("penalty_red") and not values.get("penalty_bid"):
+        out.append(e.Check("penalty_bid", _("Choose the penalty bid.")))
+    return out
+
+
+def normalised(hand: Mapping[str, Any]) -> dict[str, Any]:
+    """``hand`` as the form writes it (see the module docstring); the same score."""
+    out = dict(hand)
+    for key, empty in (("trump", None), ("gave_up", False), ("silent_claims", [])):
+        if key in out and out[key] == empty:
+            del out[key]
+    if "kontra" in out:
+        kontra = {}
+        for comp, level in out["kontra"].items():
+            if isinstance(level, Mapping):
+                level = {s: lvl for s, lvl in level.items() if lvl != 1}
+                if level:
+                    kontra[comp] = level
+            elif level != 1:
+                kontra[comp] = level
+        out["kontra"] = kontra
+        if not kontra:
+            del out["kontra"]
+    if out.get("silent_claims"):
+        out["silent_claims"] = sorted(out["silent_claims"], key=CLAIMS.index)
+    if isinstance(out.get("play"), Mapping) and out["play"].get("marriages"):
+        out["play"] = {
+            **out["play"],
+            "marriages": sorted(out["play"]["marriages"], key=lambda m: rules.SUITS.index(m["suit"])),
+        }
+    penalty = (out.get("renonsz") or {}).get("penalty_bid")
+    if penalty and penalty.get("trump") not in (None, "piros"):
+        out["renonsz"] = {**out["renonsz"], "penalty_bid": {"bid": penalty["bid"]}}
+    return out
+
+
+ENTRY = e.EntryForm(layout=layout, finish=finish, checks=checks, normalised=normalised)

@@ -1,0 +1,162 @@
+"""The hand form's declaration, pure (no Django): for every variant, a sample hand read into the
+form's values and built back is the same hand (as the form writes it, ``ENTRY.normalised``), and
+every engine error of an invalid hand lands under a field of the form, not at its top.
+
+The declaration is one mapping used three ways (``values_from``, ``hand_from``, ``field_for``):
+these tests hold the three to each other on the sample generators' hands.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import random
+from typing import Any
+
+import pytest
+
+from scoring import entry as spec
+from scoring.registry import VARIANTS
+
+ENVELOPE = ("variant", "seats", "dealer")
+KEYS = sorted(VARIANTS)
+
+
+def samples(key: str) -> Any:
+    return importlib.import_module(f"tests.samples.{key.replace('-', '_')}")
+
+
+def config_of(key: str) -> Any:
+    return getattr(samples(key), "TEST_CONFIG", None)
+
+
+def context(hand: dict[str, Any], config: Any) -> spec.Context:
+    """The table of a sample hand as the site gives it to the form."""
+    seats = tuple(hand["seats"])
+    positions = tuple(hand.get("participants") or sorted(set(seats) | {hand["dealer"]}))
+    return spec.Context(seats, positions, hand["dealer"], seats, config)
+
+
+def as_posted(values: dict[str, Any]) -> dict[str, Any]:
+    """The values a form cleans from what a browser posts: blanks and unticked boxes are absent."""
+    return {k: v for k, v in values.items() if not (v is None or v is False or v == "")}
+
+
+def round_trip(key: str, hand: dict[str, Any]) -> dict[str, Any]:
+    entry, config = VARIANTS[key].entry, config_of(key)
+    values = as_posted(spec.values_from(entry, hand))
+    body = spec.hand_from(entry, values, context(hand, config))
+    return {**{k: hand[k] for k in ENVELOPE}, **body, **({"note": hand["note"]} if hand.get("note") else {})}
+
+
+def carried(key: str, seed: int, count: int) -> Any:
+    """Sample hands (with their states) the form can carry: one with more list entries than the
+    form has rows is the JSON form's."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        hand, state = samples(key).random_hand(rng)
+        if spec.carries(VARIANTS[key].entry, hand):
+            yield hand, state
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_variant_declares_its_entry(key: str) -> None:
+    entry = VARIANTS[key].entry
+    assert isinstance(entry, spec.EntryForm)
+    hand, _state = samples(key).random_hand(random.Random(1))
+    names = [f.name for f in spec.fields(entry, context(hand, config_of(key)))]
+    assert len(names) == len(set(names)), "a field name is declared twice"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_sample_hands_survive_the_form(key: str) -> None:
+    """hand -> values_from -> (posted) -> hand_from is the hand as the form writes it, with the same score."""
+    variant, config, checked = VARIANTS[key], config_of(key), 0
+    for hand, state in carried(key, 13, 300):
+        again = round_trip(key, copy.deepcopy(hand))
+        assert again == variant.entry.normalised(hand)
+        before, after = variant.score(hand, state, config), variant.score(again, state, config)
+        assert (after.points, after.state) == (before.points, before.state)
+        checked += 1
+    assert checked >= 270  # nearly every sample hand is one the form can carry
+
+
+def _invalid(key: str, hand: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The hand with one value of a field the form wrote replaced by a wrong one of the same kind."""
+    bad = copy.deepcopy(hand)
+    entry = VARIANTS[key].entry
+    built = spec.build(entry, as_posted(spec.values_from(entry, hand)), context(hand, config_of(key)))
+    paths = sorted(p for p in built.wrote if isinstance(spec.get_path(bad, p), (int, str)))
+    if not paths:
+        return bad
+    path = rng.choice(paths)
+    *parents, last = spec.steps(path)
+    target = bad
+    for step in parents:
+        target = target[step]
+    value = target[last]
+    target[last] = (
+        -99 if isinstance(value, int) and not isinstance(value, bool) else "Z" if isinstance(value, str) else value
+    )
+    return bad
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_engine_errors_land_under_a_field(key: str) -> None:
+    """A wrong value where a field wrote: each engine error about it is placed under a field of the form."""
+    variant, config, rng, placed = VARIANTS[key], config_of(key), random.Random(29), 0
+    for hand, state in carried(key, 31, 200):
+        bad = _invalid(key, hand, rng)
+        errors = variant.validate(bad, state, config)
+        entry = variant.entry
+        ctx = context(bad, config)
+        values = as_posted(spec.values_from(entry, hand))
+        names = {f.name for f in spec.fields(entry, ctx)}
+        for error in errors:
+            if error.field.split(".")[0].split("[")[0] in ("seats", "dealer", "participants", "attack", "defence"):
+                continue  # the envelope and the table's roles are not typed in the form
+            field = spec.field_for(entry, error.field, values, ctx)
+            assert field in names, (error, field)
+            placed += 1
+    assert placed > 20
+
+
+def test_field_for_follows_the_rows_the_values_fill() -> None:
+    """Taruk's second bonus is the second bonus row that is filled, not the second row of the form."""
+    entry = VARIANTS["taruk2012"].entry
+    ctx = spec.Context(("A", "B", "C", "D"), ("A", "B", "C", "D"), "D", ("A", "B", "C", "D"))
+    values = {"game": "tri", "b_trula": "made", "b_valat": "failed", "b_valat_kontra": 2}
+    assert spec.field_for(entry, "bonuses[1].kontra", values, ctx) == "b_valat_kontra"
+    assert spec.field_for(entry, "bonuses[1]", values, ctx) == "b_valat"
+    assert spec.field_for(entry, "bonuses[0].made", values, ctx) == "b_trula"
+    assert spec.field_for(entry, "bonuses[0].side", values, ctx) == "b_trula_side"
+    assert spec.field_for(entry, "klop_points.B", values, ctx) == "klop_B"
+    assert spec.field_for(entry, "", values, ctx) is None
+
+
+def test_a_taruk_hand_is_built_from_its_fields() -> None:
+    """The zapisnik line of a tri with a partner, a kontra'd trula and a misdeal warning (taruk2012.md §5)."""
+    entry = VARIANTS["taruk2012"].entry
+    ctx = spec.Context(("A", "B", "C", "D"), ("A", "B", "C", "D"), "D", ("A", "B", "C", "D"))
+    values = {
+        "game": "tri",
+        "declarer": "A",
+        "called_king": "hearts",
+        "partner": "C",
+        "card_points": 40,
+        "game_kontra": 1,
+        "b_trula": "silent",
+        "b_trula_side": "opponents",
+        "b_trula_kontra": 2,
+        "misdeal": "warning",
+    }
+    assert spec.hand_from(entry, values, ctx) == {
+        "game": "tri",
+        "declarer": "A",
+        "called_king": "hearts",
+        "partner": "C",
+        "card_points": 40,
+        "bonuses": [{"type": "trula", "side": "opponents", "announced": False, "made": True, "kontra": 2}],
+        "penalties": [{"type": "misdeal", "seat": "D", "warning": True}],
+    }
+    assert spec.values_from(entry, spec.hand_from(entry, values, ctx))["b_trula_kontra"] == 2
