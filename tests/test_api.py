@@ -18,9 +18,9 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import client_for
 from tournaments import rounds, services
+from tournaments.live import live_payload
 from tournaments.models import AuditEntry, Entry, Hand, Round, Seat, Tournament
 from tournaments.results import event_standings
-from tournaments.views.live import live_payload
 
 EVENT = "/api/events/ljubljana-open/"
 TABLE = EVENT + "rounds/1/tables/{}/"

@@ -144,6 +144,7 @@ class StandingRow:
     line: Line
     per_round: list[str]  # ranking points per round; a round still playing: its running game points
     running: list[bool]  # per round: is that cell running game points of an unfinished table?
+    start_numbers: tuple[int, ...] = ()  # every member's (a pair has two; the row shows the first)
 
 
 def metric_label(key: str) -> str:
@@ -238,6 +239,7 @@ def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow
                     for n in range(1, tournament.rounds + 1)
                 ],
                 running=[n in line.running for n in range(1, tournament.rounds + 1)],
+                start_numbers=tuple(e["start_number"] for e in unit),
             )
         )
     return metrics, rows
