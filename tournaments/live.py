@@ -23,13 +23,14 @@ from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import connection
 from django.db.models import Prefetch
 from django.utils.translation import get_language
 
 from .models import AuditEntry, Round, Seat, Table, Tournament
 from .results import StandingRow, event_standings, lot_seed, metric_text, table_totals
 from .standings import TABLE_POINTS
-from .views.rounds import clock_payload
+from .views import rounds as round_views  # clock_payload (a module import: views.rounds imports this module)
 from .whereabouts import current_round
 
 logger = logging.getLogger(__name__)
@@ -59,9 +60,15 @@ def cached(key: str, compute: Callable[[], T], seconds: int) -> T:
 
 
 def data_version(tournament: Tournament) -> int:
-    """The id of the event's latest audit entry (one indexed lookup); 0 before any."""
-    latest = AuditEntry.objects.filter(tournament=tournament).order_by("-id").values_list("id", flat=True).first()
-    return latest or 0
+    """The id of the event's latest audit entry (one indexed lookup); 0 before any.
+
+    Every public request asks this, so it is one fixed statement, not built by the ORM each time."""
+    table = connection.ops.quote_name(AuditEntry._meta.db_table)
+    column = connection.ops.quote_name(AuditEntry._meta.get_field("tournament").column)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id FROM {table} WHERE {column} = %s ORDER BY id DESC LIMIT 1", [tournament.pk])
+        row = cursor.fetchone()
+    return row[0] if row else 0
 
 
 def version_key(tournament: Tournament, version: int | None = None) -> str:
@@ -195,7 +202,7 @@ def live_json(tournament: Tournament, version: int | None = None) -> bytes:
     """The live payload as JSON: the event's name and the round's clock (per request: it moves with
     time) joined in front of the cached rest; what the hall and the standings page poll."""
     data = live_data(tournament, version)
-    head = _encode({"event": tournament.name, "round": clock_payload(data.round) if data.round else None})
+    head = _encode({"event": tournament.name, "round": round_views.clock_payload(data.round) if data.round else None})
     return head[:-1] + b"," + data.body[1:]
 
 

@@ -11,7 +11,6 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
-from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -22,6 +21,7 @@ from ..models import Tournament
 from ..results import PAIR_VARIANTS, metric_abbr, metric_help, metric_label, metric_text
 from .helpers import tournament_for_viewer
 from .rounds import clock_payload
+from .spliced import render_page
 
 
 def metric_columns(metrics: list[str]) -> list[dict[str, str]]:
@@ -41,26 +41,22 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
         if request.headers.get("If-None-Match") == etag:
             response = HttpResponseNotModified()
         else:
-            response = HttpResponse(page["rows_html"])
+            response = HttpResponse(page["rows"])
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
         return response
-    return render(
-        request,
-        "tournaments/standings.html",
-        {"tournament": tournament, "content_html": mark_safe(page["content_html"])},
-    )
+    return render_page(request, "tournaments/standings.html", {"tournament": tournament}, {"content": page["content"]})
 
 
-def _standings_parts(tournament: Tournament, version: int, etag: str) -> dict[str, str]:
+def _standings_parts(tournament: Tournament, version: int, etag: str) -> dict[str, bytes]:
     """The standings page's content and its rows, rendered once per change and language (the rows
     are most of the page's work at a large event); the page around them is rendered per request."""
 
-    def compute() -> dict[str, str]:
+    def compute() -> dict[str, bytes]:
         metrics, rows = standings(tournament, version)
         live = standings_payload(tournament, version)
         for row, r in zip(live["standings"], rows, strict=True):
-            # One cell per column, as static/js/standings.js drew them: (text, running game points?).
+            # One cell per column: (text, running game points of a table still playing?).
             row["cells"] = [
                 *zip(row["per_round"], row["running"], strict=True),
                 *((row["text"][m], m == "game_points" and row["playing"]) for m in metrics),
@@ -81,7 +77,7 @@ def _standings_parts(tournament: Tournament, version: int, etag: str) -> dict[st
                 "lot": live["lot"] if "lot" in metrics else None,
             },
         )
-        return {"rows_html": rows_html, "content_html": str(content_html)}
+        return {"rows": rows_html.encode(), "content": content_html.encode()}
 
     return versioned(tournament, "standings-page", compute, per_language=True, version=version)
 
@@ -112,23 +108,19 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
         page_seconds = min(max(int(request.GET.get("turn", HALL_PAGE_SECONDS)), 2), 60)
     except ValueError:
         page_seconds = HALL_PAGE_SECONDS
-    return render(
+    return render_page(
         request,
         "tournaments/hall.html",
-        {
-            "tournament": tournament,
-            "clock": clock_payload(rnd) if rnd else None,
-            "lists": {k: mark_safe(v) for k, v in lists.items()},
-            "page_seconds": page_seconds,
-        },
+        {"tournament": tournament, "clock": clock_payload(rnd) if rnd else None, "page_seconds": page_seconds},
+        lists,
     )
 
 
-def _hall_lists(tournament: Tournament, version: int) -> dict[str, str]:
+def _hall_lists(tournament: Tournament, version: int) -> dict[str, bytes]:
     """The hall's long lists (standings, tables still playing, seating) rendered once per change and
     language; static/js/hall.js redraws them from live.json between page loads."""
 
-    def compute() -> dict[str, str]:
+    def compute() -> dict[str, bytes]:
         live = live_payload(tournament, version)
         first = live["metrics"][0] if live["metrics"] else ""
         context: dict[str, Any] = {
@@ -139,7 +131,7 @@ def _hall_lists(tournament: Tournament, version: int) -> dict[str, str]:
             "pairs": tournament.variant in PAIR_VARIANTS,
         }
         return {
-            part: str(render_to_string(f"tournaments/_hall_{part}.html", context))
+            f"hall_{part}": render_to_string(f"tournaments/_hall_{part}.html", context).encode()
             for part in ("standings", "playing", "seating")
         }
 

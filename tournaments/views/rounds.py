@@ -10,7 +10,6 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -20,6 +19,7 @@ from ..forms import DrawForm
 from ..models import AuditEntry, Round, Seat, Table
 from ..variants import sit_out_rule
 from .helpers import tournament_for_organizer, tournament_for_viewer
+from .spliced import render_page
 
 
 def _close(user, rnd: Round, post) -> Round:
@@ -153,13 +153,12 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         lambda: _draw_html(tournament, rnd, staff, is_organizer),
         per_language=True,
     )
-    return render(
+    return render_page(
         request,
         "tournaments/round.html",
         {
             "tournament": tournament,
             "round": rnd,
-            "draw_html": mark_safe(draw["html"]),
             "is_organizer": is_organizer,
             "staff": staff,
             "clock": clock_payload(rnd),
@@ -167,6 +166,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "open_tables": rounds.open_tables(rnd) if is_organizer and rnd.status == Round.Status.RUNNING else [],
             "stale_after": rounds.stale_rounds(tournament).get(rnd.number, []) if is_organizer else [],
         },
+        {"draw": draw["html"]},
     )
 
 
@@ -191,7 +191,7 @@ def _draw_html(tournament, rnd: Round, staff: bool, is_organizer: bool) -> dict:
             "is_organizer": is_organizer,
         },
     )
-    return {"html": str(html), "repeats": repeats}
+    return {"html": html.encode(), "repeats": repeats}
 
 
 def round_clock(request: HttpRequest, slug: str, number: int) -> JsonResponse:
