@@ -35,6 +35,8 @@ def test_a_player_finds_his_row_on_a_phone(running_event, page):
     """Opened from his player page (?me=<start number>) his row is marked and in view; the search
     keeps only the rows that match; "My row" brings his row back."""
     page.set_viewport_size({"width": 375, "height": 740})
+    page.goto(page.base_url + f"/e/{running_event.slug}/standings/")
+    assert page.locator("[data-standings-search]").is_visible() and not page.locator("[data-my-row]").is_visible()
     me = running_event.entries.get(player__name="Player 7")
     page.goto(page.base_url + f"/e/{running_event.slug}/standings/?me={me.start_number}#p-{me.start_number}")
     row = page.locator("tr.me")
