@@ -246,8 +246,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
 
-    os.environ.setdefault("DATABASE_URL", f"sqlite:///{tempfile.mkdtemp(prefix='tarok-public-')}/public.sqlite3")
-    from load import free_port, server_env, start_server
+    from load import free_port, fresh_database, server_env, start_server
+
+    # A fresh database: a SQLite file, or a new database on the PostgreSQL server DATABASE_URL names
+    # (dropped at the end), as bench/load.py does.
+    postgres = os.environ.get("DATABASE_URL", "")
+    database_url, drop = fresh_database(postgres if postgres.startswith(("postgres://", "postgresql://")) else None)
+    os.environ["DATABASE_URL"] = database_url
 
     started = time.perf_counter()
     event, table_id, user_id = build(args.players)
@@ -306,6 +311,8 @@ def main(argv: list[str] | None = None) -> int:
             process.wait(timeout=30)
         except subprocess.TimeoutExpired:
             process.kill()
+        connections.close_all()
+        drop()
     shown = f"{visible:.2f} s" if visible is not None else "not within 60 s"
     load_after = load_average()
     print(f"a hand entered is on the standings page after {shown} (target <= {TARGET_VISIBLE_S:.0f} s)")
