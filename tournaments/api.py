@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Prefetch
@@ -41,7 +40,7 @@ from . import access, lines, lookups, round_actions, rounds, services
 from .lookups import tournament_for_viewer
 from .models import Bye, Entry, Round, Seat, Table, Tournament
 from .progress import table_progress
-from .results import event_standings, table_totals
+from .results import table_totals
 from .serializers import (
     ENVELOPE_KEYS,
     ConfirmationSerializer,
@@ -56,15 +55,12 @@ from .serializers import (
     HandEntrySerializer,
     HandScoreSerializer,
     HandSerializer,
-    LiveSerializer,
     PreviewQuerySerializer,
     ReasonSerializer,
     RegisterSerializer,
     RoundSerializer,
-    StandingsSerializer,
     TableSerializer,
 )
-from .views.live import live_payload, versioned
 
 ENTRY_ACTIONS = {"withdraw": Entry.Status.WITHDRAWN, "reinstate": Entry.Status.ACTIVE}
 
@@ -730,48 +726,6 @@ class Confirm(ApiView):
             raise exceptions.ValidationError({field: [exceptions.ErrorDetail(str(exc), "wrong_pin")]}) from None
         confirmation.table_confirmed = Table.objects.filter(pk=table.pk, confirmed_at__isnull=False).exists()
         return Response(ConfirmationSerializer(confirmation).data)
-
-
-# --- standings and live ----------------------------------------------------------------
-
-
-def _standings_data(tournament: Tournament) -> dict[str, Any]:
-    metrics, rows = event_standings(tournament)
-    return StandingsSerializer({"metrics": metrics, "rows": rows}).data
-
-
-class Standings(ApiView):
-    @extend_schema(
-        operation_id="standings",
-        tags=["standings"],
-        parameters=[SLUG],
-        responses={200: StandingsSerializer, **READ_ERRORS},
-        summary="The overall standings",
-        description="The data of the standings page: the metrics in order, and one row per player.",
-    )
-    def get(self, request: Request, slug: str) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        # Computed once per change of the event (its data_version), not per request.
-        return Response(versioned(tournament, "api-standings", lambda: _standings_data(tournament), per_language=True))
-
-
-class Live(ApiView):
-    @extend_schema(
-        operation_id="live",
-        tags=["standings"],
-        parameters=[SLUG],
-        responses={200: LiveSerializer, **READ_ERRORS},
-        summary="What the hall page polls: clock, standings and table progress",
-        description="Computed once per change of the event; the clock is read per request.",
-    )
-    def get(self, request: Request, slug: str) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        # The data is computed once per change of the event, the clock per request (views.live);
-        # with the cache down the payload is computed (views.live.cached).
-        response = Response(live_payload(tournament))
-        scope = "public" if tournament.is_public else "private"
-        response["Cache-Control"] = f"{scope}, max-age={settings.PUBLIC_CACHE_SECONDS}"
-        return response
 
 
 # --- documentation -------------------------------------------------------------------

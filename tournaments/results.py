@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
-from django.db.models import Count, IntegerField, Q, Sum
+from django.db.models import BooleanField, Count, ExpressionWrapper, F, Func, IntegerField, Q, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.utils.functional import lazy
@@ -18,7 +19,7 @@ from django.utils.translation import gettext
 
 from scoring.registry import VARIANTS
 
-from .models import Bye, Hand, Round, Seat, Table, Tournament
+from .models import Bye, Round, Seat, Table, Tournament
 from .progress import TableProgress, progress_from_counts
 from .standings import DEFAULT_METRICS, METRICS, Line, TableResult, standings
 
@@ -41,58 +42,81 @@ class TableTotals:
         return self.progress.complete or self.closed
 
 
-def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> list[TableTotals]:
+class SeatPoints(Func):
+    """A seat's points in a hand's ``points`` JSON, as an integer: one JSON lookup per hand and seat.
 
+    Django's key transforms also test the value's JSON type on SQLite (two more JSON calls per value,
+    which doubled the cost of summing an event's hands); our points are always integers."""
+
+    output_field = IntegerField()
+
+    def __init__(self, position: str, points: str = "points") -> None:
+        self.position = position
+        super().__init__(F(points))
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+        sql, params = compiler.compile(self.get_source_expressions()[0])
+        return f"JSON_EXTRACT({sql}, %s)", [*params, f'$."{self.position}"']
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+        sql, params = compiler.compile(self.get_source_expressions()[0])
+        return f"(({sql}) ->> %s)::integer", [*params, self.position]
+
+    def as_sql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+        # Any other database: Django's own key transform.
+        column = self.get_source_expressions()[0]
+        return compiler.compile(Cast(KeyTextTransform(self.position, column), IntegerField()))
+
+
+def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> list[TableTotals]:
+    """Every table of the event (of ``rounds``), with or without hands: its hands that count and each
+    seat's summed points. Two queries: the seats, then the tables with their hands summed per seat in
+    the database (one row per table instead of one JSON document per hand: 12,288 hands -> 1,024 rows)."""
     # Filter by joins, not by a list of table ids: a 1,000-id IN list is slow to bind.
     in_rounds = {} if rounds is None else {"round__number__in": rounds}
-    tables = Table.objects.filter(round__tournament=tournament, **in_rounds)
-    meta = {
-        t["pk"]: t
-        for t in tables.values("pk", "number", "round__number", "round__status", "confirmed_at", "time_expired")
-    }
     seat_map: dict[int, dict[str, str]] = defaultdict(dict)
     for table_id, position, entry_id in Seat.objects.filter(round__tournament=tournament, **in_rounds).values_list(
         "table_id", "position", "entry_id"
     ):
         seat_map[table_id][position] = str(entry_id)
-    # Sum each position's points in the database: one row per table instead of
-    # one JSON document per hand (12,288 hands -> 1,024 rows in a large event).
     positions = sorted({pos for seats in seat_map.values() for pos in seats})
-    sums: dict[int, dict[str, int]] = {pk: {pos: 0 for pos in seat_map[pk]} for pk in meta}
-    counts: dict[int, int] = defaultdict(int)
-    hand_rounds = {} if rounds is None else {"table__round__number__in": rounds}
     per_table = (
-        Hand.objects.filter(table__round__tournament=tournament, **hand_rounds)
-        .values("table_id")
+        Table.objects.filter(round__tournament=tournament, **in_rounds)
+        .values_list("pk", "number", "round__number", "round__status", "time_expired")
         .annotate(
-            hands=Count("id", filter=Q(played=True)),
-            **{f"p_{pos}": Sum(Cast(KeyTextTransform(pos, "points"), IntegerField())) for pos in positions},
+            # A boolean from the database, not the timestamp: no per-row datetime parsing.
+            confirmed=ExpressionWrapper(Q(confirmed_at__isnull=False), output_field=BooleanField()),
+            played=Count("hands", filter=Q(hands__played=True)),
+            **{f"p_{pos}": Sum(SeatPoints(pos, "hands__points")) for pos in positions},
         )
+        .order_by("round__number", "number")
     )
-    for row in per_table:
-        counts[row["table_id"]] = row["hands"]
-        for pos in seat_map[row["table_id"]]:
-            sums[row["table_id"]][pos] = row[f"p_{pos}"] or 0
+    expected: dict[int, int] = {}  # table size -> hands the table plays (the same for every table of a size)
+    closed = Round.Status.CLOSED
     out = []
-    for pk, m in meta.items():
-        by_pos = sums[pk]
+    for pk, number, round_number, status, time_expired, confirmed, played, *sums in per_table:
+        seats = seat_map[pk]
+        by_pos = {pos: total or 0 for pos, total in zip(positions, sums, strict=True) if pos in seats}
+        seated = sorted(seats)
+        size = len(seated)
+        if size not in expected:
+            expected[size] = progress_from_counts(tournament, seated, played=0).expected
         progress = progress_from_counts(
-            tournament, sorted(seat_map[pk]), played=counts[pk], time_expired=m["time_expired"], totals=by_pos
+            tournament, seated, played=played, time_expired=time_expired, totals=by_pos, expected=expected[size]
         )
         out.append(
             TableTotals(
-                round=m["round__number"],
-                table=m["number"],
+                round=round_number,
+                table=number,
                 table_id=pk,
                 by_position=by_pos,
-                by_entry={seat_map[pk][pos]: total for pos, total in by_pos.items() if pos in seat_map[pk]},
+                by_entry={seats[pos]: total for pos, total in by_pos.items()},
                 hands=progress.played,
-                confirmed=m["confirmed_at"] is not None,
+                confirmed=bool(confirmed),
                 progress=progress,
-                closed=m["round__status"] == Round.Status.CLOSED,
+                closed=status == closed,
             )
         )
-    out.sort(key=lambda t: (t.round, t.table))
     return out
 
 
@@ -145,6 +169,7 @@ class StandingRow:
     line: Line
     per_round: list[str]  # ranking points per round; a round still playing: its running game points
     running: list[bool]  # per round: is that cell running game points of an unfinished table?
+    start_numbers: tuple[int, ...] = ()  # every member's (a pair has two; the row shows the first)
 
 
 def metric_label(key: str) -> str:
@@ -221,24 +246,30 @@ def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow
         seed=lot_seed(tournament),
     )
     metrics = list(tournament.tiebreaks) or list(DEFAULT_METRICS[tournament.variant])
+    rounds = range(1, tournament.rounds + 1)
     rows = []
     for line in lines:
         unit = members[line.player]
         first = unit[0]
+        running, points = line.running, line.per_round
+        if len(unit) == 1:  # a player (the common case: no joining of partners' names)
+            name, club, numbers = first["player__name"], first["player__club"], (first["start_number"],)
+        else:
+            name = " & ".join(e["player__name"] for e in unit)
+            club = " / ".join(dict.fromkeys(e["player__club"] for e in unit if e["player__club"]))
+            numbers = tuple(e["start_number"] for e in unit)
         rows.append(
             StandingRow(
                 rank=line.rank,
                 entry_id=first["pk"],
                 start_number=first["start_number"],
-                name=" & ".join(e["player__name"] for e in unit),
-                club=" / ".join(dict.fromkeys(e["player__club"] for e in unit if e["player__club"])),
+                name=name,
+                club=club,
                 team=first["team"],
                 line=line,
-                per_round=[
-                    _fmt(line.per_round.get(n)) if n not in line.running else str(line.running[n])
-                    for n in range(1, tournament.rounds + 1)
-                ],
-                running=[n in line.running for n in range(1, tournament.rounds + 1)],
+                per_round=[str(running[n]) if n in running else _fmt(points.get(n)) for n in rounds],
+                running=[n in running for n in rounds],
+                start_numbers=numbers,
             )
         )
     return metrics, rows
@@ -247,9 +278,15 @@ def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow
 def _fmt(value: Fraction | None) -> str:
     if value is None:
         return ""
-    return str(int(value)) if value.denominator == 1 else f"{float(value):g}"
+    numerator, denominator = value.numerator, value.denominator
+    return str(numerator) if denominator == 1 else f"{numerator / denominator:g}"
 
 
 def metric_text(value: float | None) -> str:
     """A standings metric as the pages print it: 2, 1.5, 1.625 (ranking points are multiples of 1/8)."""
-    return "" if value is None else _fmt(Fraction(value).limit_denominator(8))
+    if value is None:
+        return ""
+    value = float(value)
+    if (value * 8).is_integer():  # a multiple of 1/8 is exact in binary: it is its own nearest eighth
+        return str(int(value)) if value.is_integer() else f"{value:g}"
+    return _fmt(Fraction(value).limit_denominator(8))

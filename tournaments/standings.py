@@ -24,8 +24,10 @@ TARUK_POINTS = {
 
 
 def places(totals: Mapping[str, int]) -> dict[str, int]:
-    """Competition ranking ("1-1-3-4"): 1 + the number of strictly higher totals."""
-    return {p: 1 + sum(1 for q in totals.values() if q > t) for p, t in totals.items()}
+    """Competition ranking ("1-1-3-4"): 1 + the number of strictly higher totals (the index of a
+    total's first occurrence in the totals sorted high to low)."""
+    ordered = sorted(totals.values(), reverse=True)
+    return {p: 1 + ordered.index(t) for p, t in totals.items()}
 
 
 def _best_shared_place(totals: Mapping[str, int], ladder: list[Fraction]) -> dict[str, Fraction]:
@@ -228,6 +230,17 @@ def standings(
         raise ValueError(f"unknown metrics: {', '.join(unknown)}")
     table_points = TABLE_POINTS[variant]
     lines = {p: Line(p) for p in players}
+    # Ranking points summed as one integer fraction per player (numerator, denominator): exact as
+    # Fractions are, without a Fraction object made and normalised for every table of every player.
+    sums: dict[str, list[int]] = {p: [0, 1] for p in lines}
+
+    def add(p: str, value: Fraction) -> None:
+        acc, n, d = sums[p], value.numerator, value.denominator
+        if d == acc[1]:
+            acc[0] += n
+        else:
+            acc[0], acc[1] = acc[0] * d + n * acc[1], acc[1] * d
+
     for r in results:
         if not r.complete:
             # Running game points only: no places, ranking points or table win yet (§6.1).
@@ -244,7 +257,7 @@ def standings(
             line = lines.get(p)
             if line is None:
                 continue
-            line.ranking_points += points[p]
+            add(p, points[p])
             line.per_round[r.round] = points[p]
             line.game_points += total
             line.table_wins += total == top
@@ -255,9 +268,11 @@ def standings(
         for p in players_out:
             if p in lines:
                 lines[p].byes += 1
-                lines[p].ranking_points += BYE_POINTS.get(variant, Fraction(0))
+                add(p, BYE_POINTS.get(variant, Fraction(0)))
                 lines[p].per_round[rnd] = BYE_POINTS.get(variant, Fraction(0))
 
+    for p, (numerator, denominator) in sums.items():
+        lines[p].ranking_points = Fraction(numerator, denominator)
     for line in lines.values():
         line.metrics = {m: (float(METRICS[m].value(line)) if METRICS[m].value else None) for m in metrics}
     ordered = sorted(lines.values(), key=lambda line: line.player)  # a fixed start: same input, same order
@@ -286,7 +301,11 @@ def _break_ties(groups: list[list[Line]], metrics: tuple[str, ...], seed: str) -
             elif metric == "lot":
                 values = {line.player: _lot(seed, line.player) for line in group}
             else:
-                values = {line.player: METRICS[metric].value(line) for line in group}
+                # The metric's float (line.metrics): equal values give equal floats and different
+                # ones different floats (ranking points are multiples of 1/840 at the finest, far
+                # inside a float's precision),
+                # and floats compare many times faster than Fractions.
+                values = {line.player: line.metrics[metric] for line in group}
             group = sorted(group, key=lambda line: values[line.player], reverse=True)
             if metric == "lot":
                 for i, line in enumerate(group, 1):

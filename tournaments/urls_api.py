@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from . import api, api_events, api_organizer, api_pointtable, api_rounds, api_tablewrites, round_actions
+from . import api, api_events, api_live, api_organizer, api_pointtable, api_rounds, api_tablewrites, round_actions
 
 
 class _Choice:
@@ -61,8 +61,8 @@ urlpatterns = [
     path(table + "preview/", api.Preview.as_view(), name="preview"),
     path(table + "confirm/", api.Confirm.as_view(), name="confirm"),
     path(table + "confirm/judge/", api_tablewrites.ConfirmByJudge.as_view(), name="confirm-judge"),
-    path(event + "standings/", api.Standings.as_view(), name="standings"),
-    path(event + "live/", api.Live.as_view(), name="live"),
+    path(event + "standings/", api_live.Standings.as_view(), name="standings"),
+    path(event + "live/", api_live.Live.as_view(), name="live"),
     path(event + "referees/", api_organizer.Referees.as_view(), name="referees"),
     path(event + "referees/<str:username>/", api_organizer.RefereeDetail.as_view(), name="referee"),
     path(event + "entries/late/", api_organizer.LateEntries.as_view(), name="entries-late"),

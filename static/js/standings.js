@@ -1,30 +1,80 @@
-// The standings page: redraw the rows from live.json in place (as the hall does), no reload.
+// The standings page on a phone: find a player by name, club or start number, jump to one's own row
+// (?me=<start number>, remembered for the event), and follow the event without a reload: the rows are
+// fetched again only after a change (?part=rows answers 304 while the page's ETag is current).
 (function () {
   "use strict";
   var root = document.querySelector("[data-standings-url]");
   if (!root) return;
   var body = root.querySelector("[data-standings-rows]");
-  var metrics = (body.dataset.metrics || "").split(" ").filter(Boolean);
-  function esc(s) { var d = document.createElement("div"); d.textContent = String(s); return d.innerHTML; }
-  // Running game points of a table still playing: italic with a star, as the server draws them.
-  var SEP = root.dataset.decimal || ".";  // the page's decimal separator: "1.5" in the JSON, "1,5" in Hungarian
-  function cell(text, running) {
-    text = /^-?\d+\.\d+$/.test(String(text)) ? String(text).replace(".", SEP) : text;
-    return "<td class='num'>" + (running ? "<em title='" + esc(root.dataset.running) + "'>" + esc(text) + "*</em>" : esc(text)) + "</td>";
+  var tools = document.querySelector("[data-standings-tools]");
+  var search = document.querySelector("[data-standings-search]");
+  var myRow = document.querySelector("[data-my-row]");
+  var noMatch = document.querySelector("[data-no-match]");
+  var version = root.dataset.version || "";
+
+  // --- whose row: ?me=<start number>, else the one this phone was last opened with for this event ---
+  var key = "tarok-me:" + location.pathname;
+  var me = new URLSearchParams(location.search).get("me");
+  try {
+    if (me && /^\d+$/.test(me)) localStorage.setItem(key, me); else me = localStorage.getItem(key);
+  } catch (e) { /* storage disabled: only ?me works */ }
+  if (me && !/^\d+$/.test(me)) me = null;
+  function mine() {
+    if (!me) return null;
+    var rows = body.querySelectorAll("tr[data-numbers]");
+    for (var i = 0; i < rows.length; i++) {
+      if ((" " + rows[i].dataset.numbers + " ").indexOf(" " + me + " ") >= 0) return rows[i];
+    }
+    return null;
   }
-  function render(d) {
-    body.innerHTML = d.standings.map(function (r) {
-      var cells = r.per_round.map(function (v, i) { return cell(v, r.running[i]); });
-      metrics.forEach(function (m) { cells.push(cell(r.text[m], m === "game_points" && r.playing)); });
-      return "<tr><td class='num'>" + r.rank + "</td><td>" + esc(r.name) + " <span class='muted'>#" + r.start_number +
-        (r.club ? " · " + esc(r.club) : "") + "</span>" +
-        (r.provisional ? " <span class='badge warn'>" + esc(root.dataset.provisional) + "</span>" : "") + "</td>" +
-        cells.join("") + "</tr>";
-    }).join("");
+  function mark() {
+    var old = body.querySelector("tr.me");
+    if (old) old.classList.remove("me");
+    var row = mine();
+    if (row) { row.classList.add("me"); myRow.href = "#" + row.id; }
+    myRow.hidden = !row;
+    return row;
   }
+  myRow.addEventListener("click", function (ev) {
+    var row = mark();
+    if (!row) return;
+    ev.preventDefault();
+    if (search.value) { search.value = ""; filter(); }
+    row.scrollIntoView({ block: "center" });
+  });
+
+  // --- find: hide the rows that do not match what is typed (name, club or start number) ------------
+  function filter() {
+    var words = search.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    var shown = 0;
+    body.querySelectorAll("tr[data-numbers]").forEach(function (tr) {
+      var text = tr.cells[1].textContent.toLowerCase();
+      var hit = words.every(function (w) { return text.indexOf(w) >= 0; });
+      tr.hidden = !hit;
+      shown += hit;
+    });
+    noMatch.hidden = shown > 0 || !words.length;
+  }
+  search.addEventListener("input", filter);
+  tools.hidden = false;
+  var first = mark();
+  if (first && me === new URLSearchParams(location.search).get("me")) first.scrollIntoView({ block: "center" });
+
+  // --- follow the event: fetch the rows only when they changed -------------------------------------
   function poll() {
-    fetch(root.dataset.standingsUrl, { headers: { "Accept": "application/json" } })
-      .then(function (r) { return r.ok ? r.json() : null; }).then(function (d) { if (d) render(d); }).catch(function () {});
+    fetch(root.dataset.standingsUrl, { cache: "no-store", headers: { "If-None-Match": version } })
+      .then(function (r) {
+        if (r.status !== 200) return null;  // 304: nothing changed since the rows this page shows
+        version = r.headers.get("ETag") || version;
+        return r.text();
+      })
+      .then(function (html) {
+        if (html === null || html === undefined) return;
+        body.innerHTML = html;
+        mark();
+        if (search.value) filter();
+      })
+      .catch(function () {});
   }
   window.tarokPoll(poll, 5000, 30000);
 })();

@@ -24,3 +24,26 @@ def test_the_standings_page_updates_in_place_after_a_hand_is_entered(running_eve
         timeout=15000,
     )
     assert page.evaluate("window.__notReloaded") is True
+
+
+def test_a_player_finds_his_row_on_a_phone(running_event, page):
+    """Opened from his player page (?me=<start number>) his row is marked and in view; the search
+    keeps only the rows that match; "My row" brings his row back."""
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.goto(page.base_url + f"/e/{running_event.slug}/standings/")
+    assert page.locator("[data-standings-search]").is_visible() and not page.locator("[data-my-row]").is_visible()
+    me = running_event.entries.get(player__name="Player 7")
+    page.goto(page.base_url + f"/e/{running_event.slug}/standings/?me={me.start_number}#p-{me.start_number}")
+    row = page.locator("tr.me")
+    assert row.count() == 1 and "Player 7" in row.inner_text()
+    assert page.evaluate(
+        "(() => { const r = document.querySelector('tr.me').getBoundingClientRect();"
+        " return r.top >= -1 && r.bottom <= innerHeight + 1; })()"
+    )
+    page.fill("[data-standings-search]", "player 3")
+    visible = [t for t in page.locator("[data-standings-rows] tr").all() if t.is_visible()]
+    assert [t.inner_text().split(" #")[0].split("\t")[-1] for t in visible] == ["Player 3"]
+    page.fill("[data-standings-search]", "nobody here")
+    assert page.locator("[data-no-match]").is_visible()
+    page.click("[data-my-row]")
+    assert page.locator("tr.me").is_visible() and page.input_value("[data-standings-search]") == ""

@@ -43,7 +43,7 @@ def columns(html: str) -> tuple[list[str], dict[str, list[str]]]:
 
     heads = [text(h) for h in re.findall(r"<th[^>]*>(.*?)</th>", table, re.S)]
     rows = {}
-    for row in re.findall(r"<tr>(.*?)</tr>", table.split("<tbody", 1)[1], re.S):
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table.split("<tbody", 1)[1], re.S):
         cells = [text(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
         rows[cells[1].split(" #")[0]] = cells
     return heads, rows

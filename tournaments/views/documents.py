@@ -22,9 +22,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import access, documents, lookups, protocols
+from ..live import cached
 from ..models import GeneratedFile, Round, Table, Tournament
 from .helpers import tournament_for_organizer, tournament_for_viewer
-from .live import cached
 
 # A table's PDF is kept this long after it was last made; its key changes with the table anyway.
 TABLE_PDF_SECONDS = 60 * 60

@@ -8,17 +8,18 @@ from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import access, lookups, round_actions, rounds
+from .. import access, live, lookups, round_actions, rounds
 from ..clock import clock_payload
 from ..draw_methods import RANDOM
 from ..forms import DrawForm
 from ..models import AuditEntry, Round, Seat, Table, Tournament
 from ..variants import sit_out_rule
 from .helpers import tournament_for_organizer, tournament_for_viewer
-from .live import versioned
+from .spliced import render_page
 
 
 @login_required
@@ -113,33 +114,55 @@ def _draw(rnd: Round) -> tuple[list[Table], list]:
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The draw: who sits where, at which position; readable on a phone."""
     tournament, rnd, staff = _visible_round(request, slug, number)
-    # The draw is read once per change of the event (``data_version``), not per request.
-    tables, byes = versioned(tournament, f"round-draw:{rnd.number}", lambda: _draw(rnd))
-    for table in tables:
-        table.sit_out_rule = sit_out_rule(tournament.variant, len(table.seats.all()))
     is_organizer = access.is_organizer(request.user, tournament)
-    repeats = rounds.repeat_report(rnd) if staff else []
-    by_table: dict[int, list] = {}
-    for r in repeats:
-        by_table.setdefault(r["table"], []).append(r)
-    for table in tables:
-        table.repeats = by_table.get(table.number, [])
-    return render(
+    # The tables (and byes, and for staff the repeat meetings) are rendered once per change of the
+    # event, language and audience (the links differ), not per request: the long list is most of the work.
+    audience = "organizer" if is_organizer else "staff" if staff else "public"
+    draw = live.versioned(
+        tournament,
+        f"round-page:{rnd.number}:{audience}",
+        lambda: _draw_html(tournament, rnd, staff, is_organizer),
+        per_language=True,
+    )
+    return render_page(
         request,
         "tournaments/round.html",
         {
             "tournament": tournament,
             "round": rnd,
-            "tables": tables,
-            "byes": byes,
             "is_organizer": is_organizer,
             "staff": staff,
             "clock": clock_payload(rnd),
-            "repeats": repeats,
+            "repeats": draw["repeats"],
             "open_tables": rounds.open_tables(rnd) if is_organizer and rnd.status == Round.Status.RUNNING else [],
             "stale_after": rounds.stale_rounds(tournament).get(rnd.number, []) if is_organizer else [],
         },
+        {"draw": draw["html"]},
     )
+
+
+def _draw_html(tournament, rnd: Round, staff: bool, is_organizer: bool) -> dict:
+    """The round page's tables and byes as HTML, and the repeat meetings its staff see."""
+    tables, byes = _draw(rnd)
+    repeats = rounds.repeat_report(rnd) if staff else []
+    by_table: dict[int, list] = {}
+    for r in repeats:
+        by_table.setdefault(r["table"], []).append(r)
+    for table in tables:
+        table.sit_out_rule = sit_out_rule(tournament.variant, len(table.seats.all()))
+        table.repeats = by_table.get(table.number, [])
+    html = render_to_string(
+        "tournaments/_round_tables.html",
+        {
+            "tournament": tournament,
+            "round": rnd,
+            "tables": tables,
+            "byes": byes,
+            "staff": staff,
+            "is_organizer": is_organizer,
+        },
+    )
+    return {"html": html.encode(), "repeats": repeats}
 
 
 def round_clock(request: HttpRequest, slug: str, number: int) -> JsonResponse:
