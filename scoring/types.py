@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .table_plan import TablePlan
 
+from .protocol_layout import ProtocolLayout
+from .standing_rules import StandingRules
 from .text import render, to_json
 
 JSON = Any
@@ -108,8 +110,8 @@ class Variant:
     # on a variant key). Each is the plain-data object of the module named in the comment.
     title: str = ""  # the name the site shows, marked for translation (scoring.text._)
     plan: TablePlan | None = None  # seats, who sits out, hands per round, the seating
-    standing: Any = None  # scoring.standing_rules.StandingRules: table and bye points, tie-breaks
-    protocol: Any = None  # scoring.protocol_layout.ProtocolLayout: the paper sheet's rows and columns
+    standing: StandingRules | None = None  # table and bye points, tie-breaks, pairs (standing.py)
+    protocol: ProtocolLayout | None = None  # the paper sheet's rows and columns (protocol.py)
     entry: Any = None  # scoring.entry.EntryForm: form field <-> JSON path bindings and layout
 
     def allowed_dealers(self, table_seats: list[str], hand: Mapping[str, JSON]) -> list[str]:

@@ -105,11 +105,11 @@ def test_the_standings_page_and_pdf_head_the_column_pair(laza, client):
     from django.urls import reverse
 
     from tests.tournaments.test_protocols import pdf_text
-    from tournaments import protocols
+    from tournaments.protocols import render
 
     page = client.get(reverse("standings", args=[laza.slug]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "<th>Pair</th>" in page and "Ana Novak &amp; Bojan Kranjc" in page
-    _, text = pdf_text(protocols.standings_pdf(laza))
+    _, text = pdf_text(render.standings_pdf(laza))
     assert "Pair" in text and "Ana Novak & Bojan Kranjc TK Sasok (Sasok)" in text
 
 

@@ -28,16 +28,16 @@ from django.utils.translation import get_language
 from ..clock import clock_payload
 from ..models import AuditEntry, Round, Seat, Table, Tournament
 from ..results import (
-    PAIR_VARIANTS,
     event_standings,
     lot_seed,
     metric_abbr,
     metric_help,
     metric_label,
     metric_text,
+    ranks_pairs,
     table_totals,
 )
-from ..standings import TABLE_POINTS
+from ..standings import table_points
 from .helpers import tournament_for_viewer
 
 logger = logging.getLogger(__name__)
@@ -107,7 +107,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
             "columns": metric_columns(page["metrics"]),
             "rows_html": mark_safe(page["rows_html"]),
             "round_numbers": range(1, tournament.rounds + 1),
-            "pairs": tournament.variant in PAIR_VARIANTS,
+            "pairs": ranks_pairs(tournament),
             "lot": page["lot"],
         },
     )
@@ -169,10 +169,7 @@ def _tables_state(tournament: Tournament, rnd: Round) -> list[dict[str, Any]]:
 
 
 def _ranking(variant: str, totals: dict[str, int]) -> dict[str, float]:
-    try:
-        return {p: float(v) for p, v in TABLE_POINTS[variant](totals).items()}
-    except (KeyError, ValueError):  # a table size the variant's ladder does not know
-        return {}
+    return {p: float(v) for p, v in table_points(variant, totals).items()}
 
 
 def standings_payload(tournament: Tournament) -> dict[str, Any]:
@@ -253,6 +250,6 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
             "standings": standings,
             "page_seconds": page_seconds,
             "metric_label": metric_label(first),
-            "pairs": tournament.variant in PAIR_VARIANTS,
+            "pairs": ranks_pairs(tournament),
         },
     )
