@@ -4,9 +4,15 @@ the dealer order, who sits out, totals, places and ranking points, and the hands
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 
-from tournaments import hands
+from scoring.registry import VARIANTS
+from tests import fullevent as fe
+from tests.conftest import client_for
+from tournaments import hands, rounds, services
+from tournaments.models import Table
+from tournaments.progress import table_progress
 from tournaments.protocols import build, render
 
 from .test_protocols import LONG_NAME, SITE, play, table_of_four
@@ -246,3 +252,67 @@ def test_a_filled_line_marks_the_seat_that_sat_out_and_keeps_its_total():
     assert first[0].text == f"{score.points['A']:+d} → {score.points['A']}"
     # The next hand is dealt by A (the player after the dealer deals next, §1.1): A sits out.
     assert sheet.lines[1].dealer == "A" and [c.out for c in sheet.lines[1].cells] == [True, False, False, False, False]
+
+
+# --- the sheet counts the hands the table counts ----------------------------------------------------
+
+# A hand the variant writes on the sheet but does not count as a hand of the round.
+UNCOUNTED = {
+    # ulti-mausz.md §13.1.2 (wrong number of cards dealt) is a void deal; §6.2: it does not count.
+    "ulti-mausz": lambda envelope: {**envelope, "renonsz": {"case": "13.1.2"}},
+    # tarokk-vadasz.md §1.8: a hand thrown in (four kings) is no played hand.
+    "tarokk-vadasz": lambda envelope: {
+        **envelope,
+        "participants": envelope["seats"],
+        "outcome": "thrown_in",
+        "thrower": envelope["seats"][0],
+        "throw_in_reason": "four_kings",
+    },
+    # tarokk-illusztralt.md §3.1: a redeal is no played hand.
+    "tarokk-illusztralt": lambda envelope: {**envelope, "outcome": "redeal"},
+}
+
+
+@pytest.mark.parametrize(("key", "size"), [("ulti-mausz", 3), ("tarokk-vadasz", 4), ("tarokk-illusztralt", 4)])
+def test_the_protocol_counts_the_hands_the_table_progress_and_the_table_page_count(alice, key, size):
+    """Two hands, one that does not count, one more: 4 records, 3 hands of the round, the table
+    still playing. The sheet, ``table_progress`` and the table page all say 3."""
+    event = services.create_tournament(
+        alice,
+        name=f"{key} kupa",
+        slug=f"{key}-kupa",
+        variant=key,
+        rounds=1,
+        hands_per_round=2 * size,
+        round_minutes=90,
+        table_size=size,
+        is_public=True,
+    )
+    for i in range(size):
+        services.register_player(alice, event, name=f"Player {i + 1}")
+    rnd = rounds.draw_round(alice, event)
+    rounds.publish_draw(alice, rnd)
+    rounds.start_clock(alice, rnd)
+    table = Table.objects.get(round=rnd, number=1)
+    positions = sorted(table.seats.values_list("position", flat=True))
+    rng, play_ = fe.event_rng(key), fe.TablePlay(positions)
+    for counts in (True, True, False, True):
+        if counts:
+            hand = fe.choose_hand(key, rng, play_, table.first_dealer, None)
+        else:
+            previous = play_.hands[-1] if play_.hands else None
+            hand = UNCOUNTED[key](fe.next_envelope(key, positions, table.first_dealer, previous, play_.state))
+        assert VARIANTS[key].counts_as_played(hand) == counts
+        fe.play(play_, hand, None)
+        hands.enter_hand(alice, table, hand)
+
+    sheet = build.table_protocol(table, filled=True)
+    progress = table_progress(event, positions, list(table.hands.values("played", "points")))
+    assert (progress.played, progress.entered, progress.expected) == (3, 4, 2 * size)  # the test's own count
+    assert (sheet.hands, sheet.expected, sheet.complete) == (progress.played, progress.expected, False)
+    # Every record is written on the sheet, then empty lines for the hands still to play.
+    assert [line.filled for line in sheet.lines] == [True] * 4 + [False] * (2 * size - 3)
+    with translation.override("en"):
+        assert f"{progress.played} of {2 * size} hands." in render.protocols_html(event, [sheet], pdf=True)
+    page = client_for(alice).get(reverse("table", args=[event.slug, 1, 1])).content.decode()
+    assert f'<span class="badge">{progress.played}/{2 * size}</span>' in page
