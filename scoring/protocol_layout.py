@@ -170,6 +170,18 @@ RENONSZ_KINDS = {
     "other": _("other"),
 }
 REDEAL, THROWN_IN = _("redeal"), _("thrown in")
+# The fields ``tarokk_game`` and ``tarokk_details`` and the declarer and partner cells place.
+TAROKK_FIELDS = (
+    "outcome",
+    "bid",
+    "game_kontra",
+    "declarer",
+    "partner",
+    "declarer_card_points",
+    "declarer_tricks",
+    "figures",
+    "renonsz",
+)
 
 
 def tarokk_kontra(level: Any) -> str:
@@ -207,6 +219,15 @@ def tarokk_game(hand: Mapping[str, Any], tr: Translator) -> str:
     if tarokk_kontra(hand.get("game_kontra")):
         label += f" {tarokk_kontra(hand.get('game_kontra'))}"
     return label
+
+
+def tarokk_row(
+    hand: Mapping[str, Any], partner: str, details: list[str], known: Iterable[str], tr: Translator
+) -> RowText:
+    """A Hungarian tarokk line: the game cell, the declarer, ``partner``, then ``details`` and the
+    fields neither ``TAROKK_FIELDS`` nor ``known`` names."""
+    rest = extras(hand, (*TAROKK_FIELDS, *known), tr)
+    return RowText(tarokk_game(hand, tr), hand.get("declarer") or "", partner, join([*details, *rest]))
 
 
 def tarokk_details(hand: Mapping[str, Any], tr: Translator) -> list[str]:

@@ -39,22 +39,24 @@ def test_every_variant_has_a_layout_with_four_headings_and_only_taruk_marks_rade
         assert v.protocol.radelci == (key == "taruk2012")  # taruk2012.md §4: radelci are per seat
 
 
-def test_a_taruk_line_writes_game_kontra_king_partner_and_silent_bonuses():
-    tri = {
-        "game": "tri",
-        "declarer": "B",
-        "called_king": "hearts",
-        "partner": "D",
-        "card_points": 48,
-        "game_kontra": 2,
-        "bonuses": [{"type": "trula", "side": "declarer", "announced": False, "made": True}],
-        "penalties": [{"type": "misdeal", "seat": "C", "warning": True}],
+def test_a_taruk_line_writes_game_kontra_king_partner_bonuses_and_penalties():
+    dve = {
+        "game": "dve",
+        "declarer": "C",
+        "called_king": "spades",
+        "partner": None,
+        "card_points": 1,
+        "game_kontra": 4,
+        "bonuses": [
+            {"type": "pagat_ultimo", "side": "opponents", "announced": True, "made": False, "kontra": 2},
+            {"type": "kralji", "side": "declarer", "announced": False, "made": True},
+        ],
+        "penalties": [{"type": "renons", "seat": "A"}, {"type": "misdeal", "seat": "B", "warning": True}],
     }
-    cells = row("taruk2012", tri)
-    assert (cells.game, cells.declarer, cells.partner) == ("tri K", "B", "♥ D")
-    assert cells.details == "48 pts; trula (silent) ✓; misdeal C warning"
-    alone = row("taruk2012", {"game": "solo_tri", "called_king": "clubs", "won": False})
-    assert (alone.game, alone.partner) == ("solo tri ✗", "♣ alone")
+    cells = row("taruk2012", dve)
+    assert (cells.game, cells.declarer, cells.partner) == ("dve Re", "C", "♠ alone")
+    assert cells.details == "1 pt; pagat ult. ✗ opp. K; kralji (silent) ✓; renons A -70; misdeal B warning"
+    assert row("taruk2012", {"game": "berac", "declarer": "D", "won": False}).game == "berač ✗"
 
 
 def test_an_ulti_line_splits_the_bid_and_writes_kontras_per_component():

@@ -10,12 +10,12 @@ from django.utils import translation
 from scoring.registry import VARIANTS
 from tests import fullevent as fe
 from tests.conftest import client_for
-from tournaments import hands, rounds, services
+from tournaments import hands, services
 from tournaments.models import Table
 from tournaments.progress import table_progress
 from tournaments.protocols import build, render
 
-from .test_protocols import LONG_NAME, SITE, play, table_of_four
+from .test_protocols import LONG_NAME, SITE, play, seated_event, table_of_four
 
 
 @pytest.fixture(autouse=True)
@@ -274,25 +274,11 @@ UNCOUNTED = {
 
 
 @pytest.mark.parametrize(("key", "size"), [("ulti-mausz", 3), ("tarokk-vadasz", 4), ("tarokk-illusztralt", 4)])
-def test_the_protocol_counts_the_hands_the_table_progress_and_the_table_page_count(alice, key, size):
+def test_the_protocol_counts_the_hands_the_table_progress_and_the_table_page_count(event, alice, key, size):
     """Two hands, one that does not count, one more: 4 records, 3 hands of the round, the table
     still playing. The sheet, ``table_progress`` and the table page all say 3."""
-    event = services.create_tournament(
-        alice,
-        name=f"{key} kupa",
-        slug=f"{key}-kupa",
-        variant=key,
-        rounds=1,
-        hands_per_round=2 * size,
-        round_minutes=90,
-        table_size=size,
-        is_public=True,
-    )
-    for i in range(size):
-        services.register_player(alice, event, name=f"Player {i + 1}")
-    rnd = rounds.draw_round(alice, event)
-    rounds.publish_draw(alice, rnd)
-    rounds.start_clock(alice, rnd)
+    event = services.update_tournament(alice, event, variant=key, table_size=size)
+    rnd = seated_event(event, alice, [f"Player {i + 1}" for i in range(size)], hands_per_round=2 * size)
     table = Table.objects.get(round=rnd, number=1)
     positions = sorted(table.seats.values_list("position", flat=True))
     rng, play_ = fe.event_rng(key), fe.TablePlay(positions)

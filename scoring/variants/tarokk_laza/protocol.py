@@ -5,17 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from scoring.protocol_layout import (
-    HU_SUITS,
-    SILENT,
-    ProtocolLayout,
-    RowText,
-    Translator,
-    extras,
-    join,
-    mark,
-    tarokk_kontra,
-)
+from scoring import protocol_layout as sheet
+from scoring.protocol_layout import ProtocolLayout, RowText, Translator
 from scoring.text import _
 
 SIDES = (("attack", _("att.")), ("defence", _("def.")))
@@ -27,13 +18,13 @@ def entries(items: Iterable[Mapping[str, Any]], tr: Translator, silent: bool = F
     for e in items:
         text = str(e.get("bid", "")).replace("_", " ")
         if e.get("qualifier"):
-            text += f" {HU_SUITS.get(e['qualifier'], e['qualifier'])}"
+            text += f" {sheet.HU_SUITS.get(e['qualifier'], e['qualifier'])}"
         if silent:
-            text += f" ({tr.gettext(SILENT)})"
+            text += f" ({tr.gettext(sheet.SILENT)})"
         else:
-            text += f" {mark(e.get('made'))}"
-            if tarokk_kontra(e.get("kontra")):
-                text += f" {tarokk_kontra(e.get('kontra'))}"
+            text += f" {sheet.mark(e.get('made'))}"
+            if sheet.tarokk_kontra(e.get("kontra")):
+                text += f" {sheet.tarokk_kontra(e.get('kontra'))}"
         out.append(text)
     return ", ".join(out)
 
@@ -53,7 +44,7 @@ def row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, 
         str((before.get("deals_played") or 0) + 1),
         "+".join(s for s in (attack.get("indito"), attack.get("elfogo")) if s),
         "+".join(s for s in (defence.get("elfogo"), defence.get("indito")) if s),
-        join([*details, *extras(hand, ("attack", "defence", "bids", "silent"), tr)]),
+        sheet.join([*details, *sheet.extras(hand, ("attack", "defence", "bids", "silent"), tr)]),
     )
 
 

@@ -5,16 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.protocol_layout import (
-    ProtocolLayout,
-    RowText,
-    Translator,
-    coded,
-    extras,
-    join,
-    tarokk_details,
-    tarokk_game,
-)
+from scoring import protocol_layout as sheet
+from scoring.protocol_layout import ProtocolLayout, RowText, Translator
 from scoring.text import _
 
 TALON = _("talon")
@@ -37,17 +29,8 @@ THROW_IN_REASONS = {
     "second_round_no_honour": _("second round, no honour"),
     "other": _("other"),
 }
-KNOWN = (
-    "outcome",
-    "bid",
-    "game_kontra",
-    "declarer",
-    "partner",
+KNOWN = (  # besides sheet.TAROKK_FIELDS
     "solo",
-    "declarer_card_points",
-    "declarer_tricks",
-    "figures",
-    "renonsz",
     "declarer_talon_taken",
     "lengetes_ulti",
     "thrower",
@@ -63,21 +46,19 @@ def row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, 
     details = []
     if hand.get("declarer_talon_taken") is not None:
         details.append(f"{tr.gettext(TALON)} {hand['declarer_talon_taken']}")
-    details += tarokk_details(hand, tr)
+    details += sheet.tarokk_details(hand, tr)
     lengetes = hand.get("lengetes_ulti")
     if lengetes:
-        mode = coded(LENGETES_MODES, lengetes.get("mode"), tr)
+        mode = sheet.coded(LENGETES_MODES, lengetes.get("mode"), tr)
         details.append(f"{tr.gettext(LENGETES)} {lengetes.get('waver')} ({mode})")
     if hand.get("thrower"):
-        details.append(f"{hand['thrower']}: {coded(THROW_IN_REASONS, hand.get('throw_in_reason'), tr)}")
+        details.append(f"{hand['thrower']}: {sheet.coded(THROW_IN_REASONS, hand.get('throw_in_reason'), tr)}")
     if hand.get("start_double_round"):
         details.append(tr.gettext(DOUBLE_ROUND_STARTS))
     if (before.get("double_round_remaining") or 0) > 0 and hand.get("outcome", "played") in ("played", "renonsz"):
         details.append(tr.gettext(DOUBLE_ROUND))
-    partner = hand.get("partner") or (coded(SOLO_KINDS, hand["solo"], tr) if hand.get("solo") else "")
-    return RowText(
-        tarokk_game(hand, tr), hand.get("declarer") or "", partner, join([*details, *extras(hand, KNOWN, tr)])
-    )
+    partner = hand.get("partner") or (sheet.coded(SOLO_KINDS, hand["solo"], tr) if hand.get("solo") else "")
+    return sheet.tarokk_row(hand, partner, details, KNOWN, tr)
 
 
 PROTOCOL = ProtocolLayout(

@@ -5,35 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.protocol_layout import (
-    ALONE,
-    OPP,
-    SILENT,
-    ProtocolLayout,
-    RowText,
-    Translator,
-    compact,
-    extras,
-    join,
-    mark,
-    pts,
-)
+from scoring import protocol_layout as sheet
+from scoring.protocol_layout import ProtocolLayout, RowText, Translator
 from scoring.text import _
 
+from .rules import GAME_LABEL, HAND_KEYS
+
 SUIT_SIGN = {"hearts": "♥", "diamonds": "♦", "spades": "♠", "clubs": "♣"}
-GAMES = {
-    "klop": "klop",
-    "tri": "tri",
-    "dve": "dve",
-    "ena": "ena",
-    "solo_tri": "solo tri",
-    "solo_dve": "solo dve",
-    "solo_ena": "solo ena",
-    "berac": "berač",
-    "solo_brez": "solo brez",
-    "valat": "valat",
-    "none": "—",
-}
+# The rules' names of the games, as the sheet writes them (valat as a game, no game as a dash).
+GAMES = {**GAME_LABEL, "valat": "valat", "none": "—"}
 BONUSES = {
     "kralji": "kralji",
     "trula": "trula",
@@ -48,22 +28,7 @@ MOND_IN_TALON = _("mond in talon")
 RENONS = _("renons")
 MISDEAL = _("misdeal")
 WARNING = _("warning")
-KNOWN = (
-    "game",
-    "won",
-    "game_kontra",
-    "declarer",
-    "called_king",
-    "partner",
-    "card_points",
-    "bonuses",
-    "klop_points",
-    "klop_kontra",
-    "mondfang",
-    "mond_in_talon",
-    "penalties",
-    "note",
-)
+KNOWN = HAND_KEYS  # the row places every field of a Taruk hand
 
 
 def kontra_word(level: Any) -> str:
@@ -76,30 +41,30 @@ def row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, 
     game = hand.get("game", "")
     label = GAMES.get(game, str(game))
     if hand.get("won") is not None:
-        label += f" {mark(hand['won'])}"
+        label += f" {sheet.mark(hand['won'])}"
     kontra = kontra_word(hand.get("game_kontra"))
     if kontra:
         label += f" {kontra}"
     partner = ""
     if hand.get("called_king"):
         partner = SUIT_SIGN.get(hand["called_king"], hand["called_king"])
-        partner += f" {hand['partner']}" if hand.get("partner") else f" {tr.gettext(ALONE)}"
+        partner += f" {hand['partner']}" if hand.get("partner") else f" {tr.gettext(sheet.ALONE)}"
     details = []
     if hand.get("card_points") is not None:
-        details.append(pts(hand["card_points"], tr))
+        details.append(sheet.pts(hand["card_points"], tr))
     for b in hand.get("bonuses") or ():
         text = BONUSES.get(b.get("type"), str(b.get("type")))
-        text += "" if b.get("announced") else f" ({tr.gettext(SILENT)})"
-        text += f" {mark(b.get('made'))}"
+        text += "" if b.get("announced") else f" ({tr.gettext(sheet.SILENT)})"
+        text += f" {sheet.mark(b.get('made'))}"
         if b.get("side") == "opponents":
-            text += f" {tr.gettext(OPP)}"
+            text += f" {tr.gettext(sheet.OPP)}"
         if kontra_word(b.get("kontra")):
             text += f" {kontra_word(b.get('kontra'))}"
         details.append(text)
     if hand.get("klop_points"):
         details.append(" ".join(f"{s}{p}" for s, p in sorted(hand["klop_points"].items())))
     for k in hand.get("klop_kontra") or ():
-        details.append(f"{tr.gettext(KLOP_KONTRA)} {k.get('seat')} {mark(k.get('no_trick'))}")
+        details.append(f"{tr.gettext(KLOP_KONTRA)} {k.get('seat')} {sheet.mark(k.get('no_trick'))}")
     if hand.get("mondfang"):
         details.append(f"{tr.gettext(MONDFANG)} {hand['mondfang']}")
     if hand.get("mond_in_talon"):
@@ -112,10 +77,10 @@ def row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, 
                 f"{tr.gettext(MISDEAL)} {p.get('seat')} {tr.gettext(WARNING) if p.get('warning') else '-20'}"
             )
         else:
-            details.append(compact(p, tr))
+            details.append(sheet.compact(p, tr))
     if hand.get("note"):
         details.append(str(hand["note"]))
-    return RowText(label, hand.get("declarer") or "", partner, join([*details, *extras(hand, KNOWN, tr)]))
+    return RowText(label, hand.get("declarer") or "", partner, sheet.join([*details, *sheet.extras(hand, KNOWN, tr)]))
 
 
 PROTOCOL = ProtocolLayout(

@@ -5,19 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.protocol_layout import (
-    HU_SUITS,
-    RENONSZ,
-    SILENT,
-    ProtocolLayout,
-    RowText,
-    Translator,
-    extras,
-    join,
-    mark,
-    pts,
-    tricks,
-)
+from scoring import protocol_layout as sheet
+from scoring.protocol_layout import ProtocolLayout, RowText, Translator
 from scoring.text import _
 
 MARRIAGE = _("marriage")
@@ -31,7 +20,7 @@ def row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, 
     # "40-100+ulti" as "40-100 + ulti": a narrow column can break the line between components.
     label = " + ".join(str(hand.get("bid") or "").replace("_", " ").split("+"))
     if hand.get("trump"):
-        label += f" {HU_SUITS.get(hand['trump'], hand['trump'])}"
+        label += f" {sheet.HU_SUITS.get(hand['trump'], hand['trump'])}"
     kontras = []
     for component, level in sorted((hand.get("kontra") or {}).items()):
         if isinstance(level, dict):
@@ -43,30 +32,35 @@ def row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, 
     details = []
     play = hand.get("play") or {}
     if play:
-        facts = [tricks(play.get("declarer_tricks"), tr)]
+        facts = [sheet.tricks(play.get("declarer_tricks"), tr)]
         if play.get("declarer_card_points") is not None:
-            facts.append(pts(play["declarer_card_points"], tr))
+            facts.append(sheet.pts(play["declarer_card_points"], tr))
         details.append(", ".join(facts))
         for m in play.get("marriages") or ():
-            details.append(f"{tr.gettext(MARRIAGE)} {m.get('seat')} {HU_SUITS.get(m.get('suit'), m.get('suit'))}")
+            details.append(f"{tr.gettext(MARRIAGE)} {m.get('seat')} {sheet.HU_SUITS.get(m.get('suit'), m.get('suit'))}")
         if play.get("four_aces"):
             details.append(f"4 ász {play['four_aces']}")
         last = play.get("trump7_last_trick")
         if last:
-            details.append(f"{tr.gettext(TRUMP7_LAST)} {last.get('seat')} {mark(last.get('won'))}")
+            details.append(f"{tr.gettext(TRUMP7_LAST)} {last.get('seat')} {sheet.mark(last.get('won'))}")
     if hand.get("silent_claims"):
-        details.append(f"{tr.gettext(SILENT)}: {', '.join(hand['silent_claims'])}")
+        details.append(f"{tr.gettext(sheet.SILENT)}: {', '.join(hand['silent_claims'])}")
     if hand.get("gave_up"):
         details.append(tr.gettext(GAVE_UP) + f" ({hand['gave_up']})".replace("_", " "))
     if hand.get("results"):
-        details.append(" ".join(f"{c.replace('_', ' ')} {mark(r == 'made')}" for c, r in hand["results"].items()))
+        details.append(" ".join(f"{c.replace('_', ' ')} {sheet.mark(r == 'made')}" for c, r in hand["results"].items()))
     renonsz = hand.get("renonsz")
     if renonsz:
-        text = f"{tr.gettext(RENONSZ)} {renonsz.get('case', '')}"
+        text = f"{tr.gettext(sheet.RENONSZ)} {renonsz.get('case', '')}"
         if renonsz.get("offender"):
             text += f" {renonsz['offender']}"
         details.append(text)
-    return RowText(label, hand.get("declarer") or "", join(kontras), join([*details, *extras(hand, KNOWN, tr)]))
+    return RowText(
+        label,
+        hand.get("declarer") or "",
+        sheet.join(kontras),
+        sheet.join([*details, *sheet.extras(hand, KNOWN, tr)]),
+    )
 
 
 PROTOCOL = ProtocolLayout(
