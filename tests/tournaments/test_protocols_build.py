@@ -279,6 +279,7 @@ def test_the_protocol_counts_the_hands_the_table_progress_and_the_table_page_cou
     still playing. The sheet, ``table_progress`` and the table page all say 3."""
     event = services.update_tournament(alice, event, variant=key, table_size=size)
     rnd = seated_event(event, alice, [f"Player {i + 1}" for i in range(size)], hands_per_round=2 * size)
+    event.refresh_from_db()  # seated_event saved the hands per round
     table = Table.objects.get(round=rnd, number=1)
     positions = sorted(table.seats.values_list("position", flat=True))
     rng, play_ = fe.event_rng(key), fe.TablePlay(positions)
