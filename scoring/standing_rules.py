@@ -21,11 +21,6 @@ def places(totals: Mapping[str, int]) -> dict[str, int]:
     return {p: 1 + sum(1 for q in totals.values() if q > t) for p, t in totals.items()}
 
 
-def best_shared_place(totals: Mapping[str, int], ladder: list[Fraction]) -> dict[str, Fraction]:
-    """Tied players all get the points of the best place they share (taruk2012.md §6.4)."""
-    return {p: ladder[place - 1] for p, place in places(totals).items()}
-
-
 def averaged_places(totals: Mapping[str, int], ladder: list[Fraction]) -> dict[str, Fraction]:
     """Tied players share the points of the places involved equally (ulti-mausz.md §6.2)."""
     result = {}
