@@ -1,5 +1,5 @@
-"""What a variant's standings count: table (placement) points, bye points, default tie-breaks,
-and whether the event ranks pairs. Pure, no Django import.
+"""What a variant's standings count: table (placement) points, bye points and default
+tie-breaks. Pure, no Django import.
 
 Each variant declares one ``StandingRules`` in ``scoring/variants/<key>/standing.py``; the
 standings (``tournaments/standings.py``) read it from the registry and never name a variant.
@@ -46,11 +46,10 @@ class StandingRules:
     """How a variant's tables and byes count towards the event's standings.
 
     ``tiebreaks``: the metric keys (``tournaments.standings.METRICS``) an event of the variant
-    ranks by unless its organizer chose others, in order. ``pairs``: fixed partners are ranked
-    as one unit (both get the pair's total).
+    ranks by unless its organizer chose others, in order. (Whether the event ranks players or
+    fixed pairs follows from what its draw seats: ``TablePlan.unit``.)
     """
 
     table_points: TablePoints
     tiebreaks: tuple[str, ...]
     bye_points: Fraction = Fraction(0)  # ranking points for a round sat out on a bye
-    pairs: bool = False

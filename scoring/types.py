@@ -110,7 +110,7 @@ class Variant:
     # on a variant key). Each is the plain-data object of the module named in the comment.
     title: str = ""  # the name the site shows, marked for translation (scoring.text._)
     plan: TablePlan | None = None  # seats, who sits out, hands per round, the seating
-    standing: StandingRules | None = None  # table and bye points, tie-breaks, pairs (standing.py)
+    standing: StandingRules | None = None  # table and bye points, default tie-breaks (standing.py)
     protocol: ProtocolLayout | None = None  # the paper sheet's rows and columns (protocol.py)
     entry: Any = None  # scoring.entry.EntryForm: form field <-> JSON path bindings and layout
 

@@ -165,8 +165,9 @@ METRIC_LABELS = {key: lazy(metric_label, str)(key) for key in METRICS}
 
 
 def ranks_pairs(tournament: Tournament) -> bool:
-    """Does the event rank fixed pairs, not players (its variant's ``StandingRules.pairs``)?"""
-    return VARIANTS[tournament.variant].standing.pairs
+    """Does the event rank fixed pairs, not players? Those its draw seats (``TablePlan.unit``;
+    tarokk-laza.md §5.4: both partners get the pair's total, "the tournament layer ranks pairs")."""
+    return VARIANTS[tournament.variant].plan.unit == "pair"
 
 
 def event_metrics(tournament: Tournament) -> list[str]:

@@ -4,27 +4,20 @@ caller gives (here the catalogues read with the standard library: the engine has
 
 from __future__ import annotations
 
-import gettext
 import importlib
 import random
-from pathlib import Path
 
 import pytest
 
 from scoring.engine import evaluate
 from scoring.protocol_layout import ENGLISH, ProtocolLayout, Translator, compact
 from scoring.registry import VARIANTS
+from scoring.text import catalogue
 from scoring.types import HandScore
 
-LOCALE = Path(__file__).resolve().parents[2] / "locale"
 
-
-def catalogue_of(language: str) -> gettext.GNUTranslations:
-    return gettext.translation("django", localedir=LOCALE, languages=[language])  # type: ignore[return-value]
-
-
-def catalogue(language: str) -> Translator:
-    t = catalogue_of(language)
+def translator(language: str) -> Translator:
+    t = catalogue(language)
     return Translator(t.gettext, t.ngettext)
 
 
@@ -99,7 +92,7 @@ def test_a_laza_line_counts_the_deals_of_the_match_and_names_both_pairs():
 
 
 def test_words_are_translated_by_the_translator_given():
-    hu = catalogue("hu")
+    hu = translator("hu")
     solo = {
         "bid": "szolo",
         "declarer": "A",
@@ -109,7 +102,7 @@ def test_words_are_translated_by_the_translator_given():
     cells = row("tarokk-vadasz", solo, tr=hu)
     assert cells.partner == "nyílt önhívás" and cells.details == "lengetés C (kötelező)"
     # Plurals the language needs (Slovenian: 1 točka, 2 točki, 3 točke, 5 točk).
-    sl = catalogue("sl")
+    sl = translator("sl")
     points = [row("taruk2012", {"game": "tri", "card_points": n}, tr=sl).details for n in (1, 2, 3, 5)]
     assert points == ["1 točka", "2 točki", "3 točke", "5 točk"]
 
@@ -134,7 +127,7 @@ def test_every_word_a_sheet_writes_is_in_the_catalogues(key):
     assert asked
     for language in ("hu", "sl"):
         # The catalogue's msgids (a plural form is keyed by its singular and the form's index).
-        known = {k[0] if isinstance(k, tuple) else k for k in catalogue_of(language)._catalog}
+        known = {k[0] if isinstance(k, tuple) else k for k in catalogue(language)._catalog}
         assert sorted(asked - known) == [], language
 
 

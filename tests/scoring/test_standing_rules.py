@@ -1,5 +1,5 @@
 """Each variant's standing rules (scoring/standing_rules.py, scoring/variants/<key>/standing.py):
-table points per taruk2012.md §6 and §7.6, ulti-mausz.md §6.2; byes; default tie-breaks; pairs.
+table points per taruk2012.md §6 and §7.6, ulti-mausz.md §6.2; byes; default tie-breaks.
 Pure: no Django."""
 
 from __future__ import annotations
@@ -86,11 +86,6 @@ def test_default_tie_breaks_follow_each_spec():
     # The tarokks propose no placement points: game points rank first.
     for key in ("tarokk-illusztralt", "tarokk-vadasz", "tarokk-laza"):
         assert VARIANTS[key].standing.tiebreaks[0] == "game_points"
-
-
-def test_only_laza_ranks_fixed_pairs():
-    # tarokk-laza.md §5.4: both partners get the pair's total; "the tournament layer ranks pairs".
-    assert {key for key, v in VARIANTS.items() if v.standing.pairs} == {"tarokk-laza"}
 
 
 def test_every_variant_declares_its_standing_rules():
