@@ -10,6 +10,8 @@ if TYPE_CHECKING:
     from .entry import EntryForm
     from .table_plan import TablePlan
 
+from .protocol_layout import ProtocolLayout
+from .standing_rules import StandingRules
 from .text import render, to_json
 
 JSON = Any
@@ -109,9 +111,9 @@ class Variant:
     # on a variant key). Each is the plain-data object of the module named in the comment.
     title: str = ""  # the name the site shows, marked for translation (scoring.text._)
     plan: TablePlan | None = None  # seats, who sits out, hands per round, the seating
-    standing: Any = None  # scoring.standing_rules.StandingRules: table and bye points, tie-breaks
-    protocol: Any = None  # scoring.protocol_layout.ProtocolLayout: the paper sheet's rows and columns
-    entry: EntryForm | None = None  # form field <-> JSON path bindings and layout (scoring.entry)
+    standing: StandingRules | None = None  # table and bye points, default tie-breaks (standing.py)
+    protocol: ProtocolLayout | None = None  # the paper sheet's rows and columns (protocol.py)
+    entry: EntryForm | None = None  # form field <-> JSON path bindings and layout (entry.py)
 
     def allowed_dealers(self, table_seats: list[str], hand: Mapping[str, JSON]) -> list[str]:
         """The dealers the hand after ``hand`` may have, the usual one first."""

@@ -32,8 +32,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from kombu.exceptions import OperationalError
 
-from . import audit, exports, protocols
+from . import audit, exports
 from .models import Bye, Confirmation, Entry, GeneratedFile, Hand, Round, Seat, Table, Tournament
+from .protocols import links, render
 
 logger = logging.getLogger(__name__)
 
@@ -125,7 +126,7 @@ def _entries(t: Tournament) -> list[Any]:
 
 def protocols_inputs(t: Tournament, params: dict) -> list[Any]:
     n = params["round"]
-    data = [_event_facts(t), protocols.site_url(), n, _tables(t, n), _seats(t, n)]
+    data = [_event_facts(t), links.site_url(), n, _tables(t, n), _seats(t, n)]
     if params["filled"]:
         data += [
             _hands(t, n),
@@ -146,7 +147,7 @@ def table_protocol_fingerprint(table: Table, filled: bool) -> str:
         "table-protocol",
         filled,
         _event_facts(t),
-        protocols.site_url(),
+        links.site_url(),
         table.round.number,
         [row for row in _tables(t, table.round.number) if row[0] == table.pk],
         [row for row in _seats(t, table.round.number) if row[0] == table.pk],
@@ -200,7 +201,7 @@ class Kind:
 
 def _build_protocols(t: Tournament, params: dict, progress: Progress) -> bytes:
     rnd = Round.objects.select_related("tournament").get(tournament=t, number=params["round"])
-    return protocols.round_protocols_pdf(rnd, filled=params["filled"], progress=progress)
+    return render.round_protocols_pdf(rnd, filled=params["filled"], progress=progress)
 
 
 KINDS: dict[str, Kind] = {
@@ -210,7 +211,7 @@ KINDS: dict[str, Kind] = {
         "pdf",
         PDF,
         standings_inputs,
-        lambda t, params, progress: protocols.standings_pdf(t, progress),
+        lambda t, params, progress: render.standings_pdf(t, progress),
         public=True,
     ),
     "standings-xlsx": Kind(

@@ -30,7 +30,7 @@ from django.utils.translation import get_language
 from .clock import clock_payload
 from .models import AuditEntry, Round, Seat, Table, Tournament
 from .results import StandingRow, event_standings, lot_seed, metric_text, table_totals
-from .standings import TABLE_POINTS
+from .standings import table_points
 from .whereabouts import current_round
 
 logger = logging.getLogger(__name__)
@@ -168,10 +168,7 @@ def tables_state(tournament: Tournament, rnd: Round) -> list[dict[str, Any]]:
 
 
 def _ranking(variant: str, totals: dict[str, int]) -> dict[str, float]:
-    try:
-        return {p: float(v) for p, v in TABLE_POINTS[variant](totals).items()}
-    except (KeyError, ValueError):  # a table size the variant's ladder does not know
-        return {}
+    return {p: float(v) for p, v in table_points(variant, totals).items()}  # {} for a size it does not know
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from scoring.registry import VARIANTS
 
 from .models import Bye, Round, Seat, Table, Tournament
 from .progress import TableProgress, progress_from_counts
-from .standings import DEFAULT_METRICS, METRICS, Line, TableResult, standings
+from .standings import METRICS, Line, TableResult, standings
 
 
 @dataclass
@@ -188,9 +188,16 @@ def metric_help(key: str) -> str:
 # The metrics' names translated when shown (for templates and documents that take a mapping).
 METRIC_LABELS = {key: lazy(metric_label, str)(key) for key in METRICS}
 
-# Fixed-pair variants (the table plans that draw pairs) rank pairs, not players
-# (tarokk-laza.md §5.4: both partners get the pair's total, "the tournament layer ranks pairs").
-PAIR_VARIANTS = frozenset(key for key, v in VARIANTS.items() if v.plan.unit == "pair")
+
+def ranks_pairs(tournament: Tournament) -> bool:
+    """Does the event rank fixed pairs, not players? Those its draw seats (``TablePlan.unit``;
+    tarokk-laza.md §5.4: both partners get the pair's total, "the tournament layer ranks pairs")."""
+    return VARIANTS[tournament.variant].plan.unit == "pair"
+
+
+def event_metrics(tournament: Tournament) -> list[str]:
+    """The event's tie-breaks in order: the organizer's choice, else the variant's default."""
+    return list(tournament.tiebreaks) or list(VARIANTS[tournament.variant].standing.tiebreaks)
 
 
 def pairs_of(entries: list[dict]) -> dict[str, str]:
@@ -231,7 +238,7 @@ def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow
     }
     results, byes = table_results(tournament), byes_by_round(tournament)
     members: dict[str, list[dict]] = {p: [e] for p, e in entries.items()}
-    if tournament.variant in PAIR_VARIANTS:
+    if ranks_pairs(tournament):
         pair_of = pairs_of(list(entries.values()))
         results, byes = _by_pair(results, byes, pair_of)
         members = defaultdict(list)
@@ -245,7 +252,7 @@ def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow
         metrics=tuple(tournament.tiebreaks) or None,
         seed=lot_seed(tournament),
     )
-    metrics = list(tournament.tiebreaks) or list(DEFAULT_METRICS[tournament.variant])
+    metrics = event_metrics(tournament)
     rounds = range(1, tournament.rounds + 1)
     rows = []
     for line in lines:

@@ -21,7 +21,7 @@ from . import lines
 from .clock import clock_payload
 from .draw_methods import DRAW_METHODS, RANDOM
 from .models import POSITIONS, Entry, Round, Tournament
-from .standings import DEFAULT_METRICS
+from .results import event_metrics
 from .variants import sit_out_rule, variant_name
 
 # The envelope of hand-format.md: the table decides these, the referee types the rest.
@@ -131,7 +131,7 @@ class EventDetailSerializer(EventSerializer):
         ]
 
     def get_standings_metrics(self, tournament: Tournament) -> list[str]:
-        return list(tournament.tiebreaks) or list(DEFAULT_METRICS[tournament.variant])
+        return event_metrics(tournament)
 
     @extend_schema_field(VariantFactsSerializer)
     def get_variant_facts(self, tournament: Tournament) -> dict[str, Any]:

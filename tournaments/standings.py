@@ -1,10 +1,11 @@
 """Table results and standings: pure functions over plain data, no Django import.
 
-Each variant turns a table's round totals into placement points (one dict,
-``TABLE_POINTS``); the overall order is by a list of small named metrics chosen
-per event (``METRICS``, STYLE.md §2). Points are ``Fraction``s inside, so that
-shared places never meet binary rounding; the public functions give floats that
-are exact (every value is a multiple of 1/8).
+Each variant turns a table's round totals into placement points, and gives its bye
+points and default tie-breaks (``Variant.standing``, scoring/standing_rules.py); the
+overall order is by a list of small named metrics chosen per event (``METRICS``,
+STYLE.md §2), applied the same way for every variant. Points are ``Fraction``s inside, so that
+shared places never meet binary rounding; the public functions give floats that are
+exact (every value is a multiple of 1/8).
 """
 
 from __future__ import annotations
@@ -14,75 +15,17 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-# --- one table --------------------------------------------------------------
-
-TARUK_POINTS = {
-    4: [Fraction(2), Fraction(3, 2), Fraction(1), Fraction(1, 2)],
-    # taruk2012.md §7.6: five seats spread evenly from 2 to 0.5.
-    5: [Fraction(2), Fraction(13, 8), Fraction(5, 4), Fraction(7, 8), Fraction(1, 2)],
-}
+from scoring.registry import VARIANTS
+from scoring.standing_rules import places as places  # re-seating places players as the standings do
 
 
-def places(totals: Mapping[str, int]) -> dict[str, int]:
-    """Competition ranking ("1-1-3-4"): 1 + the number of strictly higher totals (the index of a
-    total's first occurrence in the totals sorted high to low)."""
-    ordered = sorted(totals.values(), reverse=True)
-    return {p: 1 + ordered.index(t) for p, t in totals.items()}
-
-
-def _best_shared_place(totals: Mapping[str, int], ladder: list[Fraction]) -> dict[str, Fraction]:
-    """Tied players all get the points of the best place they share (taruk2012.md §6.4)."""
-    return {p: ladder[place - 1] for p, place in places(totals).items()}
-
-
-def _averaged_places(totals: Mapping[str, int], ladder: list[Fraction]) -> dict[str, Fraction]:
-    """Tied players share the points of the places involved equally (ulti-mausz.md §6.2)."""
-    result = {}
-    place = places(totals)
-    for p, first in place.items():
-        tied = sum(1 for q in place.values() if q == first)
-        result[p] = sum(ladder[first - 1 : first - 1 + tied], Fraction(0)) / tied
-    return result
-
-
-def taruk_table_points(totals: Mapping[str, int]) -> dict[str, Fraction]:
-    if len(totals) not in TARUK_POINTS:
-        raise ValueError(f"a Taruk table has 4 or 5 players, not {len(totals)}")
-    return _best_shared_place(totals, TARUK_POINTS[len(totals)])
-
-
-def descending_points(totals: Mapping[str, int]) -> dict[str, Fraction]:
-    """n-1 … 0 points by place (3/2/1 at three, 3/2/1/0 at four), shared places averaged."""
-    n = len(totals)
-    ladder = [Fraction(n - 1 - i) if n > 3 else Fraction(3 - i) for i in range(n)]
-    return _averaged_places(totals, ladder)
-
-
-def ulti_table_points(totals: Mapping[str, int]) -> dict[str, Fraction]:
-    # ulti-mausz.md §6.2: 3/2/1 at three seats, 3/2/1/0 at four.
-    return _averaged_places(totals, [Fraction(3), Fraction(2), Fraction(1), Fraction(0)][: len(totals)])
-
-
-TABLE_POINTS: dict[str, Callable[[Mapping[str, int]], dict[str, Fraction]]] = {
-    "taruk2012": taruk_table_points,
-    "ulti-mausz": ulti_table_points,
-    # The tarokk specs propose no placement points; we use n-1 … 0 by place,
-    # shared places averaged, and rank by game points first (DEFAULT_METRICS).
-    "tarokk-illusztralt": descending_points,
-    "tarokk-vadasz": descending_points,
-    "tarokk-laza": descending_points,
-}
-
-# Ranking points for a round sat out on a bye (taruk2012.md §7.6: the average 1.25).
-BYE_POINTS: dict[str, Fraction] = {"taruk2012": Fraction(5, 4), "ulti-mausz": Fraction(2)}
-
-
-def table_ranking_points(totals: dict[str, int]) -> dict[str, float]:
-    """Taruk 2012 ranking points of one table (2 / 1.5 / 1 / 0.5, ties as §6)."""
-    return {p: float(v) for p, v in taruk_table_points(totals).items()}
-
-
-# --- the whole event ----------------------------------------------------------
+def table_points(variant: str, totals: Mapping[str, int]) -> dict[str, Fraction]:
+    """The variant's placement points of one table (``StandingRules.table_points``); none for a
+    table size its ladder does not know (pages and sheets then leave the points empty)."""
+    try:
+        return VARIANTS[variant].standing.table_points(totals)
+    except ValueError:
+        return {}
 
 
 def gettext_noop(message: str) -> str:
@@ -197,16 +140,6 @@ METRICS: dict[str, Metric] = {
 }
 METRIC_NAMES = tuple(METRICS)
 
-DEFAULT_METRICS: dict[str, tuple[str, ...]] = {
-    # taruk2012.md §7.7: game points, head-to-head, first places, lot.
-    "taruk2012": ("ranking_points", "game_points", "head_to_head", "table_wins", "lot"),
-    # ulti-mausz.md §6.2: units, table wins, the rounds where they met, lot.
-    "ulti-mausz": ("ranking_points", "game_points", "table_wins", "head_to_head", "lot"),
-    "tarokk-illusztralt": ("game_points", "ranking_points", "table_wins", "lot"),
-    "tarokk-vadasz": ("game_points", "ranking_points", "table_wins", "lot"),
-    "tarokk-laza": ("game_points", "table_wins", "lot"),
-}
-
 
 def standings(
     variant: str,
@@ -224,11 +157,11 @@ def standings(
     line is provisional while any of his tables is unconfirmed. Players equal on every
     metric share a rank; the lot, when listed, leaves no two equal.
     """
-    metrics = metrics or DEFAULT_METRICS[variant]
+    rules = VARIANTS[variant].standing
+    metrics = metrics or rules.tiebreaks
     unknown = [m for m in metrics if m not in METRICS]
     if unknown:
         raise ValueError(f"unknown metrics: {', '.join(unknown)}")
-    table_points = TABLE_POINTS[variant]
     lines = {p: Line(p) for p in players}
     # Ranking points summed as one integer fraction per player (numerator, denominator): exact as
     # Fractions are, without a Fraction object made and normalised for every table of every player.
@@ -251,7 +184,7 @@ def standings(
                     line.running[r.round] = total
                     line.playing = line.provisional = True
             continue
-        points = table_points(r.totals)
+        points = rules.table_points(r.totals)
         top = max(r.totals.values())
         for p, total in r.totals.items():
             line = lines.get(p)
@@ -268,8 +201,8 @@ def standings(
         for p in players_out:
             if p in lines:
                 lines[p].byes += 1
-                add(p, BYE_POINTS.get(variant, Fraction(0)))
-                lines[p].per_round[rnd] = BYE_POINTS.get(variant, Fraction(0))
+                add(p, rules.bye_points)
+                lines[p].per_round[rnd] = rules.bye_points
 
     for p, (numerator, denominator) in sums.items():
         lines[p].ranking_points = Fraction(numerator, denominator)
@@ -303,8 +236,7 @@ def _break_ties(groups: list[list[Line]], metrics: tuple[str, ...], seed: str) -
             else:
                 # The metric's float (line.metrics): equal values give equal floats and different
                 # ones different floats (ranking points are multiples of 1/840 at the finest, far
-                # inside a float's precision),
-                # and floats compare many times faster than Fractions.
+                # inside a float's precision), and floats compare many times faster than Fractions.
                 values = {line.player: line.metrics[metric] for line in group}
             group = sorted(group, key=lambda line: values[line.player], reverse=True)
             if metric == "lot":

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .models import Bye, Entry, Round, Seat, Tournament
-from .results import METRIC_LABELS, PAIR_VARIANTS, event_standings, metric_text, pairs_of, table_totals
+from .results import METRIC_LABELS, event_standings, metric_text, pairs_of, ranks_pairs, table_totals
 
 LOOKUP_LIMIT = 20  # a name lookup answers at most this many players
 
@@ -130,7 +130,7 @@ def player_data(tournament: Tournament, entry: Entry) -> dict[str, Any]:
     totals = {t.table_id: t for t in table_totals(tournament, [r.number for r in published])} if published else {}
     metrics, rows = event_standings(tournament)
     unit = str(entry.pk)
-    if tournament.variant in PAIR_VARIANTS:
+    if ranks_pairs(tournament):
         unit = pairs_of(list(tournament.entries.values("pk", "team", "start_number"))).get(unit, unit)
     row = next((r for r in rows if r.line.player == unit), None)
     per_round = row.per_round if row else []

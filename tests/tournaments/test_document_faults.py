@@ -132,19 +132,19 @@ def test_a_document_whose_file_is_missing_is_made_again(seated, alice, django_ca
 
 
 def test_a_tables_protocol_pdf_is_rendered_once_per_state_of_the_table(seated, alice, bob, monkeypatch):
-    from tournaments import protocols
     from tournaments.models import Table
+    from tournaments.protocols import render
 
     from .test_protocols import play
 
     renders = []
-    real = protocols.table_protocol_pdf
+    real = render.table_protocol_pdf
 
     def counting(table, *, filled):
         renders.append((table.number, filled))
         return real(table, filled=filled)
 
-    monkeypatch.setattr(protocols, "table_protocol_pdf", counting)
+    monkeypatch.setattr(render, "table_protocol_pdf", counting)
     url = reverse("table-protocol-pdf", args=[seated.slug, 1, 1])
     client = client_for(bob)
     first = client.get(url)

@@ -12,9 +12,10 @@ from django.urls import reverse
 from scoring.registry import VARIANTS
 from tests.conftest import client_for, enter_e1
 from tests.samples import samples_of
-from tournaments import hands, protocols, rounds, services
+from tournaments import hands, rounds, services
 from tournaments.models import Table, Tournament
 from tournaments.progress import EventPlan, table_progress
+from tournaments.protocols import build, render
 
 PLAN = EventPlan("tarokk-vadasz", hands_per_round=4, table_size=4)
 
@@ -87,9 +88,9 @@ def test_protocol_footer_counts_the_same_hands_as_the_table_page_and_the_api(ali
     counted = sum(not _uncounted(key, h) for h in sequence)
     assert counted == size and len(sequence) > size  # the test's own count: more records than hands
 
-    protocol = protocols.table_protocol(table, filled=True)
+    protocol = build.table_protocol(table, filled=True)
     assert (protocol.hands, protocol.expected, protocol.complete) == (size, size, True)
-    html = protocols.protocols_html(event, [protocol], pdf=False)
+    html = render.protocols_html(event, [protocol], pdf=False)
     assert f"{size} of {size} hands." in html
     assert f"{len(sequence)} of {size}" not in html
     # No empty lines are left to fill on a complete table.
@@ -112,7 +113,7 @@ def test_an_unfinished_table_protocol_shows_totals_but_no_places_or_ranking_poin
     # taruk2012.md §6.1: the table result (places, ranking points) exists once the table is complete.
     table = Table.objects.get(round__tournament=running_event, number=1)
     enter_e1(bob, table)
-    protocol = protocols.table_protocol(table, filled=True)
+    protocol = build.table_protocol(table, filled=True)
     assert (protocol.hands, protocol.expected, protocol.complete) == (1, 2, False)
     assert protocol.totals and protocol.places == [] and protocol.ranking == []
 
@@ -154,7 +155,7 @@ def test_an_unfinished_table_with_an_uncounted_hand_shows_one_count_everywhere(a
     assert api_round["tables"][0]["hands"] == played
     report = client.get(f"/api/events/{slug}/rounds/1/repeats/").json()
     assert (report["open_tables"][0]["hands"], report["open_tables"][0]["expected"]) == (played, size)
-    assert (protocols.table_protocol(table, filled=True).hands, hands.progress_of(table).played) == (played, played)
+    assert (build.table_protocol(table, filled=True).hands, hands.progress_of(table).played) == (played, played)
     # The table still takes a hand, and confirming is refused: both actions read the same count.
     with pytest.raises(hands.NotOpen, match=f"{played} of {size}"):
         hands.confirm_by_judge(alice, table, "try")

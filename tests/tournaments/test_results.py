@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from scoring.registry import VARIANTS
 from tests.scoring.test_tarokk_laza import SPEC_CONFIG
 from tournaments import hands, rounds, services
-from tournaments.models import Table
-from tournaments.results import event_standings, metric_text, pairs_of
+from tournaments.models import Table, Tournament
+from tournaments.results import event_metrics, event_standings, metric_text, pairs_of, ranks_pairs
 
 TEAMS = {
     "Sasok": ["Ana Novak", "Bojan Kranjc"],
@@ -105,11 +106,11 @@ def test_the_standings_page_and_pdf_head_the_column_pair(laza, client):
     from django.urls import reverse
 
     from tests.tournaments.test_protocols import pdf_text
-    from tournaments import protocols
+    from tournaments.protocols import render
 
     page = client.get(reverse("standings", args=[laza.slug]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "<th>Pair</th>" in page and "Ana Novak &amp; Bojan Kranjc" in page
-    _, text = pdf_text(protocols.standings_pdf(laza))
+    _, text = pdf_text(render.standings_pdf(laza))
     assert "Pair" in text and "Ana Novak & Bojan Kranjc TK Sasok (Sasok)" in text
 
 
@@ -117,3 +118,19 @@ def test_the_standings_page_and_pdf_head_the_column_pair(laza, client):
 def test_metrics_print_as_the_sheet_writes_them(value, text):
     """Taruk ranking points are multiples of 1/8 (ties share 2/1.5/1/0.5, taruk2012.md §6): no 1.500."""
     assert metric_text(value) == text
+
+
+def test_only_the_variant_that_seats_fixed_pairs_ranks_pairs():
+    # tarokk-laza.md §5.4: both partners get the pair's total; "the tournament layer ranks pairs".
+    assert {key for key in VARIANTS if ranks_pairs(Tournament(variant=key))} == {"tarokk-laza"}
+
+
+def test_an_event_ranks_by_its_own_tie_breaks_else_its_variants():
+    assert event_metrics(Tournament(variant="ulti-mausz")) == [
+        "ranking_points",
+        "game_points",
+        "table_wins",
+        "head_to_head",
+        "lot",
+    ]
+    assert event_metrics(Tournament(variant="ulti-mausz", tiebreaks=["game_points", "lot"])) == ["game_points", "lot"]

@@ -1,4 +1,5 @@
-"""Table results and standings (pure): taruk2012.md §6 table, §7.6, §7.7; ulti-mausz.md §6.2."""
+"""Standings (pure): taruk2012.md §7.6, §7.7; ulti-mausz.md §6.2. The table points of each
+variant are tested with its standing rules (tests/scoring/test_standing_rules.py)."""
 
 from __future__ import annotations
 
@@ -6,41 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from tournaments.standings import TableResult, standings, table_ranking_points, ulti_table_points
-
-# taruk2012.md §6, the table of ties: totals (A, B, C, D) -> ranking points.
-SPEC_6 = [
-    ((120, 120, -35, -80), (2, 2, 1, 0.5)),
-    ((60, -5, -5, -150), (2, 1.5, 1.5, 0.5)),
-    ((40, 10, -30, -30), (2, 1.5, 1, 1)),
-    ((50, 50, 50, -10), (2, 2, 2, 0.5)),
-    ((95, 10, 10, 10), (2, 1.5, 1.5, 1.5)),
-    ((-20, -20, -20, -20), (2, 2, 2, 2)),
-    ((30, 30, -15, -15), (2, 2, 1, 1)),
-]
-
-
-@pytest.mark.parametrize(("totals", "points"), SPEC_6, ids=[str(t) for t, _ in SPEC_6])
-def test_taruk_ranking_points_follow_the_spec_table(totals, points):
-    result = table_ranking_points(dict(zip("ABCD", totals, strict=True)))
-    assert result == dict(zip("ABCD", points, strict=True))
-
-
-def test_a_five_seat_taruk_table_spreads_two_to_a_half():
-    # taruk2012.md §7.6: 2, 1.625, 1.25, 0.875, 0.5.
-    result = table_ranking_points({"A": 50, "B": 40, "C": 30, "D": 20, "E": 10})
-    assert list(result.values()) == [2, 1.625, 1.25, 0.875, 0.5]
-
-
-def test_ulti_tied_players_share_the_places_involved():
-    # ulti-mausz.md §6.2: two tied for first at three seats get (3 + 2) / 2 = 2.5 each.
-    assert ulti_table_points({"A": 40, "B": 40, "C": -80}) == {
-        "A": Fraction(5, 2),
-        "B": Fraction(5, 2),
-        "C": Fraction(1),
-    }
-    # Four seats 3/2/1/0; a three-way tie for second shares (2 + 1 + 0) / 3 = 1.
-    assert ulti_table_points({"A": 9, "B": 1, "C": 1, "D": 1}) == {"A": 3, "B": 1, "C": 1, "D": 1}
+from scoring.registry import VARIANTS
+from tournaments.standings import METRICS, TableResult, standings, table_points
 
 
 def test_standings_add_ranking_points_then_break_ties_by_game_points():
@@ -90,9 +58,28 @@ def test_an_unconfirmed_table_makes_its_players_provisional():
     assert lines["a"].provisional and not lines["e"].provisional
 
 
-def test_a_taruk_bye_scores_the_average():
+def test_a_bye_scores_the_variants_bye_points():
     lines = {line.player: line for line in standings("taruk2012", [], ["a"], byes={1: ["a"]})}
     assert lines["a"].ranking_points == Fraction(5, 4)  # taruk2012.md §7.6
+    assert lines["a"].per_round == {1: Fraction(5, 4)} and lines["a"].byes == 1
+    ulti = standings("ulti-mausz", [], ["a"], byes={2: ["a"]})
+    assert ulti[0].ranking_points == 2  # the average of 3/2/1
+    assert standings("tarokk-vadasz", [], ["a"], byes={1: ["a"]})[0].ranking_points == 0
+
+
+def test_an_event_ranks_by_its_variants_default_tie_breaks():
+    # ulti-mausz.md §6.2: ranking points first; the tarokks rank game points first.
+    results = [TableResult(1, 1, {"a": 10, "b": 5, "c": -15}), TableResult(2, 1, {"a": -100, "b": 60, "c": 40})]
+    # a: 3 + 1 = 4 ranking points, -90 game points; b: 2 + 3 = 5, 65; c: 1 + 2 = 3, 25.
+    assert [line.player for line in standings("ulti-mausz", results, list("abc"))] == ["b", "a", "c"]
+    assert [line.player for line in standings("tarokk-illusztralt", results, list("abc"))] == ["b", "c", "a"]
+    for v in VARIANTS.values():
+        assert set(v.standing.tiebreaks) <= set(METRICS), v.key
+
+
+def test_a_table_size_without_a_ladder_has_no_table_points():
+    assert table_points("taruk2012", {"a": 3, "b": 2, "c": 1}) == {}
+    assert table_points("taruk2012", {"a": 3, "b": 2, "c": 1, "d": 0}) == {"a": 2, "b": 1.5, "c": 1, "d": 0.5}
 
 
 def test_unknown_metrics_are_refused():

@@ -21,9 +21,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import access, documents, lookups, protocols
+from .. import access, documents, lookups
 from ..live import cached
 from ..models import GeneratedFile, Round, Table, Tournament
+from ..protocols import build as protocol_build
+from ..protocols import render as protocol_render
 from .helpers import tournament_for_organizer, tournament_for_viewer
 
 # A table's PDF is kept this long after it was last made; its key changes with the table anyway.
@@ -56,8 +58,8 @@ def table_protocol(request: HttpRequest, slug: str, number: int, table_no: int) 
         "pdf_url": reverse("table-protocol-pdf", args=[slug, number, table_no]) + _query(filled),
     }
     with translation.override(tournament.language):  # the sheet is in the event's language, like its PDF
-        sheet = protocols.table_protocol(table, filled=filled)
-        return HttpResponse(protocols.protocols_html(tournament, [sheet], pdf=False, extra=links))
+        sheet = protocol_build.table_protocol(table, filled=filled)
+        return HttpResponse(protocol_render.protocols_html(tournament, [sheet], pdf=False, extra=links))
 
 
 @login_required
@@ -74,7 +76,7 @@ def table_protocol_pdf(request: HttpRequest, slug: str, number: int, table_no: i
 
     def render_pdf() -> bytes:
         with translation.override(tournament.language):
-            return protocols.table_protocol_pdf(table, filled=filled)
+            return protocol_render.table_protocol_pdf(table, filled=filled)
 
     key = f"table-pdf:{documents.table_protocol_fingerprint(table, filled)}"
     pdf = cached(key, render_pdf, TABLE_PDF_SECONDS)
@@ -95,15 +97,15 @@ def round_protocols(request: HttpRequest, slug: str, number: int) -> HttpRespons
         "pdf_url": reverse("document-download", args=[slug, documents.protocols_key(number, filled)]),
     }
     with translation.override(tournament.language):
-        sheets = protocols.round_protocols(rnd, filled=filled)
-        return HttpResponse(protocols.protocols_html(tournament, sheets, pdf=False, extra=links))
+        sheets = protocol_build.round_protocols(rnd, filled=filled)
+        return HttpResponse(protocol_render.protocols_html(tournament, sheets, pdf=False, extra=links))
 
 
 def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_viewer(request, slug)
     with translation.override(tournament.language):
         return HttpResponse(
-            protocols.standings_html(
+            protocol_render.standings_html(
                 tournament,
                 pdf=False,
                 extra={

@@ -19,7 +19,7 @@ from ..clock import clock_payload
 from ..live import data_version, live_data, live_payload, standings, standings_payload, version_key, versioned
 from ..live import live_json as live_json_body
 from ..models import Tournament
-from ..results import PAIR_VARIANTS, metric_abbr, metric_help, metric_label, metric_text
+from ..results import metric_abbr, metric_help, metric_label, metric_text, ranks_pairs
 from .helpers import tournament_for_viewer
 from .spliced import render_page
 
@@ -73,7 +73,7 @@ def _standings_parts(tournament: Tournament, version: int, etag: str) -> dict[st
                 "columns": metric_columns(metrics),
                 "rows_html": mark_safe(rows_html),
                 "round_numbers": range(1, tournament.rounds + 1),
-                "pairs": tournament.variant in PAIR_VARIANTS,
+                "pairs": ranks_pairs(tournament),
                 "lot": live["lot"] if "lot" in metrics else None,
             },
         )
@@ -128,7 +128,7 @@ def _hall_lists(tournament: Tournament, version: int) -> dict[str, bytes]:
             "standings": [{**r, "value": metric_text(r.get(first))} for r in live["standings"]],
             "tables": live["tables"],
             "metric_label": metric_label(first),
-            "pairs": tournament.variant in PAIR_VARIANTS,
+            "pairs": ranks_pairs(tournament),
         }
         return {
             f"hall_{part}": render_to_string(f"tournaments/_hall_{part}.html", context).encode()

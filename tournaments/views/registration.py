@@ -12,11 +12,13 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import protocols, services, whereabouts
+from .. import services, whereabouts
 from ..forms import ImportForm, PlayerForm
 from ..forms_organizer import EntryEditForm, LateAddForm
 from ..importing import ImportResult, PlayerRow, parse_players
 from ..models import Entry
+from ..protocols import links
+from ..protocols import render as protocol_render
 from .helpers import form_errors_from, tournament_for_organizer
 
 SESSION_KEY = "player-import:{}"
@@ -148,7 +150,7 @@ def entry_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def _slips(actor, tournament) -> list[dict]:
     """One slip per active player: name, start number, PIN and a QR code to the player's own page."""
-    site = protocols.site_url()
+    site = links.site_url()
     out = []
     for e in services.entry_pins(actor, tournament):
         if e.status != Entry.Status.ACTIVE:
@@ -162,7 +164,7 @@ def _slips(actor, tournament) -> list[dict]:
                 "start_number": e.start_number,
                 "pin": e.pin,
                 "url": url,
-                "qr": protocols.qr_data_uri(url),
+                "qr": links.qr_data_uri(url),
             }
         )
     return out
@@ -202,7 +204,7 @@ def pin_slips(request: HttpRequest, slug: str) -> HttpResponse:
 def pin_slips_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_organizer(request, slug)
     with translation.override(tournament.language):
-        pdf = protocols.render_pdf(pin_slips_html(request.user, tournament, pdf=True))
+        pdf = protocol_render.render_pdf(pin_slips_html(request.user, tournament, pdf=True))
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{slug}-pin-slips.pdf"'
     # PINs are secrets: no shared cache may keep the file.

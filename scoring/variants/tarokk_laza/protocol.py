@@ -1,5 +1,54 @@
-"""tarokk-laza: the paper protocol's rows and columns."""
+"""tarokk-laza: the paper protocol's rows and columns (tarokk-laza.md §5.1)."""
 
 from __future__ import annotations
 
-PROTOCOL = None  # filled in by the redesign (issue 13)
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from scoring import protocol_layout as sheet
+from scoring.protocol_layout import ProtocolLayout, RowText, Translator
+from scoring.text import _
+
+SIDES = (("attack", _("att.")), ("defence", _("def.")))
+
+
+def entries(items: Iterable[Mapping[str, Any]], tr: Translator, silent: bool = False) -> str:
+    """One pair's bids (made or failed, with kontra) or silent tasks."""
+    out = []
+    for e in items:
+        text = str(e.get("bid", "")).replace("_", " ")
+        if e.get("qualifier"):
+            text += f" {sheet.HU_SUITS.get(e['qualifier'], e['qualifier'])}"
+        if silent:
+            text += f" ({tr.gettext(sheet.SILENT)})"
+        else:
+            text += f" {sheet.mark(e.get('made'))}"
+            if sheet.tarokk_kontra(e.get("kontra")):
+                text += f" {sheet.tarokk_kontra(e.get('kontra'))}"
+        out.append(text)
+    return ", ".join(out)
+
+
+def row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any], tr: Translator) -> RowText:
+    """tarokk-laza.md §5.1: the attacking and defending pair, each pair's bids and silent tasks."""
+    attack, defence = hand.get("attack") or {}, hand.get("defence") or {}
+    bids, silent = hand.get("bids") or {}, hand.get("silent") or {}
+    details = []
+    for side, word in SIDES:
+        parts = [entries(bids.get(side) or (), tr), entries(silent.get(side) or (), tr, silent=True)]
+        text = ", ".join(p for p in parts if p)
+        if text:
+            details.append(f"{tr.gettext(word)}: {text}")
+    # The paper sheet's first column counts the deals of the match (§5.3 deals_played).
+    return RowText(
+        str((before.get("deals_played") or 0) + 1),
+        "+".join(s for s in (attack.get("indito"), attack.get("elfogo")) if s),
+        "+".join(s for s in (defence.get("elfogo"), defence.get("indito")) if s),
+        sheet.join([*details, *sheet.extras(hand, ("attack", "defence", "bids", "silent"), tr)]),
+    )
+
+
+PROTOCOL = ProtocolLayout(
+    row=row,
+    columns=(_("Deal"), _("Attack"), _("Defence"), _("Bids and silent tasks")),
+)

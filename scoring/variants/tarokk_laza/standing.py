@@ -1,5 +1,10 @@
-"""tarokk-laza: table points, bye points and default tie-breaks."""
+"""tarokk-laza: table points and default tie-breaks (the event ranks its fixed pairs: table.py)."""
 
 from __future__ import annotations
 
-STANDING = None  # filled in by the redesign (issue 13)
+from scoring.standing_rules import StandingRules, descending_points
+
+STANDING = StandingRules(
+    table_points=descending_points,
+    tiebreaks=("game_points", "table_wins", "lot"),
+)

@@ -1,0 +1,243 @@
+"""What a variant's paper protocol (zapisnik / játszmalap) writes for each hand. Pure, no Django.
+
+Each variant declares one ``ProtocolLayout`` in ``scoring/variants/<key>/protocol.py``: a row
+function that turns a hand's input (and the table state before and after it) into the four
+variant-specific cells of its line, the headings of those four columns, and what else its
+sheet shows. The helpers the variants share live here.
+
+Words are English, marked with ``scoring.text._`` so that makemessages extracts them; a row
+function translates them with the ``Translator`` it is given (the site passes Django's
+``gettext`` and ``ngettext``, in the event's language), so the engine never imports Django.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.text import _
+
+
+@dataclass(frozen=True)
+class Translator:
+    """How a row function translates its words: ``gettext(msgid)`` and ``ngettext(singular,
+    plural, n)``. The default is English (the msgids as they are)."""
+
+    gettext: Callable[[str], str] = lambda message: message
+    ngettext: Callable[[str, str, int], str] = lambda singular, plural, n: singular if n == 1 else plural
+
+
+ENGLISH = Translator()
+
+
+@dataclass
+class RowText:
+    """The variant-specific cells of one hand's line on the paper sheet."""
+
+    game: str = ""
+    declarer: str = ""
+    partner: str = ""
+    details: str = ""
+
+
+# A row function: (hand input, state before, state after, translator) -> the line's cells.
+RowFunction = Callable[[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any], Translator], RowText]
+
+
+@dataclass(frozen=True)
+class ProtocolLayout:
+    """A variant's sheet: its row function, the headings of its four columns (msgids, in
+    order: game, declarer, partner, details), and whether its seats carry radelci (the sheet
+    marks a seat's radelc after each hand and explains the mark)."""
+
+    row: RowFunction
+    columns: tuple[str, str, str, str]
+    radelci: bool = False
+
+    def text(
+        self, hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any], tr: Translator = ENGLISH
+    ) -> RowText:
+        """The hand's cells; a hand the row function cannot read falls back to compact text,
+        so a sheet always prints."""
+        try:
+            return self.row(hand, before or {}, after or {}, tr)
+        except (AttributeError, TypeError, ValueError, KeyError):
+            return fallback_row(hand, tr)
+
+
+# --- words and marks the variants share ----------------------------------------------------------
+
+MADE, FAILED = "✓", "✗"
+SILENT = _("silent")
+OPP = _("opp.")
+ALONE = _("alone")
+RENONSZ = _("renonsz")
+YES, NO = _("yes"), _("no")
+# The fields of the hand's envelope: the sheet has columns of its own for them.
+ENVELOPE = ("variant", "seats", "dealer")
+# Hungarian suit names as the sheets write them (ulti, Illusztrált, Vadász, Laza).
+HU_SUITS = {
+    "kor": "kőr",
+    "karo": "káró",
+    "treff": "treff",
+    "pikk": "pikk",
+    "makk": "makk",
+    "tok": "tök",
+    "zold": "zöld",
+    "piros": "piros",
+}
+
+
+def mark(made: Any) -> str:
+    return MADE if made else FAILED
+
+
+def pts(n: Any, tr: Translator) -> str:
+    """ "48 pts" with the plural the language needs (Slovenian: 1 točka, 2 točki, 3 točke, 5 točk)."""
+    return tr.ngettext("%(n)s pt", "%(n)s pts", n if isinstance(n, int) else 0) % {"n": n}
+
+
+def tricks(n: Any, tr: Translator) -> str:
+    return tr.ngettext("%(n)s trick", "%(n)s tricks", n if isinstance(n, int) else 0) % {"n": n}
+
+
+def coded(words: Mapping[str, str], value: Any, tr: Translator) -> str:
+    """A coded value as the sheet writes it: the translated word, else the code readable."""
+    return tr.gettext(words[value]) if value in words else str(value or "").replace("_", " ")
+
+
+def compact(value: Any, tr: Translator = ENGLISH) -> str:
+    """Short text for a value the protocol has no column for."""
+    if value is None or value == [] or value == {}:
+        return ""
+    if isinstance(value, bool):
+        return tr.gettext(YES if value else NO)
+    if isinstance(value, str | int | float):
+        return str(value)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def extras(hand: Mapping[str, Any], known: Iterable[str], tr: Translator) -> list[str]:
+    """Fields a row function did not place: ``key: value``, so nothing typed is lost."""
+    skip = set(known) | set(ENVELOPE)
+    return [f"{k}: {compact(v, tr)}" for k, v in hand.items() if k not in skip and compact(v, tr)]
+
+
+def join(parts: Iterable[str]) -> str:
+    return "; ".join(p for p in parts if p)
+
+
+def fallback_row(hand: Mapping[str, Any], tr: Translator = ENGLISH) -> RowText:
+    """A hand the variant's row function cannot read: the game and declarer if the hand names
+    them, everything else as compact text."""
+    return RowText(
+        compact(hand.get("game") or hand.get("bid"), tr),
+        compact(hand.get("declarer"), tr),
+        compact(hand.get("partner"), tr),
+        join(extras(hand, ("game", "bid", "declarer", "partner"), tr)),
+    )
+
+
+# --- the Hungarian tarokks (Illusztrált, Vadász; Laza's kontra words) ----------------------------
+
+# Kontra levels of the Hungarian tarokks (level n doubles 2**n times).
+TAROKK_KONTRA = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+TAROKK_BIDS = {"harmas": "Hármas", "kettes": "Kettes", "egyes": "Egyes", "szolo": "Szóló"}
+TAROKK_FIGURES = {
+    "tuletroa": "tulétroá",
+    "negy_kiraly": "4 király",
+    "pagat_ultimo": "pagát ult.",
+    "pagat_uhu": "pagát uhu",
+    "pagat_ulti": "pagát ulti",
+    "xxi_fogas": "XXI-fogás",
+    "kiraly_ultimo": "király ult.",
+    "kiraly_uhu": "király uhu",
+    "dupla": "dupla",
+    "volat": "volát",
+    "centrum": "centrum",
+    "kismadar": "kismadár",
+    "nagymadar": "nagymadár",
+}
+# Coded values of the Hungarian tarokk records (tarokk-illusztralt.md, tarokk-vadasz.md §3.1).
+RENONSZ_KINDS = {
+    "discard": _("discard"),
+    "invite_discard": _("invitation discard"),
+    "play": _("play"),
+    "no_honour": _("no honour"),
+    "timeout": _("timeout"),
+    "other": _("other"),
+}
+REDEAL, THROWN_IN = _("redeal"), _("thrown in")
+# The fields ``tarokk_game`` and ``tarokk_details`` and the declarer and partner cells place.
+TAROKK_FIELDS = (
+    "outcome",
+    "bid",
+    "game_kontra",
+    "declarer",
+    "partner",
+    "declarer_card_points",
+    "declarer_tricks",
+    "figures",
+    "renonsz",
+)
+
+
+def tarokk_kontra(level: Any) -> str:
+    if isinstance(level, int) and 0 < level < len(TAROKK_KONTRA):
+        return TAROKK_KONTRA[level]
+    return ""
+
+
+def tarokk_figures(figures: Iterable[Mapping[str, Any]], tr: Translator) -> list[str]:
+    out = []
+    for f in figures:
+        text = TAROKK_FIGURES.get(f.get("figure"), str(f.get("figure", "")).replace("_", " "))
+        if f.get("suit"):
+            text += f" {HU_SUITS.get(f['suit'], f['suit'])}"
+        if not f.get("announced"):
+            text += f" ({tr.gettext(SILENT)})"
+        if f.get("side") == "opponents":
+            text += f" {tr.gettext(OPP)}"
+        if f.get("result"):
+            text += f" {mark(f['result'] == 'made')}"
+        if tarokk_kontra(f.get("kontra")):
+            text += f" {tarokk_kontra(f.get('kontra'))}"
+        out.append(text)
+    return out
+
+
+def tarokk_game(hand: Mapping[str, Any], tr: Translator) -> str:
+    """The game cell: the bid and its kontra, or what happened instead of a game."""
+    outcome = hand.get("outcome") or "played"
+    if outcome == "redeal":
+        return tr.gettext(REDEAL)
+    if outcome == "thrown_in":
+        return tr.gettext(THROWN_IN)
+    label = TAROKK_BIDS.get(hand.get("bid"), str(hand.get("bid") or ""))
+    if tarokk_kontra(hand.get("game_kontra")):
+        label += f" {tarokk_kontra(hand.get('game_kontra'))}"
+    return label
+
+
+def tarokk_row(
+    hand: Mapping[str, Any], partner: str, details: list[str], known: Iterable[str], tr: Translator
+) -> RowText:
+    """A Hungarian tarokk line: the game cell, the declarer, ``partner``, then ``details`` and the
+    fields neither ``TAROKK_FIELDS`` nor ``known`` names."""
+    rest = extras(hand, (*TAROKK_FIELDS, *known), tr)
+    return RowText(tarokk_game(hand, tr), hand.get("declarer") or "", partner, join([*details, *rest]))
+
+
+def tarokk_details(hand: Mapping[str, Any], tr: Translator) -> list[str]:
+    """Card points and tricks, figures, renonsz: what both Illusztrált and Vadász write."""
+    details = []
+    if hand.get("declarer_card_points") is not None:
+        details.append(f"{pts(hand['declarer_card_points'], tr)}, {tricks(hand.get('declarer_tricks'), tr)}")
+    details += tarokk_figures(hand.get("figures") or (), tr)
+    renonsz = hand.get("renonsz")
+    if renonsz:
+        kind = coded(RENONSZ_KINDS, renonsz.get("kind"), tr)
+        details.append(f"{tr.gettext(RENONSZ)} {renonsz.get('offender', '')} ({kind})")
+    return details

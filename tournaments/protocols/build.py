@@ -1,0 +1,361 @@
+"""A table's protocol (zapisnik / játszmalap) and the standings sheet as plain data.
+
+- what each hand's line shows comes from the variant (``Variant.protocol``, a
+  ``scoring.protocol_layout.ProtocolLayout``: its row function and column headings);
+  this module adds what every sheet has: the dealer order, who sits out, points and
+  running totals per seat, places and ranking points;
+- ``round_protocols`` / ``table_protocol`` load one round's tables, seats and hands in a
+  fixed number of queries, however many tables.
+
+Rendering them to HTML and PDF is ``render.py``'s job.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, ngettext
+
+from scoring.protocol_layout import RowText, Translator
+from scoring.registry import VARIANTS
+
+from ..models import Confirmation, Hand, Round, Seat, Table, Tournament
+from ..progress import table_progress
+from ..results import event_standings, lot_seed, metric_label, metric_text, ranks_pairs
+from ..standings import places, table_points
+from ..variants import variant_name
+from .links import qr_data_uri, table_url
+
+# The row functions translate their words into the active language through Django.
+SITE_WORDS = Translator(gettext, ngettext)
+
+
+def protocol_row(variant: str, hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any]) -> RowText:
+    """The variant's cells of a hand's line, in the active language."""
+    return VARIANTS[variant].protocol.text(hand, before, after, SITE_WORDS)
+
+
+def columns(variant: str) -> tuple[Any, ...]:
+    """The headings of the variant's four columns, translated when the sheet is rendered."""
+    return tuple(gettext_lazy(heading) for heading in VARIANTS[variant].protocol.columns)
+
+
+def dealer_sequence(variant: str, positions: list[str], first: str, count: int) -> list[str]:
+    """``count`` dealers in turn from ``first``, as the engine rotates the deal."""
+    rotate = VARIANTS[variant].next_dealer
+    out, dealer = [], first
+    for _i in range(count):
+        out.append(dealer)
+        dealer = rotate(positions, dealer)
+    return out
+
+
+def dealer_order(variant: str, positions: list[str], first: str) -> list[str]:
+    """The order of the deal once round the table, starting with the first dealer."""
+    order = []
+    for d in dealer_sequence(variant, positions, first, len(positions)):
+        if d in order:
+            break
+        order.append(d)
+    return order
+
+
+SITS_OUT_MARK = "–"
+
+
+def sitting_out(variant: str, positions: list[str], dealer: str) -> frozenset[str]:
+    """Seats that do not play the hand ``dealer`` deals: at tables larger than the game (the dealer
+    at 5 Taruk seats or 4 ulti seats; at Vadász 5-7 the dealer and the one or two opposite him)."""
+    if not dealer:
+        return frozenset()
+    try:
+        playing = VARIANTS[variant].playing_seats(positions, dealer, {})
+    except (ValueError, KeyError):  # a table size or dealer the variant does not know: mark nobody
+        return frozenset()
+    return frozenset(positions) - set(playing)
+
+
+def fmt_points(value: Fraction | float | int | None) -> str:
+    """Ranking points as the sheet writes them: 2, 1.5, 1.625 (exact: multiples of 1/8)."""
+    if value is None:
+        return ""
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+# --- the protocol as plain data ----------------------------------------------------------
+
+
+@dataclass
+class SeatLine:
+    position: str
+    name: str
+    start_number: int | None
+    club: str = ""
+    team: str = ""
+    confirmed_at: Any = None
+
+
+@dataclass
+class Cell:
+    points: int | None = None
+    running: int | None = None
+    radelc: bool = False
+    out: bool = False  # the seat sits out this hand (a 5-seat Taruk table, 4 at ulti, 5-7 at Vadász)
+
+    @property
+    def text(self) -> str:
+        """One cell per seat and hand: "+25 → 40", a radelc mark after it; "–" for a seat that sits
+        out. One plain text keeps WeasyPrint fast (every extra box in the grid costs about a
+        millisecond, 256 pages a round)."""
+        if self.points is None:
+            return SITS_OUT_MARK if self.out else ""
+        if self.out and not self.points:
+            return f"{SITS_OUT_MARK} → {self.running}"
+        change = f"{self.points:+d}" if self.points else "0"
+        return f"{change} → {self.running}" + (" ○" if self.radelc else "")
+
+
+@dataclass
+class Line:
+    number: int
+    dealer: str
+    text: RowText = field(default_factory=RowText)
+    cells: list[Cell] = field(default_factory=list)
+    filled: bool = False
+
+
+@dataclass
+class Protocol:
+    event: str
+    variant: str
+    variant_name: str
+    round: int
+    table: int
+    seats: list[SeatLine]
+    first_dealer: str
+    dealer_order: list[str]
+    expected: int
+    lines: list[Line]
+    columns: tuple[Any, ...]  # the variant's four headings
+    url: str
+    qr: str
+    filled: bool
+    totals: list[int | None] = field(default_factory=list)
+    places: list[int | None] = field(default_factory=list)
+    ranking: list[str] = field(default_factory=list)
+    hands: int = 0
+    complete: bool = False
+    confirmed_at: Any = None
+    time_expired: bool = False
+    radelci: bool = False  # the variant's seats carry radelci: the sheet marks them (ProtocolLayout.radelci)
+
+    @property
+    def positions(self) -> list[str]:
+        return [s.position for s in self.seats]
+
+    @property
+    def footer(self) -> list[tuple[str, list[Any]]]:
+        """Total, place and ranking points per seat; empty cells to write in on a blank sheet."""
+        empty = [""] * len(self.seats)
+        return [
+            (gettext("Total"), self.totals or empty),
+            (gettext("Place"), self.places or empty),
+            (gettext("Ranking points"), self.ranking or empty),
+        ]
+
+    @property
+    def sit_outs(self) -> bool:
+        """Some seat sits out some hand: the sheet explains the mark."""
+        return any(c.out for line in self.lines for c in line.cells)
+
+
+def build_protocol(
+    *,
+    tournament: Tournament,
+    round_no: int,
+    table_no: int,
+    first_dealer: str,
+    seats: list[SeatLine],
+    hands: list[Mapping[str, Any]],
+    filled: bool,
+    expected: int | None = None,
+    time_expired: bool = False,
+    confirmed_at: Any = None,
+    closed: bool = False,
+) -> Protocol:
+    """One table's protocol from plain data. ``hands``: dicts with number, dealer, input, points, state_after
+    and ``played`` (does it count for the round; derived from the input by the variant when absent).
+
+    Blank: names and the dealer order only. Filled: every hand with points and running totals,
+    then empty lines up to the expected number of hands, the totals, places and ranking points.
+    """
+    variant = tournament.variant
+    positions = [s.position for s in seats]
+    hands = sorted(hands, key=lambda h: h["number"]) if filled else []
+    counts = VARIANTS[variant].counts_as_played
+    hands = [{**h, "played": h.get("played", counts(h.get("input") or {}))} for h in hands]
+    # The one progress computation (tournaments/progress.py): void deals and throw-ins are
+    # written on the sheet but are not hands of the round.
+    progress = table_progress(tournament, positions, hands, time_expired=time_expired, expected=expected)
+    expected = progress.expected
+    lines: list[Line] = []
+    running = dict.fromkeys(positions, 0)
+    state: Mapping[str, Any] = {}
+    for h in hands:
+        points = h.get("points") or {}
+        after = h.get("state_after") or {}
+        radelci = after.get("radelci") or {} if isinstance(after, dict) else {}
+        played = (h.get("input") or {}).get("seats")
+        out = set(positions) - set(played) if isinstance(played, list) else set()
+        cells = []
+        for p in positions:
+            running[p] += points.get(p, 0)
+            cells.append(Cell(points.get(p, 0), running[p], radelci.get(p) == 1, p in out))
+        lines.append(
+            Line(
+                h["number"],
+                h.get("dealer", ""),
+                protocol_row(variant, h.get("input") or {}, state, after),
+                cells,
+                filled=True,
+            )
+        )
+        state = after
+    # Empty lines for the hands still to play, with their dealers written in.
+    if positions and first_dealer:
+        last = hands[-1]["dealer"] if hands else None
+        start = first_dealer if last is None else VARIANTS[variant].next_dealer(positions, last)
+        count = 0 if progress.complete else max(expected - progress.played, 0)
+        for i, dealer in enumerate(dealer_sequence(variant, positions, start, count)):
+            out = sitting_out(variant, positions, dealer)
+            lines.append(Line(len(hands) + i + 1, dealer, cells=[Cell(out=p in out) for p in positions]))
+    protocol = Protocol(
+        event=tournament.name,
+        variant=variant,
+        variant_name=variant_name(variant),
+        round=round_no,
+        table=table_no,
+        seats=seats,
+        first_dealer=first_dealer,
+        dealer_order=dealer_order(variant, positions, first_dealer) if positions and first_dealer else [],
+        expected=expected,
+        lines=lines,
+        columns=columns(variant),
+        radelci=VARIANTS[variant].protocol.radelci,
+        url=table_url(tournament.slug, round_no, table_no),
+        qr="",
+        filled=filled,
+        hands=progress.played,
+        complete=progress.complete,
+        confirmed_at=confirmed_at,
+        time_expired=time_expired,
+    )
+    protocol.qr = qr_data_uri(protocol.url)
+    if hands:
+        totals = {p: running[p] for p in positions}
+        place = places(totals)
+        ranking = table_points(variant, totals)
+        protocol.totals = [totals[p] for p in positions]
+        # taruk2012.md §6.1: places and ranking points once the table is complete (or its round closed).
+        if progress.complete or closed:
+            protocol.places = [place[p] for p in positions]
+            protocol.ranking = [fmt_points(ranking.get(p)) for p in positions]
+    return protocol
+
+
+# --- loading from the database -------------------------------------------------------------
+
+
+def round_protocols(rnd: Round, *, filled: bool, table_numbers: Iterable[int] | None = None) -> list[Protocol]:
+    """Every table's protocol of ``rnd`` (or only ``table_numbers``): four queries whatever the size."""
+
+    tournament = rnd.tournament
+    tables = Table.objects.filter(round=rnd).order_by("number")
+    if table_numbers is not None:
+        tables = tables.filter(number__in=list(table_numbers))
+    tables = list(tables)
+    ids = [t.pk for t in tables]
+    seats: dict[int, list[SeatLine]] = defaultdict(list)
+    for s in (
+        Seat.objects.filter(table_id__in=ids)
+        .order_by("table_id", "position")
+        .values(
+            "table_id", "position", "entry__start_number", "entry__team", "entry__player__name", "entry__player__club"
+        )
+    ):
+        seats[s["table_id"]].append(
+            SeatLine(
+                s["position"],
+                s["entry__player__name"],
+                s["entry__start_number"],
+                s["entry__player__club"],
+                s["entry__team"],
+            )
+        )
+    hands: dict[int, list[dict]] = defaultdict(list)
+    if filled:
+        for h in (
+            Hand.objects.filter(table_id__in=ids)
+            .order_by("table_id", "number")
+            .values("table_id", "number", "dealer", "played", "input", "points", "state_after")
+        ):
+            hands[h["table_id"]].append(h)
+        for c in Confirmation.objects.filter(table_id__in=ids).values("table_id", "position", "confirmed_at"):
+            for seat in seats[c["table_id"]]:
+                if seat.position == c["position"]:
+                    seat.confirmed_at = c["confirmed_at"]
+    out = []
+    for t in tables:
+        table_seats = seats[t.pk]
+        out.append(
+            build_protocol(
+                tournament=tournament,
+                round_no=rnd.number,
+                table_no=t.number,
+                first_dealer=t.first_dealer,
+                seats=table_seats,
+                hands=hands[t.pk],
+                filled=filled,
+                time_expired=t.time_expired if filled else False,
+                confirmed_at=t.confirmed_at if filled else None,
+                closed=rnd.status == Round.Status.CLOSED,
+            )
+        )
+    return out
+
+
+def table_protocol(table: Table, *, filled: bool) -> Protocol:
+    return round_protocols(table.round, filled=filled, table_numbers=[table.number])[0]
+
+
+def standings_context(tournament: Tournament) -> dict[str, Any]:
+    metrics, rows = event_standings(tournament)
+    shown = list(metrics)
+    return {
+        "tournament": tournament,
+        "metrics": [metric_label(m) for m in shown],
+        "lot_seed": lot_seed(tournament) if "lot" in shown else None,
+        "rows": [
+            {
+                "rank": r.rank,
+                "start_number": r.start_number,
+                "name": r.name,
+                "club": r.club,
+                "team": r.team,
+                "provisional": r.line.provisional,
+                "per_round": r.per_round,
+                "metrics": [metric_text(r.line.metrics.get(m)) for m in shown],
+            }
+            for r in rows
+        ],
+        "round_numbers": list(range(1, tournament.rounds + 1)),
+        "pairs": ranks_pairs(tournament),
+        "rounds_closed": tournament.round_set.filter(status=Round.Status.CLOSED).count(),
+        "generated_at": timezone.now(),
+    }
