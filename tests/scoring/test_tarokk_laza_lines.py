@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import copy
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scoring.engine import evaluate
-from scoring.text import Msg, Seq, catalogue, render
-from scoring.types import HandError, HandScore
+from scoring.text import render
+from scoring.types import HandError
 from scoring.variants.tarokk_laza import rules
 from tests.samples.tarokk_laza import TEST_CONFIG, random_hand
+from tests.scoring.lines_checks import check_catalogue, check_errors, check_lines
 from tests.scoring.test_tarokk_laza import (
     CONFIG_REJECTED,
     L8,
@@ -28,8 +28,6 @@ from tests.scoring.test_tarokk_laza import (
     deal,
     mutate,
 )
-from tests.scoring.test_taruk2012_lines import PLACEHOLDER, error_words
-from tests.scoring.test_ulti_mausz_lines import msgids, numbers, words
 
 LANGUAGES = ["sl", "hu"]
 
@@ -164,17 +162,7 @@ SCORED = [(name, evaluate(hand, state, config)) for name, hand, state, config in
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_breakdown_line_reads_in_the_language_with_the_same_numbers(lang):
-    seen = 0
-    for name, result in SCORED:
-        assert isinstance(result, HandScore), (name, result)
-        for line in result.breakdown:
-            assert isinstance(line, (Msg, Seq)), f"{name}: {line!r} is plain text"
-            shown = render(line, lang)
-            english = words(shown) & ENGLISH_LINE_WORDS
-            assert not english, f"{name}: {shown!r} has English words {sorted(english)}"
-            assert numbers(shown) == numbers(line), f"{name}: {shown!r} lost a number of {line!r}"
-            seen += 1
-    assert seen > 2000
+    assert check_lines(SCORED, lang, ENGLISH_LINE_WORDS) > 2000
 
 
 def test_deal_l8_reads_in_hungarian_as_a_score_sheet():
@@ -218,16 +206,7 @@ REJECTIONS = rejected()
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_error_message_of_a_rejected_deal_or_table_is_translated(lang):
-    seen = 0
-    for name, errors in REJECTIONS:
-        for error in errors:
-            assert isinstance(error.message, (Msg, Seq)), f"{name}: {error.message!r} is plain text"
-            shown = render(error.message, lang)
-            assert shown != error.message, f"{name}: {error.message!r} untranslated"
-            english = error_words(error, lang) & ENGLISH_ERROR_WORDS
-            assert not english, f"{name}: {shown!r} has English words {sorted(english)}"
-            seen += 1
-    assert seen > len(REJECTED) + len(CONFIG_REJECTED) + 200
+    assert check_errors(REJECTIONS, lang, ENGLISH_ERROR_WORDS) > len(REJECTED) + len(CONFIG_REJECTED) + 200
 
 
 def test_a_missing_point_table_is_explained_in_hungarian():
@@ -243,12 +222,4 @@ SAME_IN_EVERY_LANGUAGE = {"0 (%(reason)s)"}
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_message_of_the_module_has_a_translation_with_its_placeholders_and_numbers(lang):
-    ids = msgids(Path(rules.__file__))
-    assert len(ids) > 50
-    tr = catalogue(lang)
-    missing = sorted(m for m in ids if tr.gettext(m) == m and m not in SAME_IN_EVERY_LANGUAGE)
-    assert not missing, f"untranslated in locale/{lang}: {missing}"
-    for m in ids:
-        text = tr.gettext(m)
-        assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(m)), (m, text)
-        assert numbers(text) == numbers(m), (m, text)
+    assert check_catalogue(rules, lang, SAME_IN_EVERY_LANGUAGE) > 50

@@ -9,20 +9,18 @@ from __future__ import annotations
 
 import copy
 import random
-import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scoring.engine import evaluate
-from scoring.text import Msg, Seq, catalogue, render
-from scoring.types import HandError, HandScore
+from scoring.text import render
+from scoring.types import HandError
 from scoring.variants.taruk2012 import rules
 from tests.samples.taruk2012 import random_hand
+from tests.scoring.lines_checks import check_catalogue, check_errors, check_lines
 from tests.scoring.test_taruk2012 import REJECTED, WORKED, mutate, paths
 from tests.scoring.test_taruk2012_options import ALL_CONFIGS, HOLDER, RULE_CASES, counts
-from tests.scoring.test_ulti_mausz_lines import msgids, numbers, words
 
 LANGUAGES = ["sl", "hu"]
 
@@ -220,17 +218,7 @@ SCORED = [(name, evaluate(hand, state, config)) for name, hand, state, config in
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_breakdown_line_reads_in_the_language_with_the_same_numbers(lang):
-    seen = 0
-    for name, result in SCORED:
-        assert isinstance(result, HandScore), (name, result)
-        for line in result.breakdown:
-            assert isinstance(line, (Msg, Seq)), f"{name}: {line!r} is plain text"
-            shown = render(line, lang)
-            english = words(shown) & ENGLISH_LINE_WORDS
-            assert not english, f"{name}: {shown!r} has English words {sorted(english)}"
-            assert numbers(shown) == numbers(line), f"{name}: {shown!r} lost a number of {line!r}"
-            seen += 1
-    assert seen > 2000
+    assert check_lines(SCORED, lang, ENGLISH_LINE_WORDS) > 2000
 
 
 def breakdown(name: str, lang: str) -> list[str]:
@@ -269,30 +257,6 @@ def test_a_doubled_declarer_under_holder_plays_reads_with_his_count_in_both_lang
 # --- errors -------------------------------------------------------------------------------------
 
 
-def plain_args(message: Any) -> list[str]:
-    """The plain text a message quotes (field paths, keys, seats, values a hand holds): never translated."""
-    out: list[str] = []
-    if isinstance(message, Msg):
-        for value in message.args.values():
-            out += plain_args(value)
-    elif isinstance(message, Seq):
-        for part in message.parts:
-            out += plain_args(part)
-    elif isinstance(message, str):
-        out.append(str.__str__(message))
-    return out
-
-
-def error_words(error: HandError, lang: str) -> set[str]:
-    """The words a referee reads in the message, without what it quotes from the hand."""
-    shown = render(error.message, lang)
-    for text in sorted(plain_args(error.message), key=len, reverse=True):
-        if text:
-            shown = shown.replace(text, " ")
-    shown = re.sub(r"'[^']*'|\S*[_.\[]\S*", " ", shown)
-    return words(shown)
-
-
 JUNK = [None, "x", 5, -3, 71, True, [], {}, [1], {"a": 1}, "A", "F", 2, 4, 3, 0, "hearts", "klop", 1.5]
 
 
@@ -322,16 +286,7 @@ REJECTIONS = rejected()
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_error_message_of_a_rejected_hand_is_translated(lang):
-    seen = 0
-    for name, errors in REJECTIONS:
-        for error in errors:
-            assert isinstance(error.message, (Msg, Seq)), f"{name}: {error.message!r} is plain text"
-            shown = render(error.message, lang)
-            assert shown != error.message, f"{name}: {error.message!r} untranslated"
-            english = error_words(error, lang) & ENGLISH_ERROR_WORDS
-            assert not english, f"{name}: {shown!r} has English words {sorted(english)}"
-            seen += 1
-    assert seen > len(REJECTED) + 300
+    assert check_errors(REJECTIONS, lang, ENGLISH_ERROR_WORDS) > len(REJECTED) + 300
 
 
 def test_a_misdeal_history_error_reads_in_slovenian():
@@ -362,17 +317,8 @@ SAME_IN_EVERY_LANGUAGE = {
     "re x4",
     "partner %(seat)s",  # the Hungarian word too
 }
-PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_message_of_the_module_has_a_translation_with_its_placeholders_and_numbers(lang):
-    ids = msgids(Path(rules.__file__))
-    assert len(ids) > 100
-    tr = catalogue(lang)
-    missing = sorted(m for m in ids if tr.gettext(m) == m and m not in SAME_IN_EVERY_LANGUAGE)
-    assert not missing, f"untranslated in locale/{lang}: {missing}"
-    for m in ids:
-        text = tr.gettext(m)
-        assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(m)), (m, text)
-        assert numbers(text) == numbers(m), (m, text)
+    assert check_catalogue(rules, lang, SAME_IN_EVERY_LANGUAGE) > 100
