@@ -19,6 +19,7 @@ import copy
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from scoring.common import ALL_SEATS, KONTRA_FACTORS, KONTRA_NAMES, Errors, envelope, next_seat, path, signed
@@ -1012,25 +1013,56 @@ def entries_of(hand: Mapping[str, Any], side: str, table: PointTable) -> list[En
 _new_tuple = tuple.__new__
 
 
+# Each entry's outcome as a message ("kőr Banda made", "Flotta failed, kontra"), built once: a deal
+# has a dozen entries out of a table's few dozen bids, and scoring is on the hot path. Messages are
+# never changed once made, so hands share them. Bounded: emptied when an odd stream of tables fills it.
+_OUTCOMES: dict[tuple[str, str | None, bool, bool, int], str] = {}
+
+
+def _outcome(e: Entry) -> str:
+    key = (e.row.name, e.qualifier, e.silent, e.made, e.kontra)
+    found = _OUTCOMES.get(key)
+    if found is None:
+        label = e.label()
+        if e.silent:
+            found = _("%(game)s silent", game=label)
+        elif e.made:
+            found = _("%(game)s made", game=label)
+        else:
+            found = _("%(game)s failed", game=label)
+        if e.kontra:
+            found = join(", ", [found, KONTRA_NAMES[e.kontra]])  # kontra, rekontra: Hungarian terms
+        if len(_OUTCOMES) >= 4096:
+            _OUTCOMES.clear()
+        _OUTCOMES[key] = found
+    return found
+
+
+# "Attack A/D", "Defence C/B": the lines' prefixes, one per ordered pair of seats (built once, speed).
+_PAIRS = [(x, y) for x in TABLE_SEATS for y in TABLE_SEATS if x != y]
+_PREFIXES = (
+    {p: _("Attack %(pair)s", pair=_pair_text(p)) for p in _PAIRS},
+    {p: _("Defence %(pair)s", pair=_pair_text(p)) for p in _PAIRS},
+)
+
+
+@lru_cache(maxsize=64)
+def _table_line(version: str) -> str:
+    """ "Point table <version>", the breakdown's first line (one per event's table)."""
+    return _("Point table %(version)s", version=version)
+
+
 def _line(prefix: str, e: Entry, amount: int, note: str) -> str:
     """One breakdown line, e.g. ``Attack A/D: Flotta made, kontra: 2 x 40 = +80``: the pair, the
-    entry's outcome (a message), then numbers; a kontra's name (a Hungarian game term) as it is."""
-    label = e.label()
-    if e.silent:
-        what = _("%(game)s silent", game=label)
-    elif e.made:
-        what = _("%(game)s made", game=label)
-    else:
-        what = _("%(game)s failed", game=label)
+    entry's outcome (a message), then numbers."""
     if e.kontra:
         mult = KONTRA_FACTORS[e.kontra]  # the record's kontra 1/2 is the multiplier 2/4 (§3.2)
-        kind = KONTRA_NAMES[e.kontra]
         if e.made:
-            return join(": ", [prefix, join(", ", [what, kind]), f"{mult} x {e.row.made} = {signed(amount)}"])
-        return join(": ", [prefix, join(", ", [what, kind]), f"-({mult} x {e.row.failed}) = {signed(amount)}"])
+            return join(": ", [prefix, _outcome(e), f"{mult} x {e.row.made} = {signed(amount)}"])
+        return join(": ", [prefix, _outcome(e), f"-({mult} x {e.row.failed}) = {signed(amount)}"])
     if note:
-        return join(": ", [prefix, what, _("0 (%(reason)s)", reason=note)])
-    return join(": ", [prefix, what, signed(amount)])
+        return join(": ", [prefix, _outcome(e), _("0 (%(reason)s)", reason=note)])
+    return join(": ", [prefix, _outcome(e), signed(amount)])
 
 
 def settle(hand: Mapping[str, Any], state: Mapping[str, Any] | None, config: Mapping[str, Any] | None) -> HandScore:
@@ -1045,17 +1077,17 @@ def settle(hand: Mapping[str, Any], state: Mapping[str, Any] | None, config: Map
     seats = hand["seats"]
     attack = (seats[0], seats[3])
     defence = (seats[2], seats[1])
-    breakdown = [_("Point table %(version)s", version=table.version)]
+    breakdown = [_table_line(table.version)]
     points = dict.fromkeys(TABLE_SEATS, 0)
     for side, pair in (("attack", attack), ("defence", defence)):
         entries = entries_of(hand, side, table)
         total, amounts, notes = evaluate_pair(entries)
         shown = _pair_text(pair)
         if side == "attack":
-            prefix = _("Attack %(pair)s", pair=shown)
+            prefix = _PREFIXES[0][pair]
             line = _("Attack %(pair)s total: %(points)s", pair=shown, points=signed(total))
         else:
-            prefix = _("Defence %(pair)s", pair=shown)
+            prefix = _PREFIXES[1][pair]
             line = _("Defence %(pair)s total: %(points)s", pair=shown, points=signed(total))
         for i, e in enumerate(entries):
             breakdown.append(_line(prefix, e, amounts[i], notes[i]))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any
 
 from scoring.common import (
@@ -182,6 +183,7 @@ def half_share_literal(x: int) -> int:
     return x // 2 if x % 10 == 0 else (x + 5) // 2
 
 
+@lru_cache(maxsize=1024)
 def _half_text(x: int, literal: bool = False) -> str:
     """How the partner's half was computed, as the referee would write it."""
     if x % 10 == 0:
@@ -195,6 +197,9 @@ def _half_text(x: int, literal: bool = False) -> str:
     return _("half of %(x)s = -(%(minus_x)s + 5) / 2 = %(half)s", x=x, minus_x=-x, half=half_share(x))
 
 
+# The heads and headers below take only values of a validated hand (a few hundred combinations):
+# each message is built once and shared (speed; a message is never changed once made).
+@cache
 def _bonus_head(t: str, side: str, announced: bool, made: bool, k: int) -> str:
     """ "kralji announced by declaring side, kontra x2, made" / "trula silent, achieved by opponents":
     each form its own sentence (a translator orders the words), the kontra a nested term."""
@@ -221,6 +226,7 @@ def _bonus_head(t: str, side: str, announced: bool, made: bool, k: int) -> str:
     return _("%(bonus)s announced by opponents, failed", bonus=bonus)
 
 
+@lru_cache(maxsize=256)
 def _won_lost(won: bool, points: int) -> str:
     """ "won (+20)" / "lost (-20)" after a game's header."""
     return _("won (%(points)s)", points=signed(points)) if won else _("lost (%(points)s)", points=signed(points))
@@ -861,17 +867,14 @@ def _radelci_after(
     v = 1 if _radelc_trigger(hand, game) else 0
     if not radelci.piles:
         if v:
-            trigger = _trigger_name(hand, game)
-            lines.append(
-                _("radelci after this hand: %(seats)s (%(trigger)s, P27)", seats=_seat_list(table), trigger=trigger)
-            )
+            lines.append(_radelci_gained(tuple(table), game))
         else:
             lines.append(_("radelci after this hand: none"))
         return dict.fromkeys(table, v)
     status = {s: held.get(s, 0) - (s in radelci.doubled) + v for s in table}
     counts = _counts_text(status)
     if v:
-        trigger = _trigger_name(hand, game)
+        trigger = _trigger_name(game)
         line = _(
             "radelci after this hand: %(counts)s (every seat gains one: %(trigger)s, P27; §4.5)",
             counts=counts,
@@ -894,10 +897,28 @@ def _radelc_trigger(hand: Mapping[str, Any], game: str) -> bool:
     return any(b["type"] == "valat" for b in hand.get("bonuses") or ())
 
 
-def _trigger_name(hand: Mapping[str, Any], game: str) -> str:
+def _trigger_name(game: str) -> str:
+    """Why every seat gains a radelc: the game (§4.1), or else a valat entry (A12)."""
     if game in RADELC_GAMES:
         return _("%(game)s gives radelci", game=GAME_LABEL[game])
     return _("a valat gives radelci")
+
+
+@cache
+def _radelci_gained(table: tuple[str, ...], game: str) -> str:
+    """ "radelci after this hand: A, B, C, D (klop gives radelci, P27)" after a trigger hand."""
+    reason = _trigger_name(game)
+    return _("radelci after this hand: %(seats)s (%(trigger)s, P27)", seats=_seat_list(table), trigger=reason)
+
+
+@cache
+def _header(game: str, decl: str, suit: str | None, partner: str | None) -> str:
+    """ "tri, declarer B, called king hearts, partner D" (``suit`` None: a game without a called king)."""
+    head = [GAME_LABEL[game], _("declarer %(seat)s", seat=decl)]
+    if suit is not None:
+        head.append(_("called king %(suit)s", suit=SUIT_LABEL[suit]))
+        head.append(_("partner %(seat)s", seat=partner) if partner else _("no partner (declarer plays alone)"))
+    return join(", ", head)
 
 
 def _settle_klop(hand: Mapping[str, Any], radelci: _Radelci, pts: dict[str, int], lines: list[str]) -> None:
@@ -974,11 +995,7 @@ def _settle_contract(
         elif b["type"] == "valat" and b["made"]:
             va = b
 
-    head = [GAME_LABEL[game], _("declarer %(seat)s", seat=decl)]
-    if game in KING_GAMES:
-        head.append(_("called king %(suit)s", suit=SUIT_LABEL[hand["called_king"]]))
-        head.append(_("partner %(seat)s", seat=partner) if partner else _("no partner (declarer plays alone)"))
-    header = join(", ", head)
+    header = _header(game, decl, hand["called_king"] if game in KING_GAMES else None, partner)
 
     same = False  # partner scores the same as the declarer (valat P15, barvni valat BV6)
     opp_amount = 0
