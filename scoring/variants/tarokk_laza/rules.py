@@ -19,9 +19,11 @@ import copy
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from scoring.common import ALL_SEATS, KONTRA_FACTORS, KONTRA_NAMES, Errors, envelope, next_seat, path, signed
+from scoring.text import _, join
 from scoring.types import (
     FORBIDDEN_COMBINATION,
     INCONSISTENT,
@@ -229,8 +231,10 @@ def _parse_config(config: Any) -> tuple[PointTable | None, list[HandError]]:
         errors.add(
             "config.point_table",
             MISSING_FIELD,
-            "the event has no point table: the organizer must attach one before "
-            "Laza hands can be scored (the rules give no values)",
+            _(
+                "the event has no point table: the organizer must attach one before "
+                "Laza hands can be scored (the rules give no values)"
+            ),
         )
         return None, errors.items
     cfg = errors.check_object(config, "config")
@@ -246,7 +250,7 @@ def _parse_config(config: Any) -> tuple[PointTable | None, list[HandError]]:
     if version is not None:
         version = errors.check_str(version, f"{base}.version", max_length=100)
         if version is not None and not version.strip():
-            errors.add(f"{base}.version", INVALID_VALUE, "the point table version must not be empty")
+            errors.add(f"{base}.version", INVALID_VALUE, _("the point table version must not be empty"))
     raw_rows = errors.require(pt, "rows", base)
     rows: dict[str, Row] = {}
     row_index: dict[str, int] = {}
@@ -259,7 +263,12 @@ def _parse_config(config: Any) -> tuple[PointTable | None, list[HandError]]:
                 errors.add(
                     f"{base}.rows[{i}].bid",
                     INCONSISTENT,
-                    f"bid {row.bid!r} has two rows (rows {row_index[row.bid]} and {i})",
+                    _(
+                        "bid %(bid)s has two rows (rows %(first)s and %(second)s)",
+                        bid=repr(row.bid),
+                        first=row_index[row.bid],
+                        second=i,
+                    ),
                 )
                 continue
             rows[row.bid] = row
@@ -284,7 +293,9 @@ def _parse_row(errors: Errors, raw: Any, where: str) -> Row | None:
     bid = errors.require(obj, "bid", where)
     if bid is not None and (not isinstance(bid, str) or not _ID.match(bid)):
         errors.add(
-            path(where, "bid"), INVALID_VALUE, "bid must be an id of lowercase letters, digits and _ (e.g. 'kassza')"
+            path(where, "bid"),
+            INVALID_VALUE,
+            _("bid must be an id of lowercase letters, digits and _ (e.g. 'kassza')"),
         )
         bid = None
     known = bid in TEMPLATE_NAMES
@@ -305,22 +316,24 @@ def _parse_row(errors: Errors, raw: Any, where: str) -> Row | None:
     else:
         qualifier = errors.check_choice(qualifier, path(where, "qualifier"), QUALIFIER_KINDS)
         if qualifier is not None and rule_q is not None and qualifier != rule_q:
-            errors.add(
-                path(where, "qualifier"), INCONSISTENT, f"the rules make {name} name a {rule_q} (qualifier {rule_q!r})"
-            )
+            if rule_q == "suit":
+                message = _("the rules make %(bid)s name a suit (qualifier 'suit')", bid=name)
+            else:
+                message = _("the rules make %(bid)s name a card (qualifier 'card')", bid=name)
+            errors.add(path(where, "qualifier"), INCONSISTENT, message)
     cards = DEFAULT_CARDS
     raw_cards = obj.get("cards")
     if raw_cards is not None:
         cw = path(where, "cards")
         if qualifier != "card":
-            errors.add(cw, NOT_APPLICABLE, "cards applies only to a row whose qualifier is 'card'")
+            errors.add(cw, NOT_APPLICABLE, _("cards applies only to a row whose qualifier is 'card'"))
         elif (
             not isinstance(raw_cards, list)
             or not raw_cards
             or not all(isinstance(c, str) and _ID.match(c) for c in raw_cards)
             or len(set(raw_cards)) != len(raw_cards)
         ):
-            errors.add(cw, INVALID_VALUE, "cards must be a non-empty list of distinct card ids (e.g. 'pagat')")
+            errors.add(cw, INVALID_VALUE, _("cards must be a non-empty list of distinct card ids (e.g. 'pagat')"))
         else:
             cards = frozenset(raw_cards)
 
@@ -333,13 +346,13 @@ def _parse_row(errors: Errors, raw: Any, where: str) -> Row | None:
             errors.add(
                 path(where, "trophy_rank"),
                 INCONSISTENT,
-                f"{name} is not a trophy under the rules (trophy_rank must be null)",
+                _("%(bid)s is not a trophy under the rules (trophy_rank must be null)", bid=name),
             )
     elif bid == "skala" and "trophy_rank" in obj:
         errors.add(
             path(where, "trophy_rank"),
             INCONSISTENT,
-            "Skála is a trophy under the rules (§3.5): trophy_rank cannot be null",
+            _("Skála is a trophy under the rules (§3.5): trophy_rank cannot be null"),
         )
     if len(errors) > before or bid is None or qualifier is None:
         return None
@@ -354,20 +367,25 @@ def _parse_ladder(
     if ladder is None and rank is None:
         return rule if rule else (None, None)  # omitted: as the rules fix it
     if ladder is not None and (not isinstance(ladder, str) or not _ID.match(ladder)):
-        errors.add(path(where, "ladder"), INVALID_VALUE, "ladder must be an id such as 'game_group'")
+        errors.add(path(where, "ladder"), INVALID_VALUE, _("ladder must be an id such as 'game_group'"))
         return None, None
     if ladder is None:
-        errors.add(path(where, "ladder_rank"), NOT_APPLICABLE, "ladder_rank needs a ladder")
+        errors.add(path(where, "ladder_rank"), NOT_APPLICABLE, _("ladder_rank needs a ladder"))
         return None, None
     if rank is None:
-        errors.add(path(where, "ladder_rank"), MISSING_FIELD, "ladder_rank is required with a ladder")
+        errors.add(path(where, "ladder_rank"), MISSING_FIELD, _("ladder_rank is required with a ladder"))
         return None, None
     rank = errors.check_int(rank, path(where, "ladder_rank"), lo=1)
     if rank is None:
         return None, None
     if known and (ladder, rank) != (rule or (None, None)):
-        fixed = f"{rule[0]} rank {rule[1]}" if rule else "no ladder"
-        errors.add(path(where, "ladder"), INCONSISTENT, f"the rules give {name} {fixed} (§3.3)")
+        if rule:
+            message = _(
+                "the rules give %(bid)s %(ladder)s rank %(rank)s (§3.3)", bid=name, ladder=rule[0], rank=rule[1]
+            )
+        else:
+            message = _("the rules give %(bid)s no ladder (§3.3)", bid=name)
+        errors.add(path(where, "ladder"), INCONSISTENT, message)
     return ladder, rank
 
 
@@ -380,7 +398,7 @@ def _parse_only_one(
         return rule
     w = path(where, "only_one")
     if not isinstance(raw, list):
-        errors.add(w, INVALID_VALUE, "only_one must be a list of [group, position] pairs")
+        errors.add(w, INVALID_VALUE, _("only_one must be a list of [group, position] pairs"))
         return ()
     out: list[tuple[str, int]] = []
     for j, item in enumerate(raw):
@@ -394,16 +412,22 @@ def _parse_only_one(
             or item[1] < 1
         ):
             errors.add(
-                path(w, j), INVALID_VALUE, "each only_one entry must be [group id, position >= 1], e.g. ['elfogok', 3]"
+                path(w, j),
+                INVALID_VALUE,
+                _("each only_one entry must be [group id, position >= 1], e.g. ['elfogok', 3]"),
             )
             continue
-        if any(g == item[0] for g, _ in out):
-            errors.add(path(w, j), INCONSISTENT, f"group {item[0]!r} is listed twice")
+        if any(g == item[0] for g, _pos in out):
+            errors.add(path(w, j), INCONSISTENT, _("group %(group)s is listed twice", group=repr(item[0])))
             continue
         out.append((item[0], item[1]))
     if known and len(out) == len(raw) and sorted(out) != sorted(rule):
-        fixed = ", ".join(f"{g} ({p})" for g, p in rule) or "none"
-        errors.add(w, INCONSISTENT, f"the rules fix {name}'s only-one groups: {fixed} (§3.4)")
+        if rule:
+            fixed = ", ".join(f"{g} ({p})" for g, p in rule)
+            message = _("the rules fix %(bid)s's only-one groups: %(groups)s (§3.4)", bid=name, groups=fixed)
+        else:
+            message = _("the rules fix %(bid)s's only-one groups: none (§3.4)", bid=name)
+        errors.add(w, INCONSISTENT, message)
     return tuple(out)
 
 
@@ -418,8 +442,14 @@ def _check_table_structure(errors: Errors, rows: dict[str, Row], index: dict[str
             errors.add(
                 f"{where}[{index[row.bid]}].ladder_rank",
                 INCONSISTENT,
-                f"{row.name} and {rows[seen[key]].name} share rank {row.ladder_rank} "
-                f"of ladder {row.ladder}: a ladder needs a strict order (§3.3)",
+                _(
+                    "%(bid)s and %(other)s share rank %(rank)s of ladder %(ladder)s: "
+                    "a ladder needs a strict order (§3.3)",
+                    bid=row.name,
+                    other=rows[seen[key]].name,
+                    rank=row.ladder_rank,
+                    ladder=row.ladder,
+                ),
             )
         else:
             seen[key] = row.bid
@@ -431,8 +461,12 @@ def _check_table_structure(errors: Errors, rows: dict[str, Row], index: dict[str
             errors.add(
                 f"{where}[{index[row.bid]}].trophy_rank",
                 INCONSISTENT,
-                f"{row.name} and {rows[trophies[row.trophy_rank]].name} share trophy rank "
-                f"{row.trophy_rank}: trophies need a strict order (§3.5)",
+                _(
+                    "%(bid)s and %(other)s share trophy rank %(rank)s: trophies need a strict order (§3.5)",
+                    bid=row.name,
+                    other=rows[trophies[row.trophy_rank]].name,
+                    rank=row.trophy_rank,
+                ),
             )
         else:
             trophies[row.trophy_rank] = row.bid
@@ -449,8 +483,12 @@ def _check_table_structure(errors: Errors, rows: dict[str, Row], index: dict[str
                 errors.add(
                     f"{where}[{index[row.bid]}].trophy_rank",
                     INCONSISTENT,
-                    f"{row.name} comes before Skála in the document's order, so its "
-                    f"trophy_rank must be below Skála's ({skala.trophy_rank}) (§4.2)",
+                    _(
+                        "%(bid)s comes before Skála in the document's order, so its "
+                        "trophy_rank must be below Skála's (%(rank)s) (§4.2)",
+                        bid=row.name,
+                        rank=skala.trophy_rank,
+                    ),
                 )
 
 
@@ -470,7 +508,7 @@ def _check_state(errors: Errors, state: Any) -> tuple[bool, State | None]:
         return True, None
     before = len(errors)
     errors.unknown_keys(obj, STATE_KEYS, "state")
-    pairs = errors.require(obj, "pairs", "state", "(the state is {} or has all of pairs, deals_played, last_attack)")
+    pairs = errors.require(obj, "pairs", "state", _("(the state is {} or has all of pairs, deals_played, last_attack)"))
     deals = errors.require(obj, "deals_played", "state")
     last = errors.require(obj, "last_attack", "state")
     parsed_pairs = None
@@ -487,7 +525,7 @@ def _check_state(errors: Errors, state: Any) -> tuple[bool, State | None]:
             errors.add(
                 "state.pairs",
                 INVALID_VALUE,
-                "pairs must be two [indító, elfogó] pairs using the seats A, B, C, D once each",
+                _("pairs must be two [indító, elfogó] pairs using the seats A, B, C, D once each"),
             )
     if deals is not None:
         deals = errors.check_int(deals, "state.deals_played", lo=0)
@@ -627,12 +665,14 @@ def report(hand: Any, state: Any, table: PointTable | None, config_errors: list[
     seats_ok = not errors.has("seats")
     if seats_ok and (len(seats) != 4 or not all(s in TABLE_SEATS for s in seats)):
         errors.add(
-            "seats", INVALID_VALUE, "seats must list the four table seats A, B, C, D once each, in playing order"
+            "seats",
+            INVALID_VALUE,
+            _("seats must list the four table seats A, B, C, D once each, in playing order"),
         )
         seats_ok = False
     dealer = obj.get("dealer")
     if seats_ok and not errors.has("dealer") and dealer not in seats:
-        errors.add("dealer", INVALID_VALUE, "dealer must be one of seats")
+        errors.add("dealer", INVALID_VALUE, _("dealer must be one of seats"))
     roles = {}
     for side, keys in (("attack", ("indito", "elfogo")), ("defence", ("elfogo", "indito"))):
         raw = errors.require(obj, side)
@@ -649,9 +689,13 @@ def report(hand: Any, state: Any, table: PointTable | None, config_errors: list[
             if v and v != seats[i]:
                 errors.inconsistent(
                     f"{side}.{k}",
-                    f"{side}.{k} must be seats[{i}] ({seats[i]}): "
-                    "seats are [attacking indító, defending elfogó, defending "
-                    "indító, attacking elfogó]",
+                    _(
+                        "%(field)s must be seats[%(i)s] (%(seat)s): seats are [attacking indító, "
+                        "defending elfogó, defending indító, attacking elfogó]",
+                        field=f"{side}.{k}",
+                        i=i,
+                        seat=seats[i],
+                    ),
                 )
                 roles_ok = False
     else:
@@ -659,32 +703,42 @@ def report(hand: Any, state: Any, table: PointTable | None, config_errors: list[
 
     # 2. fixed pairs and alternating attack (§5.2.2, §5.3)
     if roles_ok and state_ok and st is not None:
-        pairs, _, last = st
+        pairs, _deals, last = st
         attack = (seats[0], seats[3])
         defence = (seats[2], seats[1])
         for side, pair in (("attack", attack), ("defence", defence)):
             if pair in pairs:
                 continue
             if pair[::-1] in pairs:
-                why = f"{_pair_text(pair[::-1])} play as indító/elfogó in this match, not {_pair_text(pair)}"
+                why = _(
+                    "%(pair)s play as indító/elfogó in this match, not %(wrong)s",
+                    pair=_pair_text(pair[::-1]),
+                    wrong=_pair_text(pair),
+                )
             else:
-                why = (
-                    f"{_pair_text(pair)} is not a pair of this match "
-                    f"(pairs: {_pair_text(pairs[0])}, {_pair_text(pairs[1])})"
+                why = _(
+                    "%(pair)s is not a pair of this match (pairs: %(first)s, %(second)s)",
+                    pair=_pair_text(pair),
+                    first=_pair_text(pairs[0]),
+                    second=_pair_text(pairs[1]),
                 )
             errors.inconsistent(side, why)
         if attack == pairs[last]:
             errors.inconsistent(
                 "attack",
-                f"pair {_pair_text(attack)} attacked in the previous deal; "
-                f"attack alternates, so {_pair_text(pairs[1 - last])} attacks now",
+                _(
+                    "pair %(pair)s attacked in the previous deal; attack alternates, so %(other)s attacks now",
+                    pair=_pair_text(attack),
+                    other=_pair_text(pairs[1 - last]),
+                ),
             )
 
     # 3-6. bids and silent achievements
     bids = errors.require(obj, "bids")
     if bids is not None and errors.check_object(bids, "bids") is not None:
         errors.unknown_keys(bids, PAIRS, "bids")
-        bid_lists = {p: errors.require(bids, p, "bids", "(an empty list when the pair bid nothing)") for p in PAIRS}
+        why = _("(an empty list when the pair bid nothing)")
+        bid_lists = {p: errors.require(bids, p, "bids", why) for p in PAIRS}
     else:
         bid_lists = {}
     silent = obj.get("silent")
@@ -722,14 +776,18 @@ def _check_entry(
     row = None
     if bid is not None:
         if not isinstance(bid, str):
-            errors.add(f"{where}.bid", INVALID_VALUE, "bid must be a bid id such as 'kassza'")
+            errors.add(f"{where}.bid", INVALID_VALUE, _("bid must be a bid id such as 'kassza'"))
         elif table is not None:
             row = table.rows.get(bid)
             if row is None:
                 errors.add(
                     f"{where}.bid",
                     INVALID_VALUE,
-                    f"{bid!r} is not in the event's point table (version {table.version})",
+                    _(
+                        "%(bid)s is not in the event's point table (version %(version)s)",
+                        bid=repr(bid),
+                        version=table.version,
+                    ),
                 )
 
     kontra = obj.get("kontra")
@@ -737,9 +795,9 @@ def _check_entry(
     if is_silent:
         # §5.1/§5.2.5: a silent entry is always made and cannot be kontra'd.
         if not (kontra is None or (type(kontra) is int and kontra == 0)):
-            errors.add(f"{where}.kontra", NOT_APPLICABLE, "a silent achievement cannot be kontra'd")
+            errors.add(f"{where}.kontra", NOT_APPLICABLE, _("a silent achievement cannot be kontra'd"))
         if not (made is None or made is True):
-            errors.add(f"{where}.made", NOT_APPLICABLE, "a silent achievement is always made")
+            errors.add(f"{where}.made", NOT_APPLICABLE, _("a silent achievement is always made"))
         made = True
     else:
         if kontra is not None:
@@ -753,34 +811,53 @@ def _check_entry(
         qw = f"{where}.qualifier"
         if row.qualifier == "none":
             if qualifier is not None:
-                errors.add(qw, NOT_APPLICABLE, f"{row.name} names no suit or card in this table")
+                errors.add(qw, NOT_APPLICABLE, _("%(bid)s names no suit or card in this table", bid=row.name))
         elif qualifier is None:
-            errors.add(qw, MISSING_FIELD, f"{row.name} must name a {row.qualifier}")
+            if row.qualifier == "suit":
+                errors.add(qw, MISSING_FIELD, _("%(bid)s must name a suit", bid=row.name))
+            else:
+                errors.add(qw, MISSING_FIELD, _("%(bid)s must name a card", bid=row.name))
         elif row.qualifier == "suit":
             if not isinstance(qualifier, str) or qualifier not in SUITS:
-                errors.add(qw, INVALID_VALUE, "the suit must be one of kor, karo, treff, pikk")
+                errors.add(qw, INVALID_VALUE, _("the suit must be one of kor, karo, treff, pikk"))
         elif not isinstance(qualifier, str) or qualifier not in row.cards:
-            errors.add(qw, INVALID_VALUE, f"the card must be one of {', '.join(sorted(row.cards))} for {row.name}")
+            message = _(
+                "the card must be one of %(cards)s for %(bid)s", cards=", ".join(sorted(row.cards)), bid=row.name
+            )
+            errors.add(qw, INVALID_VALUE, message)
         # §4.2 / §5.2.3: the value this entry needs must be filled in.
         if is_silent:
             if row.silent is None:
                 errors.add(
                     f"{where}.bid",
                     NOT_APPLICABLE,
-                    f"{row.name} cannot score silently in the event's point table "
-                    f"(version {table.version}: silent is blank)",
+                    _(
+                        "%(bid)s cannot score silently in the event's point table "
+                        "(version %(version)s: silent is blank)",
+                        bid=row.name,
+                        version=table.version,
+                    ),
                 )
         elif isinstance(made, bool):
             need = "made" if made else "failed"
             if getattr(row, need) is None:
-                errors.add(
-                    f"{where}.bid",
-                    MISSING_FIELD,
-                    f"the event's point table (version {table.version}) has no {need!r} value "
-                    f"for {row.name} (row {table.row_index[row.bid]}): the organizer must fill it in",
-                )
+                # Each its own sentence: 'made' and 'failed' are the table's column names.
+                facts = {"version": table.version, "bid": row.name, "row": table.row_index[row.bid]}
+                if made:
+                    message = _(
+                        "the event's point table (version %(version)s) has no 'made' value "
+                        "for %(bid)s (row %(row)s): the organizer must fill it in",
+                        **facts,
+                    )
+                else:
+                    message = _(
+                        "the event's point table (version %(version)s) has no 'failed' value "
+                        "for %(bid)s (row %(row)s): the organizer must fill it in",
+                        **facts,
+                    )
+                errors.add(f"{where}.bid", MISSING_FIELD, message)
     elif qualifier is not None and not isinstance(qualifier, str):
-        errors.add(f"{where}.qualifier", INVALID_VALUE, "qualifier must be a suit or card id")
+        errors.add(f"{where}.qualifier", INVALID_VALUE, _("qualifier must be a suit or card id"))
 
     if len(errors) > before or row is None:
         return
@@ -792,10 +869,17 @@ def _check_entry(
             errors.add(
                 where,
                 FORBIDDEN_COMBINATION,
-                f"{_label(row, qualifier)} is already bid by this pair at {prev} (each bid once per pair)",
+                _(
+                    "%(bid)s is already bid by this pair at %(field)s (each bid once per pair)",
+                    bid=_label(row, qualifier),
+                    field=prev,
+                ),
             )
         else:
-            errors.add(where, INCONSISTENT, f"{_label(row, qualifier)} is already recorded for this pair at {prev}")
+            message = _(
+                "%(bid)s is already recorded for this pair at %(field)s", bid=_label(row, qualifier), field=prev
+            )
+            errors.add(where, INCONSISTENT, message)
         return
     seen[key] = where
     # 6. the document: Pagát ulti and Pagát uhu exclude each other, so both cannot be made.
@@ -805,7 +889,11 @@ def _check_entry(
             errors.add(
                 where,
                 FORBIDDEN_COMBINATION,
-                f"{_label(row, qualifier)} and the entry at {other} exclude each other: both cannot be made",
+                _(
+                    "%(bid)s and the entry at %(field)s exclude each other: both cannot be made",
+                    bid=_label(row, qualifier),
+                    field=other,
+                ),
             )
         made_cards[(row.bid, qualifier)] = where
 
@@ -852,7 +940,7 @@ def evaluate_pair(entries: list[Entry]) -> tuple[int, list[int], list[str]]:
             if ladder is None or best[ladder] == i:
                 kept.append(i)
             else:
-                notes[i] = f"weaker ladder member; {entries[best[ladder]].label()} counts"
+                notes[i] = _("weaker ladder member; %(bid)s counts", bid=entries[best[ladder]].label())
         cands = kept
     # 4. a made, bid (not silent) trophy: only the highest scores, failed bids still deduct (§3.5).
     top = -1
@@ -862,7 +950,7 @@ def evaluate_pair(entries: list[Entry]) -> tuple[int, list[int], list[str]]:
         if is_trophy and (top < 0 or _trophy_key(e, i) > _trophy_key(entries[top], top)):
             top = i
     if top >= 0:
-        note = f"suppressed by trophy {entries[top].label()}"
+        note = _("suppressed by trophy %(bid)s", bid=entries[top].label())
         for i in cands:
             e = entries[i]
             if i == top:
@@ -890,10 +978,12 @@ def evaluate_pair(entries: list[Entry]) -> tuple[int, list[int], list[str]]:
                 winner[group] = (rank, i)
     for i in made:
         e = entries[i]
-        for group, _ in e.row.only_one:
+        for group, _pos in e.row.only_one:
             w = winner[group][1]
             if w != i:
-                notes[i] = f"superseded by {entries[w].label()} in {GROUP_NAMES.get(group, group)}"
+                notes[i] = _(
+                    "superseded by %(bid)s in %(group)s", bid=entries[w].label(), group=GROUP_NAMES.get(group, group)
+                )
                 break
         else:
             amounts[i] = e.value()
@@ -923,41 +1013,85 @@ def entries_of(hand: Mapping[str, Any], side: str, table: PointTable) -> list[En
 _new_tuple = tuple.__new__
 
 
+# Each entry's outcome as a message ("kőr Banda made", "Flotta failed, kontra"), built once: a deal
+# has a dozen entries out of a table's few dozen bids, and scoring is on the hot path. Messages are
+# never changed once made, so hands share them. Bounded: emptied when an odd stream of tables fills it.
+_OUTCOMES: dict[tuple[str, str | None, bool, bool, int], str] = {}
+
+
+def _outcome(e: Entry) -> str:
+    key = (e.row.name, e.qualifier, e.silent, e.made, e.kontra)
+    found = _OUTCOMES.get(key)
+    if found is None:
+        label = e.label()
+        if e.silent:
+            found = _("%(game)s silent", game=label)
+        elif e.made:
+            found = _("%(game)s made", game=label)
+        else:
+            found = _("%(game)s failed", game=label)
+        if e.kontra:
+            found = join(", ", [found, KONTRA_NAMES[e.kontra]])  # kontra, rekontra: Hungarian terms
+        if len(_OUTCOMES) >= 4096:
+            _OUTCOMES.clear()
+        _OUTCOMES[key] = found
+    return found
+
+
+# "Attack A/D", "Defence C/B": the lines' prefixes, one per ordered pair of seats (built once, speed).
+_PAIRS = [(x, y) for x in TABLE_SEATS for y in TABLE_SEATS if x != y]
+_PREFIXES = (
+    {p: _("Attack %(pair)s", pair=_pair_text(p)) for p in _PAIRS},
+    {p: _("Defence %(pair)s", pair=_pair_text(p)) for p in _PAIRS},
+)
+
+
+@lru_cache(maxsize=64)
+def _table_line(version: str) -> str:
+    """ "Point table <version>", the breakdown's first line (one per event's table)."""
+    return _("Point table %(version)s", version=version)
+
+
 def _line(prefix: str, e: Entry, amount: int, note: str) -> str:
-    """One breakdown line, e.g. ``Attack A/D: Flotta made, kontra: 2 x 40 = +80``."""
-    what = "silent" if e.silent else ("made" if e.made else "failed")
+    """One breakdown line, e.g. ``Attack A/D: Flotta made, kontra: 2 x 40 = +80``: the pair, the
+    entry's outcome (a message), then numbers."""
     if e.kontra:
         mult = KONTRA_FACTORS[e.kontra]  # the record's kontra 1/2 is the multiplier 2/4 (§3.2)
-        kind = KONTRA_NAMES[e.kontra]
         if e.made:
-            return f"{prefix}: {e.label()} {what}, {kind}: {mult} x {e.row.made} = {signed(amount)}"
-        return f"{prefix}: {e.label()} {what}, {kind}: -({mult} x {e.row.failed}) = {signed(amount)}"
+            return join(": ", [prefix, _outcome(e), f"{mult} x {e.row.made} = {signed(amount)}"])
+        return join(": ", [prefix, _outcome(e), f"-({mult} x {e.row.failed}) = {signed(amount)}"])
     if note:
-        return f"{prefix}: {e.label()} {what}: 0 ({note})"
-    return f"{prefix}: {e.label()} {what}: {signed(amount)}"
+        return join(": ", [prefix, _outcome(e), _("0 (%(reason)s)", reason=note)])
+    return join(": ", [prefix, _outcome(e), signed(amount)])
 
 
 def settle(hand: Mapping[str, Any], state: Mapping[str, Any] | None, config: Mapping[str, Any] | None) -> HandScore:
     """Score a hand that ``validate`` accepted: one total per pair, given to both partners (§5.4)."""
-    cached, _, (table, _) = _last_parse[0]
+    cached, _snapshot, (table, _errors) = _last_parse[0]
     if config is not cached or table is None:
         # validate() has just parsed this very config object (and checked it for in-place
         # edits), so the deep comparison is skipped here: it costs as much as scoring.
-        table, _ = point_table(config)
+        table, _errors = point_table(config)
     if table is None:
         raise ValueError("settle() needs a hand and config that validate() accepted")
     seats = hand["seats"]
     attack = (seats[0], seats[3])
     defence = (seats[2], seats[1])
-    breakdown = [f"Point table {table.version}"]
+    breakdown = [_table_line(table.version)]
     points = dict.fromkeys(TABLE_SEATS, 0)
-    for side, pair, title in (("attack", attack, "Attack"), ("defence", defence, "Defence")):
+    for side, pair in (("attack", attack), ("defence", defence)):
         entries = entries_of(hand, side, table)
         total, amounts, notes = evaluate_pair(entries)
-        prefix = f"{title} {pair[0]}/{pair[1]}"
+        shown = _pair_text(pair)
+        if side == "attack":
+            prefix = _PREFIXES[0][pair]
+            line = _("Attack %(pair)s total: %(points)s", pair=shown, points=signed(total))
+        else:
+            prefix = _PREFIXES[1][pair]
+            line = _("Defence %(pair)s total: %(points)s", pair=shown, points=signed(total))
         for i, e in enumerate(entries):
             breakdown.append(_line(prefix, e, amounts[i], notes[i]))
-        breakdown.append(f"{prefix} total: {signed(total)}")
+        breakdown.append(line)
         points[pair[0]] = points[pair[1]] = total
     if state:
         pairs = [list(p) for p in state["pairs"]]
@@ -986,7 +1120,7 @@ def playing_seats(table_seats: list[str], dealer: str, state: Mapping[str, Any])
     ok, st = _check_state(check, state)
     if not ok or st is None:
         return table
-    pairs, _, last = st
+    pairs, _deals, last = st
     (ai, ae), (di, de) = pairs[1 - last], pairs[last]
     return [ai, de, di, ae]
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any
 
 from scoring.common import (
@@ -27,6 +28,7 @@ from scoring.common import (
     seats_ok,
     signed,
 )
+from scoring.text import _, join
 from scoring.types import (
     FORBIDDEN_COMBINATION,
     INCONSISTENT,
@@ -59,18 +61,19 @@ GAME_VALUE = {
     "valat": 500,
 }
 GAMES = ("klop", *GAME_VALUE, "none")
+# The games' Slovenian names (P17), kept in every language: a Hungarian player says "klop" too.
 GAME_LABEL = {
-    "klop": "klop",
-    "tri": "tri",
-    "dve": "dve",
-    "ena": "ena",
-    "solo_tri": "solo tri",
-    "solo_dve": "solo dve",
-    "solo_ena": "solo ena",
-    "berac": "berač",
-    "solo_brez": "solo brez",
-    "valat": "valat (bid)",
-    "none": "none",
+    "klop": _("klop"),
+    "tri": _("tri"),
+    "dve": _("dve"),
+    "ena": _("ena"),
+    "solo_tri": _("solo tri"),
+    "solo_dve": _("solo dve"),
+    "solo_ena": _("solo ena"),
+    "berac": _("berač"),
+    "solo_brez": _("solo brez"),
+    "valat": _("valat (bid)"),
+    "none": _("none"),
 }
 POINT_GAMES = frozenset({"tri", "dve", "ena", "solo_tri", "solo_dve", "solo_ena", "solo_brez"})
 KING_GAMES = frozenset({"tri", "dve", "ena"})  # a king is called, possibly a partner
@@ -90,10 +93,21 @@ BONUS_FULL = {
 }
 BONUS_HALF = {t: v // 2 for t, v in BONUS_FULL.items() if t != "barvni_valat"}
 BONUS_TYPES = tuple(BONUS_FULL)
+# The bonuses' Slovenian names (P18), in the breakdown's lines.
+BONUS_LABEL = {
+    "kralji": _("kralji"),
+    "trula": _("trula"),
+    "kralj_ultimo": _("kralj ultimo"),
+    "pagat_ultimo": _("pagat ultimo"),
+    "valat": _("valat"),
+    "barvni_valat": _("barvni valat"),
+}
 SIDES = ("declarer", "opponents")
 SUITS = ("hearts", "diamonds", "spades", "clubs")
+# The called king's suit in the breakdown, in the reader's language.
+SUIT_LABEL = {"hearts": _("hearts"), "diamonds": _("diamonds"), "spades": _("spades"), "clubs": _("clubs")}
 KONTRA_LEVELS = (1, 2, 4)  # §2.3 (P22): kontra x2, re x4, nothing higher
-KONTRA_WORD = {2: "kontra x2", 4: "re x4"}  # Slovenian "re", not common.KONTRA_NAMES' "rekontra"
+KONTRA_WORD = {2: _("kontra x2"), 4: _("re x4")}  # Slovenian "re", not common.KONTRA_NAMES' "rekontra"
 
 RENONS_DEFAULT = -70  # §3.10 (R3)
 MISDEAL_POINTS = -20  # §3.10 (R5)
@@ -169,19 +183,63 @@ def half_share_literal(x: int) -> int:
     return x // 2 if x % 10 == 0 else (x + 5) // 2
 
 
+@lru_cache(maxsize=1024)
 def _half_text(x: int, literal: bool = False) -> str:
     """How the partner's half was computed, as the referee would write it."""
     if x % 10 == 0:
-        return f"half of {x} = {x // 2}"
+        return _("half of %(x)s = %(half)s", x=x, half=x // 2)
     if x > 0:
-        return f"half of {x} = ({x} + 5) / 2 = {half_share(x)}"
+        return _("half of %(x)s = (%(x)s + 5) / 2 = %(half)s", x=x, half=half_share(x))
     if literal:
-        return f"half of {x} = ({x} + 5) / 2 = {half_share_literal(x)} (P15 read literally, §4.5)"
-    return f"half of {x} = -({-x} + 5) / 2 = {half_share(x)}"
+        return _(
+            "half of %(x)s = (%(x)s + 5) / 2 = %(half)s (P15 read literally, §4.5)", x=x, half=half_share_literal(x)
+        )
+    return _("half of %(x)s = -(%(minus_x)s + 5) / 2 = %(half)s", x=x, minus_x=-x, half=half_share(x))
 
 
-def _kontra_text(k: int) -> str:
-    return f", {KONTRA_WORD[k]}" if k > 1 else ""
+# The heads and headers below take only values of a validated hand (a few hundred combinations):
+# each message is built once and shared (speed; a message is never changed once made).
+@cache
+def _bonus_head(t: str, side: str, announced: bool, made: bool, k: int) -> str:
+    """ "kralji announced by declaring side, kontra x2, made" / "trula silent, achieved by opponents":
+    each form its own sentence (a translator orders the words), the kontra a nested term."""
+    bonus = BONUS_LABEL[t]
+    if not announced:
+        if side == "declarer":
+            return _("%(bonus)s silent, achieved by declaring side", bonus=bonus)
+        return _("%(bonus)s silent, achieved by opponents", bonus=bonus)
+    if k > 1:
+        kontra = KONTRA_WORD[k]
+        if side == "declarer":
+            if made:
+                return _("%(bonus)s announced by declaring side, %(kontra)s, made", bonus=bonus, kontra=kontra)
+            return _("%(bonus)s announced by declaring side, %(kontra)s, failed", bonus=bonus, kontra=kontra)
+        if made:
+            return _("%(bonus)s announced by opponents, %(kontra)s, made", bonus=bonus, kontra=kontra)
+        return _("%(bonus)s announced by opponents, %(kontra)s, failed", bonus=bonus, kontra=kontra)
+    if side == "declarer":
+        if made:
+            return _("%(bonus)s announced by declaring side, made", bonus=bonus)
+        return _("%(bonus)s announced by declaring side, failed", bonus=bonus)
+    if made:
+        return _("%(bonus)s announced by opponents, made", bonus=bonus)
+    return _("%(bonus)s announced by opponents, failed", bonus=bonus)
+
+
+@lru_cache(maxsize=256)
+def _won_lost(won: bool, points: int) -> str:
+    """ "won (+20)" / "lost (-20)" after a game's header."""
+    return _("won (%(points)s)", points=signed(points)) if won else _("lost (%(points)s)", points=signed(points))
+
+
+def _game_kontra(k: int, before: int, after: int) -> str:
+    """ "kontra x2 on the game: 25 -> 50"."""
+    return _("%(kontra)s on the game: %(before)s -> %(after)s", kontra=KONTRA_WORD[k], before=before, after=after)
+
+
+def _times(val: int, k: int, amount: int) -> str:
+    """ "20 x 2 = +40" with a kontra, "+20" without (neutral: numbers only)."""
+    return f"{val} x {k} = {signed(amount)}" if k > 1 else signed(amount)
 
 
 def _seat_list(seats: Sequence[str]) -> str:
@@ -201,15 +259,18 @@ def _no_list(value: Any) -> bool:
     return value is None or value == []
 
 
-def _seat_in(errors: Errors, value: Any, field: str, seats: Sequence[str] | None, where: str) -> str | None:
-    """A seat letter that must belong to ``seats`` (rule 6 of §5.6). ``seats`` is
-    None when the envelope itself is broken: then only the letter is checked, so
-    one broken ``seats`` field does not cascade into errors everywhere."""
+def _seat_in(errors: Errors, value: Any, field: str, seats: Sequence[str] | None, at_table: bool = False) -> str | None:
+    """A seat letter that must belong to ``seats`` (rule 6 of §5.6): the playing seats, or
+    with ``at_table`` the table's. ``seats`` is None when the envelope itself is broken: then
+    only the letter is checked, so one broken ``seats`` field does not cascade into errors."""
     if not isinstance(value, str) or value not in ALL_SEATS:
-        errors.add(field, INVALID_VALUE, f"{field} must be a seat letter")
+        errors.add(field, INVALID_VALUE, _("%(field)s must be a seat letter", field=field))
         return None
     if seats is not None and value not in seats:
-        errors.add(field, INVALID_VALUE, f"seat {value} {where}")
+        if at_table:
+            errors.add(field, INVALID_VALUE, _("seat %(seat)s is not at this table", seat=value))
+        else:
+            errors.add(field, INVALID_VALUE, _("seat %(seat)s does not play this hand", seat=value))
         return None
     return value
 
@@ -226,18 +287,22 @@ def _applicable(errors: Errors, hand: Mapping[str, Any], key: str, game: str | N
         return None if not_given else value
     if status == "no":
         if not not_given:
-            errors.add(key, NOT_APPLICABLE, f"{key} is not allowed in {game}")
+            errors.add(key, NOT_APPLICABLE, _("%(field)s is not allowed in %(game)s", field=key, game=game))
         return None
     if not_given:
         if status == "required":
-            errors.add(key, MISSING_FIELD, f"{key} is required for {game}")
+            errors.add(key, MISSING_FIELD, _("%(field)s is required for %(game)s", field=key, game=game))
         return None
     return value
 
 
 def _check_kontra(errors: Errors, value: Any, field: str) -> int | None:
-    """A kontra level of §2.3, the message prefixed as the spec's error list words it."""
-    return errors.check_kontra(value, field, KONTRA_LEVELS, prefix="invalid kontra level: ")
+    """A kontra level of §2.3 (1, 2 or 4), the message worded as the spec's error list words it."""
+    # type() is int: a bool, or a float such as 2.0, is not a kontra level.
+    if type(value) is int and value in KONTRA_LEVELS:
+        return value
+    errors.add(field, INVALID_VALUE, _("invalid kontra level: %(field)s must be 1, 2 or 4", field=field))
+    return None
 
 
 # --- event options (§4.5) ------------------------------------------------------
@@ -273,18 +338,20 @@ def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
         return []
     errors = Errors()
     if not is_object(config):
-        errors.add("config", INVALID_VALUE, "config must be a JSON object")
+        errors.add("config", INVALID_VALUE, _("%(field)s must be a JSON object", field="config"))
         return errors.items
     for key, value in config.items():
         values = OPTION_VALUES.get(key)
         if values is None:
-            errors.add(
-                f"config.{key}",
-                UNKNOWN_FIELD,
-                f"unknown field {key!r}: the taruk2012 options are {', '.join(OPTION_VALUES)}",
+            message = _(
+                "unknown field %(key)s: the taruk2012 options are %(options)s",
+                key=repr(key),
+                options=", ".join(OPTION_VALUES),
             )
+            errors.add(f"config.{key}", UNKNOWN_FIELD, message)
         elif value is not None and (type(value) is not str or value not in values):
-            errors.add(f"config.{key}", INVALID_VALUE, f"{key} must be one of {', '.join(values)}")
+            message = _("%(field)s must be one of %(choices)s", field=key, choices=", ".join(values))
+            errors.add(f"config.{key}", INVALID_VALUE, message)
     return errors.items
 
 
@@ -312,7 +379,7 @@ def _check_table(errors: Errors, h: Mapping[str, Any]) -> tuple[list[str] | None
         return None, None
     seats, dealer = h["seats"], h["dealer"]
     if len(seats) != 4:
-        errors.add("seats", INVALID_VALUE, "need four distinct seats")
+        errors.add("seats", INVALID_VALUE, _("need four distinct seats"))
         return None, None
     if dealer in seats:
         table = SEATS_4 if set(seats) == set(SEATS_4) else None
@@ -324,8 +391,10 @@ def _check_table(errors: Errors, h: Mapping[str, Any]) -> tuple[list[str] | None
         errors.add(
             field,
             INCONSISTENT,
-            "dealer/seats do not form a valid table (A-D with the dealer "
-            "among the seats, or A-E with the dealer sitting out)",
+            _(
+                "dealer/seats do not form a valid table (A-D with the dealer "
+                "among the seats, or A-E with the dealer sitting out)"
+            ),
         )
         return None, None
     expected = PLAYING_ORDER[table, dealer]
@@ -333,7 +402,10 @@ def _check_table(errors: Errors, h: Mapping[str, Any]) -> tuple[list[str] | None
         errors.add(
             "seats",
             INCONSISTENT,
-            f"seats must start with the seat after the dealer and go clockwise (expected {', '.join(expected)})",
+            _(
+                "seats must start with the seat after the dealer and go clockwise (expected %(seats)s)",
+                seats=", ".join(expected),
+            ),
         )
     # Membership is known even when the order is wrong, so later checks still work.
     return list(seats), table
@@ -347,16 +419,16 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
     # Rule 7: the game.
     game = h.get("game")
     if game is None:
-        errors.add("game", MISSING_FIELD, "game is required")
+        errors.add("game", MISSING_FIELD, _("%(field)s is required", field="game"))
     elif not isinstance(game, str) or game not in GAMES:
-        errors.add("game", INVALID_VALUE, f"unknown game (one of {', '.join(GAMES)})")
+        errors.add("game", INVALID_VALUE, _("unknown game (one of %(games)s)", games=", ".join(GAMES)))
         game = None
 
     # Bonuses first: whether card_points is required depends on them (§5.5 footnote).
     bonus_raw = h.get("bonuses")
     if game is not None and game not in POINT_GAMES:
         if not _no_list(bonus_raw):
-            errors.add("bonuses", NOT_APPLICABLE, f"no bonuses in {game}")  # rule 13
+            errors.add("bonuses", NOT_APPLICABLE, _("no bonuses in %(game)s", game=game))  # rule 13
         bonus_raw = None
     bonuses = _check_bonuses(errors, bonus_raw, game)
     bv_present = valat_made = False
@@ -372,33 +444,35 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
     # Rules 6, 8, 9: declarer.
     decl = _applicable(errors, h, "declarer", game, "no" if game in NO_DECLARER else "required")
     if decl is not None:
-        decl = _seat_in(errors, decl, "declarer", seats, "does not play this hand")
+        decl = _seat_in(errors, decl, "declarer", seats)
         if decl is not None and game == "tri" and forehand is not None and decl != forehand:
             # P5/P6: only the forehand's obligatory "tri" can end as the game tri (§1.5).
-            errors.add("declarer", FORBIDDEN_COMBINATION, "tri can only be played by the forehand")
+            errors.add("declarer", FORBIDDEN_COMBINATION, _("tri can only be played by the forehand"))
 
     # called_king and partner: tri/dve/ena only (§5.5); the partner key is required there.
     king_status = "required" if game in KING_GAMES else "no"
     king = _applicable(errors, h, "called_king", game, king_status)
     if king is not None and (not isinstance(king, str) or king not in SUITS):
-        errors.add("called_king", INVALID_VALUE, f"called_king must be one of {', '.join(SUITS)}")
+        message = _("%(field)s must be one of %(choices)s", field="called_king", choices=", ".join(SUITS))
+        errors.add("called_king", INVALID_VALUE, message)
     if game in KING_GAMES and "partner" not in h:
-        errors.add("partner", MISSING_FIELD, f"partner is required for {game} (null when the declarer plays alone)")
+        message = _("partner is required for %(game)s (null when the declarer plays alone)", game=game)
+        errors.add("partner", MISSING_FIELD, message)
     partner = _applicable(errors, h, "partner", game, "optional" if game in KING_GAMES else "no")
     if partner is not None:
-        partner = _seat_in(errors, partner, "partner", seats, "does not play this hand")
+        partner = _seat_in(errors, partner, "partner", seats)
         if partner is not None and partner == decl:
-            errors.add("partner", INCONSISTENT, "the partner cannot be the declarer")  # rule 10
+            errors.add("partner", INCONSISTENT, _("the partner cannot be the declarer"))  # rule 10
 
     # Rule 11: card points.
     cp_status = ("optional" if valat_made or bv_present else "required") if game in POINT_GAMES else "no"
     cp = _applicable(errors, h, "card_points", game, cp_status)
     if cp is not None:
         if not is_int(cp):
-            errors.add("card_points", INVALID_VALUE, "card_points must be an integer from 0 to 70")
+            errors.add("card_points", INVALID_VALUE, _("card_points must be an integer from 0 to 70"))
             cp = None
         elif not 0 <= cp <= 70:
-            errors.add("card_points", OUT_OF_RANGE, "card_points must be an integer from 0 to 70")
+            errors.add("card_points", OUT_OF_RANGE, _("card_points must be an integer from 0 to 70"))
             cp = None
 
     # Rule 19: a made valat must agree with the card points when both are given.
@@ -407,7 +481,7 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
             if (b["type"] == "valat" and b["made"]) and (
                 (b["side"] == "declarer" and cp < 36) or (b["side"] == "opponents" and cp > 35)
             ):
-                errors.add("card_points", INCONSISTENT, "card points contradict the valat")
+                errors.add("card_points", INCONSISTENT, _("card points contradict the valat"))
 
     won = _applicable(errors, h, "won", game, "required" if game in WON_GAMES else "no")
     if won is not None:
@@ -419,9 +493,9 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
         gk = _check_kontra(errors, gk, "game_kontra")
         if gk is not None and gk != 1:
             if game in NO_DECLARER:
-                errors.add("game_kontra", INVALID_VALUE, f"invalid kontra level: only 1 in {game}")
+                errors.add("game_kontra", INVALID_VALUE, _("invalid kontra level: only 1 in %(game)s", game=game))
             elif bv_present:
-                errors.add("game_kontra", FORBIDDEN_COMBINATION, "record the kontra on the barvni_valat entry")
+                errors.add("game_kontra", FORBIDDEN_COMBINATION, _("record the kontra on the barvni_valat entry"))
 
     # Rules 20, 21: klop.
     kk_raw = _applicable(errors, h, "klop_kontra", game, "optional" if game == "klop" else "no")
@@ -433,17 +507,17 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
     # Rule 6: mondfang (any game, §5.5).
     mondfang = h.get("mondfang")
     if mondfang is not None:
-        _seat_in(errors, mondfang, "mondfang", seats, "does not play this hand")
+        _seat_in(errors, mondfang, "mondfang", seats)
 
     # Rule 22: mond in the talon. ``false`` is the default and harmless in every game.
     mit = h.get("mond_in_talon")
     if mit is not None and errors.check_bool(mit, "mond_in_talon") and game is not None and game not in TALON_GAMES:
-        errors.add("mond_in_talon", NOT_APPLICABLE, f"no talon exchange in {game}")
+        errors.add("mond_in_talon", NOT_APPLICABLE, _("no talon exchange in %(game)s", game=game))
 
     # Rules 23, 24: penalties.
     renons = _check_penalties(errors, h.get("penalties"), table, h.get("dealer"))
     if game == "none" and not renons:
-        errors.add("penalties", MISSING_FIELD, "a stopped hand needs a renons")
+        errors.add("penalties", MISSING_FIELD, _("a stopped hand needs a renons"))
     # ``note`` is checked with the envelope (common.check_note).
     return table
 
@@ -473,26 +547,26 @@ def _check_bonuses(errors: Errors, raw: Any, game: str | None) -> list[dict[str,
 
         if t is not None:
             if t in seen:
-                errors.add(f + ".type", INCONSISTENT, "only one entry per bonus type")
+                errors.add(f + ".type", INCONSISTENT, _("only one entry per bonus type"))
             seen.add(t)
         if announced is False:
             if made is False:
-                errors.add(f + ".made", FORBIDDEN_COMBINATION, "a silent bonus is recorded only when achieved")
+                errors.add(f + ".made", FORBIDDEN_COMBINATION, _("a silent bonus is recorded only when achieved"))
             if k is not None and k != 1:
-                errors.add(f + ".kontra", FORBIDDEN_COMBINATION, "a silent bonus cannot be kontra'd")
+                errors.add(f + ".kontra", FORBIDDEN_COMBINATION, _("a silent bonus cannot be kontra'd"))
                 k = None
         if side == "opponents" and k == 4:
             # P24: only the declarer answers with re, so the opponents' items stop at kontra.
-            errors.add(f + ".kontra", FORBIDDEN_COMBINATION, "only the declarer can say re")
+            errors.add(f + ".kontra", FORBIDDEN_COMBINATION, _("only the declarer can say re"))
         if t == "kralj_ultimo":
-            msg = "kralj ultimo belongs to the declaring side of tri/dve/ena"
+            msg = _("kralj ultimo belongs to the declaring side of tri/dve/ena")
             if side == "opponents":
                 errors.add(f + ".side", FORBIDDEN_COMBINATION, msg)
             if game is not None and game not in KING_GAMES:
                 errors.add(f + ".type", FORBIDDEN_COMBINATION, msg)
         if t == "barvni_valat":
             bv_index = i
-            msg = "barvni valat must be announced by the declaring side"
+            msg = _("barvni valat must be announced by the declaring side")
             if announced is False:
                 errors.add(f + ".announced", FORBIDDEN_COMBINATION, msg)
             elif side == "opponents":
@@ -500,7 +574,7 @@ def _check_bonuses(errors: Errors, raw: Any, game: str | None) -> list[dict[str,
         if t is not None and side is not None and announced is not None and made is not None:
             good.append({"type": t, "side": side, "announced": announced, "made": made, "kontra": k or 1})
     if bv_index is not None and len(entries) > 1:
-        errors.add(f"bonuses[{bv_index}]", FORBIDDEN_COMBINATION, "barvni valat replaces all other bonuses")
+        errors.add(f"bonuses[{bv_index}]", FORBIDDEN_COMBINATION, _("barvni valat replaces all other bonuses"))
     return good
 
 
@@ -509,30 +583,32 @@ def _check_klop_points(errors: Errors, raw: Any, seats: list[str] | None) -> dic
     if raw is None:
         return None
     if not is_object(raw):
-        errors.add("klop_points", INVALID_VALUE, "klop_points must be an object: seat -> card points")
+        errors.add("klop_points", INVALID_VALUE, _("klop_points must be an object: seat -> card points"))
         return None
     ok = True
     for k, v in raw.items():
         f = path("klop_points", str(k))
         if not isinstance(k, str) or k not in ALL_SEATS or (seats is not None and k not in seats):
-            errors.add(f, INVALID_VALUE, f"klop card points do not add up: seat {k} does not play this hand")
+            message = _("klop card points do not add up: seat %(seat)s does not play this hand", seat=str(k))
+            errors.add(f, INVALID_VALUE, message)
             ok = False
         if not is_int(v):
-            errors.add(f, INVALID_VALUE, "klop card points must be integers from 0 to 70")
+            errors.add(f, INVALID_VALUE, _("klop card points must be integers from 0 to 70"))
             ok = False
         elif not 0 <= v <= 70:
-            errors.add(f, OUT_OF_RANGE, "klop card points must be integers from 0 to 70")
+            errors.add(f, OUT_OF_RANGE, _("klop card points must be integers from 0 to 70"))
             ok = False
     if not ok or seats is None:
         return None
     if len(raw) != 4:
         missing = ", ".join(s for s in seats if s not in raw)
-        errors.add("klop_points", INCONSISTENT, f"klop card points do not add up: missing {missing}")
+        errors.add("klop_points", INCONSISTENT, _("klop card points do not add up: missing %(seats)s", seats=missing))
         return None
     total = sum(raw.values())
     # A35: four separately counted piles give 68, 70 or 72 under the Taruk convention.
     if not 68 <= total <= 72:
-        errors.add("klop_points", INCONSISTENT, f"klop card points do not add up (sum {total}, expected 68 to 72)")
+        message = _("klop card points do not add up (sum %(total)s, expected 68 to 72)", total=total)
+        errors.add("klop_points", INCONSISTENT, message)
         return None
     return dict(raw)
 
@@ -553,17 +629,17 @@ def _check_klop_kontra(errors: Errors, raw: Any, seats: list[str] | None, klop_p
         errors.unknown_keys(e, KLOP_KONTRA_KEYS, f)
         seat = errors.require(e, "seat", f)
         if seat is not None:
-            seat = _seat_in(errors, seat, f + ".seat", seats, "does not play this hand")
+            seat = _seat_in(errors, seat, f + ".seat", seats)
         no_trick = errors.required_bool(e, "no_trick", f)
         if seat is None:
             continue
         if seat in seen:
-            errors.add(f + ".seat", INCONSISTENT, f"seat {seat} declared klop-kontra twice")
+            errors.add(f + ".seat", INCONSISTENT, _("seat %(seat)s declared klop-kontra twice", seat=seat))
             continue
         seen.add(seat)
         # Any trick is worth at least one point, so "no trick" <=> 0 points (§5.3).
         if no_trick is not None and klop_points is not None and no_trick != (klop_points[seat] == 0):
-            errors.add(f + ".no_trick", INCONSISTENT, "klop kontra result contradicts the card points")
+            errors.add(f + ".no_trick", INCONSISTENT, _("klop kontra result contradicts the card points"))
 
 
 def _check_penalties(errors: Errors, raw: Any, table: tuple[str, ...] | None, dealer: Any) -> bool:
@@ -584,22 +660,22 @@ def _check_penalties(errors: Errors, raw: Any, table: tuple[str, ...] | None, de
         errors.unknown_keys(p, PENALTY_KEYS[kind] if kind else ANY_PENALTY_KEYS, f)
         seat = errors.require(p, "seat", f)
         if seat is not None:
-            seat = _seat_in(errors, seat, f + ".seat", table, "is not at this table")
+            seat = _seat_in(errors, seat, f + ".seat", table, at_table=True)
         if kind == "renons":
             renons = True
             pts = p.get("points")
             if pts is not None and (not is_int(pts) or pts >= 0):
-                errors.add(f + ".points", INVALID_VALUE, "renons points must be negative")
+                errors.add(f + ".points", INVALID_VALUE, _("renons points must be negative"))
         elif kind == "misdeal":
             if seat is not None and isinstance(dealer, str) and seat != dealer:
-                errors.add(f + ".seat", FORBIDDEN_COMBINATION, "only the dealer can misdeal")
+                errors.add(f + ".seat", FORBIDDEN_COMBINATION, _("only the dealer can misdeal"))
             # §5.4: only a player's first misdeal is a warning, so a redeal misdealt again in
             # the same hand never is (whatever the earlier hands say: misdeal_history_errors).
             if errors.required_bool(p, "warning", f) is True and misdeals:
                 errors.add(
                     f + ".warning",
                     INCONSISTENT,
-                    "only the first misdeal is a warning; the dealer misdealt earlier in this hand (§5.4)",
+                    _("only the first misdeal is a warning; the dealer misdealt earlier in this hand (§5.4)"),
                 )
             misdeals += 1
     return renons
@@ -619,13 +695,13 @@ def misdeal_history_errors(hand: Mapping[str, Any], earlier: int) -> list[HandEr
             errors.add(
                 f"penalties[{i}].warning",
                 INCONSISTENT,
-                "this player already has a misdeal in the tournament: this one costs -20 (§5.4)",
+                _("this player already has a misdeal in the tournament: this one costs -20 (§5.4)"),
             )
         elif not p["warning"] and not count:
             errors.add(
                 f"penalties[{i}].warning",
                 INCONSISTENT,
-                "this is the player's first misdeal in the tournament: only a warning (§5.4)",
+                _("this is the player's first misdeal in the tournament: only a warning (§5.4)"),
             )
         count += 1
     return errors.items
@@ -637,27 +713,27 @@ def _check_state(errors: Errors, state: Any, table: tuple[str, ...] | None, pile
     if state is None:
         return
     if not is_object(state):
-        errors.add("state", INVALID_VALUE, "state must be a JSON object")
+        errors.add("state", INVALID_VALUE, _("%(field)s must be a JSON object", field="state"))
         return
     for k in state:
         if k != "radelci":
-            errors.add(f"state.{k}", UNKNOWN_FIELD, f"unknown field {k!r} in state")
+            errors.add(f"state.{k}", UNKNOWN_FIELD, _("unknown field %(key)s in state", key=repr(k)))
     if "radelci" not in state:
         return
     radelci = state["radelci"]
     if not is_object(radelci):
-        errors.add("state.radelci", INVALID_VALUE, "invalid radelc state: radelci must be an object")
+        errors.add("state.radelci", INVALID_VALUE, _("invalid radelc state: radelci must be an object"))
         return
     allowed = table or SEATS_5
     for seat, v in radelci.items():
         f = f"state.radelci.{seat}"
         if not isinstance(seat, str) or seat not in allowed:
-            errors.add(f, INVALID_VALUE, f"invalid radelc state: seat {seat} is not at this table")
+            errors.add(f, INVALID_VALUE, _("invalid radelc state: seat %(seat)s is not at this table", seat=str(seat)))
         if piles:
             if type(v) is not int or v < 0:
-                errors.add(f, INVALID_VALUE, "invalid radelc state: the value must be a count, 0 or more")
+                errors.add(f, INVALID_VALUE, _("invalid radelc state: the value must be a count, 0 or more"))
         elif type(v) is not int or v not in (0, 1):
-            errors.add(f, INVALID_VALUE, "invalid radelc state: the value must be 0 or 1")
+            errors.add(f, INVALID_VALUE, _("invalid radelc state: the value must be 0 or 1"))
 
 
 # --- settlement (§3) ------------------------------------------------------------
@@ -679,16 +755,22 @@ class _Radelci:
     piles: bool  # radelc: "holder_plays" (§4.5): counts pile up, only the player of a game uses one
     doubled: frozenset[str]
 
-    def holds(self, seat: str) -> str:
-        """'holds a radelc' in the breakdown, with the count when counts pile up."""
+    def doubles(self, seat: str, who: str, points: Any, rule: str = "") -> str:
+        """ "<who> holds a radelc -> x2 -> <seat> scores <points>" (``who``: the seat, or a phrase
+        naming it), the count shown when counts pile up, then "; one radelc used (§4.5)" then;
+        ``rule`` "K2": the klop-kontra's rule after the score."""
         n = self.held.get(seat, 0)
         if not self.piles:
-            return "holds a radelc"
-        return "holds a radelc (1)" if n == 1 else f"holds {n} radelci, doubling once"
-
-    def used(self) -> str:
-        """The end of a doubled item's line: under holder_plays doubling uses one up."""
-        return "; one radelc used (§4.5)" if self.piles else ""
+            holds = _("%(who)s holds a radelc", who=who)
+        elif n == 1:
+            holds = _("%(who)s holds a radelc (1)", who=who)
+        else:
+            holds = _("%(who)s holds %(n)s radelci, doubling once", who=who, n=n)
+        if rule == "K2":
+            scores = _("%(holds)s -> x2 -> %(seat)s scores %(points)s (K2)", holds=holds, seat=seat, points=points)
+        else:
+            scores = _("%(holds)s -> x2 -> %(seat)s scores %(points)s", holds=holds, seat=seat, points=points)
+        return join("; ", [scores, _("one radelc used (§4.5)")]) if self.piles else scores
 
 
 def _radelci(hand: Mapping[str, Any], held: Mapping[str, int], piles: bool, table: Sequence[str]) -> _Radelci:
@@ -726,7 +808,7 @@ def _settle(
     if game == "klop":
         _settle_klop(hand, radelci, pts, lines)
     elif game == "none":
-        lines.append("hand stopped (game none): no game score, only penalties count (A13)")
+        lines.append(_("hand stopped (game none): no game score, only penalties count (A13)"))
     else:
         _settle_contract(hand, game, radelci, opts.partner_share == "literal", pts, lines, items)
 
@@ -734,22 +816,28 @@ def _settle(
     mondfang = hand.get("mondfang")
     if mondfang is not None:
         pts[mondfang] += MONDFANG_POINTS
-        lines.append(f"mondfang: {mondfang} lost the mond to the škis: {MONDFANG_POINTS} to {mondfang} (P28)")
+        lines.append(
+            _(
+                "mondfang: %(seat)s lost the mond to the škis: %(points)s to %(seat)s (P28)",
+                seat=mondfang,
+                points=MONDFANG_POINTS,
+            )
+        )
     for p in hand.get("penalties") or ():
         seat = p["seat"]
         if p["type"] == "renons":
             amount = p.get("points")
             if amount is None or amount == RENONS_DEFAULT:
                 amount = RENONS_DEFAULT
-                lines.append(f"renons by {seat}: {amount} (R3)")
+                lines.append(_("renons by %(seat)s: %(points)s (R3)", seat=seat, points=amount))
             else:
-                lines.append(f"renons by {seat}: {amount} (judge's decision, R4)")
+                lines.append(_("renons by %(seat)s: %(points)s (judge's decision, R4)", seat=seat, points=amount))
             pts[seat] += amount
         elif p["warning"]:
-            lines.append(f"misdeal by dealer {seat}: first offence, warning only: 0 (R5)")
+            lines.append(_("misdeal by dealer %(seat)s: first offence, warning only: 0 (R5)", seat=seat))
         else:
             pts[seat] += MISDEAL_POINTS
-            lines.append(f"misdeal by dealer {seat}: {MISDEAL_POINTS} (R5)")
+            lines.append(_("misdeal by dealer %(seat)s: %(points)s (R5)", seat=seat, points=MISDEAL_POINTS))
 
     status = _radelci_after(hand, game, radelci, table, lines)
     return pts, {"radelci": status}, lines, items
@@ -768,19 +856,33 @@ def _radelci_after(
     held = radelci.held
     if game == "none":
         status = {s: held.get(s, 0) for s in table}
-        shown = _counts_text(status) if radelci.piles else (_seat_list([s for s in table if status[s]]) or "none")
-        lines.append(f"radelci after this hand: unchanged, the hand was not played (A13): {shown}")
+        shown = _counts_text(status) if radelci.piles else _seat_list([s for s in table if status[s]])
+        if shown:
+            lines.append(
+                _("radelci after this hand: unchanged, the hand was not played (A13): %(radelci)s", radelci=shown)
+            )
+        else:
+            lines.append(_("radelci after this hand: unchanged, the hand was not played (A13): none"))
         return status
     v = 1 if _radelc_trigger(hand, game) else 0
     if not radelci.piles:
         if v:
-            lines.append(f"radelci after this hand: {_seat_list(table)} ({_trigger_name(hand, game)}, P27)")
+            lines.append(_radelci_gained(tuple(table), game))
         else:
-            lines.append("radelci after this hand: none")
+            lines.append(_("radelci after this hand: none"))
         return dict.fromkeys(table, v)
     status = {s: held.get(s, 0) - (s in radelci.doubled) + v for s in table}
-    gained = f" (every seat gains one: {_trigger_name(hand, game)}, P27; §4.5)" if v else " (§4.5)"
-    lines.append(f"radelci after this hand: {_counts_text(status)}{gained}")
+    counts = _counts_text(status)
+    if v:
+        trigger = _trigger_name(game)
+        line = _(
+            "radelci after this hand: %(counts)s (every seat gains one: %(trigger)s, P27; §4.5)",
+            counts=counts,
+            trigger=trigger,
+        )
+    else:
+        line = _("radelci after this hand: %(counts)s (§4.5)", counts=counts)
+    lines.append(line)
     return status
 
 
@@ -795,8 +897,28 @@ def _radelc_trigger(hand: Mapping[str, Any], game: str) -> bool:
     return any(b["type"] == "valat" for b in hand.get("bonuses") or ())
 
 
-def _trigger_name(hand: Mapping[str, Any], game: str) -> str:
-    return f"{GAME_LABEL[game]} gives radelci" if game in RADELC_GAMES else "a valat gives radelci"
+def _trigger_name(game: str) -> str:
+    """Why every seat gains a radelc: the game (§4.1), or else a valat entry (A12)."""
+    if game in RADELC_GAMES:
+        return _("%(game)s gives radelci", game=GAME_LABEL[game])
+    return _("a valat gives radelci")
+
+
+@cache
+def _radelci_gained(table: tuple[str, ...], game: str) -> str:
+    """ "radelci after this hand: A, B, C, D (klop gives radelci, P27)" after a trigger hand."""
+    reason = _trigger_name(game)
+    return _("radelci after this hand: %(seats)s (%(trigger)s, P27)", seats=_seat_list(table), trigger=reason)
+
+
+@cache
+def _header(game: str, decl: str, suit: str | None, partner: str | None) -> str:
+    """ "tri, declarer B, called king hearts, partner D" (``suit`` None: a game without a called king)."""
+    head = [GAME_LABEL[game], _("declarer %(seat)s", seat=decl)]
+    if suit is not None:
+        head.append(_("called king %(suit)s", suit=SUIT_LABEL[suit]))
+        head.append(_("partner %(seat)s", seat=partner) if partner else _("no partner (declarer plays alone)"))
+    return join(", ", head)
 
 
 def _settle_klop(hand: Mapping[str, Any], radelci: _Radelci, pts: dict[str, int], lines: list[str]) -> None:
@@ -807,17 +929,21 @@ def _settle_klop(hand: Mapping[str, Any], radelci: _Radelci, pts: dict[str, int]
         for e in kontra:
             seat = e["seat"]
             base = 70 if e["no_trick"] else -70
-            result = "took no trick" if e["no_trick"] else "took a trick"
             if seat in radelci.doubled:
                 pts[seat] += 2 * base
-                lines.append(
-                    f"klop-kontra by {seat}: {result}: {signed(base)}; {seat} {radelci.holds(seat)} -> x2 -> "
-                    f"{seat} scores {signed(2 * base)} (K2){radelci.used()}"
-                )
+                if e["no_trick"]:
+                    pledge = _("klop-kontra by %(seat)s: took no trick: %(points)s", seat=seat, points=signed(base))
+                else:
+                    pledge = _("klop-kontra by %(seat)s: took a trick: %(points)s", seat=seat, points=signed(base))
+                lines.append(join("; ", [pledge, radelci.doubles(seat, seat, signed(2 * base), "K2")]))
             else:
                 pts[seat] += base
-                lines.append(f"klop-kontra by {seat}: {result}: {signed(base)} (K2)")
-        lines.append("klop-kontra declared: the other players score 0 (K2)")
+                if e["no_trick"]:
+                    line = _("klop-kontra by %(seat)s: took no trick: %(points)s (K2)", seat=seat, points=signed(base))
+                else:
+                    line = _("klop-kontra by %(seat)s: took a trick: %(points)s (K2)", seat=seat, points=signed(base))
+                lines.append(line)
+        lines.append(_("klop-kontra declared: the other players score 0 (K2)"))
         return
     kp = hand["klop_points"]
     order = hand["seats"]
@@ -826,15 +952,23 @@ def _settle_klop(hand: Mapping[str, Any], radelci: _Radelci, pts: dict[str, int]
         # K3: "at least 35" -> -70 for each such player, the others write nothing (A2, A15).
         for s in full:
             pts[s] += -70
-            lines.append(f"klop: {s} has {kp[s]} card points (35 or more): -70 (K3)")
-        lines.append("klop: everyone else scores 0 (K3)")
+            lines.append(_("klop: %(seat)s has %(points)s card points (35 or more): -70 (K3)", seat=s, points=kp[s]))
+        lines.append(_("klop: everyone else scores 0 (K3)"))
     else:
         for s in order:
             r = round5(kp[s])
             pts[s] += -r
-            lines.append(f"klop: {s} card points {kp[s]} -> {r} -> {signed(-r)}")
+            lines.append(
+                _(
+                    "klop: %(seat)s card points %(points)s -> %(rounded)s -> %(score)s",
+                    seat=s,
+                    points=kp[s],
+                    rounded=r,
+                    score=signed(-r),
+                )
+            )
     if any(radelci.held.get(s, 0) >= 1 for s in order):
-        lines.append("radelci are not used in a normal klop (K3)")
+        lines.append(_("radelci are not used in a normal klop (K3)"))
 
 
 def _settle_contract(
@@ -861,11 +995,7 @@ def _settle_contract(
         elif b["type"] == "valat" and b["made"]:
             va = b
 
-    header = f"{GAME_LABEL[game]}, declarer {decl}"
-    if game in KING_GAMES:
-        header += f", called king {hand['called_king']}, " + (
-            f"partner {partner}" if partner else "no partner (declarer plays alone)"
-        )
+    header = _header(game, decl, hand["called_king"] if game in KING_GAMES else None, partner)
 
     same = False  # partner scores the same as the declarer (valat P15, barvni valat BV6)
     opp_amount = 0
@@ -876,93 +1006,129 @@ def _settle_contract(
         s_amount = (125 if bv["made"] else -125) * k
         items["barvni_valat"] = s_amount
         lines.append(header)
-        shown = f"{125 if bv['made'] else -125} x {k} = " if k > 1 else ""
-        lines.append(
-            f"barvni valat announced by declaring side{_kontra_text(k)}, "
-            f"{'made' if bv['made'] else 'failed'}: {shown}{signed(s_amount)} "
-            "(replaces game, difference and all other bonuses, BV6)"
-        )
+        amount = _times(125 if bv["made"] else -125, k, s_amount)
+        replaces = _("%(amount)s (replaces game, difference and all other bonuses, BV6)", amount=amount)
+        lines.append(join(": ", [_bonus_head("barvni_valat", "declarer", True, bv["made"], k), replaces]))
         same = True
     elif game == "valat":
         # A20: the valat bid is played alone, +-500 x game kontra x radelc.
         s_amount = (500 if hand["won"] else -500) * gk
         items["game"] = s_amount
-        lines.append(f"{header}: {'won (+500)' if hand['won'] else 'lost (-500)'}")
+        lines.append(join(": ", [header, _("won (+500)") if hand["won"] else _("lost (-500)")]))
         if gk > 1:
-            lines.append(f"{KONTRA_WORD[gk]} on the game: {s_amount // gk} -> {s_amount}")
+            lines.append(_game_kontra(gk, s_amount // gk, s_amount))
     elif va is not None:
         # §3.5: a made valat replaces the whole normal score (P13, A17, A19).
         lines.append(header)
         k = va.get("kontra") or 1
+        head = _bonus_head("valat", va["side"], va["announced"], True, k)
         if va["side"] == "declarer":
             if va["announced"]:
                 s_amount = 500 * k
-                lines.append(f"valat announced by declaring side{_kontra_text(k)}, made: {signed(s_amount)}")
-            else:
+                amount = signed(s_amount)
+            elif gk > 1:
                 s_amount = 250 * gk
-                lines.append(
-                    "valat silent, achieved by declaring side: +250"
-                    + (f" x game {KONTRA_WORD[gk]} = {signed(s_amount)}" if gk > 1 else "")
-                    + " (P13)"
-                )
+                amount = _("+250 x game %(kontra)s = %(points)s (P13)", kontra=KONTRA_WORD[gk], points=signed(s_amount))
+            else:
+                s_amount = 250
+                amount = "+250 (P13)"
         else:
+            each = _seat_list(opps)
             if va["announced"]:
                 s_amount = -500 * k
                 opp_amount = 500 * k
-                lines.append(
-                    f"valat announced by opponents{_kontra_text(k)}, made: declaring side {s_amount}, "
-                    f"{signed(opp_amount)} to each of {_seat_list(opps)} (A19)"
+                amount = _(
+                    "declaring side %(points)s, %(amount)s to each of %(seats)s (A19)",
+                    points=s_amount,
+                    amount=signed(opp_amount),
+                    seats=each,
                 )
-            else:
+            elif gk > 1:
                 s_amount = -250 * gk
                 opp_amount = 250
-                lines.append(
-                    "valat silent, achieved by opponents: declaring side -250"
-                    + (f" x game {KONTRA_WORD[gk]} = {s_amount}" if gk > 1 else "")
-                    + f", +250 to each of {_seat_list(opps)} (A19)"
+                amount = _(
+                    "declaring side -250 x game %(kontra)s = %(points)s, +250 to each of %(seats)s (A19)",
+                    kontra=KONTRA_WORD[gk],
+                    points=s_amount,
+                    seats=each,
                 )
+            else:
+                s_amount = -250
+                opp_amount = 250
+                amount = _("declaring side -250, +250 to each of %(seats)s (A19)", seats=each)
+        lines.append(join(": ", [head, amount]))
         items["valat"] = s_amount
         same = True
         if va["announced"] and gk > 1:
-            lines.append(f"{KONTRA_WORD[gk]} on the game not used: the announced valat has its own kontra (A17)")
+            lines.append(
+                _(
+                    "%(kontra)s on the game not used: the announced valat has its own kontra (A17)",
+                    kontra=KONTRA_WORD[gk],
+                )
+            )
     else:
         s_amount, opp_amount = _normal_case(hand, game, gk, header, bonuses, opps, lines, opp_lines, items)
         if len(opp_lines) > 1:
-            opp_lines.append(f"opponents' bonuses: {signed(opp_amount)} to each of {_seat_list(opps)}")
+            opp_lines.append(
+                _(
+                    "opponents' bonuses: %(points)s to each of %(seats)s",
+                    points=signed(opp_amount),
+                    seats=_seat_list(opps),
+                )
+            )
 
     # Items a made valat or barvni valat replaced (§3.5, §3.6): accepted, not scored.
     if bv is not None or va is not None:
         for b in bonuses:
             if b is not bv and b is not va:
-                lines.append(f"{b['type'].replace('_', ' ')} ignored: the valat replaces all other bonuses")
+                lines.append(_("%(bonus)s ignored: the valat replaces all other bonuses", bonus=BONUS_LABEL[b["type"]]))
         if game in POINT_GAMES and (hand.get("card_points") is not None):
-            lines.append(f"card points {hand['card_points']} not used: no game value or difference in a valat")
+            lines.append(
+                _(
+                    "card points %(points)s not used: no game value or difference in a valat",
+                    points=hand["card_points"],
+                )
+            )
 
     # §3.7: the declarer's radelc doubles the declaring side's amount (§4.5 rule 2: once, using one).
     if decl in radelci.doubled:
         final = 2 * s_amount
-        lines.append(
-            f"declaring side total: {s_amount}; declarer {decl} {radelci.holds(decl)} -> x2 -> "
-            f"{decl} scores {final}{radelci.used()}"
-        )
+        total = _("declaring side total: %(points)s", points=s_amount)
+        lines.append(join("; ", [total, radelci.doubles(decl, _("declarer %(seat)s", seat=decl), final)]))
     else:
         final = s_amount
-        lines.append(f"declaring side total: {s_amount}; declarer {decl} holds no radelc -> {decl} scores {final}")
+        total = _("declaring side total: %(points)s", points=s_amount)
+        alone = _("declarer %(seat)s holds no radelc -> %(seat)s scores %(points)s", seat=decl, points=final)
+        lines.append(join("; ", [total, alone]))
     pts[decl] += final
     if radelci.piles:
         others = [s for s in radelci.held if s != decl and radelci.held[s] >= 1]
         if others:
-            lines.append(f"radelci of {_seat_list(sorted(others))} not used: only the declarer uses his (§4.5)")
+            lines.append(
+                _(
+                    "radelci of %(seats)s not used: only the declarer uses his (§4.5)",
+                    seats=_seat_list(sorted(others)),
+                )
+            )
 
     # §3.8 (P15, A4): the partner gets half of the declarer's final score.
     if partner is not None:
         if same:
             share = final
-            why = "barvni valat, BV6" if bv is not None else "valat, P15"
-            lines.append(f"partner {partner}: the same as the declarer ({why}) = {share}")
+            if bv is not None:
+                line = _(
+                    "partner %(seat)s: the same as the declarer (barvni valat, BV6) = %(points)s",
+                    seat=partner,
+                    points=share,
+                )
+            else:
+                line = _(
+                    "partner %(seat)s: the same as the declarer (valat, P15) = %(points)s", seat=partner, points=share
+                )
+            lines.append(line)
         else:
             share = half_share_literal(final) if literal_share else half_share(final)
-            lines.append(f"partner {partner}: {_half_text(final, literal_share)}")
+            lines.append(join(": ", [_("partner %(seat)s", seat=partner), _half_text(final, literal_share)]))
         pts[partner] += share
 
     lines.extend(opp_lines)
@@ -970,13 +1136,21 @@ def _settle_contract(
         for o in opps:
             if o in radelci.doubled:
                 pts[o] += 2 * opp_amount
-                lines.append(f"opponent {o} holds a radelc -> x2 -> {o} scores {signed(2 * opp_amount)}")
+                lines.append(
+                    _(
+                        "opponent %(seat)s holds a radelc -> x2 -> %(seat)s scores %(points)s",
+                        seat=o,
+                        points=signed(2 * opp_amount),
+                    )
+                )
             else:
                 pts[o] += opp_amount
 
     if hand.get("mond_in_talon"):
         pts[decl] += MOND_IN_TALON_POINTS
-        lines.append(f"mond left in the talon: {MOND_IN_TALON_POINTS} to declarer {decl} (P31)")
+        lines.append(
+            _("mond left in the talon: %(points)s to declarer %(seat)s (P31)", points=MOND_IN_TALON_POINTS, seat=decl)
+        )
 
 
 def _normal_case(
@@ -995,49 +1169,52 @@ def _normal_case(
     value = GAME_VALUE[game]
     if game == "berac":
         g = value if hand["won"] else -value  # no difference in berač (§3.3)
-        lines.append(f"{header}: {'won' if hand['won'] else 'lost'} ({signed(g)})")
+        lines.append(join(": ", [header, _won_lost(hand["won"], g)]))
     else:
         cp = hand["card_points"]
         won = cp >= 36  # P16: "35 and one card" is 36 and wins
         base = value if won else -value
         diff = difference(cp)
         g = base + diff
-        lines.append(f"{header}: {'won' if won else 'lost'} ({signed(base)})")
-        lines.append(f"difference: card points {cp} -> {round5(cp)} -> {signed(diff)}; game = {g}")
+        lines.append(join(": ", [header, _won_lost(won, base)]))
+        lines.append(
+            _(
+                "difference: card points %(points)s -> %(rounded)s -> %(difference)s; game = %(game)s",
+                points=cp,
+                rounded=round5(cp),
+                difference=signed(diff),
+                game=g,
+            )
+        )
     s_amount = g * gk
     items["game"] = s_amount
     if gk > 1:
-        lines.append(f"{KONTRA_WORD[gk]} on the game: {g} -> {s_amount}")
+        lines.append(_game_kontra(gk, g, s_amount))
 
     opp_amount = 0
     for b in bonuses:
         t = b["type"]
-        label = t.replace("_", " ")
         k = b.get("kontra") or 1
-        who = "declaring side" if b["side"] == "declarer" else "opponents"
-        if b["announced"]:
-            val = BONUS_FULL[t]
-            how = f"announced by {who}{_kontra_text(k)}, {'made' if b['made'] else 'failed'}"
-        else:
-            val = BONUS_HALF[t]
-            how = f"silent, achieved by {who}"
+        val = BONUS_FULL[t] if b["announced"] else BONUS_HALF[t]
+        head = _bonus_head(t, b["side"], b["announced"], b["made"], k)
         amount = val * k
-        shown = f"{val} x {k} = " if k > 1 else ""
         if b["side"] == "declarer":
             signed_amount = amount if b["made"] else -amount
             s_amount += signed_amount
             items[f"bonus:{t}"] = signed_amount
-            lines.append(f"{label} {how}: {shown}{signed(signed_amount)}")
+            lines.append(join(": ", [head, _times(val, k, signed_amount)]))
         elif b["made"]:
             # P21, A6: every opponent receives the full amount; the declaring side is not charged.
             opp_amount += amount
             items[f"bonus:{t}"] = amount
-            opp_lines.append(f"{label} {how}: {shown}{signed(amount)} to each of {_seat_list(opps)}")
+            each = _("%(amount)s to each of %(seats)s", amount=_times(val, k, amount), seats=_seat_list(opps))
+            opp_lines.append(join(": ", [head, each]))
         else:
             # A7: a failed opponents' announcement is credited to the declaring side.
             s_amount += amount
             items[f"bonus:{t}"] = amount
-            lines.append(f"{label} {how}: {shown}{signed(amount)} to the declaring side (A7)")
+            credit = _("%(amount)s to the declaring side (A7)", amount=_times(val, k, amount))
+            lines.append(join(": ", [head, credit]))
     return s_amount, opp_amount
 
 
