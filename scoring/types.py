@@ -104,6 +104,9 @@ class Variant:
     standing: Any = None  # scoring.standing_rules.StandingRules: table and bye points, tie-breaks
     protocol: Any = None  # scoring.protocol_layout.ProtocolLayout: the paper sheet's rows and columns
     entry: Any = None  # scoring.entry.EntryForm: form field <-> JSON path bindings and layout
+    # A renonsz call the judge finds false, charged to the caller (ulti-mausz 10.§(3)g): the hand's
+    # input rewritten to the variant's own renonsz case, or None; None here: the rules have no such charge.
+    false_call: Callable[[Mapping[str, JSON], str], dict[str, JSON] | None] | None = None
 
     def allowed_dealers(self, table_seats: list[str], hand: Mapping[str, JSON]) -> list[str]:
         """The dealers the hand after ``hand`` may have, the usual one first."""

@@ -26,6 +26,7 @@ from .. import access, misdeals, table_state
 from .. import hands as services
 from ..chart import progression
 from ..handforms import form_class
+from ..incidents import correction_prefill
 from ..models import Hand, Round, Seat, Table, Tournament
 from ..progress import table_progress
 from .helpers import tournament_for_viewer
@@ -243,7 +244,7 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
     setup = services.table_setup(table, tournament)
     envelope = {k: hand.input.get(k) for k in ("variant", "seats", "dealer")}
     kwargs = {"envelope": envelope, "names": _names(table), "table_positions": setup.positions, "config": setup.config}
-    error = None
+    error, prefill_reason = None, ""
     if request.method == "POST":
         reason = request.POST.get("reason", "").strip()
         version = _posted_int(request, "version")
@@ -284,8 +285,9 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
         except services.NotOpen as exc:
             error = str(exc)
             form = cls(request.POST, **kwargs)
-    else:
-        form = cls(initial=cls.initial_from(hand.input), **kwargs)
+    else:  # opened from the judge's desk (?incident=N): the ruling's consequence prefilled
+        prefilled, prefill_reason = correction_prefill(request.user, hand, request.GET.get("incident"))
+        form = cls(initial=cls.initial_from(prefilled), **kwargs)
     return render(
         request,
         "scoring/hand_edit.html",
@@ -296,7 +298,7 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
             "form": form,
             "error": error,
             "version": request.POST.get("version", hand.version),
-            "reason": request.POST.get("reason", ""),
+            "reason": request.POST.get("reason", prefill_reason),
         },
         status=200 if error is None and (request.method == "GET" or form.is_valid()) else 422,
     )

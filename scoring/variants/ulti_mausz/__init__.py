@@ -2,7 +2,7 @@
 
 from dataclasses import replace
 
-from . import entry, protocol, rules, standing, table
+from . import entry, incidents, protocol, rules, standing, table
 
 VARIANT = replace(
     rules.VARIANT,
@@ -10,6 +10,7 @@ VARIANT = replace(
     standing=standing.STANDING,
     protocol=protocol.PROTOCOL,
     entry=entry.ENTRY,
+    false_call=incidents.false_call,
 )
 
 __all__ = ["VARIANT"]
