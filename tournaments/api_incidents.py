@@ -73,7 +73,9 @@ class CorrectionSerializer(serializers.Serializer):
 
 
 class OpenSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=[c for c in Incident.Kind.choices if c[0] != Incident.Kind.PROTEST])
+    kind = serializers.ChoiceField(
+        choices=Incident.Kind.choices, help_text="Not protest: a protest is made against a ruling."
+    )
     finding = serializers.CharField(max_length=2000)
     round = serializers.IntegerField(required=False, allow_null=True, default=None)
     table = serializers.IntegerField(required=False, allow_null=True, default=None)
@@ -85,7 +87,8 @@ class OpenSerializer(serializers.Serializer):
 class RuleSerializer(serializers.Serializer):
     ruling = serializers.CharField(max_length=2000)
     outcome = serializers.ChoiceField(
-        choices=[c for c in Incident.Outcome.choices if c[0] not in ("upheld", "rejected")],
+        choices=Incident.Outcome.choices,
+        help_text="upheld and rejected are the jury's (decide).",
         required=False,
         default="",
         allow_blank=True,

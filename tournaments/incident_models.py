@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .models import Entry, Hand, Round, Table, Tournament
 
@@ -107,7 +108,7 @@ class Sanction(models.Model):
     """MAUSZ 11.§: a warning, a yellow or red card, or exclusion from the event, given to a player."""
 
     class Kind(models.TextChoices):
-        WARNING = "warning", _("warning")
+        WARNING = "warning", pgettext_lazy("sanction", "warning")
         YELLOW = "yellow", _("yellow card")
         RED = "red", _("red card")
         EXCLUSION = "exclusion", _("exclusion")
