@@ -146,7 +146,7 @@ def incident_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "rule_form": RuleForm(initial={"outcome": incident.outcome, "ruling": incident.ruling}),
         "protest_form": ProtestForm(entries=[(lbl, e) for lbl, e in entries if e.pk in parties]),
         "decide_form": DecideForm(),
-        "sanction_form": SanctionForm(entries=entries),
+        "sanction_form": SanctionForm(entries=[(lbl, e) for lbl, e in entries if e.status != Entry.Status.EXCLUDED]),
     }
     return render(request, "incidents/detail.html", context)
 
