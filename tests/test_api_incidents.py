@@ -4,8 +4,7 @@ as the pages; numbers from ulti-mausz.md Example 1 and §4.1 (a false call, offe
 from __future__ import annotations
 
 from tests.conftest import client_for
-from tests.tournaments.test_incidents import _seated, _table
-from tests.tournaments.variant_tables import running_table
+from tests.tournaments.test_incidents import _seated, _table, ulti_table_with_example_1
 from tournaments import hands
 from tournaments.models import Entry, Hand
 
@@ -96,18 +95,9 @@ def test_the_organizer_sets_judge_rights(running_event, alice, bob):
     assert client_for(bob).put(BASE + "judges/bob/", {"judge": False}, "application/json").status_code == 403
 
 
-def test_a_ruling_with_a_correction_charges_the_false_caller_and_reopens_the_table(alice, bob):
-    table = running_table(alice, "ulti-mausz")
+def test_a_ruling_with_a_correction_charges_the_false_caller(alice, bob):
+    table, parti, (declarer, caller, partner) = ulti_table_with_example_1(alice)
     event = table.round.tournament
-    envelope = hands.next_envelope(hands.table_setup(table, event), None)
-    declarer, caller, partner = envelope["seats"]
-    parti = {
-        **envelope,
-        "declarer": declarer,
-        "bid": "parti",
-        "trump": "zold",
-        "play": {"declarer_tricks": 6, "declarer_card_points": 60, "marriages": [], "trump7_last_trick": None},
-    }
     hand = hands.enter_hand(bob, table, parti)
     seats = _seated(table)
     base = f"/api/events/{event.slug}/incidents/"

@@ -8,22 +8,10 @@ from __future__ import annotations
 
 from scoring.registry import VARIANTS
 from scoring.variants.ulti_mausz.incidents import false_call
+from tests.scoring.test_ulti_mausz import EXAMPLES
 
 VARIANT = VARIANTS["ulti-mausz"]
-EXAMPLE_1 = {
-    "variant": "ulti-mausz",
-    "seats": ["A", "B", "C"],
-    "dealer": "C",
-    "declarer": "A",
-    "bid": "parti",
-    "trump": "zold",
-    "play": {
-        "declarer_tricks": 6,
-        "declarer_card_points": 60,
-        "marriages": [{"seat": "A", "suit": "makk"}, {"seat": "B", "suit": "tok"}],
-        "trump7_last_trick": None,
-    },
-}
+EXAMPLE_1 = EXAMPLES[1]
 
 
 def test_the_variant_declares_its_false_call_charge():

@@ -24,6 +24,19 @@ def _seated(table: Table) -> dict[str, Entry]:
     return {s.position: s.entry for s in Seat.objects.filter(table=table).select_related("entry__player")}
 
 
+def ulti_table_with_example_1(alice):
+    """A running ulti table and ulti-mausz.md Example 1 (a zöld parti made, v = 1) re-seated as its
+    first hand; the seats in play order: declarer, then the two defenders."""
+    from tests.scoring.test_ulti_mausz import EXAMPLES
+
+    table = running_table(alice, "ulti-mausz")
+    envelope = hands.next_envelope(hands.table_setup(table, table.round.tournament), None)
+    declarer, first, second = envelope["seats"]
+    example = EXAMPLES[1]
+    play = {**example["play"], "marriages": [{"seat": declarer, "suit": "makk"}, {"seat": first, "suit": "tok"}]}
+    return table, {**example, **envelope, "declarer": declarer, "play": play}, (declarer, first, second)
+
+
 def _open(actor, event, table, **kw):
     seats = _seated(table)
     kw.setdefault("kind", "renonsz")
@@ -86,10 +99,15 @@ def test_a_ruling_links_the_hand_it_names_once_that_hand_is_stored(running_event
 
 
 def test_a_ruling_with_a_correction_goes_through_the_hand_flow_and_reopens_the_table(running_event, alice, bob):
-    from tests.tournaments.test_hands import HAND1_SEATS, tri
+    from tests.tournaments.test_hands import HAND1_SEATS, HAND2_SEATS, tri
 
     table = _table(running_event)
     hand = hands.enter_hand(bob, table, tri("A", HAND1_SEATS, "B", "D"))
+    hands.enter_hand(bob, table, tri("B", HAND2_SEATS, "C", "A"))  # the round's 2 hands
+    for position, entry in _seated(table).items():
+        hands.confirm_table(bob, table, position, entry.pin)
+    table.refresh_from_db()
+    assert table.confirmed_at is not None
     incident = _open(bob, running_event, table)
     renons = {**hand.input, "penalties": [{"type": "renons", "seat": "B", "points": -70}]}
     incidents.rule(
@@ -99,25 +117,13 @@ def test_a_ruling_with_a_correction_goes_through_the_hand_flow_and_reopens_the_t
     assert hand.points["B"] == 25 - 70 and hand.version == 2  # E1: B 25, then the renons −70 (§3.10)
     corrected = AuditEntry.objects.get(action="hand.corrected")
     assert corrected.reason == f"Incident {incident.pk}: renons by B"
+    table.refresh_from_db()
+    assert table.confirmed_at is None and not table.confirmations.exists()
+    assert AuditEntry.objects.filter(action="table.reopened", reason=corrected.reason).exists()
 
 
 def test_a_false_mausz_call_is_charged_to_the_caller_by_the_engines_renonsz_case(alice, bob):
-    table = running_table(alice, "ulti-mausz")
-    setup = hands.table_setup(table, table.round.tournament)
-    envelope = hands.next_envelope(setup, None)
-    declarer, caller, partner = envelope["seats"]
-    parti = {  # ulti-mausz.md Example 1: a zöld parti made, v = 1
-        **envelope,
-        "declarer": declarer,
-        "bid": "parti",
-        "trump": "zold",
-        "play": {
-            "declarer_tricks": 6,
-            "declarer_card_points": 60,
-            "marriages": [{"seat": declarer, "suit": "makk"}, {"seat": caller, "suit": "tok"}],
-            "trump7_last_trick": None,
-        },
-    }
+    table, parti, (declarer, caller, partner) = ulti_table_with_example_1(alice)
     hand = hands.enter_hand(bob, table, parti)
     assert hand.points == {declarer: 2, caller: -1, partner: -1}
     seats = _seated(table)

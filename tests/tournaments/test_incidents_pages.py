@@ -9,8 +9,7 @@ from django.urls import reverse
 
 from tests.conftest import client_for
 from tests.html_forms import form, form_with, submit
-from tests.tournaments.test_incidents import _open, _seated, _table
-from tests.tournaments.variant_tables import running_table
+from tests.tournaments.test_incidents import _open, _seated, _table, ulti_table_with_example_1
 from tournaments import hands, incidents
 from tournaments.models import Entry, Hand, Incident, Sanction
 
@@ -121,22 +120,9 @@ def test_the_judge_sees_the_players_sanctions_at_his_next_table(running_event, a
 
 
 def test_the_correction_opens_prefilled_with_the_false_call_and_saves_through_the_hand_flow(alice, bob):
-    table = running_table(alice, "ulti-mausz")
+    table, parti, (declarer, caller, partner) = ulti_table_with_example_1(alice)
     event = table.round.tournament
-    setup = hands.table_setup(table, event)
-    envelope = hands.next_envelope(setup, None)
-    declarer, caller, partner = envelope["seats"]
-    hand = hands.enter_hand(
-        bob,
-        table,
-        {
-            **envelope,
-            "declarer": declarer,
-            "bid": "parti",
-            "trump": "zold",
-            "play": {"declarer_tricks": 6, "declarer_card_points": 60, "marriages": [], "trump7_last_trick": None},
-        },
-    )
+    hand = hands.enter_hand(bob, table, parti)
     seats = _seated(table)
     incident = incidents.open_incident(
         bob, event, table=table, hand_number=1, kind="renonsz", caller=seats[caller], finding="revoke"
