@@ -281,6 +281,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Incidents and sanctions both have a "kind": one enum each in the schema.
+    "ENUM_NAME_OVERRIDES": {
+        "IncidentKindEnum": "tournaments.incident_models.Incident.Kind",
+        "SanctionKindEnum": "tournaments.incident_models.Sanction.Kind",
+    },
 }
 
 # LOG_FORMAT=json: one JSON object a line (time, level, logger, message, request fields), for a log

@@ -17,5 +17,6 @@ urlpatterns = [
     path("api/", include("tournaments.urls_api")),
     path("", include("tournaments.urls_table")),
     path("", include("tournaments.urls_documents")),
+    path("", include("tournaments.urls_incidents")),
     path("", include("tournaments.urls")),
 ]

@@ -114,6 +114,9 @@ class Variant:
     standing: StandingRules | None = None  # table and bye points, default tie-breaks (standing.py)
     protocol: ProtocolLayout | None = None  # the paper sheet's rows and columns (protocol.py)
     entry: EntryForm | None = None  # form field <-> JSON path bindings and layout (entry.py)
+    # A renonsz call the judge finds false, charged to the caller (ulti-mausz 10.§(3)g): the hand's
+    # input rewritten to the variant's own renonsz case, or None; None here: the rules have no such charge.
+    false_call: Callable[[Mapping[str, JSON], str], dict[str, JSON] | None] | None = None
 
     def allowed_dealers(self, table_seats: list[str], hand: Mapping[str, JSON]) -> list[str]:
         """The dealers the hand after ``hand`` may have, the usual one first."""

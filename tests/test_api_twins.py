@@ -29,6 +29,12 @@ ACTIONS = {
     "hand-edit": ["hand_correct", "hand_delete"],
     "table-confirm": ["table_confirm"],
     "table-confirm-judge": ["table_confirm_judge"],
+    "incident-open": ["incident_open"],
+    "incident-rule": ["incident_rule"],
+    "incident-protest": ["incident_protest"],
+    "incident-decide": ["incident_decide"],
+    "incident-sanction": ["incident_sanction"],
+    "judge-rights": ["judge_set"],
 }
 READS = {
     "home": ["events_list"],
@@ -56,6 +62,11 @@ READS = {
     "standings-print": ["standings"],
     "table": ["table_detail", "hands_list"],
     "table-json": ["table_detail"],
+    "judge-desk": ["incidents_list"],
+    "incident": ["incident_detail"],
+    "incident-report": ["incidents_list"],
+    "incident-report-pdf": ["incidents_list"],
+    "player-discipline": ["player_discipline"],
 }
 # Pages of the framework itself, not of an event.
 NOT_EVENT_PAGES = {

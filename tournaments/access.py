@@ -77,3 +77,32 @@ def can_see_round(user: Any, tournament: Tournament, rnd: Round) -> bool:
 def require_published(user: Any, tournament: Tournament, rnd: Round) -> None:
     if not can_see_round(user, tournament, rnd):
         raise PermissionDenied(_("This draw is not published yet."))
+
+
+# --- the judge's desk (tournaments.incidents) ---------------------------------------------------
+
+
+def is_judge(user: Any, tournament: Tournament) -> bool:
+    """The judge: an organizer of the event, or one of its referees given judge rights."""
+    if is_organizer(user, tournament):
+        return True
+    return bool(user.is_authenticated and Referee.objects.filter(tournament=tournament, user=user, judge=True).exists())
+
+
+def can_open_incident(user: Any, tournament: Tournament, table_number: int | None) -> bool:
+    """Referees open incidents at the tables they may write (every table if not limited); one away
+    from the tables needs an unlimited referee or the judge."""
+    if is_judge(user, tournament):
+        return True
+    tables = referee_tables(user, tournament)
+    return tables is None or (table_number is not None and table_number in tables)
+
+
+def require_judge(user: Any, tournament: Tournament) -> None:
+    if not is_judge(user, tournament):
+        raise PermissionDenied(_("Only the judge (an organizer, or a referee with judge rights) may do that."))
+
+
+def require_incident_opening(user: Any, tournament: Tournament, table_number: int | None) -> None:
+    if not can_open_incident(user, tournament, table_number):
+        raise PermissionDenied(_("You may not open an incident at this table."))

@@ -99,6 +99,8 @@ class Referee(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="refereeing")
     # Table numbers this referee may write; empty means every table.
     table_numbers = models.JSONField(_("limited to tables"), default=list, blank=True)
+    # Judge rights (tournaments.incidents): rules on incidents, gives sanctions, decides protests.
+    judge = models.BooleanField(_("judge"), default=False)
 
     class Meta:
         verbose_name = _("referee")
@@ -130,6 +132,8 @@ class Entry(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
         WITHDRAWN = "withdrawn", _("Withdrawn")
+        # Excluded by the judge (MAUSZ 11.§; tournaments.incidents.exclude): never seated again.
+        EXCLUDED = "excluded", _("Excluded")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
@@ -463,3 +467,6 @@ class PinThrottle(models.Model):
 
     def __str__(self) -> str:
         return self.scope
+
+
+from .incident_models import Incident, Sanction  # noqa: E402, F401  the judge's desk, in its own module

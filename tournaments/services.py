@@ -195,6 +195,8 @@ def set_entry_status(actor: Any, entry: Entry, status: str, reason: str = "") ->
     access.require_organizer(actor, entry.tournament)
     if status not in Entry.Status.values:
         raise ValidationError({"status": _("Unknown status.")})
+    if Entry.Status.EXCLUDED in (status, entry.status):  # the judge's desk excludes (tournaments.incidents)
+        raise ValidationError({"status": _("An exclusion is given and lifted only on the judge's desk.")})
     before = entry_snapshot(entry)
     entry.status = status
     entry.save(update_fields=["status"])

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from . import api, api_events, api_live, api_organizer, api_pointtable, api_rounds, api_tablewrites, round_actions
+from . import (
+    api,
+    api_events,
+    api_incidents,
+    api_live,
+    api_organizer,
+    api_pointtable,
+    api_rounds,
+    api_tablewrites,
+    round_actions,
+)
 
 
 class _Choice:
@@ -71,4 +81,14 @@ urlpatterns = [
     path(event + "seats/", api_organizer.SeatLookup.as_view(), name="seat-lookup"),
     path(event + "players/<int:start_number>/", api_organizer.PlayerPage.as_view(), name="player"),
     path(event + "point-table/", api_pointtable.PointTable.as_view(), name="point-table"),
+    path(event + "incidents/", api_incidents.Incidents.as_view(), name="incidents"),
+    path(event + "incidents/<int:pk>/", api_incidents.IncidentDetail.as_view(), name="incident"),
+    path(event + "incidents/<int:pk>/rule/", api_incidents.Rule.as_view(), name="incident-rule"),
+    path(event + "incidents/<int:pk>/protest/", api_incidents.Protest.as_view(), name="incident-protest"),
+    path(event + "incidents/<int:pk>/decide/", api_incidents.Decide.as_view(), name="incident-decide"),
+    path(event + "incidents/<int:pk>/sanctions/", api_incidents.Sanctions.as_view(), name="incident-sanctions"),
+    path(event + "judges/<str:username>/", api_incidents.Judge.as_view(), name="judge"),
+    path(
+        event + "players/<int:start_number>/discipline/", api_incidents.Discipline.as_view(), name="player-discipline"
+    ),
 ]

@@ -440,7 +440,14 @@ def test_envelope_missing_members_and_non_objects() -> None:
 
 # The pure part: the whole engine, the pure tournament modules and the test data (samples), each
 # walked whole when it is a package, so a new module is checked without anyone listing it.
-PURE = ["scoring", "tournaments.seating", "tournaments.standings", "tournaments.progress", "tests.samples"]
+PURE = [
+    "scoring",
+    "tournaments.seating",
+    "tournaments.standings",
+    "tournaments.progress",
+    "tournaments.exclusions",
+    "tests.samples",
+]
 DJANGO = ("django", "rest_framework")
 
 # Run in a fresh interpreter: Django (and DRF) cannot be imported there at all (None in sys.modules

@@ -26,6 +26,7 @@ from .. import hands as services
 from ..chart import progression
 from ..clock import clock_payload
 from ..handforms import JsonHandForm, form_class
+from ..incidents import correction_prefill
 from ..lookups import table_for_viewer
 from ..models import Hand, Round, Table, Tournament
 from ..progress import table_progress
@@ -225,7 +226,7 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
     setup = services.table_setup(table, tournament)
     envelope = {k: hand.input.get(k) for k in ("variant", "seats", "dealer")}
     kwargs = {"envelope": envelope, "names": _names(table), "table_positions": setup.positions, "config": setup.config}
-    error = None
+    error, prefill_reason = None, ""
     if request.method == "POST":
         reason = request.POST.get("reason", "").strip()
         version = _posted_int(request, "version")
@@ -266,8 +267,9 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
         except services.NotOpen as exc:
             error = str(exc)
             form = cls(request.POST, **kwargs)
-    else:
-        form = cls(initial=cls.initial_from(hand.input), **kwargs)
+    else:  # opened from the judge's desk (?incident=N): the ruling's consequence prefilled
+        prefilled, prefill_reason = correction_prefill(request.user, hand, request.GET.get("incident"))
+        form = cls(initial=cls.initial_from(prefilled), **kwargs)
     return render(
         request,
         "scoring/hand_edit.html",
@@ -278,7 +280,7 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
             "form": form,
             "error": error,
             "version": request.POST.get("version", hand.version),
-            "reason": request.POST.get("reason", ""),
+            "reason": request.POST.get("reason", prefill_reason),
         },
         status=200 if error is None and (request.method == "GET" or form.is_valid()) else 422,
     )

@@ -1,0 +1,224 @@
+"""The judge's desk actions (tournaments/incidents.py): roles, states, audit, and the score consequence
+through the hand correction flow.
+
+Numbers: ulti-mausz.md Example 1 (a zöld parti, v = 1) and §4.1's general rule for a false call
+(10.§(3)g, offender = caller): a defender caller pays the declarer his and his partner's share and
+pays the partner too: declarer +2v, partner +v, caller −3v.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from tests.tournaments.variant_tables import running_table
+from tournaments import hands, incidents, rounds, services
+from tournaments.models import AuditEntry, Entry, Incident, Round, Sanction, Seat, Table
+
+
+def _table(event, number=1) -> Table:
+    return Table.objects.get(round__tournament=event, round__number=1, number=number)
+
+
+def _seated(table: Table) -> dict[str, Entry]:
+    return {s.position: s.entry for s in Seat.objects.filter(table=table).select_related("entry__player")}
+
+
+def ulti_table_with_example_1(alice):
+    """A running ulti table and ulti-mausz.md Example 1 (a zöld parti made, v = 1) re-seated as its
+    first hand; the seats in play order: declarer, then the two defenders."""
+    from tests.scoring.test_ulti_mausz import EXAMPLES
+
+    table = running_table(alice, "ulti-mausz")
+    envelope = hands.next_envelope(hands.table_setup(table, table.round.tournament), None)
+    declarer, first, second = envelope["seats"]
+    example = EXAMPLES[1]
+    play = {**example["play"], "marriages": [{"seat": declarer, "suit": "makk"}, {"seat": first, "suit": "tok"}]}
+    return table, {**example, **envelope, "declarer": declarer, "play": play}, (declarer, first, second)
+
+
+def _open(actor, event, table, **kw):
+    seats = _seated(table)
+    kw.setdefault("kind", "renonsz")
+    kw.setdefault("finding", "B did not follow suit in trick 4")
+    kw.setdefault("caller", seats["A"])
+    kw.setdefault("involved", [seats["B"]])
+    return incidents.open_incident(actor, event, table=table, hand_number=1, **kw)
+
+
+def test_a_referee_opens_an_incident_at_his_table_and_it_is_audited(running_event, bob):
+    table = _table(running_event)
+    incident = _open(bob, running_event, table)
+    assert incident.status == Incident.Status.OPEN and incident.round.number == 1 and incident.table == table
+    entry = AuditEntry.objects.get(action="incident.opened")
+    assert entry.actor == bob and entry.table_number == 1 and entry.round_number == 1
+    assert entry.after["finding"] == "B did not follow suit in trick 4" and entry.after["caller"] is not None
+
+
+def test_a_referee_limited_to_other_tables_may_not_open_one_here(running_event, rita, charlie):
+    with pytest.raises(PermissionDenied):
+        _open(rita, running_event, _table(running_event, 2))
+    with pytest.raises(PermissionDenied):
+        _open(charlie, running_event, _table(running_event, 1))
+    assert _open(rita, running_event, _table(running_event, 1)).pk
+
+
+def test_an_incident_names_only_players_of_its_table_and_needs_a_finding(running_event, bob):
+    other = _seated(_table(running_event, 2))["A"]
+    with pytest.raises(ValidationError):
+        _open(bob, running_event, _table(running_event), involved=[other])
+    with pytest.raises(ValidationError):
+        _open(bob, running_event, _table(running_event), finding="  ")
+    assert not Incident.objects.exists()
+
+
+def test_only_the_judge_rules_and_a_referee_gets_judge_rights_from_the_organizer(running_event, alice, bob):
+    incident = _open(bob, running_event, _table(running_event))
+    with pytest.raises(PermissionDenied):
+        incidents.rule(bob, incident, ruling="renons: B −70", outcome="confirmed")
+    with pytest.raises(PermissionDenied):
+        incidents.set_judge(bob, bob.refereeing.get(), True)
+    incidents.set_judge(alice, bob.refereeing.get(), True)
+    ruled = incidents.rule(bob, incident, ruling="renons: B −70", outcome="confirmed")
+    assert ruled.status == Incident.Status.RULED and ruled.ruled_by == bob and ruled.ruled_at
+    entry = AuditEntry.objects.get(action="incident.ruled")
+    assert entry.before["status"] == "open" and entry.after["ruling"] == "renons: B −70"
+
+
+def test_a_ruling_links_the_hand_it_names_once_that_hand_is_stored(running_event, alice, bob):
+    from tests.tournaments.test_hands import HAND1_SEATS, tri
+
+    table = _table(running_event)
+    incident = _open(bob, running_event, table)
+    assert incident.hand is None  # the hand is still being played
+    hand = hands.enter_hand(bob, table, tri("A", HAND1_SEATS, "B", "D"))
+    ruled = incidents.rule(alice, incident, ruling="no renons", outcome="not_found")
+    assert ruled.hand == hand
+    # Taruk has no false-call charge: the correction opens with the hand as stored.
+    assert incidents.false_call_input(ruled, hand) is None
+
+
+def test_a_ruling_with_a_correction_goes_through_the_hand_flow_and_reopens_the_table(running_event, alice, bob):
+    from tests.tournaments.test_hands import HAND1_SEATS, HAND2_SEATS, tri
+
+    table = _table(running_event)
+    hand = hands.enter_hand(bob, table, tri("A", HAND1_SEATS, "B", "D"))
+    hands.enter_hand(bob, table, tri("B", HAND2_SEATS, "C", "A"))  # the round's 2 hands
+    for position, entry in _seated(table).items():
+        hands.confirm_table(bob, table, position, entry.pin)
+    table.refresh_from_db()
+    assert table.confirmed_at is not None
+    incident = _open(bob, running_event, table)
+    renons = {**hand.input, "penalties": [{"type": "renons", "seat": "B", "points": -70}]}
+    incidents.rule(
+        alice, incident, ruling="renons by B", outcome="confirmed", correction=incidents.Correction(renons, 1)
+    )
+    hand.refresh_from_db()
+    assert hand.points["B"] == 25 - 70 and hand.version == 2  # E1: B 25, then the renons −70 (§3.10)
+    corrected = AuditEntry.objects.get(action="hand.corrected")
+    assert corrected.reason == f"Incident {incident.pk}: renons by B"
+    table.refresh_from_db()
+    assert table.confirmed_at is None and not table.confirmations.exists()
+    assert AuditEntry.objects.filter(action="table.reopened", reason=corrected.reason).exists()
+
+
+def test_a_false_mausz_call_is_charged_to_the_caller_by_the_engines_renonsz_case(alice, bob):
+    table, parti, (declarer, caller, partner) = ulti_table_with_example_1(alice)
+    hand = hands.enter_hand(bob, table, parti)
+    assert hand.points == {declarer: 2, caller: -1, partner: -1}
+    seats = _seated(table)
+    incident = incidents.open_incident(
+        bob, table.round.tournament, table=table, hand_number=1, kind="renonsz",
+        caller=seats[caller], involved=[seats[declarer]], finding="the declarer revoked in trick 3",
+    )  # fmt: skip
+    incidents.rule(alice, incident, ruling="tricks inspected: no violation", outcome="not_found")
+    incident.refresh_from_db()
+    prefilled, reason = incidents.correction_prefill(alice, hand, str(incident.pk))
+    assert prefilled["renonsz"] == {"case": "10.3.g", "offender": caller} and "play" not in prefilled
+    assert reason.startswith(f"Incident {incident.pk}:")
+    # Nobody but the judge gets the prefill.
+    assert incidents.correction_prefill(bob, hand, str(incident.pk))[0] == hand.input
+    hands.correct_hand(alice, hand, prefilled, expected_version=hand.version, reason=reason)
+    hand.refresh_from_db()
+    # §4.1, defender X = caller offends: declarer +2v, partner +v, X −3v with v = 1.
+    assert hand.points == {declarer: 2, partner: 1, caller: -3}
+
+
+def test_a_protest_waits_for_the_jury_and_an_upheld_one_lifts_the_sanctions(running_event, alice, bob):
+    table = _table(running_event)
+    seats = _seated(table)
+    incident = _open(bob, running_event, table)
+    with pytest.raises(incidents.NotNow):  # nothing ruled yet
+        incidents.protest(bob, incident, by=seats["B"], grounds="I followed suit")
+    incidents.rule(alice, incident, ruling="renons by B", outcome="confirmed")
+    card = incidents.sanction(alice, incident, seats["B"], Sanction.Kind.YELLOW, "argued with the judge")
+    complaint = incidents.protest(bob, incident, by=seats["B"], grounds="I followed suit")
+    incident.refresh_from_db()
+    assert complaint.kind == "protest" and complaint.protest_of == incident and complaint.caller == seats["B"]
+    assert incident.status == Incident.Status.PROTESTED
+    with pytest.raises(incidents.NotNow):  # one protest per ruling
+        incidents.protest(bob, incident, by=seats["C"], grounds="again")
+    with pytest.raises(incidents.NotNow):  # the ruling waits for the jury
+        incidents.rule(alice, incident, ruling="changed", outcome="other")
+    with pytest.raises(PermissionDenied):
+        incidents.decide(bob, complaint, decision="upheld", upheld=True)
+    incidents.decide(alice, complaint, decision="the jury finds B followed suit", upheld=True)
+    complaint.refresh_from_db()
+    incident.refresh_from_db()
+    card.refresh_from_db()
+    assert complaint.status == incident.status == Incident.Status.CLOSED and complaint.outcome == "upheld"
+    assert card.lifted_at is not None
+    assert [e.action for e in AuditEntry.objects.order_by("id")][-3:] == [
+        "incident.protested",
+        "sanction.lifted",
+        "incident.decided",
+    ]
+
+
+def test_only_a_player_concerned_may_protest_and_not_after_the_event(running_event, alice, bob):
+    table = _table(running_event)
+    incident = _open(bob, running_event, table)
+    incidents.rule(alice, incident, ruling="renons by B", outcome="confirmed")
+    stranger = _seated(_table(running_event, 2))["A"]
+    with pytest.raises(ValidationError):
+        incidents.protest(bob, incident, by=stranger, grounds="not mine")
+    running_event.status = running_event.Status.FINISHED
+    running_event.save()
+    with pytest.raises(incidents.NotNow):
+        incidents.protest(bob, incident, by=_seated(table)["B"], grounds="too late")
+
+
+def test_an_excluded_player_is_marked_and_not_seated_again(running_event, alice, bob):
+    table = _table(running_event)
+    seats = _seated(table)
+    incident = _open(bob, running_event, table, kind="conduct", finding="insulted the referee")
+    incidents.rule(alice, incident, ruling="exclusion, 11.§", outcome="confirmed")
+    red = incidents.sanction(alice, incident, seats["B"], Sanction.Kind.RED, "insult")
+    out = incidents.sanction(alice, incident, seats["B"], Sanction.Kind.EXCLUSION, "insult after a red card")
+    seats["B"].refresh_from_db()
+    assert red.kind == "red" and out.kind == "exclusion" and out.round.number == 1
+    assert seats["B"].status == Entry.Status.EXCLUDED
+    assert incidents.exclusion_rounds(running_event) == {str(seats["B"].pk): 1}
+    assert AuditEntry.objects.filter(action="entry.excluded", target_id=str(seats["B"].pk)).exists()
+    with pytest.raises(incidents.NotNow):
+        incidents.sanction(alice, incident, seats["B"], Sanction.Kind.WARNING)
+    # Neither the players page nor the API's withdraw/reinstate can undo it.
+    with pytest.raises(ValidationError):
+        services.set_entry_status(alice, seats["B"], Entry.Status.ACTIVE)
+    # Round 2 seats the active players only.
+    rnd1 = Round.objects.get(tournament=running_event, number=1)
+    rounds.close_round(alice, rnd1, override=True, reason="test")
+    rnd2 = rounds.draw_round(alice, running_event)
+    seated = set(Seat.objects.filter(round=rnd2).values_list("entry_id", flat=True))
+    byes = set(rnd2.byes.values_list("entry_id", flat=True))
+    assert seats["B"].pk not in seated | byes
+
+
+def test_an_exclusion_needs_a_reason_and_the_judge(running_event, alice, bob):
+    table = _table(running_event)
+    incident = _open(bob, running_event, table, kind="conduct")
+    with pytest.raises(ValidationError):
+        incidents.exclude(alice, incident, _seated(table)["B"], " ")
+    with pytest.raises(PermissionDenied):
+        incidents.exclude(bob, incident, _seated(table)["B"], "insult")
+    assert not Sanction.objects.exists()
