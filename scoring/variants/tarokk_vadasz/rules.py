@@ -123,7 +123,7 @@ BID_SHARE = {"harmas": 3, "kettes": 2, "egyes": 1, "szolo": 0}
 BIDS = tuple(BID_SHARE)
 # §1.4: base game value G by the talon cards the declarer actually took.
 GAME_VALUE = (4, 3, 2, 1)  # index = cards taken
-# §1.5: announced / silent values (dupla and volát are multiples of G, see _figure_item).
+# §1.5: announced / silent values (dupla and volát are multiples of G, see _figure_result).
 ANNOUNCED_VALUE = {"tuletroa": 2, "negy_kiraly": 4, "pagat_ulti": 10, "xxi_fogas": 42}
 SILENT_VALUE = {"tuletroa": 1, "negy_kiraly": 2, "pagat_ulti": 5, "xxi_fogas": 21}
 # §1.7: szubkontra only signals a partnership, the value stays x4 (not common.KONTRA_FACTORS' x8).
@@ -773,38 +773,25 @@ def _items(hand: Mapping[str, Any], g: int, reduced: bool) -> list[tuple[str, in
                 items.append((line, amount))
 
     for f in figures:
-        items.append(_figure_item(f, g, dupla, volat, lmode, reduced))
+        line, amount = _figure_result(f, g, dupla, volat, lmode, reduced)
+        items.append((join(": ", [_figure_head(f), line]), amount))
     return items
 
 
-def _figure_item(
-    f: Mapping[str, Any],
-    g: int,
-    dupla: Mapping[str, bool],
-    volat: Mapping[str, bool],
-    lmode: str | None,
-    reduced: bool,
-) -> tuple[str, int]:
-    """One listed figure's signed amount and line (§2.1 "Each listed figure")."""
-    line, amount = _figure_outcome(f, g, dupla, volat, lmode, reduced)
-    fig = f["figure"]
-    who = SIDE_NAME[f["side"]]
+def _figure_head(f: Mapping[str, Any]) -> str:
+    """ "tulétroá (declaring side, announced by A)": a listed figure as its line names it."""
+    name = FIGURE_NAME[f["figure"]]
     if f["announced"]:
-        head = _("%(figure)s (%(side)s, announced by %(seat)s)", figure=FIGURE_NAME[fig], side=who, seat=f["announcer"])
-    else:
-        head = _("%(figure)s (%(side)s, silent)", figure=FIGURE_NAME[fig], side=who)
-    return join(": ", [head, line]), amount
+        return _(
+            "%(figure)s (%(side)s, announced by %(seat)s)", figure=name, side=SIDE_NAME[f["side"]], seat=f["announcer"]
+        )
+    return _("%(figure)s (%(side)s, silent)", figure=name, side=SIDE_NAME[f["side"]])
 
 
-def _figure_outcome(
-    f: Mapping[str, Any],
-    g: int,
-    dupla: Mapping[str, bool],
-    volat: Mapping[str, bool],
-    lmode: str | None,
-    reduced: bool,
+def _figure_result(
+    f: Mapping[str, Any], g: int, dupla: Mapping[str, bool], volat: Mapping[str, bool], lmode: str | None, reduced: bool
 ) -> tuple[str, int]:
-    """A listed figure's result, value and signed amount: the line after its name."""
+    """A listed figure's result, value and signed amount (§2.1 "Each listed figure"): the line after its name."""
     if f.get("with_volat"):
         return _("0 (overlapped by the volát announced with it)"), 0
     fig = f["figure"]
