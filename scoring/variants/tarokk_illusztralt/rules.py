@@ -588,6 +588,8 @@ ARROW = " → "
 COMMA = ", "
 ANNOUNCED = _("announced")
 SILENT = _("silent")
+# §3.4 "announced" or "announced, kontra ×2", by the figure's kontra level.
+HOW = (ANNOUNCED, *(join(COMMA, [ANNOUNCED, text]) for text in KONTRA_TEXT[1:]))
 
 
 def _to(value: int, winner: str) -> str:
@@ -595,11 +597,6 @@ def _to(value: int, winner: str) -> str:
     if winner == "declarer":
         return _("%(value)s to declaring side", value=value)
     return _("%(value)s to opponents", value=value)
-
-
-def _how(kontra: int) -> str:
-    """ "announced" or "announced, kontra ×2" (§3.4)."""
-    return join(COMMA, [ANNOUNCED, KONTRA_TEXT[kontra]]) if kontra else ANNOUNCED
 
 
 def _figure_line(name: str, side: str, how: str, made: bool, value: int, winner: str, text: str) -> str:
@@ -684,7 +681,7 @@ def _played(led: _Ledger, hand: Mapping[str, Any]) -> None:
             value = base << kontra
             winner = side if made else OTHER_SIDE[side]
             text = led.sides(key, value, winner)
-            lines.append(_figure_line(name, side, _how(kontra), made, value, winner, text))
+            lines.append(_figure_line(name, side, HOW[kontra], made, value, winner, text))
         elif f["result"] == "made":
             if fig in ABSORBED_BY_VOLAT and volat_by == side:  # footnote `+`
                 led.zero(key, _absorbed(name, side))
@@ -735,7 +732,7 @@ def _renonsz(led: _Ledger, hand: Mapping[str, Any]) -> None:
             base = _announced_value(f["figure"], g)
             kontra_level = f.get("kontra") or 0
             value = base << kontra_level
-            how = _how(kontra_level)
+            how = HOW[kontra_level]
             lines.append(
                 _("Renonsz R: %(figure)s (%(side)s, %(how)s) → %(value)s", figure=name, side=side, how=how, value=value)
             )

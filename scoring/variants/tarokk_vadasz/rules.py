@@ -711,6 +711,11 @@ UNPLAYABLE_TEXT = {
 }
 
 
+def _times(value: Any, k: int) -> Any:
+    """ "2 x 2 (kontra)": a value and its kontra level (the value alone without kontra)."""
+    return join("", [str(value), KONTRA_TEXT[k]]) if k else value
+
+
 def _result(word: str, value: Any, amount: int) -> str:
     """ "made, 2 x 2 (kontra) → +4": the result, the value and the signed amount."""
     return join(", ", [word, join(ARROW, [value, signed(amount)])])
@@ -816,9 +821,7 @@ def _figure_result(
             return join(", ", [MADE, at_silent]), s * value
         value = mult * g * MULTIPLIER[k]
         amount = s * value if made else -s * value
-        return _result(
-            MADE if made else FAILED["failed"], join("", [f"{mult}G = {mult * g}", KONTRA_TEXT[k]]), amount
-        ), amount
+        return _result(MADE if made else FAILED["failed"], _times(f"{mult}G = {mult * g}", k), amount), amount
 
     # §1.11 lengetés: fixed values for the declaring side's pagát ulti.
     if fig == "pagat_ulti" and side == "declarer" and lmode is not None:
@@ -828,9 +831,7 @@ def _figure_result(
                 return _("Pagát forced out early, lengetés fixed -5 (kontra ignored) → -5"), -5
             amount = 10 * MULTIPLIER[k] if result == "made" else -10 * MULTIPLIER[k]
             word = MADE if result == "made" else FAILED["lost_last_trick"]
-            fixed = _(
-                "lengetés fixed %(value)s → %(amount)s", value=join("", ["10", KONTRA_TEXT[k]]), amount=signed(amount)
-            )
+            fixed = _("lengetés fixed %(value)s → %(amount)s", value=_times(10, k), amount=signed(amount))
             return join(", ", [word, fixed]), amount
         if lmode == "optional" and not is_announced and result == "made":
             return join(", ", [MADE, _("lengetés (optional) pays the announced 10 → +10")]), 10
@@ -844,7 +845,7 @@ def _figure_result(
                 )
                 return join(", ", [MADE, at_silent]), s * value
             value = ANNOUNCED_VALUE[fig] * MULTIPLIER[k]
-            return _result(MADE, join("", [str(ANNOUNCED_VALUE[fig]), KONTRA_TEXT[k]]), s * value), s * value
+            return _result(MADE, _times(ANNOUNCED_VALUE[fig], k), s * value), s * value
         unplayable = f.get("unplayable")
         word = FAILED[result]
         if unplayable:  # §1.10: flat silent value, kontra ignored
@@ -852,7 +853,7 @@ def _figure_result(
             flat = _("flat %(value)s (kontra ignored) → %(amount)s", value=value, amount=signed(-s * value))
             return join(", ", [word, UNPLAYABLE_TEXT[unplayable], flat]), -s * value
         value = ANNOUNCED_VALUE[fig] * MULTIPLIER[k]
-        return _result(word, join("", [str(ANNOUNCED_VALUE[fig]), KONTRA_TEXT[k]]), -s * value), -s * value
+        return _result(word, _times(ANNOUNCED_VALUE[fig], k), -s * value), -s * value
 
     # Silent figures (§1.5 half value; §2.1).
     if fig == "pagat_ulti":
@@ -872,7 +873,7 @@ def renonsz_amount(hand: Mapping[str, Any], g: int) -> tuple[int, str]:
     (overlapped announcements count 0)."""
     gk = opt(hand, "game_kontra", 0)
     total = g * MULTIPLIER[gk]
-    parts = [join("", [f"G {g}", KONTRA_TEXT[gk]])]
+    parts = [_times(f"G {g}", gk)]
     for f in opt(hand, "figures", []):
         if not f["announced"] or f.get("with_volat"):
             continue
@@ -880,7 +881,7 @@ def renonsz_amount(hand: Mapping[str, Any], g: int) -> tuple[int, str]:
         k = opt(f, "kontra", 0)
         base = {"dupla": 4 * g, "volat": 6 * g}.get(fig) or ANNOUNCED_VALUE[fig]
         total += base * MULTIPLIER[k]
-        parts.append(join("", [join(" ", [FIGURE_NAME[fig], str(base)]), KONTRA_TEXT[k]]))
+        parts.append(_times(join(" ", [FIGURE_NAME[fig], str(base)]), k))
     return total, join(" + ", parts)
 
 
