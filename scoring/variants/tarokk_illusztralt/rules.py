@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoring.common import KONTRA_NAMES, Errors, after_dealer, check_empty, check_note, envelope, next_seat, path
+from scoring.common import Errors, after_dealer, check_empty, check_note, envelope, next_seat, path
+from scoring.text import _, join
 from scoring.types import (
     FORBIDDEN_COMBINATION,
     INCONSISTENT,
@@ -30,14 +31,15 @@ KEY = "tarokk-illusztralt"
 SEATS = ("A", "B", "C", "D")  # four players, all of them play every hand (§3.1 `seats`)
 OUTCOMES = ("played", "redeal", "renonsz")
 
-# §1.3: bid -> (game value G, name on the score sheet)
+# §1.3: bid -> (game value G, name on the score sheet). Every word a line or a message shows is a
+# scoring.text message; the game's own Hungarian terms are the same in every language.
 BIDS: dict[str, tuple[int, str]] = {
-    "harmas": (1, "Hármas"),
-    "kettes": (2, "Kettes"),
-    "egyes": (3, "Egyes"),
-    "szolo": (4, "Szóló"),
+    "harmas": (1, _("Hármas")),
+    "kettes": (2, _("Kettes")),
+    "egyes": (3, _("Egyes")),
+    "szolo": (4, _("Szóló")),
 }
-MAX_KONTRA = 5  # §1.4: levels 0..5, multiplier 2**level, named as common.KONTRA_NAMES
+MAX_KONTRA = 5  # §1.4: levels 0..5, multiplier 2**level
 WIN_POINTS = 48  # §1.1: 47-47 goes to the opponents
 DUPLA_POINTS = 71  # §2.1: 71 of the 94 card points
 TOTAL_POINTS = 94
@@ -46,24 +48,24 @@ SIDES = ("declarer", "opponents")
 RESULTS = ("made", "failed")
 WHENS = ("early", "end")
 OTHER_SIDE = {"declarer": "opponents", "opponents": "declarer"}
-SIDE_NAME = {"declarer": "declaring side", "opponents": "opponents"}
-SUITS = {"kor": "kőr", "karo": "káró", "treff": "treff", "pikk": "pikk"}
+SIDE_NAME = {"declarer": _("declaring side"), "opponents": _("opponents")}
+SUITS = {"kor": _("kőr"), "karo": _("káró"), "treff": _("treff"), "pikk": _("pikk")}
 
 # §2.1: figure id -> (name, announced value, silent value or None = valid only announced).
 # dupla and volát are worth a multiple of G instead: see G_FIGURES.
 FIGURES: dict[str, tuple[str, int, int | None]] = {
-    "dupla": ("Dupla", 0, None),
-    "volat": ("Volát", 0, None),
-    "tuletroa": ("Tulétroá", 2, 1),
-    "negy_kiraly": ("Négy király", 2, 1),
-    "xxi_fogas": ("XXI-fogás", 42, 21),
-    "pagat_ultimo": ("Pagát ultimó", 10, 5),
-    "kiraly_ultimo": ("Király ultimó", 15, None),
-    "pagat_uhu": ("Pagát uhu", 20, None),
-    "kiraly_uhu": ("Király uhu", 20, None),
-    "centrum": ("Centrum", 10, None),
-    "kismadar": ("Kismadár", 10, None),
-    "nagymadar": ("Nagymadár", 10, None),
+    "dupla": (_("Dupla"), 0, None),
+    "volat": (_("Volát"), 0, None),
+    "tuletroa": (_("Tulétroá"), 2, 1),
+    "negy_kiraly": (_("Négy király"), 2, 1),
+    "xxi_fogas": (_("XXI-fogás"), 42, 21),
+    "pagat_ultimo": (_("Pagát ultimó"), 10, 5),
+    "kiraly_ultimo": (_("Király ultimó"), 15, None),
+    "pagat_uhu": (_("Pagát uhu"), 20, None),
+    "kiraly_uhu": (_("Király uhu"), 20, None),
+    "centrum": (_("Centrum"), 10, None),
+    "kismadar": (_("Kismadár"), 10, None),
+    "nagymadar": (_("Nagymadár"), 10, None),
 }
 G_FIGURES = {"dupla": 4, "volat": 6}  # announced value = factor x G (§2.1)
 SILENT_G_FACTOR = {"dupla": 2, "volat": 3}  # automatic silent value = factor x G (§2.2 step 4)
@@ -76,12 +78,25 @@ PAGAT_TWIN = {"pagat_ultimo": "pagat_uhu", "pagat_uhu": "pagat_ultimo"}  # one P
 OPENING_TRICKS = {"centrum": 5, "kismadar": 6, "nagymadar": 7}  # §2.1: tricks 1..n
 
 TAROKK_COUNT_VALUE = {8: 1, 9: 2}  # §2.5
+# §2.6: renonsz kind -> its breakdown line, one whole sentence each (the kind's id is English).
 RENONSZ_KINDS = {
-    "discard": "discarded a king or an honour",
-    "invite_discard": "discarded the tarokk shown by an accepted invite",
-    "play": "broke the card-play rules",
-    "no_honour": "bid Hármas without an honour and got none from the talon",
-    "timeout": "ran out of thinking time",
+    "discard": _(
+        "Renonsz (discard) by %(offender)s, who discarded a king or an honour: R = %(total)s to each of the other three"
+    ),
+    "invite_discard": _(
+        "Renonsz (invite_discard) by %(offender)s, who discarded the tarokk shown by an accepted invite: "
+        "R = %(total)s to each of the other three"
+    ),
+    "play": _(
+        "Renonsz (play) by %(offender)s, who broke the card-play rules: R = %(total)s to each of the other three"
+    ),
+    "no_honour": _(
+        "Renonsz (no_honour) by %(offender)s, who bid Hármas without an honour and got none from the talon: "
+        "R = %(total)s to each of the other three"
+    ),
+    "timeout": _(
+        "Renonsz (timeout) by %(offender)s, who ran out of thinking time: R = %(total)s to each of the other three"
+    ),
 }
 
 HAND_KEYS = frozenset({
@@ -111,8 +126,15 @@ def _num(n: int) -> str:
     return f"{MINUS}{-n}" if n < 0 else "0"
 
 
-def _kontra_text(level: int) -> str:
-    return f"{KONTRA_NAMES[level]} {TIMES}{1 << level}"
+# §1.4: a kontra level's name (as common.KONTRA_NAMES) and multiplier, as a line writes them: "kontra ×2".
+KONTRA_TEXT = (
+    "",
+    join(" ", [_("kontra"), f"{TIMES}2"]),
+    join(" ", [_("rekontra"), f"{TIMES}4"]),
+    join(" ", [_("szubkontra"), f"{TIMES}8"]),
+    join(" ", [_("hirskontra"), f"{TIMES}16"]),
+    join(" ", [_("mordkontra"), f"{TIMES}32"]),
+)
 
 
 def _announced_value(fig: str, g: int) -> int:
@@ -124,7 +146,7 @@ def _announced_value(fig: str, g: int) -> int:
 def _figure_name(entry: Mapping[str, Any]) -> str:
     name = FIGURES[entry["figure"]][0]
     suit = entry.get("suit")
-    return f"{name} {SUITS[suit]}" if suit is not None else name
+    return join(" ", [name, SUITS[suit]]) if suit is not None else name
 
 
 # --- validation (§3.3) --------------------------------------------------------
@@ -132,7 +154,15 @@ def _figure_name(entry: Mapping[str, Any]) -> str:
 
 def _check_state(errors: Errors, state: Any) -> None:
     """The variant carries nothing between hands: the only valid state is ``{}``."""
-    check_empty(errors, state, "state", "unknown state field {key!r} (this variant keeps no state)", text_keys=False)
+    check_empty(errors, state, "state", _unknown_state, text_keys=False)
+
+
+def _unknown_state(key: Any) -> str:
+    return _("unknown state field %(key)s (this variant keeps no state)", key=repr(key))
+
+
+def _unknown_config(key: Any) -> str:
+    return _("unknown config field %(key)s (this variant has none)", key=repr(key))
 
 
 def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
@@ -143,7 +173,7 @@ def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
 
 
 def _check_config(errors: Errors, config: Any) -> None:
-    check_empty(errors, config, "config", "unknown config field {key!r} (this variant has none)", text_keys=False)
+    check_empty(errors, config, "config", _unknown_config, text_keys=False)
 
 
 def _envelope(errors: Errors, hand: Any) -> Mapping[str, Any] | None:
@@ -170,9 +200,9 @@ def _envelope(errors: Errors, hand: Any) -> Mapping[str, Any] | None:
         return None
     seats = obj.get("seats")
     if not errors.has("seats") and (len(seats) != 4 or set(seats) != set(SEATS)):
-        errors.add("seats", INVALID_VALUE, "seats must be the four table seats A, B, C and D (in playing order)")
+        errors.add("seats", INVALID_VALUE, _("seats must be the four table seats A, B, C and D (in playing order)"))
     if not errors.has("dealer") and obj.get("dealer") not in SEATS:
-        errors.add("dealer", INVALID_VALUE, "dealer must be one of the four playing seats")
+        errors.add("dealer", INVALID_VALUE, _("dealer must be one of the four playing seats"))
     return obj
 
 
@@ -198,14 +228,14 @@ def validate(
     if outcome == "redeal":
         for key in obj:
             if key in HAND_KEYS and key not in REDEAL_KEYS:
-                errors.forbid(obj, key, why="in a redeal (§3.3.2)")
+                errors.forbid(obj, key, why=_("in a redeal (§3.3.2)"))
         return errors.items
 
     renonsz = outcome == "renonsz"
     ctx = _check_parties(errors, obj, renonsz)
     if renonsz:
         for key in ("declarer_card_points", "declarer_tricks"):
-            errors.forbid(obj, key, why="in a renonsz hand: play stopped (§3.3.8)")
+            errors.forbid(obj, key, why=_("in a renonsz hand: play stopped (§3.3.8)"))
         tricks = None
     else:
         _points, tricks = _check_card_points(errors, obj)
@@ -214,20 +244,23 @@ def validate(
     if renonsz:
         _check_renonsz(errors, obj, ctx, figures)
     else:
-        errors.forbid(obj, "renonsz", why="unless outcome is 'renonsz'")
+        errors.forbid(obj, "renonsz", why=_("unless outcome is 'renonsz'"))
     return errors.items
+
+
+UNLESS_REDEAL = _("unless the hand is a redeal")
 
 
 def _check_parties(errors: Errors, obj: Mapping[str, Any], renonsz: bool) -> dict[str, Any]:
     """§3.3.3-4: bid, declarer, partner, official kontra. Returns what later checks need."""
-    bid = errors.required_choice(obj, "bid", BIDS, why="unless the hand is a redeal")
-    declarer = errors.required_seat(obj, "declarer", SEATS, why="unless the hand is a redeal")
+    bid = errors.required_choice(obj, "bid", BIDS, why=UNLESS_REDEAL)
+    declarer = errors.required_seat(obj, "declarer", SEATS, why=UNLESS_REDEAL)
     # `partner` is required in a played hand but may be null (declarer alone, §3.1).
     partner = obj.get("partner")
     if "partner" not in obj and not renonsz:
-        errors.add("partner", MISSING_FIELD, "partner is required (null when the declarer plays alone)")
+        errors.add("partner", MISSING_FIELD, _("partner is required (null when the declarer plays alone)"))
     elif partner is not None and errors.check_seat(partner, "partner", SEATS) is not None and partner == declarer:
-        errors.add("partner", INCONSISTENT, "partner must not be the declarer (use null for a self-call)")
+        errors.add("partner", INCONSISTENT, _("partner must not be the declarer (use null for a self-call)"))
     discarded = obj.get("called_tarokk_discarded")
     if discarded is not None:
         discarded = errors.check_bool(discarded, "called_tarokk_discarded")
@@ -238,34 +271,42 @@ def _check_parties(errors: Errors, obj: Mapping[str, Any], renonsz: bool) -> dic
             errors.add(
                 "called_tarokk_discarded",
                 INCONSISTENT,
-                "the called tarokk lay in a skart, so the declarer plays alone: partner must be null",
+                _("the called tarokk lay in a skart, so the declarer plays alone: partner must be null"),
             )
         if game_kontra is not None and game_kontra < 1:
             errors.add(
                 "called_tarokk_discarded",
                 INCONSISTENT,
-                "the called tarokk lay in a skart (official kontra): game_kontra must be at least 1",
+                _("the called tarokk lay in a skart (official kontra): game_kontra must be at least 1"),
             )
     return {"bid": bid, "declarer": declarer, "game_kontra": game_kontra}
 
 
+IN_A_PLAYED_HAND = _("in a played hand")
+
+
 def _check_card_points(errors: Errors, obj: Mapping[str, Any]) -> tuple[int | None, int | None]:
     """§3.3.5: ranges, every card worth at least 1 point, volát bounds."""
-    p = errors.required_int(obj, "declarer_card_points", 0, TOTAL_POINTS, why="in a played hand")
-    t = errors.required_int(obj, "declarer_tricks", 0, 9, why="in a played hand")
+    p = errors.required_int(obj, "declarer_card_points", 0, TOTAL_POINTS, why=IN_A_PLAYED_HAND)
+    t = errors.required_int(obj, "declarer_tricks", 0, 9, why=IN_A_PLAYED_HAND)
     if p is None or t is None:
         return p, t
     if not 4 * t <= p <= 58 + 4 * t:
         errors.inconsistent(
             "declarer_card_points",
-            f"{t} tricks hold between {4 * t} and {58 + 4 * t} card points (every card is worth at least 1)",
+            _(
+                "%(tricks)s tricks hold between %(lo)s and %(hi)s card points (every card is worth at least 1)",
+                tricks=t,
+                lo=4 * t,
+                hi=58 + 4 * t,
+            ),
         )
         return p, None  # the trick count cannot be trusted for the figure checks
     if t == 9 and p < 72:
-        errors.inconsistent("declarer_card_points", "with all 9 tricks the declaring side has at least 72 points")
+        errors.inconsistent("declarer_card_points", _("with all 9 tricks the declaring side has at least 72 points"))
         return p, None
     if t == 0 and p > 22:
-        errors.inconsistent("declarer_card_points", "without a trick the declaring side has at most 22 points")
+        errors.inconsistent("declarer_card_points", _("without a trick the declaring side has at most 22 points"))
         return p, None
     return p, t
 
@@ -292,45 +333,52 @@ def _check_figures(errors: Errors, obj: Mapping[str, Any], renonsz: bool, tricks
         side = errors.required_choice(entry, "side", SIDES, p)
         announced = errors.required_bool(entry, "announced", p)
         if fig in KING_FIGURES:
-            suit = errors.required_choice(entry, "suit", SUITS, p, why=f"for {fig} (the named king)")
+            suit = errors.required_choice(entry, "suit", SUITS, p, why=_("for %(figure)s (the named king)", figure=fig))
         else:
             suit = entry.get("suit")
             if fig is not None and suit is not None:
-                errors.add(path(p, "suit"), NOT_APPLICABLE, f"suit applies only to the king figures, not to {fig}")
+                errors.add(
+                    path(p, "suit"),
+                    NOT_APPLICABLE,
+                    _("suit applies only to the king figures, not to %(figure)s", figure=fig),
+                )
         kontra = errors.optional_int(entry, "kontra", 0, MAX_KONTRA, p)
         if kontra and announced is False:
-            errors.add(path(p, "kontra"), NOT_APPLICABLE, "a silent figure cannot be kontra'd (§1.4)")
+            errors.add(path(p, "kontra"), NOT_APPLICABLE, _("a silent figure cannot be kontra'd (§1.4)"))
         if announced is False and fig is not None and fig not in SILENT_FIGURES:
-            why = (
-                "is never listed silent: the engine derives it (§2.2 step 4)"
-                if fig in G_FIGURES
-                else "counts only when announced; made silently it is worth nothing"
-            )
-            errors.add(path(p, "announced"), INVALID_VALUE, f"{fig} {why}")
+            if fig in G_FIGURES:
+                message = _("%(figure)s is never listed silent: the engine derives it (§2.2 step 4)", figure=fig)
+            else:
+                message = _("%(figure)s counts only when announced; made silently it is worth nothing", figure=fig)
+            errors.add(path(p, "announced"), INVALID_VALUE, message)
         result = entry.get("result")
         if renonsz:
             if result is not None:
-                errors.add(path(p, "result"), NOT_APPLICABLE, "no figure has a result in a renonsz hand (§3.3.8)")
+                errors.add(path(p, "result"), NOT_APPLICABLE, _("no figure has a result in a renonsz hand (§3.3.8)"))
         elif fig in G_FIGURES:
             if result is not None:
                 errors.add(
                     path(p, "result"),
                     NOT_APPLICABLE,
-                    f"the result of {fig} is derived from the card points and tricks",
+                    _("the result of %(figure)s is derived from the card points and tricks", figure=fig),
                 )
         elif fig is not None:
-            result = errors.required_choice(entry, "result", RESULTS, p, why="('made' or 'failed')")
+            result = errors.required_choice(entry, "result", RESULTS, p, why=_("('made' or 'failed')"))
             if result == "failed" and announced is False and fig in SILENT_MADE_ONLY:
                 errors.add(
                     path(p, "result"),
                     INVALID_VALUE,
-                    f"a silent {fig} is listed only when made",
+                    _("a silent %(figure)s is listed only when made", figure=fig),
                 )
         if len(errors.items) != before:
             continue
         key = (fig, side, suit)
         if key in seen:
-            errors.add(p, FORBIDDEN_COMBINATION, f"{fig} of the {SIDE_NAME[side]} is listed twice")
+            if side == "declarer":
+                message = _("%(figure)s of the declaring side is listed twice", figure=fig)
+            else:
+                message = _("%(figure)s of the opponents is listed twice", figure=fig)
+            errors.add(p, FORBIDDEN_COMBINATION, message)
             continue
         seen.add(key)
         good.append((i, fig, side, announced, suit, result))
@@ -349,7 +397,11 @@ def _check_figure_combinations(
     for i, fig, side, announced, suit, result in good:
         p = f"figures[{i}]"
         if announced and side in volat_said and fig in NOT_AFTER_VOLAT:
-            errors.add(p, FORBIDDEN_COMBINATION, f"{fig} cannot be announced after the same side announced volát")
+            errors.add(
+                p,
+                FORBIDDEN_COMBINATION,
+                _("%(figure)s cannot be announced after the same side announced volát", figure=fig),
+            )
         if announced and fig == "volat":
             volat_said.add(side)
         if result != "made":
@@ -358,17 +410,17 @@ def _check_figure_combinations(
         # Only one Pagát, XXI, set of honours/kings, 8th, 9th or first trick: a figure is made
         # by one side at most (for the king figures whatever the suit: one 8th/9th trick).
         if (fig, other) in made:
-            errors.add(p, FORBIDDEN_COMBINATION, f"{fig} cannot be made by both sides")
+            errors.add(p, FORBIDDEN_COMBINATION, _("%(figure)s cannot be made by both sides", figure=fig))
         pagat_twin = PAGAT_TWIN.get(fig)
         if pagat_twin is not None and (pagat_twin, side) in made:
-            errors.add(p, FORBIDDEN_COMBINATION, "one Pagát cannot win both the 8th and the 9th trick")
+            errors.add(p, FORBIDDEN_COMBINATION, _("one Pagát cannot win both the 8th and the 9th trick"))
         if fig in KING_FIGURES:
             twin = "kiraly_uhu" if fig == "kiraly_ultimo" else "kiraly_ultimo"
             if (twin, suit) in made_king:
                 errors.add(
                     p,
                     FORBIDDEN_COMBINATION,
-                    f"the {SUITS[suit]} king cannot win both the 8th and the 9th trick",
+                    _("the %(suit)s king cannot win both the 8th and the 9th trick", suit=SUITS[suit]),
                 )
             made_king.setdefault((fig, suit), i)
         need = OPENING_TRICKS.get(fig)
@@ -377,16 +429,26 @@ def _check_figure_combinations(
                 errors.add(
                     p,
                     FORBIDDEN_COMBINATION,
-                    f"{fig} needs tricks 1-{need} but the declaring side won {tricks}",
+                    _(
+                        "%(figure)s needs tricks 1-%(need)s but the declaring side won %(tricks)s",
+                        figure=fig,
+                        need=need,
+                        tricks=tricks,
+                    ),
                 )
             elif side == "opponents" and 9 - tricks < need:
                 errors.add(
                     p,
                     FORBIDDEN_COMBINATION,
-                    f"{fig} needs tricks 1-{need} but the opponents won {9 - tricks}",
+                    _(
+                        "%(figure)s needs tricks 1-%(need)s but the opponents won %(tricks)s",
+                        figure=fig,
+                        need=need,
+                        tricks=9 - tricks,
+                    ),
                 )
         if volat_by == other and fig in ABSORBED_BY_VOLAT:
-            errors.add(p, FORBIDDEN_COMBINATION, f"{fig} cannot be made against a volát")
+            errors.add(p, FORBIDDEN_COMBINATION, _("%(figure)s cannot be made against a volát", figure=fig))
         made.setdefault((fig, side), i)
     if volat_by is not None:
         for i, fig, side, announced, _suit, result in good:
@@ -394,7 +456,10 @@ def _check_figure_combinations(
                 errors.add(
                     path("figures", i),
                     FORBIDDEN_COMBINATION,
-                    f"a side that won every trick holds every honour and king: {fig} cannot have failed",
+                    _(
+                        "a side that won every trick holds every honour and king: %(figure)s cannot have failed",
+                        figure=fig,
+                    ),
                 )
 
 
@@ -416,16 +481,20 @@ def _check_tarokk_counts(errors: Errors, obj: Mapping[str, Any], renonsz: bool) 
         seat = errors.required_seat(entry, "seat", SEATS, p)
         if seat is not None:
             if seat in seen:
-                errors.add(path(p, "seat"), FORBIDDEN_COMBINATION, f"seat {seat} already declared a tarokk count")
+                errors.add(
+                    path(p, "seat"),
+                    FORBIDDEN_COMBINATION,
+                    _("seat %(seat)s already declared a tarokk count", seat=seat),
+                )
             seen.add(seat)
         errors.required_choice(entry, "count", TAROKK_COUNT_VALUE, p)
         if errors.required_choice(entry, "when", WHENS, p) == "end" and renonsz:
-            errors.add(path(p, "when"), NOT_APPLICABLE, "play stopped at the renonsz: no tarokk count at the end")
+            errors.add(path(p, "when"), NOT_APPLICABLE, _("play stopped at the renonsz: no tarokk count at the end"))
 
 
 def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: Mapping[str, Any], figures: Any) -> None:
     """§3.3.8 (the result/card-point fields are checked where they are read)."""
-    r = errors.require(obj, "renonsz", why="when outcome is 'renonsz'")
+    r = errors.require(obj, "renonsz", why=_("when outcome is 'renonsz'"))
     if r is None:
         return
     r = errors.check_object(r, "renonsz")
@@ -438,13 +507,13 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: Mapping[str, Any
         return
     # §2.6: the 4th player's Hármas without an honour is found before any announcement.
     if ctx["bid"] is not None and ctx["bid"] != "harmas":
-        errors.add("renonsz.kind", FORBIDDEN_COMBINATION, "no_honour renonsz needs bid 'harmas'")
+        errors.add("renonsz.kind", FORBIDDEN_COMBINATION, _("no_honour renonsz needs bid 'harmas'"))
     if offender is not None and ctx["declarer"] is not None and offender != ctx["declarer"]:
-        errors.add("renonsz.kind", FORBIDDEN_COMBINATION, "in a no_honour renonsz the offender is the declarer")
+        errors.add("renonsz.kind", FORBIDDEN_COMBINATION, _("in a no_honour renonsz the offender is the declarer"))
     if figures:
-        errors.add("renonsz.kind", FORBIDDEN_COMBINATION, "no figure can be announced before a no_honour renonsz")
+        errors.add("renonsz.kind", FORBIDDEN_COMBINATION, _("no figure can be announced before a no_honour renonsz"))
     if ctx["game_kontra"]:
-        errors.add("renonsz.kind", FORBIDDEN_COMBINATION, "no kontra can be said before a no_honour renonsz")
+        errors.add("renonsz.kind", FORBIDDEN_COMBINATION, _("no kontra can be said before a no_honour renonsz"))
 
 
 # --- settlement (§2) -----------------------------------------------------------
@@ -502,7 +571,7 @@ def _ledger(hand: Mapping[str, Any]) -> _Ledger:
     outcome = hand.get("outcome") or "played"
     if outcome == "redeal":
         led = _Ledger(((), SEATS, 0, ""))
-        led.lines.append("Redeal: nobody scores → all 0")
+        led.lines.append(_("Redeal: nobody scores → all 0"))
         return led
     led = _Ledger(_seating(hand["declarer"], hand.get("partner")))
     if outcome == "renonsz":
@@ -512,6 +581,35 @@ def _ledger(hand: Mapping[str, Any]) -> _Ledger:
     if hand.get("tarokk_counts"):
         _tarokk_counts(led, hand)
     return led
+
+
+# The pieces of a line are joined by these (punctuation, the same in every language).
+ARROW = " → "
+COMMA = ", "
+ANNOUNCED = _("announced")
+SILENT = _("silent")
+# §3.4 "announced" or "announced, kontra ×2", by the figure's kontra level.
+HOW = (ANNOUNCED, *(join(COMMA, [ANNOUNCED, text]) for text in KONTRA_TEXT[1:]))
+
+
+def _to(value: int, winner: str) -> str:
+    """ "8 to declaring side": who receives an item (each side its own message, for the case endings)."""
+    if winner == "declarer":
+        return _("%(value)s to declaring side", value=value)
+    return _("%(value)s to opponents", value=value)
+
+
+def _figure_line(name: str, side: str, how: str, made: bool, value: int, winner: str, text: str) -> str:
+    """ "Pagát ultimó (declaring side, announced, kontra ×2) failed → 20 to opponents → A −20, ..." (§3.4)."""
+    if made:
+        head = _("%(figure)s (%(side)s, %(how)s) made", figure=name, side=SIDE_NAME[side], how=how)
+    else:
+        head = _("%(figure)s (%(side)s, %(how)s) failed", figure=name, side=SIDE_NAME[side], how=how)
+    return join(ARROW, [head, _to(value, winner), text])
+
+
+def _absorbed(name: str, side: str) -> str:
+    return _("%(figure)s (%(side)s, silent) made: 0, absorbed by the volát", figure=name, side=SIDE_NAME[side])
 
 
 def _played(led: _Ledger, hand: Mapping[str, Any]) -> None:
@@ -527,34 +625,44 @@ def _played(led: _Ledger, hand: Mapping[str, Any]) -> None:
     volat_by = "declarer" if t == 9 else "opponents" if t == 0 else None
 
     # Step 3: game, unless a dupla or volát was made (footnote `"`).
-    if volat_by is not None:
-        led.zero("game", f"Game not paid: volát made by the {SIDE_NAME[volat_by]} ({t} tricks) → 0")
-    elif dupla_by is not None:
-        led.zero("game", f"Game not paid: dupla made by the {SIDE_NAME[dupla_by]} ({p} card points) → 0")
+    if volat_by == "declarer":
+        led.zero("game", _("Game not paid: volát made by the declaring side (%(tricks)s tricks) → 0", tricks=t))
+    elif volat_by == "opponents":
+        led.zero("game", _("Game not paid: volát made by the opponents (%(tricks)s tricks) → 0", tricks=t))
+    elif dupla_by == "declarer":
+        led.zero("game", _("Game not paid: dupla made by the declaring side (%(points)s card points) → 0", points=p))
+    elif dupla_by == "opponents":
+        led.zero("game", _("Game not paid: dupla made by the opponents (%(points)s card points) → 0", points=p))
     else:
         value = g << game_kontra
-        kontra = f", {_kontra_text(game_kontra)} → {value}" if game_kontra else ""
-        if hand.get("called_tarokk_discarded"):
-            kontra += " (official kontra: the called tarokk lay in a skart)"
+        parts = [_("Game: %(bid)s G=%(g)s", bid=bid_name, g=g)]
+        if game_kontra:
+            parts.append(join(ARROW, [KONTRA_TEXT[game_kontra], str(value)]))
+        if hand.get("called_tarokk_discarded"):  # validated: then game_kontra >= 1
+            parts[-1] = join(" ", [parts[-1], _("(official kontra: the called tarokk lay in a skart)")])
         winner = "declarer" if p >= WIN_POINTS else "opponents"
-        won = f"{SIDE_NAME[winner]} won ({p})"
-        lines.append(f"Game: {bid_name} G={g}{kontra}, {won} → {led.sides('game', value, winner)}")
+        if winner == "declarer":
+            parts.append(_("declaring side won (%(points)s)", points=p))
+        else:
+            parts.append(_("opponents won (%(points)s)", points=p))
+        lines.append(join(ARROW, [join(COMMA, parts), led.sides("game", value, winner)]))
 
     # Step 4: automatic silent volát / dupla (never listed in `figures`).
     said = {(f["figure"], f["side"]) for f in figures if f["announced"]} if figures else ()
     for side in SIDES if dupla_by is not None or volat_by is not None else ():
-        who = SIDE_NAME[side]
         if volat_by == side and ("volat", side) not in said:
             value = SILENT_G_FACTOR["volat"] * g
             text = led.sides(f"silent volat {side}", value, side)
-            lines.append(f"Volát 3G={value} ({who}, silent) made → {value} to {who} → {text}")
+            name = join(" ", [FIGURES["volat"][0], f"3G={value}"])
+            lines.append(_figure_line(name, side, SILENT, True, value, side, text))
         if dupla_by == side and ("dupla", side) not in said:
             if volat_by == side:  # footnote `+`
-                led.zero(f"silent dupla {side}", f"Dupla ({who}, silent) made: 0, absorbed by the volát")
+                led.zero(f"silent dupla {side}", _absorbed(FIGURES["dupla"][0], side))
             else:
                 value = SILENT_G_FACTOR["dupla"] * g
                 text = led.sides(f"silent dupla {side}", value, side)
-                lines.append(f"Dupla 2G={value} ({who}, silent) made → {value} to {who} → {text}")
+                name = join(" ", [FIGURES["dupla"][0], f"2G={value}"])
+                lines.append(_figure_line(name, side, SILENT, True, value, side, text))
 
     # Step 5: listed figures, in the order of the record.
     for i, f in enumerate(figures):
@@ -566,30 +674,26 @@ def _played(led: _Ledger, hand: Mapping[str, Any]) -> None:
             kontra = f.get("kontra") or 0
             base = _announced_value(fig, g)
             if fig in G_FIGURES:  # made or not follows from P and T (step 5)
-                name = f"{name} {G_FIGURES[fig]}G={base}"
+                name = join(" ", [name, f"{G_FIGURES[fig]}G={base}"])
                 made = (volat_by if fig == "volat" else dupla_by) == side
             else:
                 made = f["result"] == "made"
             value = base << kontra
             winner = side if made else OTHER_SIDE[side]
-            how = f"announced, {_kontra_text(kontra)}" if kontra else "announced"
             text = led.sides(key, value, winner)
-            lines.append(
-                f"{name} ({SIDE_NAME[side]}, {how}) {'made' if made else 'failed'} → {value} to "
-                f"{SIDE_NAME[winner]} → {text}"
-            )
+            lines.append(_figure_line(name, side, HOW[kontra], made, value, winner, text))
         elif f["result"] == "made":
             if fig in ABSORBED_BY_VOLAT and volat_by == side:  # footnote `+`
-                led.zero(key, f"{name} ({SIDE_NAME[side]}, silent) made: 0, absorbed by the volát")
+                led.zero(key, _absorbed(name, side))
                 continue
             value = FIGURES[fig][2]
             text = led.sides(key, value, side)
-            lines.append(f"{name} ({SIDE_NAME[side]}, silent) made → {value} to {SIDE_NAME[side]} → {text}")
+            lines.append(_figure_line(name, side, SILENT, True, value, side, text))
         else:  # silent pagát ultimó lost in the 9th trick (§5.3)
             value = FIGURES[fig][2]
             winner = OTHER_SIDE[side]
             text = led.sides(key, value, winner)
-            lines.append(f"{name} ({SIDE_NAME[side]}, silent) failed → {value} to {SIDE_NAME[winner]} → {text}")
+            lines.append(_figure_line(name, side, SILENT, False, value, winner, text))
 
 
 def _renonsz(led: _Ledger, hand: Mapping[str, Any]) -> None:
@@ -602,23 +706,36 @@ def _renonsz(led: _Ledger, hand: Mapping[str, Any]) -> None:
     lines = led.lines
     if kind == "no_honour":
         total = g  # validated: a Hármas, so R = 1, with no announcement yet
-        lines.append(f"Renonsz R: the {bid_name} game value → {total}")
+        lines.append(_("Renonsz R: the %(bid)s game value → %(total)s", bid=bid_name, total=total))
     else:
         game_kontra = hand.get("game_kontra") or 0
         total = g << game_kontra
-        kontra = f", {_kontra_text(game_kontra)}" if game_kontra else ""
-        lines.append(f"Renonsz R: game {bid_name} G={g}{kontra} → {total}")
+        if game_kontra:
+            line = _(
+                "Renonsz R: game %(bid)s G=%(g)s, %(kontra)s → %(total)s",
+                bid=bid_name,
+                g=g,
+                kontra=KONTRA_TEXT[game_kontra],
+                total=total,
+            )
+        else:
+            line = _("Renonsz R: game %(bid)s G=%(g)s → %(total)s", bid=bid_name, g=g, total=total)
+        lines.append(line)
         for f in hand.get("figures") or ():
             name = _figure_name(f)
             side = SIDE_NAME[f["side"]]
             if not f["announced"]:
-                lines.append(f"Renonsz R: {name} ({side}, silent): 0, silent figures are ignored")
+                lines.append(
+                    _("Renonsz R: %(figure)s (%(side)s, silent): 0, silent figures are ignored", figure=name, side=side)
+                )
                 continue
             base = _announced_value(f["figure"], g)
             kontra_level = f.get("kontra") or 0
             value = base << kontra_level
-            how = f"announced, {_kontra_text(kontra_level)}" if kontra_level else "announced"
-            lines.append(f"Renonsz R: {name} ({side}, {how}) → {value}")
+            how = HOW[kontra_level]
+            lines.append(
+                _("Renonsz R: %(figure)s (%(side)s, %(how)s) → %(value)s", figure=name, side=side, how=how, value=value)
+            )
             total += value
     led.amounts["renonsz"] = total
     pts = led.points
@@ -627,10 +744,8 @@ def _renonsz(led: _Ledger, hand: Mapping[str, Any]) -> None:
         delta = -3 * total if s == offender else total
         pts[s] += delta
         parts.append(f"{s} {_num(delta)}")
-    lines.append(
-        f"Renonsz ({kind}) by {offender}, who {RENONSZ_KINDS[kind]}: R = {total} to each of the other three "
-        f"→ {', '.join(parts)}"
-    )
+    line = _(RENONSZ_KINDS[kind].msgid, offender=offender, total=total)
+    lines.append(join(ARROW, [line, ", ".join(parts)]))
 
 
 def _tarokk_counts(led: _Ledger, hand: Mapping[str, Any]) -> None:
@@ -642,7 +757,12 @@ def _tarokk_counts(led: _Ledger, hand: Mapping[str, Any]) -> None:
         key = f"tarokk_counts[{i}]"
         if tc["when"] == "early":
             payers = [s for s in SEATS if s != holder]
-            label = f"{count} tarokk ({holder}, declared early): {v} from each other player"
+            label = _(
+                "%(count)s tarokk (%(seat)s, declared early): %(v)s from each other player",
+                count=count,
+                seat=holder,
+                v=v,
+            )
         else:
             # Reading §2.5/§5.6: every team-mate of the holder pays; a lone declarer has none.
             team = led.decl if holder in led.decl else led.opp
@@ -650,10 +770,19 @@ def _tarokk_counts(led: _Ledger, hand: Mapping[str, Any]) -> None:
             if not payers:
                 led.zero(
                     key,
-                    f"{count} tarokk ({holder}, disclosed at the end): 0, a lone declarer has no team-mate",
+                    _(
+                        "%(count)s tarokk (%(seat)s, disclosed at the end): 0, a lone declarer has no team-mate",
+                        count=count,
+                        seat=holder,
+                    ),
                 )
                 continue
-            label = f"{count} tarokk ({holder}, disclosed at the end): {v} from each team-mate"
+            label = _(
+                "%(count)s tarokk (%(seat)s, disclosed at the end): %(v)s from each team-mate",
+                count=count,
+                seat=holder,
+                v=v,
+            )
         led.amounts[key] = v
         gain = v * len(payers)
         pts = led.points
@@ -662,7 +791,7 @@ def _tarokk_counts(led: _Ledger, hand: Mapping[str, Any]) -> None:
         for s in payers:
             pts[s] -= v
             parts.append(f"{s} {_num(-v)}")
-        led.lines.append(f"{label} → {', '.join(parts)}")
+        led.lines.append(join(ARROW, [label, ", ".join(parts)]))
 
 
 def settle(
@@ -671,7 +800,8 @@ def settle(
     """Points for the four seats of a hand that ``validate`` accepted (§2); state stays ``{}``."""
     led = _ledger(hand)
     pts = led.points
-    led.lines.append(f"Total: A {_num(pts['A'])}, B {_num(pts['B'])}, C {_num(pts['C'])}, D {_num(pts['D'])}")
+    total = f"A {_num(pts['A'])}, B {_num(pts['B'])}, C {_num(pts['C'])}, D {_num(pts['D'])}"
+    led.lines.append(_("Total: %(points)s", points=total))
     return HandScore(points=pts, state={}, breakdown=led.lines)
 
 

@@ -16,7 +16,6 @@ from typing import Any
 
 from scoring.common import (
     ALL_SEATS,
-    KONTRA_NAMES,
     Errors,
     check_empty,
     envelope,
@@ -27,6 +26,7 @@ from scoring.common import (
     round_toward_zero,
     signed,
 )
+from scoring.text import _, join
 from scoring.types import (
     FORBIDDEN_COMBINATION,
     INCONSISTENT,
@@ -123,28 +123,36 @@ BID_SHARE = {"harmas": 3, "kettes": 2, "egyes": 1, "szolo": 0}
 BIDS = tuple(BID_SHARE)
 # §1.4: base game value G by the talon cards the declarer actually took.
 GAME_VALUE = (4, 3, 2, 1)  # index = cards taken
-# §1.5: announced / silent values (dupla and volát are multiples of G, see _figure_item).
+# §1.5: announced / silent values (dupla and volát are multiples of G, see _figure_result).
 ANNOUNCED_VALUE = {"tuletroa": 2, "negy_kiraly": 4, "pagat_ulti": 10, "xxi_fogas": 42}
 SILENT_VALUE = {"tuletroa": 1, "negy_kiraly": 2, "pagat_ulti": 5, "xxi_fogas": 21}
 # §1.7: szubkontra only signals a partnership, the value stays x4 (not common.KONTRA_FACTORS' x8).
 MULTIPLIER = (1, 2, 4, 4)
-KONTRA_NAME = KONTRA_NAMES[:4]
+# " x 2 (kontra)": a kontra level as the lines write it after a value (names as common.KONTRA_NAMES).
+KONTRA_TEXT = (
+    "",
+    join("", [" x 2 (", _("kontra"), ")"]),
+    join("", [" x 4 (", _("rekontra"), ")"]),
+    join("", [" x 4 (", _("szubkontra"), ")"]),
+)
 # §1.9: the factor applied to S for a lone declarer who wins.
 SOLO_WIN_FACTOR = {"forced": 3, "open_self_call": 2, "hidden_self_call": 1}
+# The words a line or a message shows are scoring.text messages; the game's Hungarian terms
+# (figures, kontra levels, lengetés) are the same in every language.
 SOLO_NAME = {
-    "forced": "forced alone",
-    "open_self_call": "open self-call",
-    "hidden_self_call": "hidden self-call",
+    "forced": _("forced alone"),
+    "open_self_call": _("open self-call"),
+    "hidden_self_call": _("hidden self-call"),
 }
 FIGURE_NAME = {
-    "tuletroa": "tulétroá",
-    "negy_kiraly": "négy király",
-    "pagat_ulti": "pagát ulti",
-    "xxi_fogas": "XXI-fogás",
-    "dupla": "dupla",
-    "volat": "volát",
+    "tuletroa": _("tulétroá"),
+    "negy_kiraly": _("négy király"),
+    "pagat_ulti": _("pagát ulti"),
+    "xxi_fogas": _("XXI-fogás"),
+    "dupla": _("dupla"),
+    "volat": _("volát"),
 }
-SIDE_NAME = {"declarer": "declaring side", "opponents": "opponents"}
+SIDE_NAME = {"declarer": _("declaring side"), "opponents": _("opponents")}
 
 
 # --- seats (§1.1) -------------------------------------------------------------
@@ -192,14 +200,14 @@ def _check_state(e: Errors, state: Any) -> int | None:
     if state is None or (type(state) is dict and not state):
         return 0
     if not isinstance(state, Mapping):
-        e.add("state", INVALID_VALUE, "state must be a JSON object")
+        e.add("state", INVALID_VALUE, _("%(field)s must be a JSON object", field="state"))
         return None
     for key in state:
         if key not in STATE_FIELDS:
             e.add(
                 path("state", key if isinstance(key, str | int) else str(key)),
                 UNKNOWN_FIELD,
-                f"unknown state field {key!r}",
+                _("unknown state field %(key)s", key=repr(key)),
             )
     return e.optional_int(state, "double_round_remaining", 0, 7, "state", default=0)
 
@@ -208,44 +216,58 @@ def _check_table(e: Errors, obj: Mapping[str, Any], seats_valid: bool) -> list[s
     """§3.2 rule 1: participants, dealer, seats and talon arranger."""
     participants = obj.get("participants")
     if participants is None:
-        e.add("participants", MISSING_FIELD, "participants is required (everyone at the table)")
+        e.add("participants", MISSING_FIELD, _("participants is required (everyone at the table)"))
         return None
     if not is_seat_list(participants):
-        e.add("participants", INVALID_VALUE, "participants must be a list of distinct seats A to G")
+        e.add("participants", INVALID_VALUE, _("participants must be a list of distinct seats A to G"))
         return None
     if not 4 <= len(participants) <= 7:
-        e.add("participants", OUT_OF_RANGE, "a Vadász table has 4 to 7 participants")
+        e.add("participants", OUT_OF_RANGE, _("a Vadász table has 4 to 7 participants"))
         return None
     dealer = obj.get("dealer")
     if not (isinstance(dealer, str) and dealer in ALL_SEATS):
         return participants  # the envelope has reported it
     if dealer not in participants:
-        e.add("dealer", INCONSISTENT, f"the dealer {dealer} is not among the participants")
+        e.add("dealer", INCONSISTENT, _("the dealer %(seat)s is not among the participants", seat=dealer))
         return participants
     expected = play_order(participants, dealer)
     if seats_valid and obj.get("seats") != expected:
         e.add(
             "seats",
             INCONSISTENT,
-            f"with {len(participants)} participants and dealer {dealer} the players are "
-            f"{', '.join(expected)} in that order",
+            _(
+                "with %(n)s participants and dealer %(dealer)s the players are %(seats)s in that order",
+                n=len(participants),
+                dealer=dealer,
+                seats=", ".join(expected),
+            ),
         )
     arranger = obj.get("talon_arranger")
     allowed = talon_arrangers(participants, dealer)
     if not allowed:
         if arranger is not None:
-            e.add("talon_arranger", NOT_APPLICABLE, "there is no talon arranger at a table of 4")
+            e.add("talon_arranger", NOT_APPLICABLE, _("there is no talon arranger at a table of 4"))
     elif arranger is None:
-        e.add("talon_arranger", MISSING_FIELD, "talon_arranger is required at a table of 5 to 7")
+        e.add("talon_arranger", MISSING_FIELD, _("talon_arranger is required at a table of 5 to 7"))
     elif not (isinstance(arranger, str) and arranger in participants):
-        e.add("talon_arranger", INVALID_VALUE, "talon_arranger must be a participant")
+        e.add("talon_arranger", INVALID_VALUE, _("talon_arranger must be a participant"))
     elif arranger not in allowed:
         e.add(
             "talon_arranger",
             INCONSISTENT,
-            f"with {len(participants)} participants the talon arranger is {' or '.join(allowed)}",
+            _("with %(n)s participants the talon arranger is %(seat)s", n=len(participants), seat=allowed[0])
+            if len(allowed) == 1
+            else _(
+                "with %(n)s participants the talon arranger is %(first)s or %(second)s",
+                n=len(participants),
+                first=allowed[0],
+                second=allowed[1],
+            ),
         )
     return participants
+
+
+NO_RESULTS_IN_RENONSZ = _("a renonsz hand records no figure results")
 
 
 def _check_figure(
@@ -270,7 +292,7 @@ def _check_figure(
     announcer = f.get("announcer")
     if announced is True:
         if announcer is None:
-            e.add(path(base, "announcer"), MISSING_FIELD, "an announced figure needs its announcer")
+            e.add(path(base, "announcer"), MISSING_FIELD, _("an announced figure needs its announcer"))
         elif seats is not None:
             if not (type(announcer) is str and announcer in seats):
                 announcer = e.check_seat(announcer, path(base, "announcer"), seats, "player")
@@ -278,24 +300,26 @@ def _check_figure(
                 e.add(
                     path(base, "announcer"),
                     INCONSISTENT,
-                    f"{announcer} does not play on the {SIDE_NAME[side]}",
+                    _("%(seat)s does not play on the declaring side", seat=announcer)
+                    if side == "declarer"
+                    else _("%(seat)s does not play on the opponents", seat=announcer),
                 )
         else:
             announcer = None
     else:
         if announced is False and announcer is not None:
-            e.add(path(base, "announcer"), NOT_APPLICABLE, "a silent figure has no announcer")
+            e.add(path(base, "announcer"), NOT_APPLICABLE, _("a silent figure has no announcer"))
         announcer = None
         if announced is False and figure in ("dupla", "volat"):
             e.add(
                 path(base, "announced"),
                 NOT_APPLICABLE,
-                "a silent dupla or volát is derived from the card points and tricks; do not list it",
+                _("a silent dupla or volát is derived from the card points and tricks; do not list it"),
             )
 
     kontra = e.optional_int(f, "kontra", 0, 3, base)
     if kontra and announced is False:
-        e.add(path(base, "kontra"), NOT_APPLICABLE, "a silent figure cannot be kontra'd")
+        e.add(path(base, "kontra"), NOT_APPLICABLE, _("a silent figure cannot be kontra'd"))
 
     with_volat = f.get("with_volat")
     if with_volat is not None:
@@ -305,28 +329,28 @@ def _check_figure(
             e.add(
                 path(base, "with_volat"),
                 NOT_APPLICABLE,
-                "only an announced tulétroá, négy király or dupla can be overlapped by a volát",
+                _("only an announced tulétroá, négy király or dupla can be overlapped by a volát"),
             )
 
     result = f.get("result")
     if renonsz:
         if result is not None:
-            e.add(path(base, "result"), NOT_APPLICABLE, "a renonsz hand records no figure results")
+            e.add(path(base, "result"), NOT_APPLICABLE, NO_RESULTS_IN_RENONSZ)
         result = None
     elif figure == "dupla" or figure == "volat":
         if result is not None:
             e.add(
                 path(base, "result"),
                 NOT_APPLICABLE,
-                "the result of a dupla or volát is derived from the card points and tricks",
+                _("the result of a dupla or volát is derived from the card points and tricks"),
             )
         result = None
     elif figure is not None:
         result = e.required_choice(f, "result", RESULTS[figure], base)
         if result == "failed" and announced is False:
-            e.add(path(base, "result"), INCONSISTENT, "a silent figure that failed is simply not listed")
+            e.add(path(base, "result"), INCONSISTENT, _("a silent figure that failed is simply not listed"))
     elif result is None:
-        e.add(path(base, "result"), MISSING_FIELD, "result is required")
+        e.add(path(base, "result"), MISSING_FIELD, _("%(field)s is required", field="result"))
     else:
         result = None
 
@@ -334,15 +358,15 @@ def _check_figure(
     if unplayable is not None:
         ufield = path(base, "unplayable")
         if renonsz:
-            e.add(ufield, NOT_APPLICABLE, "a renonsz hand records no figure results")
+            e.add(ufield, NOT_APPLICABLE, NO_RESULTS_IN_RENONSZ)
             unplayable = None
         elif figure is not None and figure not in UNPLAYABLE:
-            e.add(ufield, NOT_APPLICABLE, "only a XXI-fogás or a pagát ulti can be objectively unplayable")
+            e.add(ufield, NOT_APPLICABLE, _("only a XXI-fogás or a pagát ulti can be objectively unplayable"))
             unplayable = None
         elif figure is not None:
             unplayable = e.check_choice(unplayable, ufield, UNPLAYABLE[figure])
             if announced is False or result == "made":
-                e.add(ufield, NOT_APPLICABLE, "only a failed announcement can be objectively unplayable")
+                e.add(ufield, NOT_APPLICABLE, _("only a failed announcement can be objectively unplayable"))
             elif (
                 unplayable == "starting_opponent_8_tarokk"
                 and side is not None
@@ -353,7 +377,7 @@ def _check_figure(
                 e.add(
                     ufield,
                     INCONSISTENT,
-                    f"the first player {seats[0]} is on the announcers' side, not an opponent",
+                    _("the first player %(seat)s is on the announcers' side, not an opponent", seat=seats[0]),
                 )
         else:
             unplayable = None
@@ -386,33 +410,54 @@ def _check_figures(
     seen: set[tuple[str, str]] = set()
     made_by: dict[str, str] = {}  # figure -> the side that made it
     overlap = False
-    for i, (fig, side, _, _, with_volat, result) in zip(indices, parsed, strict=True):
+    for i, (fig, side, _announced, _who, with_volat, result) in zip(indices, parsed, strict=True):
         if (fig, side) in seen:
-            e.add(f"figures[{i}]", INCONSISTENT, f"{FIGURE_NAME[fig]} of the {SIDE_NAME[side]} is listed twice")
+            if side == "declarer":
+                message = _("%(figure)s of the declaring side is listed twice", figure=FIGURE_NAME[fig])
+            else:
+                message = _("%(figure)s of the opponents is listed twice", figure=FIGURE_NAME[fig])
+            e.add(f"figures[{i}]", INCONSISTENT, message)
         seen.add((fig, side))
         overlap = overlap or with_volat
         if result == "made" and made_by.setdefault(fig, side) != side:
-            e.add(f"figures[{i}].result", INCONSISTENT, f"{FIGURE_NAME[fig]} cannot be made by both sides")
+            e.add(
+                f"figures[{i}].result",
+                INCONSISTENT,
+                _("%(figure)s cannot be made by both sides", figure=FIGURE_NAME[fig]),
+            )
     if overlap:  # §1.6: an overlapped announcement needs the same player's volát
-        volat_by = {(side, who) for fig, side, announced, who, _, _ in parsed if fig == "volat" and announced}
-        for i, (fig, side, announced, who, with_volat, _) in zip(indices, parsed, strict=True):
+        volat_by = {(side, who) for fig, side, announced, who, _w, _r in parsed if fig == "volat" and announced}
+        for i, (fig, side, announced, who, with_volat, _result) in zip(indices, parsed, strict=True):
             if with_volat and announced and who and fig in WITH_VOLAT_FIGURES and (side, who) not in volat_by:
                 e.add(
                     f"figures[{i}].with_volat",
                     INCONSISTENT,
-                    f"no volát announced by {who} for the {SIDE_NAME[side]}",
+                    _("no volát announced by %(seat)s for the declaring side", seat=who)
+                    if side == "declarer"
+                    else _("no volát announced by %(seat)s for the opponents", seat=who),
                 )
     if tricks in (0, 9):  # one side took every trick: the other holds no honour or king
         volat_side = "declarer" if tricks == 9 else "opponents"
-        for i, (fig, side, _, _, _, result) in zip(indices, parsed, strict=True):
+        for i, (fig, side, _announced, _who, _with, result) in zip(indices, parsed, strict=True):
             if result == "made" and side != volat_side and fig in ("tuletroa", "negy_kiraly"):
                 e.add(
                     f"figures[{i}].result",
                     INCONSISTENT,
-                    f"the {SIDE_NAME[volat_side]} took every trick, so the {SIDE_NAME[side]} "
-                    f"cannot have made {FIGURE_NAME[fig]}",
+                    # side != volat_side: the one side took every trick, the other made the figure
+                    _(
+                        "the declaring side took every trick, so the opponents cannot have made %(figure)s",
+                        figure=FIGURE_NAME[fig],
+                    )
+                    if volat_side == "declarer"
+                    else _(
+                        "the opponents took every trick, so the declaring side cannot have made %(figure)s",
+                        figure=FIGURE_NAME[fig],
+                    ),
                 )
     return parsed
+
+
+EXCEPT_THROWN_IN = _("except to a thrown-in hand")
 
 
 def validate(
@@ -430,7 +475,7 @@ def validate(
         e.add(
             "state.double_round_remaining",
             INCONSISTENT,
-            f"a double round at a table of {len(participants)} lasts at most {len(participants)} hands",
+            _("a double round at a table of %(n)s lasts at most %(n)s hands", n=len(participants)),
         )
     seats: list[str] | None = obj.get("seats") if seats_valid else None
 
@@ -445,19 +490,19 @@ def validate(
     start = obj.get("start_double_round")
     if start is not None and e.check_bool(start, "start_double_round") is True:
         if outcome != "thrown_in":
-            e.add("start_double_round", NOT_APPLICABLE, "only a thrown-in hand can start a double round")
+            e.add("start_double_round", NOT_APPLICABLE, _("only a thrown-in hand can start a double round"))
         elif remaining:
             e.add(
                 "start_double_round",
                 FORBIDDEN_COMBINATION,
-                "a double round is already running; no new one can start (§1.8)",
+                _("a double round is already running; no new one can start (§1.8)"),
             )
 
     if outcome in ("thrown_in", "redeal"):
         for key in RESULT_FIELDS:
             if key == "game_kontra" and obj.get(key) == 0 and obj.get(key) is not False:
                 continue  # 0 is the documented default ("no kontra"), not a result
-            e.forbid(obj, key, why=f"to a {outcome.replace('_', '-')} hand")
+            e.forbid(obj, key, why=_("to a thrown-in hand") if outcome == "thrown_in" else _("to a redeal hand"))
         if outcome == "thrown_in":
             thrower = obj.get("thrower")
             if thrower is not None and seats is not None:
@@ -468,26 +513,26 @@ def validate(
                 e.add(
                     "thrower",
                     MISSING_FIELD,
-                    "a double round is declared by the player who threw in and then deals: name him (§1.8)",
+                    _("a double round is declared by the player who threw in and then deals: name him (§1.8)"),
                 )
             reason = obj.get("throw_in_reason")
             if reason is not None:
                 e.check_choice(reason, "throw_in_reason", THROW_IN_REASONS)
         else:
-            e.forbid(obj, "thrower", why="except to a thrown-in hand")
-            e.forbid(obj, "throw_in_reason", why="except to a thrown-in hand")
+            e.forbid(obj, "thrower", why=EXCEPT_THROWN_IN)
+            e.forbid(obj, "throw_in_reason", why=EXCEPT_THROWN_IN)
         return e.items
 
     # played or renonsz
     is_renonsz = outcome == "renonsz"
     if obj.get("thrower") is not None or obj.get("throw_in_reason") is not None:
-        e.forbid(obj, "thrower", why="except to a thrown-in hand")
-        e.forbid(obj, "throw_in_reason", why="except to a thrown-in hand")
+        e.forbid(obj, "thrower", why=EXCEPT_THROWN_IN)
+        e.forbid(obj, "throw_in_reason", why=EXCEPT_THROWN_IN)
 
     # §3.2 rule 3: declarer, partner, solo.
     declarer = e.required_seat(obj, "declarer", seats, what="player")
     if "partner" not in obj and not is_renonsz:
-        e.add("partner", MISSING_FIELD, "partner is required (null when the declarer plays alone)")
+        e.add("partner", MISSING_FIELD, _("partner is required (null when the declarer plays alone)"))
     partner_raw = obj.get("partner")
     partner = None
     if partner_raw is not None and seats is not None:
@@ -496,7 +541,7 @@ def validate(
         else:
             partner = e.check_seat(partner_raw, "partner", seats, "player")
         if partner is not None and partner == declarer:
-            e.add("partner", INCONSISTENT, "the partner cannot be the declarer")
+            e.add("partner", INCONSISTENT, _("the partner cannot be the declarer"))
             partner = None
     solo = obj.get("solo")
     if partner_raw is None:
@@ -504,11 +549,11 @@ def validate(
             # §3.2 rule 3 for every outcome: a renonsz hand need not name the partner, but
             # "partner": null says the declarer played alone, and then solo says how.
             if "partner" in obj:
-                e.add("solo", MISSING_FIELD, "solo is required when the declarer plays alone (§1.9)")
+                e.add("solo", MISSING_FIELD, _("solo is required when the declarer plays alone (§1.9)"))
         else:
             e.check_choice(solo, "solo", SOLO_CASES)
     elif solo is not None:
-        e.add("solo", NOT_APPLICABLE, "solo applies only when the declarer has no partner")
+        e.add("solo", NOT_APPLICABLE, _("solo applies only when the declarer has no partner"))
     side_of: dict[str, str] | None = None
     partner_ok = partner_raw is None or partner is not None
     if declarer is not None and seats is not None and partner_ok and ("partner" in obj or is_renonsz):
@@ -523,14 +568,14 @@ def validate(
         e.add(
             "declarer_talon_taken",
             INCONSISTENT,
-            f"after the bid {bid} the declarer is due at most {BID_SHARE[bid]} talon cards",
+            _("after the bid %(bid)s the declarer is due at most %(n)s talon cards", bid=bid, n=BID_SHARE[bid]),
         )
 
     # §3.2 rule 5: card points and tricks.
     points = tricks = None
     if is_renonsz:
-        e.forbid(obj, "declarer_card_points", why="to a renonsz hand")
-        e.forbid(obj, "declarer_tricks", why="to a renonsz hand")
+        e.forbid(obj, "declarer_card_points", why=TO_A_RENONSZ_HAND)
+        e.forbid(obj, "declarer_tricks", why=TO_A_RENONSZ_HAND)
     else:
         points = e.required_int(obj, "declarer_card_points", 0, 94)
         tricks = e.required_int(obj, "declarer_tricks", 0, 9)
@@ -539,20 +584,24 @@ def validate(
                 e.add(
                     "declarer_card_points",
                     INCONSISTENT,
-                    f"{tricks} tricks hold between {4 * tricks} and {58 + 4 * tricks} card points "
-                    "(every card is worth at least 1)",
+                    _(
+                        "%(tricks)s tricks hold between %(lo)s and %(hi)s card points (every card is worth at least 1)",
+                        tricks=tricks,
+                        lo=4 * tricks,
+                        hi=58 + 4 * tricks,
+                    ),
                 )
             elif tricks == 9 and points < 72:
                 e.add(
                     "declarer_card_points",
                     INCONSISTENT,
-                    "a side that took every trick holds at least 72 card points",
+                    _("a side that took every trick holds at least 72 card points"),
                 )
             elif tricks == 0 and points > 22:
                 e.add(
                     "declarer_card_points",
                     INCONSISTENT,
-                    "a side without a trick holds at most 22 card points (6 skart cards)",
+                    _("a side without a trick holds at most 22 card points (6 skart cards)"),
                 )
 
     # §3.2 rule 6: game kontra.
@@ -570,9 +619,9 @@ def validate(
     renonsz = obj.get("renonsz")
     if not is_renonsz:
         if renonsz is not None:
-            e.forbid(obj, "renonsz", why="unless the outcome is renonsz")
+            e.forbid(obj, "renonsz", why=_("unless the outcome is renonsz"))
     elif renonsz is None:
-        e.add("renonsz", MISSING_FIELD, "renonsz is required for a renonsz hand")
+        e.add("renonsz", MISSING_FIELD, _("renonsz is required for a renonsz hand"))
     else:
         r = e.check_object(renonsz, "renonsz")
         if r is not None:
@@ -580,6 +629,9 @@ def validate(
             e.required_seat(r, "offender", seats, "renonsz", "player")
             e.required_choice(r, "kind", RENONSZ_KINDS, "renonsz")
     return e.items
+
+
+TO_A_RENONSZ_HAND = _("to a renonsz hand")
 
 
 def _check_lengetes(
@@ -598,18 +650,18 @@ def _check_lengetes(
     e.unknown_keys(lg, ("waver", "mode"), "lengetes_ulti")
     waver = e.required_seat(lg, "waver", seats, "lengetes_ulti", "player")
     if waver is not None and waver == declarer:
-        e.add("lengetes_ulti.waver", INCONSISTENT, "the waver cannot be the (Pagát-holding) declarer")
+        e.add("lengetes_ulti.waver", INCONSISTENT, _("the waver cannot be the (Pagát-holding) declarer"))
         waver = None
     mode = e.required_choice(lg, "mode", LENGETES_MODES, "lengetes_ulti")
     waver_tuletroa = any(f[0] == "tuletroa" and f[2] and f[3] == waver for f in figures)
     if mode == "obligatory":
         if waver is not None and side_of is not None and side_of[waver] != "opponents":
-            e.add("lengetes_ulti.waver", INCONSISTENT, "for an obligatory ulti the waver is an opponent")
+            e.add("lengetes_ulti.waver", INCONSISTENT, _("for an obligatory ulti the waver is an opponent"))
         if game_kontra is None or game_kontra < 1:
             e.add(
                 "lengetes_ulti.mode",
                 INCONSISTENT,
-                "an obligatory ulti needs the waver's kontra on the game (game_kontra ≥ 1)",
+                _("an obligatory ulti needs the waver's kontra on the game (game_kontra ≥ 1)"),
             )
         if waver is not None and not any(
             f[0] == "tuletroa" and f[1] == "opponents" and f[2] and f[3] == waver for f in figures
@@ -617,19 +669,19 @@ def _check_lengetes(
             e.add(
                 "lengetes_ulti.mode",
                 INCONSISTENT,
-                f"an obligatory ulti needs a tulétroá announced by the waver {waver} for the opponents",
+                _("an obligatory ulti needs a tulétroá announced by the waver %(seat)s for the opponents", seat=waver),
             )
         if not any(f[0] == "pagat_ulti" and f[1] == "declarer" for f in figures):
             e.add(
                 "lengetes_ulti.mode",
                 INCONSISTENT,
-                "an obligatory ulti needs a pagát ulti entry of the declaring side",
+                _("an obligatory ulti needs a pagát ulti entry of the declaring side"),
             )
     elif mode == "optional" and waver is not None and waver_tuletroa:
         e.add(
             "lengetes_ulti.mode",
             INCONSISTENT,
-            "the waver announced tulétroá, so the ulti is obligatory, not optional",
+            _("the waver announced tulétroá, so the ulti is obligatory, not optional"),
         )
 
 
@@ -644,9 +696,29 @@ def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
 
 # --- settlement (§2) ----------------------------------------------------------
 
+# A line's parts are joined by punctuation (the same in every language).
+ARROW = " → "
+KONTRA_IGNORED = join(" ", ["", _("(kontra ignored: forced alone)")])
+MADE = _("made")
+# A failed announcement's result as the line says it (§2.1: both pagát ulti losses are failures).
+FAILED = {"failed": _("failed"), "lost_last_trick": _("lost in the last trick"), "lost_early": _("lost early")}
+# §1.10: why an announcement was objectively unplayable (the record's key, in words in translations).
+UNPLAYABLE_TEXT = {
+    "xxi_not_catchable": _("objectively unplayable (xxi_not_catchable)"),
+    "skiz_took_partners_xxi": _("objectively unplayable (skiz_took_partners_xxi)"),
+    "opponent_9_tarokk": _("objectively unplayable (opponent_9_tarokk)"),
+    "starting_opponent_8_tarokk": _("objectively unplayable (starting_opponent_8_tarokk)"),
+}
 
-def _kontra_text(k: int) -> str:
-    return f" x {MULTIPLIER[k]} ({KONTRA_NAME[k]})" if k else ""
+
+def _times(value: Any, k: int) -> Any:
+    """ "2 x 2 (kontra)": a value and its kontra level (the value alone without kontra)."""
+    return join("", [str(value), KONTRA_TEXT[k]]) if k else value
+
+
+def _result(word: str, value: Any, amount: int) -> str:
+    """ "made, 2 x 2 (kontra) → +4": the result, the value and the signed amount."""
+    return join(", ", [word, join(ARROW, [value, signed(amount)])])
 
 
 def _items(hand: Mapping[str, Any], g: int, reduced: bool) -> list[tuple[str, int]]:
@@ -668,55 +740,70 @@ def _items(hand: Mapping[str, Any], g: int, reduced: bool) -> list[tuple[str, in
 
     # Game (§1.6 "game superseded"; §2.1).
     if p >= 71 or p <= 23 or t == 9 or t == 0:
-        items.append(("game: not paid (a dupla or volát was made)", 0))
+        items.append((_("game: not paid (a dupla or volát was made)"), 0))
     else:
         m = MULTIPLIER[gk]
-        note = _kontra_text(gk)
+        note = KONTRA_TEXT[gk]
         # §1.9 S' rule 2, read as its heading says ("changes which favour the unlucky declarer"): the
         # opponents' kontra on a game he lost is ignored; on a game he won it stands (ignoring it would
         # lower his win).
         if reduced and gk == 1 and p < 48:
-            m, note = 1, " (kontra ignored: forced alone)"
+            m, note = 1, KONTRA_IGNORED
         won = p >= 48
         amount = g * m if won else -g * m
-        items.append((f"game {'won' if won else 'lost'} ({p} card points): G {g}{note} = {signed(amount)}", amount))
+        args = {"points": p, "g": g, "kontra": note, "amount": signed(amount)}
+        if won:
+            line = _("game won (%(points)s card points): G %(g)s%(kontra)s = %(amount)s", **args)
+        else:
+            line = _("game lost (%(points)s card points): G %(g)s%(kontra)s = %(amount)s", **args)
+        items.append((line, amount))
 
     # Automatic silent dupla / volát, never listed (§2.1); §1.6 reading: a volát absorbs the dupla.
     for side in SIDES:
         who = SIDE_NAME[side]
         if volat[side] and ("volat", side) not in announced:
             amount = sign[side] * 3 * g
-            items.append((f"silent volát ({who}): 3G = {3 * g} → {signed(amount)}", amount))
+            line = _(
+                "silent volát (%(side)s): 3G = %(value)s → %(amount)s", side=who, value=3 * g, amount=signed(amount)
+            )
+            items.append((line, amount))
         if dupla[side] and ("dupla", side) not in announced:
             if volat[side]:
-                items.append((f"silent dupla ({who}): 0 (absorbed by the volát)", 0))
+                items.append((_("silent dupla (%(side)s): 0 (absorbed by the volát)", side=who), 0))
             else:
                 amount = sign[side] * 2 * g
-                items.append((f"silent dupla ({who}): 2G = {2 * g} → {signed(amount)}", amount))
+                line = _(
+                    "silent dupla (%(side)s): 2G = %(value)s → %(amount)s", side=who, value=2 * g, amount=signed(amount)
+                )
+                items.append((line, amount))
 
     for f in figures:
-        items.append(_figure_item(f, g, dupla, volat, lmode, reduced))
+        line, amount = _figure_result(f, g, dupla, volat, lmode, reduced)
+        items.append((join(": ", [_figure_head(f), line]), amount))
     return items
 
 
-def _figure_item(
-    f: Mapping[str, Any],
-    g: int,
-    dupla: Mapping[str, bool],
-    volat: Mapping[str, bool],
-    lmode: str | None,
-    reduced: bool,
+def _figure_head(f: Mapping[str, Any]) -> str:
+    """ "tulétroá (declaring side, announced by A)": a listed figure as its line names it."""
+    name = FIGURE_NAME[f["figure"]]
+    if f["announced"]:
+        return _(
+            "%(figure)s (%(side)s, announced by %(seat)s)", figure=name, side=SIDE_NAME[f["side"]], seat=f["announcer"]
+        )
+    return _("%(figure)s (%(side)s, silent)", figure=name, side=SIDE_NAME[f["side"]])
+
+
+def _figure_result(
+    f: Mapping[str, Any], g: int, dupla: Mapping[str, bool], volat: Mapping[str, bool], lmode: str | None, reduced: bool
 ) -> tuple[str, int]:
-    """One listed figure's signed amount and line (§2.1 "Each listed figure")."""
+    """A listed figure's result, value and signed amount (§2.1 "Each listed figure"): the line after its name."""
+    if f.get("with_volat"):
+        return _("0 (overlapped by the volát announced with it)"), 0
     fig = f["figure"]
     side = f["side"]
     s = 1 if side == "declarer" else -1
     k = f.get("kontra") or 0
     is_announced = f["announced"]
-    who = SIDE_NAME[side]
-    head = f"{FIGURE_NAME[fig]} ({who}, " + (f"announced by {f['announcer']})" if is_announced else "silent)")
-    if f.get("with_volat"):
-        return f"{head}: 0 (overlapped by the volát announced with it)", 0
     result = f.get("result")
     # §1.9 S' rule 1: a made announcement of the opponents counts as silent unless kontra'd.
     halve = reduced and side == "opponents" and is_announced and not k
@@ -726,62 +813,59 @@ def _figure_item(
         if made and halve:
             mult //= 2
             value = mult * g
-            return (
-                f"{head}: made, at silent value {mult}G = {value} (forced alone) → {signed(s * value)}",
-                s * value,
+            at_silent = _(
+                "at silent value %(value)s (forced alone) → %(amount)s",
+                value=f"{mult}G = {value}",
+                amount=signed(s * value),
             )
+            return join(", ", [MADE, at_silent]), s * value
         value = mult * g * MULTIPLIER[k]
         amount = s * value if made else -s * value
-        return (
-            f"{head}: {'made' if made else 'failed'}, {mult}G = {mult * g}{_kontra_text(k)} → {signed(amount)}",
-            amount,
-        )
+        return _result(MADE if made else FAILED["failed"], _times(f"{mult}G = {mult * g}", k), amount), amount
 
     # §1.11 lengetés: fixed values for the declaring side's pagát ulti.
     if fig == "pagat_ulti" and side == "declarer" and lmode is not None:
         unplayable = f.get("unplayable")
         if lmode == "obligatory" and not unplayable:  # §5.7: the unplayable rule wins
             if result == "lost_early":
-                return f"{head}: Pagát forced out early, lengetés fixed -5 (kontra ignored) → -5", -5
+                return _("Pagát forced out early, lengetés fixed -5 (kontra ignored) → -5"), -5
             amount = 10 * MULTIPLIER[k] if result == "made" else -10 * MULTIPLIER[k]
-            word = "made" if result == "made" else "lost in the last trick"
-            return f"{head}: {word}, lengetés fixed 10{_kontra_text(k)} → {signed(amount)}", amount
+            word = MADE if result == "made" else FAILED["lost_last_trick"]
+            fixed = _("lengetés fixed %(value)s → %(amount)s", value=_times(10, k), amount=signed(amount))
+            return join(", ", [word, fixed]), amount
         if lmode == "optional" and not is_announced and result == "made":
-            return f"{head}: made, lengetés (optional) pays the announced 10 → +10", 10
+            return join(", ", [MADE, _("lengetés (optional) pays the announced 10 → +10")]), 10
 
     if is_announced:
         if result == "made":
             if halve:
                 value = SILENT_VALUE[fig]
-                return (
-                    f"{head}: made, at silent value {value} (forced alone) → {signed(s * value)}",
-                    s * value,
+                at_silent = _(
+                    "at silent value %(value)s (forced alone) → %(amount)s", value=value, amount=signed(s * value)
                 )
+                return join(", ", [MADE, at_silent]), s * value
             value = ANNOUNCED_VALUE[fig] * MULTIPLIER[k]
-            return f"{head}: made, {ANNOUNCED_VALUE[fig]}{_kontra_text(k)} → {signed(s * value)}", s * value
+            return _result(MADE, _times(ANNOUNCED_VALUE[fig], k), s * value), s * value
         unplayable = f.get("unplayable")
-        word = {"failed": "failed", "lost_last_trick": "lost in the last trick", "lost_early": "lost early"}[result]
+        word = FAILED[result]
         if unplayable:  # §1.10: flat silent value, kontra ignored
             value = UNPLAYABLE[fig][unplayable]
-            return (
-                f"{head}: {word}, objectively unplayable ({unplayable}), flat {value} (kontra ignored) "
-                f"→ {signed(-s * value)}",
-                -s * value,
-            )
+            flat = _("flat %(value)s (kontra ignored) → %(amount)s", value=value, amount=signed(-s * value))
+            return join(", ", [word, UNPLAYABLE_TEXT[unplayable], flat]), -s * value
         value = ANNOUNCED_VALUE[fig] * MULTIPLIER[k]
-        return f"{head}: {word}, {ANNOUNCED_VALUE[fig]}{_kontra_text(k)} → {signed(-s * value)}", -s * value
+        return _result(word, _times(ANNOUNCED_VALUE[fig], k), -s * value), -s * value
 
     # Silent figures (§1.5 half value; §2.1).
     if fig == "pagat_ulti":
         if result == "made":
-            return f"{head}: made, 5 → {signed(s * 5)}", s * 5
+            return _result(MADE, "5", s * 5), s * 5
         if result == "lost_last_trick":  # §5.8: a silent ulti lost in the last trick costs 5
-            return f"{head}: lost in the last trick, 5 → {signed(-s * 5)}", -s * 5
-        return f"{head}: lost early, 0", 0
+            return _result(FAILED["lost_last_trick"], "5", -s * 5), -s * 5
+        return join(", ", [FAILED["lost_early"], "0"]), 0
     if fig in ("tuletroa", "negy_kiraly") and volat[side]:  # §1.6 / §5.6: absorbed by the volát
-        return f"{head}: 0 (absorbed by the volát)", 0
+        return _("0 (absorbed by the volát)"), 0
     value = SILENT_VALUE[fig]
-    return f"{head}: made, {value} → {signed(s * value)}", s * value
+    return _result(MADE, str(value), s * value), s * value
 
 
 def renonsz_amount(hand: Mapping[str, Any], g: int) -> tuple[int, str]:
@@ -789,7 +873,7 @@ def renonsz_amount(hand: Mapping[str, Any], g: int) -> tuple[int, str]:
     (overlapped announcements count 0)."""
     gk = opt(hand, "game_kontra", 0)
     total = g * MULTIPLIER[gk]
-    parts = [f"G {g}{_kontra_text(gk)}"]
+    parts = [_times(f"G {g}", gk)]
     for f in opt(hand, "figures", []):
         if not f["announced"] or f.get("with_volat"):
             continue
@@ -797,13 +881,23 @@ def renonsz_amount(hand: Mapping[str, Any], g: int) -> tuple[int, str]:
         k = opt(f, "kontra", 0)
         base = {"dupla": 4 * g, "volat": 6 * g}.get(fig) or ANNOUNCED_VALUE[fig]
         total += base * MULTIPLIER[k]
-        parts.append(f"{FIGURE_NAME[fig]} {base}{_kontra_text(k)}")
-    return total, " + ".join(parts)
+        parts.append(_times(join(" ", [FIGURE_NAME[fig], str(base)]), k))
+    return total, join(" + ", parts)
 
 
 def score_items(hand: Mapping[str, Any]) -> list[tuple[str, int]]:
     """The §2.1 items of a validated ``played`` hand (for tests and referees)."""
     return _items(hand, GAME_VALUE[hand["declarer_talon_taken"]], reduced=False)
+
+
+def _renonsz_line(kind: str, offender: str, expr: str, total: int) -> str:
+    """ "renonsz by D (play): R = G 2 + tulétroá 2 = 4" (each kind its own sentence: its id is English)."""
+    args = {"offender": offender, "expr": expr, "total": total}
+    if kind == "discard":
+        return _("renonsz by %(offender)s (discard): R = %(expr)s = %(total)s", **args)
+    if kind == "play":
+        return _("renonsz by %(offender)s (play): R = %(expr)s = %(total)s", **args)
+    return _("renonsz by %(offender)s (other): R = %(expr)s = %(total)s", **args)
 
 
 def settle(
@@ -818,10 +912,10 @@ def settle(
     outcome = opt(hand, "outcome", "played")
 
     if outcome in ("thrown_in", "redeal"):
-        lines.append("thrown in: no score" if outcome == "thrown_in" else "redeal: no score")
+        lines.append(_("thrown in: no score") if outcome == "thrown_in" else _("redeal: no score"))
         if hand.get("start_double_round"):
             remaining = len(participants)
-            lines.append(f"double round declared: the next {remaining} played hands count double")
+            lines.append(_("double round declared: the next %(n)s played hands count double", n=remaining))
         return HandScore(points, {"double_round_remaining": remaining} if remaining else {}, lines)
 
     g = GAME_VALUE[hand["declarer_talon_taken"]]
@@ -829,10 +923,17 @@ def settle(
     if outcome == "renonsz":
         offender = hand["renonsz"]["offender"]
         r, expr = renonsz_amount(hand, g)
-        lines.append(f"renonsz by {offender} ({hand['renonsz']['kind']}): R = {expr} = {r}")
+        lines.append(_renonsz_line(hand["renonsz"]["kind"], offender, expr, r))
         for seat in seats:
             points[seat] = -3 * r if seat == offender else r
-        lines.append(f"{offender} pays {r} to each of the other three: {signed(-3 * r)}")
+        lines.append(
+            _(
+                "%(offender)s pays %(r)s to each of the other three: %(amount)s",
+                offender=offender,
+                r=r,
+                amount=signed(-3 * r),
+            )
+        )
     else:
         s = 0
         for line, amount in _items(hand, g, reduced=False):
@@ -841,7 +942,14 @@ def settle(
         partner = hand.get("partner")
         if partner is not None:
             lines.append(
-                f"S = {s}: declarer {declarer} and partner {partner} {signed(s)} each, opponents {signed(-s)} each"
+                _(
+                    "S = %(s)s: declarer %(declarer)s and partner %(partner)s %(each)s each, opponents %(other)s each",
+                    s=s,
+                    declarer=declarer,
+                    partner=partner,
+                    each=signed(s),
+                    other=signed(-s),
+                )
             )
             for seat in seats:
                 points[seat] = s if seat in (declarer, partner) else -s
@@ -854,7 +962,7 @@ def settle(
         for seat in points:
             points[seat] *= 2
         remaining -= 1
-        lines.append(f"double round: every score x 2 ({remaining} doubled hands left)")
+        lines.append(_("double round: every score x 2 (%(n)s doubled hands left)", n=remaining))
     return HandScore(points, {"double_round_remaining": remaining} if remaining else {}, lines)
 
 
@@ -866,29 +974,51 @@ def _solo_result(hand: Mapping[str, Any], g: int, s: int, lines: list[str]) -> i
         raw = SOLO_WIN_FACTOR[solo] * s
         d = round_toward_zero(raw, 3)
         lines.append(
-            f"S = {s}; {name} win x{SOLO_WIN_FACTOR[solo]} = {raw}; "
-            f"rounded toward 0 → {d}; each opponent {signed(-d // 3)}"
+            _(
+                "S = %(s)s; %(solo)s win x%(factor)s = %(raw)s; rounded toward 0 → %(d)s; each opponent %(each)s",
+                s=s,
+                solo=name,
+                factor=SOLO_WIN_FACTOR[solo],
+                raw=raw,
+                d=d,
+                each=signed(-d // 3),
+            )
         )
         return d
     if s == 0:
-        lines.append(f"S = 0; {name}: nothing to pay")
+        lines.append(_("S = 0; %(solo)s: nothing to pay", solo=name))
         return 0
     if solo != "forced":
         raw = 2 * s
         d = round_toward_zero(raw, 3)
-        lines.append(f"S = {s}; {name} loss x2 = {raw}; rounded toward 0 → {d}; each opponent {signed(-d // 3)}")
+        lines.append(
+            _(
+                "S = %(s)s; %(solo)s loss x2 = %(raw)s; rounded toward 0 → %(d)s; each opponent %(each)s",
+                s=s,
+                solo=name,
+                raw=raw,
+                d=d,
+                each=signed(-d // 3),
+            )
+        )
         return d
     normal = _items(hand, g, reduced=False)
     reduced = _items(hand, g, reduced=True)
-    for (_, before), (line, after) in zip(normal, reduced, strict=True):
+    for (_line, before), (line, after) in zip(normal, reduced, strict=True):
         if before != after:
-            lines.append(f"forced alone loss, reduced: {line}")
-    s2 = sum(amount for _, amount in reduced)
+            lines.append(_("forced alone loss, reduced: %(line)s", line=line))
+    s2 = sum(amount for _line, amount in reduced)
     d = round_toward_zero(min(s2, 0), 3)  # a loss cannot turn into a gain
-    capped = " (≥ 0: no loss)" if s2 >= 0 else ""
-    lines.append(
-        f"S = {s}; forced alone loss: S' = {s2}{capped}; rounded toward 0 → {d}; each opponent {signed(-d // 3)}"
-    )
+    args = {"s": s, "s2": s2, "d": d, "each": signed(-d // 3)}
+    if s2 >= 0:
+        line = _(
+            "S = %(s)s; forced alone loss: S' = %(s2)s (≥ 0: no loss); rounded toward 0 → %(d)s; "
+            "each opponent %(each)s",
+            **args,
+        )
+    else:
+        line = _("S = %(s)s; forced alone loss: S' = %(s2)s; rounded toward 0 → %(d)s; each opponent %(each)s", **args)
+    lines.append(line)
     return d
 
 
