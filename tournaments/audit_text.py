@@ -538,7 +538,6 @@ def sentence(
     """The whole entry as one sentence: what, where, who and when; what changed; why."""
     head = _(_HEADS.get(action, _OTHER_HEAD))
     text = head % {"place": place_text(place), "who": actor, "time": clock_time(at)}
-    text = text[0].upper() + text[1:] if text else text
     details = changes(action, variant, before, after)
     if details:
         text = f"{text}: {'; '.join(details)}"
