@@ -9,21 +9,14 @@ import pytest
 from django.utils import translation
 
 from tests.pending_catalogue import pending_translations
+from tests.scoring.test_taruk2012 import E17
 from tournaments import audit_text as at
 
 # 14:32 in Ljubljana (settings.TIME_ZONE): "2:32 p.m." in English, "14:32" in Slovenian and Hungarian
 AT = datetime.datetime(2026, 11, 25, 13, 32, tzinfo=datetime.UTC)
 HAND = at.Place(round=2, table=5, hand=7)
-TRI = {
-    "variant": "taruk2012",
-    "seats": ["A", "B", "C", "D"],
-    "dealer": "D",
-    "game": "tri",
-    "declarer": "A",
-    "called_king": "hearts",
-    "partner": "C",
-    "card_points": 38,
-}
+# taruk2012.md §8.1 E17's deal without the mondfang: tri by A with C, 38 card points.
+TRI = {**{k: v for k, v in E17.items() if k != "mondfang"}, "card_points": 38}
 
 
 @pytest.fixture(autouse=True)
