@@ -217,8 +217,12 @@ def _form_values(variant: str, hand_input: Any) -> dict[str, Any]:
 
 
 def _blank(f: spec.Field, value: Any) -> bool:
-    """A value the form shows as untouched (a new hand lists only what was filled in)."""
-    return value in (None, "", [], False) or value == f.initial
+    """A value the form shows as untouched (a new hand lists only what was filled in): empty, or the
+    field's preset where the preset is not a choice of its own (a list that may be left blank, like
+    the ulti bid preset to parti, names its preset: the referee chose it by leaving it)."""
+    if value in (None, "", [], False):
+        return True
+    return value == f.initial and not any(key == "" for key, _label in f.choices)
 
 
 def hand_changes(variant: str, before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> list[str]:

@@ -123,3 +123,9 @@ def test_a_player_edit_names_the_model_fields_and_their_choices():
     assert text.startswith("Player withdrawn by organizer Bo at 2:32 p.m.: ")
     assert "name Ana Novk → Ana Novak" in text and "status active → withdrawn" in text.lower()
     assert "start_number" not in text and "{" not in text
+
+
+def test_an_entered_ulti_hand_names_its_bid_even_when_it_is_the_preset_parti():
+    hand_input = {"variant": "ulti-mausz", "seats": ["A", "B", "C"], "dealer": "D", "declarer": "A", "bid": "parti"}
+    text = say("en", "hand.entered", None, {"input": hand_input, "points": {"A": 2}}, variant="ulti-mausz")
+    assert ": bid: parti · 1 (piros 2); declarer: A; points of A: +2" in text, text
