@@ -17,7 +17,7 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from . import access, documents, services
+from . import access, audit_text, documents, services
 from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, EventDetail, EventList, _errors, event_payload
 from .api_pointtable import creation_config
 from .importing import parse_players
@@ -320,11 +320,20 @@ class Organizers(ApiView):
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):
+    """An entry as stored (raw before/after), plus ``text``: the entry as a sentence in the request's
+    language (``audit_text``), given by the view in ``context["sentences"]`` by entry id."""
+
     actor = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    text = serializers.SerializerMethodField(
+        help_text="The entry as a sentence in the request's language: where, what, who, when, what changed, why."
+    )
 
     class Meta:
         model = AuditEntry
-        fields = [f.name for f in AuditEntry._meta.fields if f.name != "tournament"]
+        fields = [f.name for f in AuditEntry._meta.fields if f.name != "tournament"] + ["text"]
+
+    def get_text(self, obj: AuditEntry) -> str:
+        return self.context.get("sentences", {}).get(obj.pk, "")
 
 
 class AuditPage(pagination.PageNumberPagination):
@@ -349,4 +358,6 @@ class AuditLog(ApiView):
             AuditEntry.objects.filter(tournament=tournament).select_related("actor").order_by("-created_at", "-id")
         )
         page = paginator.paginate_queryset(entries, request, view=self)
-        return paginator.get_paginated_response(AuditEntrySerializer(page, many=True).data)
+        texts = dict(zip((e.pk for e in page), audit_text.sentences(tournament, page), strict=True))
+        data = AuditEntrySerializer(page, many=True, context={"sentences": texts}).data
+        return paginator.get_paginated_response(data)

@@ -19,6 +19,8 @@ from django.views.decorators.http import require_POST
 
 from .. import access, services
 from ..audit import ACTION_LABELS
+from ..audit_text import moment_text
+from ..audit_text import sentences as audit_sentences
 from ..forms import OrganizerForm, RefereeForm, TournamentForm
 from ..forms_organizer import RefereeAccountForm, RefereeTablesForm
 from ..models import Tournament
@@ -184,7 +186,11 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
         entries = entries.filter(table_number=table_no)
     page = Paginator(entries, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
     names = _target_names()
-    for e in page.object_list:  # shown as JSON, the form the log is stored and exported in
+    entries = list(page.object_list)
+    for e, text in zip(entries, audit_sentences(tournament, entries), strict=True):
+        e.sentence = text
+        e.when = moment_text(e.created_at)
+        # The raw record stays one click away, as JSON: the form the log is stored and exported in.
         e.before_json = "" if e.before is None else json.dumps(e.before, ensure_ascii=False)
         e.after_json = "" if e.after is None else json.dumps(e.after, ensure_ascii=False)
         e.action_label = ACTION_LABELS.get(e.action, e.action)
@@ -195,7 +201,7 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
         "tournaments/audit.html",
         {
             "tournament": tournament,
-            "entries": page.object_list,
+            "entries": entries,
             "page": page,
             "round": round_no,
             "table": table_no,
