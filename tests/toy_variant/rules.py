@@ -1,0 +1,50 @@
+"""Toy rules: validation and settlement of one hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scoring.common import Errors, after_dealer, envelope, next_seat
+from scoring.text import _
+from scoring.types import INVALID_VALUE, MISSING_FIELD, HandError, HandScore, Variant
+
+KEY = "toy"
+FIELDS = ("variant", "seats", "dealer", "winner", "stake")
+
+
+def validate(hand: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[str, Any] | None) -> list[HandError]:
+    errors = Errors()
+    if envelope(errors, hand, KEY, FIELDS) is None:
+        return errors.items
+    if hand.get("winner") not in hand["seats"]:
+        errors.add("winner", MISSING_FIELD if "winner" not in hand else INVALID_VALUE, _("the winner is a seat"))
+    stake = hand.get("stake")
+    if not isinstance(stake, int) or isinstance(stake, bool) or not 1 <= stake <= 10:
+        errors.add("stake", INVALID_VALUE, _("the stake is 1 to 10"))
+    return errors.items
+
+
+def settle(hand: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[str, Any] | None) -> HandScore:
+    stake = hand["stake"]
+    points = {s: (2 * stake if s == hand["winner"] else -stake) for s in hand["seats"]}
+    return HandScore(points=points, state={}, breakdown=[f"{hand['winner']} wins {stake}"])
+
+
+def playing_seats(table_seats: list[str], dealer: str, state: Mapping[str, Any]) -> list[str]:
+    return after_dealer(table_seats, dealer)
+
+
+def next_dealer(table_seats: list[str], dealer: str) -> str:
+    return next_seat(table_seats, dealer)
+
+
+VARIANT = Variant(
+    key=KEY,
+    name="Toy",
+    rules_version="toy/1",
+    validate=validate,
+    settle=settle,
+    playing_seats=playing_seats,
+    next_dealer=next_dealer,
+)
