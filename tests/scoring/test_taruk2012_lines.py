@@ -18,8 +18,9 @@ from scoring.text import render
 from scoring.types import HandError
 from scoring.variants.taruk2012 import rules
 from tests.samples.taruk2012 import random_hand
+from tests.scoring.json_paths import paths, replace_at
 from tests.scoring.lines_checks import check_catalogue, check_errors, check_lines
-from tests.scoring.test_taruk2012 import REJECTED, WORKED, mutate, paths
+from tests.scoring.test_taruk2012 import REJECTED, WORKED
 from tests.scoring.test_taruk2012_options import ALL_CONFIGS, HOLDER, RULE_CASES, counts
 
 LANGUAGES = ["sl", "hu"]
@@ -276,7 +277,7 @@ def rejected() -> list[tuple[str, list[HandError]]]:
         doc = copy.deepcopy({"hand": hand, "state": state})
         target = "state" if state and rng.random() < 0.2 else "hand"
         where = rng.choice(paths(doc[target]))
-        mutate(doc[target], where, rng.choice(JUNK), drop=rng.random() < 0.2)
+        replace_at(doc[target], where, rng.choice(JUNK), drop=rng.random() < 0.2)
         out.append((f"mutated-{i}", evaluate(doc["hand"], doc["state"], rng.choice(ALL_CONFIGS))))
     return [(name, errors) for name, errors in out if isinstance(errors, list) and errors]
 
