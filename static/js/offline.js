@@ -1,5 +1,5 @@
-// Offline-tolerant hand entry (issue 16). Without this script the form posts as it always did.
-// With it a saved hand goes to the server by fetch; when the connection is away the hand is kept on
+// Offline-tolerant hand entry (issue 16). Without this script, and online with no hand waiting,
+// the form posts as it always did. When the connection is away a saved hand is kept on
 // the phone (localStorage: it survives a reload), listed as "not yet sent", and sent in order when
 // the connection returns, each with its own idempotency token (entry_token), so a retry stores it
 // once. A hand the server refuses, or whose number someone else used meanwhile, stops the queue and
@@ -291,23 +291,10 @@
     form.addEventListener("input", function () { state.dirty = true; });
     form.addEventListener("change", function (e) { if (e.isTrusted) state.dirty = true; });
     form.addEventListener("submit", function (event) {
-      if (event.defaultPrevented) return;
+      // Online with nothing waiting, the form posts as it always has (the page shows its errors).
+      if (event.defaultPrevented || (!load().length && !offline())) return;
       event.preventDefault();
-      var item = capture(), queue = load();
-      if (!queue.length && !offline()) {
-        var button = event.submitter;
-        if (button) button.disabled = true;
-        post(item).then(function (answer) {
-          if (answer.kind === "stored") { window.location.assign(window.location.pathname); return; }
-          if (button) button.disabled = false;
-          if (answer.kind === "network") { state.offline = true; keep(item); return; }
-          // Refused or in conflict: post it as a form, and the page shows it as it always has
-          // (nothing was stored, so this post is no second hand).
-          form.submit();
-        });
-        return;
-      }
-      keep(item);
+      keep(capture());
       flush();
     });
     // Offline or with hands waiting, the server's preview would score another hand than this one.
