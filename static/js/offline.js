@@ -81,7 +81,10 @@
       p.querySelectorAll("input, select, textarea").forEach(function (input) {
         if (input.type === "hidden") return;
         if (input.tagName === "SELECT") {
-          Array.from(input.selectedOptions).forEach(function (o) { if (o.value !== "") parts.push(o.text); });
+          // a single choice lists its "nothing" first (no kontra, declaring side): not worth a word
+          Array.from(input.selectedOptions).forEach(function (o) {
+            if (o.value !== "" && (input.multiple || o.index > 0)) parts.push(o.text);
+          });
         } else if (input.type === "checkbox" || input.type === "radio") {
           var own = input.closest("label");
           if (input.checked) parts.push(own && own !== label ? own.textContent.trim() : "✓");
