@@ -83,6 +83,7 @@ NOT_EVENT_PAGES = {
     "api-schema",
     "api-docs",
     "api-token",
+    "offline-worker",  # the table page's service worker script (static/js/sw.js)
 }
 
 

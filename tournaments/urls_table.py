@@ -1,9 +1,11 @@
 from django.urls import path
 
+from .views import offline
 from .views import table as views
 
 prefix = "e/<slug:slug>/round/<int:number>/table/<int:table_no>/"
 urlpatterns = [
+    path("sw.js", offline.service_worker, name="offline-worker"),  # at the root: its scope covers the tables
     path(prefix, views.table_page, name="table"),
     path(prefix + "table.json", views.table_json, name="table-json"),
     path(prefix + "preview/", views.hand_preview, name="hand-preview"),

@@ -30,6 +30,7 @@ from ..incidents import correction_prefill
 from ..lookups import table_for_viewer
 from ..models import Hand, Round, Table, Tournament
 from ..progress import table_progress
+from . import offline
 
 
 def _names(table: Table) -> dict[str, str]:
@@ -87,6 +88,7 @@ def table_page(request: HttpRequest, slug: str, number: int, table_no: int) -> H
 
 def _context(request, tournament, table, hands, progress, form, preview=None, entry_token=None) -> dict[str, Any]:
     confirmed = {c.position: c for c in table.confirmations.all()}
+    can_write = access.can_enter_hands(request.user, tournament, table.number)
     return {
         # The entry form says which hand it enters, and carries a token so that posting it twice
         # (a double tap, a retry after a timeout) stores one hand (services.enter_hand).
@@ -100,13 +102,14 @@ def _context(request, tournament, table, hands, progress, form, preview=None, en
         "progress": progress,
         "form": form,
         "preview": preview,
-        "can_write": access.can_enter_hands(request.user, tournament, table.number),
+        "can_write": can_write,
         "state_lines": table_state.describe(hands[-1].state_after if hands else {}),
         "next_dealer": form.envelope["dealer"] if form else None,
         "seats": table.seats.all(),
         "confirmed": confirmed,
         "clock": clock_payload(table.round),
         "variant": VARIANTS[tournament.variant],
+        "offline": offline.page_config(request, table) if can_write else None,
         "chart": progression(progress["positions"], [r["running"] for r in progress["rows"]]) if hands else None,
     }
 
@@ -148,6 +151,7 @@ def hand_enter(request: HttpRequest, slug: str, number: int, table_no: int) -> H
     hands = list(table.hands.order_by("number"))
     form = _new_form(tournament, table, hands[-1] if hands else None, request.POST)
     token = request.POST.get("entry_token", "").strip()[: services.MAX_KEY_LENGTH] or None
+    answer_json = offline.wants_json(request)  # a hand kept offline, sent by static/js/offline.js
     conflict = None
     if form.is_valid():
         try:
@@ -163,6 +167,8 @@ def hand_enter(request: HttpRequest, slug: str, number: int, table_no: int) -> H
         except services.HandRejected as exc:
             form.add_engine_errors(exc.errors)
         except (services.HandNumberConflict, services.IdempotencyConflict) as exc:
+            if answer_json:
+                return offline.conflict(table, str(exc), getattr(exc, "given", None))
             # Nothing stored: the page shows the hands as they are now and the form as typed, for
             # the next hand, with a new token; the referee decides whether to save it.
             conflict, token = str(exc), None
@@ -170,6 +176,8 @@ def hand_enter(request: HttpRequest, slug: str, number: int, table_no: int) -> H
             form = _new_form(tournament, table, hands[-1] if hands else None, request.POST)
             form.is_valid()
         except services.NotOpen as exc:
+            if answer_json:
+                return offline.conflict(table, str(exc), None)
             messages.error(request, str(exc))
             return redirect(table_url(table))
         else:
@@ -179,7 +187,9 @@ def hand_enter(request: HttpRequest, slug: str, number: int, table_no: int) -> H
                 )
             else:
                 messages.success(request, _("Hand %(n)d saved.") % {"n": hand.number})
-            return redirect(table_url(table))
+            return offline.stored(hand) if answer_json else redirect(table_url(table))
+    if answer_json:
+        return offline.refused({k: [str(e) for e in v] for k, v in form.errors.items()})
     hands = list(table.hands.select_related("entered_by").order_by("number"))
     progress = _progress(tournament, table, hands)
     context = _context(request, tournament, table, hands, progress, form, entry_token=token)
