@@ -112,6 +112,8 @@ class Variant:
     standing: Any = None  # scoring.standing_rules.StandingRules: table and bye points, tie-breaks
     protocol: Any = None  # scoring.protocol_layout.ProtocolLayout: the paper sheet's rows and columns
     entry: EntryForm | None = None  # form field <-> JSON path bindings and layout (scoring.entry)
+    # scoring.event_options.EventOption: the readings the organizer chooses per event
+    options: tuple[Any, ...] = ()
 
     def allowed_dealers(self, table_seats: list[str], hand: Mapping[str, JSON]) -> list[str]:
         """The dealers the hand after ``hand`` may have, the usual one first."""

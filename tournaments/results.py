@@ -219,6 +219,7 @@ def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow
         byes=byes,
         metrics=tuple(tournament.tiebreaks) or None,
         seed=lot_seed(tournament),
+        settings=tournament.event_settings,
     )
     metrics = list(tournament.tiebreaks) or list(DEFAULT_METRICS[tournament.variant])
     rows = []

@@ -13,24 +13,16 @@ import hashlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
+
+from scoring.variants.taruk2012 import ties as taruk_ties
 
 # --- one table --------------------------------------------------------------
-
-TARUK_POINTS = {
-    4: [Fraction(2), Fraction(3, 2), Fraction(1), Fraction(1, 2)],
-    # taruk2012.md §7.6: five seats spread evenly from 2 to 0.5.
-    5: [Fraction(2), Fraction(13, 8), Fraction(5, 4), Fraction(7, 8), Fraction(1, 2)],
-}
 
 
 def places(totals: Mapping[str, int]) -> dict[str, int]:
     """Competition ranking ("1-1-3-4"): 1 + the number of strictly higher totals."""
     return {p: 1 + sum(1 for q in totals.values() if q > t) for p, t in totals.items()}
-
-
-def _best_shared_place(totals: Mapping[str, int], ladder: list[Fraction]) -> dict[str, Fraction]:
-    """Tied players all get the points of the best place they share (taruk2012.md §6.4)."""
-    return {p: ladder[place - 1] for p, place in places(totals).items()}
 
 
 def _averaged_places(totals: Mapping[str, int], ladder: list[Fraction]) -> dict[str, Fraction]:
@@ -43,25 +35,25 @@ def _averaged_places(totals: Mapping[str, int], ladder: list[Fraction]) -> dict[
     return result
 
 
-def taruk_table_points(totals: Mapping[str, int]) -> dict[str, Fraction]:
-    if len(totals) not in TARUK_POINTS:
-        raise ValueError(f"a Taruk table has 4 or 5 players, not {len(totals)}")
-    return _best_shared_place(totals, TARUK_POINTS[len(totals)])
+def taruk_table_points(totals: Mapping[str, int], settings: Mapping[str, Any] | None = None) -> dict[str, Fraction]:
+    """§6 ladder; ties as the event's ``table_ties`` setting says (§4.5: competition or dense)."""
+    return taruk_ties.ranking_points(totals, (settings or {}).get("table_ties") or taruk_ties.TABLE_TIES[0])
 
 
-def descending_points(totals: Mapping[str, int]) -> dict[str, Fraction]:
+def descending_points(totals: Mapping[str, int], settings: Mapping[str, Any] | None = None) -> dict[str, Fraction]:
     """n-1 … 0 points by place (3/2/1 at three, 3/2/1/0 at four), shared places averaged."""
     n = len(totals)
     ladder = [Fraction(n - 1 - i) if n > 3 else Fraction(3 - i) for i in range(n)]
     return _averaged_places(totals, ladder)
 
 
-def ulti_table_points(totals: Mapping[str, int]) -> dict[str, Fraction]:
+def ulti_table_points(totals: Mapping[str, int], settings: Mapping[str, Any] | None = None) -> dict[str, Fraction]:
     # ulti-mausz.md §6.2: 3/2/1 at three seats, 3/2/1/0 at four.
     return _averaged_places(totals, [Fraction(3), Fraction(2), Fraction(1), Fraction(0)][: len(totals)])
 
 
-TABLE_POINTS: dict[str, Callable[[Mapping[str, int]], dict[str, Fraction]]] = {
+# A table's totals and the event's settings (``Tournament.event_settings``) -> points.
+TABLE_POINTS: dict[str, Callable[..., dict[str, Fraction]]] = {
     "taruk2012": taruk_table_points,
     "ulti-mausz": ulti_table_points,
     # The tarokk specs propose no placement points; we use n-1 … 0 by place,
@@ -214,12 +206,14 @@ def standings(
     byes: Mapping[int, Iterable[str]] | None = None,
     metrics: tuple[str, ...] | None = None,
     seed: str = "",
+    settings: Mapping[str, Any] | None = None,
 ) -> list[Line]:
     """The ordered standings of ``players`` after ``results``.
 
     The metrics apply one after the other, each only inside the group of players tied on
     all before it (so head-to-head counts meetings among exactly those players). A player's
-    line is provisional while any of his tables is unconfirmed. Players equal on every
+    line is provisional while any of his tables is unconfirmed. ``settings`` are the event's
+    (``Tournament.event_settings``): how a table's places are counted when totals tie. Players equal on every
     metric share a rank; the lot, when listed, leaves no two equal.
     """
     metrics = metrics or DEFAULT_METRICS[variant]
@@ -238,7 +232,7 @@ def standings(
                     line.running[r.round] = total
                     line.playing = line.provisional = True
             continue
-        points = table_points(r.totals)
+        points = table_points(r.totals, settings)
         top = max(r.totals.values())
         for p, total in r.totals.items():
             line = lines.get(p)
