@@ -62,3 +62,23 @@ def readings_lines(tournament: Tournament) -> list[str]:
     """One short text per option in force, in the active language ("Radelc lifetime (P27): ...")."""
     values = readings(tournament)
     return [f"{_(o.label)} ({o.rule}): {_(o.reading(values[o.key]).label)}" for o in options_of(tournament.variant)]
+
+
+def choose_message(option: EventOption) -> str:
+    """The error of a required option left unchosen (the form's and the API's)."""
+    return _("Choose a reading of %(rule)s: %(option)s.") % {"rule": option.rule, "option": _(option.label)}
+
+
+def choice_errors(variant_key: str, chosen: Any, *, new_event: bool) -> dict[str, str]:
+    """Option key -> what is wrong with ``chosen`` (an unknown key or value; on a new event,
+    a required option left out). Empty: ``chosen`` can be stored."""
+    if not isinstance(chosen, dict):
+        return {"": _("Send an object: option -> reading.")}
+    options = {o.key: o for o in options_of(variant_key)}
+    errors = {key: _("Not an option of this variant.") for key in chosen if key not in options}
+    for key, option in options.items():
+        if key in chosen and chosen[key] not in option.values:
+            errors[key] = _("Choose one of %(values)s.") % {"values": ", ".join(option.values)}
+        elif key not in chosen and new_event and option.required:
+            errors[key] = choose_message(option)
+    return errors

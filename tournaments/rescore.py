@@ -26,7 +26,7 @@ from . import access, audit
 from . import pointtable as pt
 from .hands import _lock, _reopen, _rescore_from, progress_of, table_setup
 from .models import Hand, Table, Tournament
-from .readings import options_of, readings, settings_errors, with_readings
+from .readings import choice_errors, readings, settings_errors, with_readings
 from .results import StandingRow, event_standings
 
 
@@ -56,6 +56,10 @@ class StalePointTable(Exception):
 class PointTableChange:
     changed: bool
     rescored: list[dict[str, int]] = field(default_factory=list)  # {"round", "table", "hand"} whose score moved
+
+
+def has_hands(tournament: Tournament) -> bool:
+    return Hand.objects.filter(table__round__tournament=tournament).exists()
 
 
 def _tables_with_hands(tournament: Tournament) -> list[Table]:
@@ -174,6 +178,12 @@ class ReadingsChange:
     applied: bool = False
 
 
+def readings_differ(tournament: Tournament, chosen: dict[str, Any]) -> bool:
+    """Would ``chosen`` change a reading in force at ``tournament``?"""
+    current = readings(tournament)
+    return any(current.get(key) != value for key, value in chosen.items())
+
+
 class _DryRun(Exception):
     """Rolls back a change that was only computed to show its effect."""
 
@@ -206,10 +216,8 @@ def _set_readings(
     actor: Any, tournament: Tournament, chosen: dict[str, Any], reason: str, dry_run: bool
 ) -> ReadingsChange:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    options = {o.key for o in options_of(tournament.variant)}
-    unknown = sorted(set(chosen) - options)
-    if unknown:
-        raise ValidationError({key: _("Not an option of this variant.") for key in unknown})
+    if problems := choice_errors(tournament.variant, chosen, new_event=False):
+        raise ValidationError(problems)
     before = readings(tournament)
     config, settings = with_readings(tournament.variant, tournament.config, tournament.event_settings, chosen)
     tournament.config, tournament.event_settings = config, settings

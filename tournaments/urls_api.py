@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from . import api, api_events, api_organizer, api_pointtable, api_rounds, api_tablewrites, round_actions
+from . import api, api_events, api_organizer, api_pointtable, api_readings, api_rounds, api_tablewrites, round_actions
 
 
 class _Choice:
@@ -71,4 +71,5 @@ urlpatterns = [
     path(event + "seats/", api_organizer.SeatLookup.as_view(), name="seat-lookup"),
     path(event + "players/<int:start_number>/", api_organizer.PlayerPage.as_view(), name="player"),
     path(event + "point-table/", api_pointtable.PointTable.as_view(), name="point-table"),
+    path(event + "readings/", api_readings.Readings.as_view(), name="readings"),
 ]
