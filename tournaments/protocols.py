@@ -751,7 +751,7 @@ def build_protocol(
         totals = {p: running[p] for p in positions}
         place = places(totals)
         try:
-            ranking = TABLE_POINTS[variant](totals)
+            ranking = TABLE_POINTS[variant](totals, tournament.event_settings)
         except (KeyError, ValueError):  # a table size the variant's ladder does not know
             ranking = {}
         protocol.totals = [totals[p] for p in positions]
