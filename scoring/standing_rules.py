@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
-TablePoints = Callable[[Mapping[str, int]], dict[str, Fraction]]
+# A table's totals and the event's settings (``Tournament.event_settings``) -> placement points.
+TablePoints = Callable[[Mapping[str, int], Mapping[str, Any]], dict[str, Fraction]]
 
 
 def places(totals: Mapping[str, int]) -> dict[str, int]:
@@ -33,7 +35,7 @@ def averaged_places(totals: Mapping[str, int], ladder: list[Fraction]) -> dict[s
     return result
 
 
-def descending_points(totals: Mapping[str, int]) -> dict[str, Fraction]:
+def descending_points(totals: Mapping[str, int], settings: Mapping[str, Any] | None = None) -> dict[str, Fraction]:
     """n-1 … 0 points by place (3/2/1 at three, 3/2/1/0 at four), shared places averaged.
 
     The tarokk specs propose no placement points; their events use this ladder and rank by

@@ -117,6 +117,8 @@ class Variant:
     # A renonsz call the judge finds false, charged to the caller (ulti-mausz 10.§(3)g): the hand's
     # input rewritten to the variant's own renonsz case, or None; None here: the rules have no such charge.
     false_call: Callable[[Mapping[str, JSON], str], dict[str, JSON] | None] | None = None
+    # scoring.event_options.EventOption: the readings the organizer chooses per event
+    options: tuple[Any, ...] = ()
 
     def allowed_dealers(self, table_seats: list[str], hand: Mapping[str, JSON]) -> list[str]:
         """The dealers the hand after ``hand`` may have, the usual one first."""

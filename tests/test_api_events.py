@@ -40,7 +40,7 @@ def test_creating_an_event_needs_the_permission(bob):
 def test_a_bad_event_is_refused_naming_the_field_and_nothing_is_stored(alice):
     response = client_for(alice).post(
         "/api/events/",
-        {"name": "X", "slug": "x", "variant": "taruk2012", "table_size": 3},
+        {"name": "X", "slug": "x", "variant": "taruk2012", "table_size": 3, "readings": {"radelc": "next_hand"}},
         content_type="application/json",
     )
     assert response.status_code == 400

@@ -14,6 +14,7 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
+from scoring.registry import VARIANTS
 from tests import fullevent as fe
 from tests.conftest import client_for
 from tests.samples.tarokk_laza import TEST_CONFIG
@@ -51,6 +52,8 @@ def test_a_whole_event_runs_through_the_api_alone(variant, alice):
     }
     if config:
         body["config"] = config
+    # A new event chooses its required readings (taruk2012.md §4.5): here the engine's defaults.
+    body["readings"] = {o.key: o.default for o in VARIANTS[variant].options if o.required}
     _ok(org.post("/api/events/", body, format="json"), 201)
     players = io.BytesIO(fe.players_csv(variant, fmt["players"]))
     players.name = "players.csv"

@@ -23,6 +23,7 @@ ACTIONS = {
     "round-action": ["round_action", "round_close", "round_reopen"],
     "point-table-edit": ["point_table_replace"],
     "point-table-upload": ["point_table_replace"],
+    "readings-confirm": ["readings_change"],
     "document-generate": ["document_generate"],
     "hand-preview": ["hand_preview"],
     "hand-enter": ["hand_enter"],

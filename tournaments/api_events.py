@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -17,12 +19,14 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from . import access, audit_text, documents, services
+from . import access, audit_text, documents, rescore, services
 from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, EventDetail, EventList, _errors, event_payload
 from .api_pointtable import creation_config
+from .api_readings import readings_errors
 from .importing import parse_players
 from .lookups import tournament_for_viewer
 from .models import AuditEntry, GeneratedFile, Tournament
+from .readings import choice_errors, with_readings
 from .serializers import EntrySerializer, EventDetailSerializer
 from .views.documents import document_for, serve, status_payload
 
@@ -45,9 +49,17 @@ WRITABLE = (
 class EventWriteSerializer(serializers.ModelSerializer):
     """The event form's fields; what is left out takes the variant's default (like the page's form)."""
 
+    readings = serializers.DictField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="The readings of the rules (taruk2012.md §4.5), option -> reading, e.g. "
+        '{"radelc": "holder_plays", "partner_share": "magnitude", "table_ties": "dense"}. A new Taruk '
+        "event must choose radelc.",
+    )
+
     class Meta:
         model = Tournament
-        fields = list(WRITABLE)
+        fields = [*WRITABLE, "readings"]
         extra_kwargs = {f: {"required": False} for f in WRITABLE if f not in ("name", "slug", "variant")}
         # The slug's uniqueness is checked by the action (one error shape for pages and API).
         validators: list[Any] = []
@@ -63,7 +75,7 @@ class EventEditSerializer(EventWriteSerializer):
     endpoint, which re-scores the event's hands and audits every changed hand."""
 
     class Meta(EventWriteSerializer.Meta):
-        fields = [f for f in WRITABLE if f != "config"]
+        fields = [f for f in EventWriteSerializer.Meta.fields if f != "config"]
 
 
 class Events(EventList):
@@ -85,9 +97,15 @@ class Events(EventList):
         data = EventWriteSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
+        chosen = fields.pop("readings", {})
+        if not access.can_create_tournament(request.user):
+            raise PermissionDenied(_("You may not create events."))  # before what the body lacks
+        if problems := choice_errors(fields["variant"], chosen, new_event=True):
+            return readings_errors(problems)
         fields["config"], refused = creation_config(fields["variant"], fields.get("config"))
         if refused is not None:
             return refused
+        fields["config"], fields["event_settings"] = with_readings(fields["variant"], fields["config"], {}, chosen)
         try:
             defaults = services.variant_defaults(fields["variant"])
         except KeyError:
@@ -128,7 +146,16 @@ class Event(EventDetail):
             )
         data = EventEditSerializer(tournament, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        tournament = services.update_tournament(request.user, tournament, **data.validated_data)
+        fields = dict(data.validated_data)
+        chosen = fields.pop("readings", {})
+        if problems := choice_errors(fields.get("variant", tournament.variant), chosen, new_event=False):
+            return readings_errors(problems)
+        if rescore.has_hands(tournament) and rescore.readings_differ(tournament, chosen):
+            message = _("The event has hands: change the readings through the readings endpoint (dry run, then apply).")
+            return readings_errors(dict.fromkeys(chosen, message))
+        with transaction.atomic():
+            tournament = services.update_tournament(request.user, tournament, **fields)
+            rescore.set_readings(request.user, tournament, chosen)
         return Response(event_payload(request, tournament))
 
 

@@ -7,10 +7,11 @@ from django.utils.translation import gettext_lazy as _
 
 from .draw_methods import DRAW_METHODS, RANDOM
 from .forms_pointtable import PointTableDefault
+from .forms_readings import ReadingsFields
 from .models import Tournament
 
 
-class TournamentForm(PointTableDefault, forms.ModelForm):
+class TournamentForm(ReadingsFields, PointTableDefault, forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [

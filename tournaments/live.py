@@ -144,7 +144,7 @@ def tables_state(tournament: Tournament, rnd: Round) -> list[dict[str, Any]]:
         tt = totals[t.pk]  # table_totals has a row for every table of the round, with or without hands
         by_pos = tt.by_position
         # taruk2012.md §6.1: ranking points once the table is complete; before, the totals are running.
-        ranking = _ranking(tournament.variant, by_pos) if tt.complete and tt.hands else {}
+        ranking = _ranking(tournament, by_pos) if tt.complete and tt.hands else {}
         out.append(
             {
                 "number": t.number,
@@ -167,8 +167,10 @@ def tables_state(tournament: Tournament, rnd: Round) -> list[dict[str, Any]]:
     return out
 
 
-def _ranking(variant: str, totals: dict[str, int]) -> dict[str, float]:
-    return {p: float(v) for p, v in table_points(variant, totals).items()}  # {} for a size it does not know
+def _ranking(tournament: Tournament, totals: dict[str, int]) -> dict[str, float]:
+    """A complete table's ranking points under the event's table ties; {} for a size the ladder does not know."""
+    points = table_points(tournament.variant, totals, tournament.event_settings)
+    return {p: float(v) for p, v in points.items()}
 
 
 @dataclass(frozen=True)

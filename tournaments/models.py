@@ -48,6 +48,9 @@ class Tournament(models.Model):
         _("seats per table"), default=4, validators=[MinValueValidator(2), MaxValueValidator(7)]
     )
     config = models.JSONField(_("variant configuration"), default=dict, blank=True)
+    # The event's own options that the engine never sees, as the variant declares them
+    # (``Variant.options`` with store "settings", e.g. Taruk's table_ties); empty = the defaults.
+    event_settings = models.JSONField(_("event settings"), default=dict, blank=True)
     # Standings order: metric names of ``tournaments.standings.METRICS``; empty = the variant's default.
     tiebreaks = models.JSONField(_("standings metrics"), default=list, blank=True)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.DRAFT)
@@ -90,6 +93,10 @@ class Tournament(models.Model):
         errors = variant.validate_config(self.config or None)
         if errors:
             raise ValidationError({"config": [f"{e.field}: {e.message}" for e in errors]})
+        from .readings import settings_errors
+
+        if problems := settings_errors(variant, self.event_settings):
+            raise ValidationError({"event_settings": problems})
 
 
 class Referee(models.Model):

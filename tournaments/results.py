@@ -251,6 +251,7 @@ def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow
         byes=byes,
         metrics=tuple(tournament.tiebreaks) or None,
         seed=lot_seed(tournament),
+        settings=tournament.event_settings,
     )
     metrics = event_metrics(tournament)
     rounds = range(1, tournament.rounds + 1)

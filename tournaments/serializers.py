@@ -21,6 +21,7 @@ from . import lines
 from .clock import clock_payload
 from .draw_methods import DRAW_METHODS, RANDOM
 from .models import POSITIONS, Entry, Round, Tournament
+from .readings import readings
 from .results import event_metrics
 from .variants import sit_out_rule, variant_name
 
@@ -115,6 +116,9 @@ class EventDetailSerializer(EventSerializer):
     )
     variant_facts = serializers.SerializerMethodField()
     active_entries = serializers.IntegerField(read_only=True)
+    readings = serializers.SerializerMethodField(
+        help_text=_("The readings of the rules in force (taruk2012.md §4.5): option -> reading.")
+    )
     your_role = serializers.SerializerMethodField()
 
     class Meta(EventSerializer.Meta):
@@ -125,6 +129,7 @@ class EventDetailSerializer(EventSerializer):
             "table_size",
             "config",
             "standings_metrics",
+            "readings",
             "variant_facts",
             "active_entries",
             "your_role",
@@ -132,6 +137,10 @@ class EventDetailSerializer(EventSerializer):
 
     def get_standings_metrics(self, tournament: Tournament) -> list[str]:
         return event_metrics(tournament)
+
+    @extend_schema_field(serializers.DictField(child=serializers.CharField()))
+    def get_readings(self, tournament: Tournament) -> dict[str, str]:
+        return readings(tournament)
 
     @extend_schema_field(VariantFactsSerializer)
     def get_variant_facts(self, tournament: Tournament) -> dict[str, Any]:

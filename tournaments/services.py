@@ -28,6 +28,7 @@ EVENT_FIELDS = (
     "round_minutes",
     "table_size",
     "config",
+    "event_settings",
     "tiebreaks",
     "is_public",
     "draw_seed",

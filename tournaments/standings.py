@@ -14,16 +14,20 @@ import hashlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from scoring.registry import VARIANTS
 from scoring.standing_rules import places as places  # re-seating places players as the standings do
 
 
-def table_points(variant: str, totals: Mapping[str, int]) -> dict[str, Fraction]:
-    """The variant's placement points of one table (``StandingRules.table_points``); none for a
-    table size its ladder does not know (pages and sheets then leave the points empty)."""
+def table_points(
+    variant: str, totals: Mapping[str, int], settings: Mapping[str, Any] | None = None
+) -> dict[str, Fraction]:
+    """The variant's placement points of one table (``StandingRules.table_points``) under the event's
+    settings (``Tournament.event_settings``: Taruk's table ties); none for a table size its ladder does
+    not know (pages and sheets then leave the points empty)."""
     try:
-        return VARIANTS[variant].standing.table_points(totals)
+        return VARIANTS[variant].standing.table_points(totals, settings or {})
     except ValueError:
         return {}
 
@@ -149,12 +153,14 @@ def standings(
     byes: Mapping[int, Iterable[str]] | None = None,
     metrics: tuple[str, ...] | None = None,
     seed: str = "",
+    settings: Mapping[str, Any] | None = None,
 ) -> list[Line]:
     """The ordered standings of ``players`` after ``results``.
 
     The metrics apply one after the other, each only inside the group of players tied on
     all before it (so head-to-head counts meetings among exactly those players). A player's
-    line is provisional while any of his tables is unconfirmed. Players equal on every
+    line is provisional while any of his tables is unconfirmed. ``settings`` are the event's
+    (``Tournament.event_settings``): how a table's places are counted when totals tie. Players equal on every
     metric share a rank; the lot, when listed, leaves no two equal.
     """
     rules = VARIANTS[variant].standing
@@ -184,7 +190,7 @@ def standings(
                     line.running[r.round] = total
                     line.playing = line.provisional = True
             continue
-        points = rules.table_points(r.totals)
+        points = rules.table_points(r.totals, settings or {})
         top = max(r.totals.values())
         for p, total in r.totals.items():
             line = lines.get(p)

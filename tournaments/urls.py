@@ -1,12 +1,13 @@
 from django.urls import path
 
-from .views import live, manage, pointtable, public, registration, rounds, whereabouts
+from .views import live, manage, pointtable, public, readings, registration, rounds, whereabouts
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("e/new/", manage.tournament_create, name="tournament-create"),
     path("e/<slug:slug>/", public.tournament_detail, name="tournament"),
     path("e/<slug:slug>/manage/edit/", manage.tournament_edit, name="tournament-edit"),
+    path("e/<slug:slug>/manage/readings/", readings.readings_confirm, name="readings-confirm"),
     path("e/<slug:slug>/manage/staff/", manage.staff, name="staff"),
     path("e/<slug:slug>/manage/staff/referee/<str:username>/remove/", manage.referee_remove, name="referee-remove"),
     path("e/<slug:slug>/manage/audit/", manage.audit_log, name="audit-log"),

@@ -11,6 +11,7 @@ from . import (
     api_live,
     api_organizer,
     api_pointtable,
+    api_readings,
     api_rounds,
     api_tablewrites,
     round_actions,
@@ -91,4 +92,5 @@ urlpatterns = [
     path(
         event + "players/<int:start_number>/discipline/", api_incidents.Discipline.as_view(), name="player-discipline"
     ),
+    path(event + "readings/", api_readings.Readings.as_view(), name="readings"),
 ]

@@ -18,6 +18,7 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from scoring.registry import VARIANTS
 from tests import fullevent as fe
 from tests.browser.handentry import fill_hand
 from tests.samples.tarokk_laza import TEST_CONFIG
@@ -81,6 +82,9 @@ def test_a_whole_event_is_run_in_the_browser(variant, chromium, live_server, ali
     page.fill("#id_table_size", str(fmt["table_size"]))
     page.check("#id_is_public")
     page.fill("#id_draw_seed", fe.DRAW_SEED)
+    for option in VARIANTS[variant].options:  # a reading the form leaves unchosen (§4.5): the default
+        if option.required:
+            page.check(f"input[name={option.key}][value={option.default}]")
     org.submit("main form button[type=submit]")
     assert "Event created" in org.text(), org.text()
     event = Tournament.objects.get(slug=slug)

@@ -260,7 +260,7 @@ def build_protocol(
     if hands:
         totals = {p: running[p] for p in positions}
         place = places(totals)
-        ranking = table_points(variant, totals)
+        ranking = table_points(variant, totals, tournament.event_settings)
         protocol.totals = [totals[p] for p in positions]
         # taruk2012.md §6.1: places and ranking points once the table is complete (or its round closed).
         if progress.complete or closed:

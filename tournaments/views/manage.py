@@ -13,17 +13,19 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import access, services
+from .. import access, rescore, services
 from ..audit import ACTION_LABELS
 from ..audit_text import moment_text
 from ..audit_text import sentences as audit_sentences
 from ..forms import OrganizerForm, RefereeForm, TournamentForm
 from ..forms_organizer import RefereeAccountForm, RefereeTablesForm
 from ..models import Tournament
+from ..readings import with_readings
 from ..variants import variant_choices
 from .helpers import form_errors_from, tournament_for_organizer
 
@@ -38,8 +40,12 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         initial.update(services.variant_defaults(variant))
     form = TournamentForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
+        fields = form.cleaned_data
+        fields["config"], fields["event_settings"] = with_readings(
+            fields["variant"], fields.get("config"), {}, form.chosen_readings
+        )
         try:
-            tournament = services.create_tournament(request.user, **form.cleaned_data)
+            tournament = services.create_tournament(request.user, **fields)
         except ValidationError as exc:
             form_errors_from(form, exc)
         else:
@@ -59,6 +65,13 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.update_tournament(request.user, tournament, **form.cleaned_data)
+            if rescore.has_hands(tournament) and rescore.readings_differ(tournament, form.chosen_readings):
+                # Re-scoring moves points: the organizer sees the standings diff first.
+                messages.success(request, _("Event saved. Check the effect of the new readings before applying them."))
+                return redirect(
+                    reverse("readings-confirm", args=[tournament.slug]) + "?" + urlencode(form.chosen_readings)
+                )
+            rescore.set_readings(request.user, tournament, form.chosen_readings)
         except ValidationError as exc:
             form_errors_from(form, exc)
         else:
