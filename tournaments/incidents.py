@@ -374,12 +374,6 @@ def sanctions_by_entry(tournament: Tournament, entry_ids: Any = None) -> dict[in
     return out
 
 
-def exclusion_rounds(tournament: Tournament) -> dict[str, int]:
-    """Entry id (as the standings name players) -> the round whose result his exclusion strikes."""
-    rows = tournament.sanctions.filter(kind=Sanction.Kind.EXCLUSION, lifted_at__isnull=True, round__isnull=False)
-    return {str(entry_id): number for entry_id, number in rows.values_list("entry_id", "round__number")}
-
-
 def next_hand_number(table: Table) -> int:
     """The hand being played at the table: the one after the last stored."""
     last = table.hands.order_by("-number").values_list("number", flat=True).first()

@@ -118,6 +118,7 @@ def standings_payload(tournament: Tournament, version: int | None = None) -> dic
                 "name": r.name,
                 "club": r.club,
                 "provisional": r.line.provisional,
+                "excluded": r.excluded,
                 "playing": r.line.playing,
                 "per_round": r.per_round,
                 "running": r.running,

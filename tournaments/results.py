@@ -19,7 +19,8 @@ from django.utils.translation import gettext
 
 from scoring.registry import VARIANTS
 
-from .models import Bye, Round, Seat, Table, Tournament
+from .incident_models import Sanction
+from .models import Bye, Entry, Round, Seat, Table, Tournament
 from .progress import TableProgress, progress_from_counts
 from .standings import METRICS, Line, TableResult, standings
 
@@ -170,6 +171,7 @@ class StandingRow:
     per_round: list[str]  # ranking points per round; a round still playing: its running game points
     running: list[bool]  # per round: is that cell running game points of an unfinished table?
     start_numbers: tuple[int, ...] = ()  # every member's (a pair has two; the row shows the first)
+    excluded: bool = False  # excluded from the event (MAUSZ 11.§): his rounds from then on are struck
 
 
 def metric_label(key: str) -> str:
@@ -244,6 +246,13 @@ def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow
         members = defaultdict(list)
         for p, e in sorted(entries.items(), key=lambda item: item[1]["start_number"]):
             members[pair_of[p]].append(e)
+    struck_from = exclusion_rounds(tournament)
+    if ranks_pairs(tournament):  # a pair's rounds are struck from its first member's exclusion on
+        by_pair: dict[str, int] = {}
+        for entry_id, rnd in struck_from.items():
+            unit = pair_of.get(entry_id, entry_id)
+            by_pair[unit] = min(rnd, by_pair.get(unit, rnd))
+        struck_from = by_pair
     lines = standings(
         tournament.variant,
         results,
@@ -252,6 +261,7 @@ def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow
         metrics=tuple(tournament.tiebreaks) or None,
         seed=lot_seed(tournament),
         settings=tournament.event_settings,
+        excluded=struck_from,
     )
     metrics = event_metrics(tournament)
     rounds = range(1, tournament.rounds + 1)
@@ -278,9 +288,19 @@ def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow
                 per_round=[str(running[n]) if n in running else _fmt(points.get(n)) for n in rounds],
                 running=[n in running for n in rounds],
                 start_numbers=numbers,
+                excluded=any(e["status"] == Entry.Status.EXCLUDED for e in unit),
             )
         )
     return metrics, rows
+
+
+def exclusion_rounds(tournament: Tournament) -> dict[str, int]:
+    """Entry id (as the standings name players) -> the round from which his exclusion strikes his
+    results (MAUSZ 11.§); an exclusion lifted on protest strikes nothing."""
+    rows = Sanction.objects.filter(
+        tournament=tournament, kind=Sanction.Kind.EXCLUSION, lifted_at__isnull=True, round__isnull=False
+    ).values_list("entry_id", "round__number")
+    return {str(entry_id): number for entry_id, number in rows}
 
 
 def _fmt(value: Fraction | None) -> str:

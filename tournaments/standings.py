@@ -19,6 +19,8 @@ from typing import Any
 from scoring.registry import VARIANTS
 from scoring.standing_rules import places as places  # re-seating places players as the standings do
 
+from .exclusions import struck
+
 
 def table_points(
     variant: str, totals: Mapping[str, int], settings: Mapping[str, Any] | None = None
@@ -154,6 +156,7 @@ def standings(
     metrics: tuple[str, ...] | None = None,
     seed: str = "",
     settings: Mapping[str, Any] | None = None,
+    excluded: Mapping[str, int] | None = None,
 ) -> list[Line]:
     """The ordered standings of ``players`` after ``results``.
 
@@ -212,6 +215,10 @@ def standings(
 
     for p, (numerator, denominator) in sums.items():
         lines[p].ranking_points = Fraction(numerator, denominator)
+    if excluded:
+        # MAUSZ 11.§: an excluded player's ranking points from his exclusion round on are struck
+        # (tournaments.exclusions); his tablemates' results stay as played.
+        lines = {line.player: line for line in struck(lines.values(), excluded)}
     for line in lines.values():
         line.metrics = {m: (float(METRICS[m].value(line)) if METRICS[m].value else None) for m in metrics}
     ordered = sorted(lines.values(), key=lambda line: line.player)  # a fixed start: same input, same order

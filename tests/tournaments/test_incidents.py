@@ -12,7 +12,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from tests.tournaments.variant_tables import running_table
-from tournaments import hands, incidents, rounds, services
+from tournaments import hands, incidents, results, rounds, services
 from tournaments.models import AuditEntry, Entry, Incident, Round, Sanction, Seat, Table
 
 
@@ -198,7 +198,7 @@ def test_an_excluded_player_is_marked_and_not_seated_again(running_event, alice,
     seats["B"].refresh_from_db()
     assert red.kind == "red" and out.kind == "exclusion" and out.round.number == 1
     assert seats["B"].status == Entry.Status.EXCLUDED
-    assert incidents.exclusion_rounds(running_event) == {str(seats["B"].pk): 1}
+    assert results.exclusion_rounds(running_event) == {str(seats["B"].pk): 1}
     assert AuditEntry.objects.filter(action="entry.excluded", target_id=str(seats["B"].pk)).exists()
     with pytest.raises(incidents.NotNow):
         incidents.sanction(alice, incident, seats["B"], Sanction.Kind.WARNING)
@@ -222,3 +222,40 @@ def test_an_exclusion_needs_a_reason_and_the_judge(running_event, alice, bob):
     with pytest.raises(PermissionDenied):
         incidents.exclude(bob, incident, _seated(table)["B"], "insult")
     assert not Sanction.objects.exists()
+
+
+def test_an_exclusion_strikes_the_players_round_result_and_leaves_his_tablemates_as_played(running_event, alice, bob):
+    """MAUSZ 11.§ as the README reads it: the excluded player's ranking points for the round become 0 and
+    he is marked excluded in every standing; his tablemates keep what they played."""
+    from tests.conftest import enter_e1
+
+    for table in Table.objects.filter(round__tournament=running_event, round__number=1):
+        enter_e1(bob, table)
+    rounds.close_round(alice, Round.objects.get(tournament=running_event, number=1), override=True, reason="test")
+    table = _table(running_event)
+    seats = _seated(table)
+    declarer = seats[hands.next_envelope(hands.table_setup(table, running_event), None)["seats"][0]]
+
+    def by_entry():
+        return {row.entry_id: row for row in results.event_standings(running_event)[1]}
+
+    before = by_entry()
+    assert before[declarer.pk].line.ranking_points == 2  # E1's declarer wins the table: first place, 2 (§6)
+    incident = _open(bob, running_event, table, kind="conduct", finding="insulted the referee")
+    incidents.rule(alice, incident, ruling="exclusion, 11.§", outcome="confirmed")
+    incidents.sanction(alice, incident, declarer, Sanction.Kind.EXCLUSION, "insult")
+    after = by_entry()
+    assert after[declarer.pk].line.ranking_points == 0
+    assert after[declarer.pk].line.per_round[1] == 0
+    assert after[declarer.pk].line.game_points == before[declarer.pk].line.game_points  # played, not struck
+    assert after[declarer.pk].excluded and not any(r.excluded for k, r in after.items() if k != declarer.pk)
+    for entry_id, row in before.items():
+        if entry_id != declarer.pk:
+            assert after[entry_id].line.ranking_points == row.line.ranking_points
+    # The standings page marks him.
+    from django.urls import reverse
+
+    from tests.conftest import client_for
+
+    page = client_for(alice).get(reverse("standings", args=[running_event.slug])).content.decode()
+    assert "excluded" in page

@@ -349,6 +349,7 @@ def standings_context(tournament: Tournament) -> dict[str, Any]:
                 "club": r.club,
                 "team": r.team,
                 "provisional": r.line.provisional,
+                "excluded": r.excluded,
                 "per_round": r.per_round,
                 "metrics": [metric_text(r.line.metrics.get(m)) for m in shown],
             }

@@ -18,6 +18,8 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scoring.registry import VARIANTS
+
 from .. import access, rescore, services
 from ..audit import ACTION_LABELS
 from ..audit_text import moment_text
@@ -34,7 +36,7 @@ from .helpers import form_errors_from, tournament_for_organizer
 def tournament_create(request: HttpRequest) -> HttpResponse:
     if not access.can_create_tournament(request.user):
         raise PermissionDenied(_("You may not create events."))
-    variant = request.GET.get("variant", "taruk2012")
+    variant = request.GET.get("variant") or next(iter(VARIANTS))  # the registry's first: Taruk 2012
     initial = {"variant": variant}
     with contextlib.suppress(KeyError):
         initial.update(services.variant_defaults(variant))
