@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.common import Errors, after_dealer, envelope, next_seat, variant_of
+from scoring import common
+from scoring.common import Errors, after_dealer, envelope, next_seat
 from scoring.text import _
 from scoring.types import INVALID_VALUE, MISSING_FIELD, HandError, HandScore
 
@@ -39,4 +40,4 @@ def next_dealer(table_seats: list[str], dealer: str) -> str:
     return next_seat(table_seats, dealer)
 
 
-VARIANT = variant_of(globals(), key=KEY, name="Toy", rules_version="toy/1")
+VARIANT = common.variant_of(globals(), key=KEY, name="Toy", rules_version="toy/1")

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoring.common import Errors, after_dealer, check_empty, check_note, envelope, next_seat, path, variant_of
+from scoring import common
+from scoring.common import Errors, after_dealer, check_empty, check_note, envelope, next_seat, path
 from scoring.text import _, join
 from scoring.types import (
     FORBIDDEN_COMBINATION,
@@ -817,4 +818,4 @@ def counts_as_played(hand: Mapping[str, Any]) -> bool:
     return hand.get("outcome", "played") != "redeal"
 
 
-VARIANT = variant_of(globals(), key=KEY, name="Illusztrált tarokk", rules_version="tarokk-illusztralt/1")
+VARIANT = common.variant_of(globals(), key=KEY, name="Illusztrált tarokk", rules_version="tarokk-illusztralt/1")

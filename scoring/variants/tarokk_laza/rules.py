@@ -22,17 +22,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from scoring.common import (
-    ALL_SEATS,
-    KONTRA_FACTORS,
-    KONTRA_NAMES,
-    Errors,
-    envelope,
-    next_seat,
-    path,
-    signed,
-    variant_of,
-)
+from scoring import common
+from scoring.common import ALL_SEATS, KONTRA_FACTORS, KONTRA_NAMES, Errors, envelope, next_seat, path, signed
 from scoring.text import _, join
 from scoring.types import (
     FORBIDDEN_COMBINATION,
@@ -1141,4 +1132,4 @@ def next_dealer(table_seats: list[str], dealer: str) -> str:
     return next_seat(table, dealer)
 
 
-VARIANT = variant_of(globals(), key=KEY, name="Laza tarokk", rules_version="tarokk-laza/1")
+VARIANT = common.variant_of(globals(), key=KEY, name="Laza tarokk", rules_version="tarokk-laza/1")

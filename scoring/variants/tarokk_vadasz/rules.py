@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoring import common
 from scoring.common import (
     ALL_SEATS,
     Errors,
@@ -25,7 +26,6 @@ from scoring.common import (
     path,
     round_toward_zero,
     signed,
-    variant_of,
 )
 from scoring.text import _, join
 from scoring.types import (
@@ -1037,4 +1037,4 @@ def counts_as_played(hand: Mapping[str, Any]) -> bool:
     return hand.get("outcome", "played") not in ("thrown_in", "redeal")
 
 
-VARIANT = variant_of(globals(), key=KEY, name="Vadász tarokk", rules_version=RULES_VERSION)
+VARIANT = common.variant_of(globals(), key=KEY, name="Vadász tarokk", rules_version=RULES_VERSION)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from scoring import common
 from scoring.common import (
     ALL_SEATS,
     Errors,
@@ -27,7 +28,6 @@ from scoring.common import (
     path,
     seats_ok,
     signed,
-    variant_of,
 )
 from scoring.text import _, join
 from scoring.types import (
@@ -1231,7 +1231,7 @@ def next_dealer(table_seats: list[str], dealer: str) -> str:
     return next_seat(table, dealer)
 
 
-VARIANT = variant_of(
+VARIANT = common.variant_of(
     globals(),
     key=KEY,
     name="Taruk 2012 (Slovenian competitive tarok)",

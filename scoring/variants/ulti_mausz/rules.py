@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from scoring import common
 from scoring.common import (
     MISSING,
     Errors,
@@ -32,7 +33,6 @@ from scoring.common import (
     seats_ok,
     signed,
     table_from,
-    variant_of,
 )
 from scoring.text import _, join
 from scoring.types import (
@@ -1489,6 +1489,6 @@ def counts_as_played(hand: Mapping[str, Any]) -> bool:
     return not (renonsz and CASES[renonsz["case"]].type == VOID)
 
 
-VARIANT = variant_of(
+VARIANT = common.variant_of(
     globals(), key=KEY, name="Ulti (MAUSZ championship rules, 2017)", rules_version="ulti-mausz/2017-10-14"
 )
