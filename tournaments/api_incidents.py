@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from . import access, incidents
 from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, _errors, valid
 from .models import Entry, Incident, Referee, Sanction, Table, Tournament
+from .serializers import optional_text
 from .views.helpers import tournament_for_viewer
 
 STATE_ERRORS = {
@@ -111,7 +112,7 @@ class DecideSerializer(serializers.Serializer):
 class SanctionInSerializer(serializers.Serializer):
     start_number = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Sanction.Kind.choices)
-    reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+    reason = optional_text(500)
 
 
 class JudgeSerializer(serializers.Serializer):

@@ -20,7 +20,7 @@ from . import services, whereabouts
 from .api import NOT_FOUND, READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, organizer_event, valid
 from .lookups import tournament_for_viewer
 from .models import Entry, Referee
-from .serializers import MAX_INT, EntrySerializer, RegisterSerializer
+from .serializers import MAX_INT, EntrySerializer, RegisterSerializer, optional_text
 
 USERNAME = OpenApiParameter("username", OpenApiTypes.STR, OpenApiParameter.PATH, description="The referee's user name.")
 START_NUMBER = OpenApiParameter(
@@ -62,11 +62,11 @@ class EntryEditSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False)
     club = serializers.CharField(max_length=120, required=False, allow_blank=True)
     start_number = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False)
-    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+    reason = optional_text(2000)
 
 
 class LateAddSerializer(RegisterSerializer):
-    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+    reason = optional_text(2000)
 
 
 class PinSerializer(serializers.Serializer):

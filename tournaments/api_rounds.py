@@ -26,7 +26,7 @@ from .api import (
     valid,
 )
 from .models import Round
-from .serializers import DrawSerializer, RoundSerializer
+from .serializers import DrawSerializer, RoundSerializer, optional_text
 
 # --- bodies and answers ---------------------------------------------------------------------------
 
@@ -35,7 +35,7 @@ class CloseSerializer(serializers.Serializer):
     override = serializers.BooleanField(
         default=False, help_text=_("Close although tables are unfinished or unconfirmed (needs a reason).")
     )
-    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+    reason = optional_text(2000)
 
 
 class ReopenSerializer(serializers.Serializer):
