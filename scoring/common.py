@@ -21,6 +21,7 @@ from .types import (
     OUT_OF_RANGE,
     UNKNOWN_FIELD,
     HandError,
+    Variant,
 )
 
 ALL_SEATS = ("A", "B", "C", "D", "E", "F", "G")
@@ -128,6 +129,26 @@ class Errors:
             return value
         self.add(field, INVALID_VALUE, _("%(field)s must be a list", field=field))
         return None
+
+    def objects(
+        self, entries: list[Any], field: str, keys: Collection[str] | None = None
+    ) -> Iterator[tuple[int, str, Mapping[str, Any]]]:
+        """``(i, path, entry)`` for each entry of the list ``field`` that is a JSON object (the others
+        get their error), its unknown keys reported when ``keys`` are given."""
+        for i, entry in enumerate(entries):
+            p = path(field, i)
+            obj = self.check_object(entry, p)
+            if obj is None:
+                continue
+            if keys is not None:
+                self.unknown_keys(obj, keys, p)
+            yield i, p, obj
+
+    def optional_list(self, obj: Mapping[str, Any], key: str) -> list[Any] | None:
+        """The list at ``obj[key]``; None when it is absent or null (nothing to check) or not a list
+        (then with its error)."""
+        value = obj.get(key)
+        return None if value is None else self.check_list(value, key)
 
     def unknown_keys(self, obj: Mapping[str, Any], allowed: Collection[str], parent: str = "") -> None:
         """An ``unknown_field`` error for every key of ``obj`` not in ``allowed`` (best a frozenset)."""
@@ -496,3 +517,25 @@ def nul_paths(value: Any, path: str = "") -> Iterator[str]:
     elif isinstance(value, list):
         for i, item in enumerate(value):
             yield from nul_paths(item, f"{path}.{i}" if path else str(i))
+
+
+# --- the variant object ------------------------------------------------------------
+
+# The rules hooks of ``Variant``: a rules module defines each it has under the field's own name.
+HOOKS = (
+    "validate",
+    "settle",
+    "playing_seats",
+    "next_dealer",
+    "validate_config",
+    "dealers_after",
+    "counts_as_played",
+    "misdeal_history",
+)
+
+
+def variant_of(namespace: Mapping[str, Any], *, key: str, name: str, rules_version: str, **fields: Any) -> Variant:
+    """The ``Variant`` of a rules module: ``namespace`` (its ``globals()``) gives every hook it defines
+    by the field's name (a hook it lacks keeps the ``Variant`` default); ``fields`` add or override."""
+    hooks = {hook: namespace[hook] for hook in HOOKS if hook in namespace}
+    return Variant(key=key, name=name, rules_version=rules_version, **{**hooks, **fields})

@@ -11,17 +11,10 @@ import json
 import pytest
 
 from tests.conftest import client_for
+from tests.tournaments.test_pointtable_pages import SPEC_VALUES as SPEC  # the spec's point table
 from tournaments import hands, rounds, services
 from tournaments.models import AuditEntry, Hand, Table, Tournament
 
-SPEC = {
-    "gem": (20, 10, 10), "kassza": (30, 10, None), "kopf": (20, 10, None), "trul": (30, 10, None),
-    "mizer": (80, 30, None), "banda": (20, 10, None), "piros_fekete": (30, 10, None), "flotta": (40, 15, None),
-    "armada": (60, 20, None), "dzsinn": (40, 15, None), "mariage": (50, 20, None), "ulti": (40, 20, None),
-    "uhu": (50, 20, None), "lamour": (30, 10, None), "angelo": (30, 10, None), "pikolo": (30, 10, None),
-    "city": (30, 10, None), "centrum": (30, 10, None), "kismadar": (40, 15, None), "nagymadar": (50, 20, None),
-    "skala": (180, 20, None),
-}  # fmt: skip
 SPEC_ROWS = [{"bid": b, "made": m, "failed": f, "silent": s} for b, (m, f, s) in SPEC.items()]
 
 

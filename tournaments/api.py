@@ -28,6 +28,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -219,6 +220,12 @@ IDEMPOTENCY_KEY = OpenApiParameter(
 )
 SLUG = OpenApiParameter("slug", OpenApiTypes.STR, OpenApiParameter.PATH, description="The event's slug.")
 
+
+def action_parameter(actions: list[str], description: str) -> OpenApiParameter:
+    """The ``action`` path segment of an endpoint that does one of several things."""
+    return OpenApiParameter("action", OpenApiTypes.STR, OpenApiParameter.PATH, enum=actions, description=description)
+
+
 # taruk2012.md §8.1 E1 (hand 1 at a table whose first dealer is A): 25 for B, 15 for D.
 E1 = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "card_points": 48}
 
@@ -239,6 +246,31 @@ def _round_data(tournament: Tournament, rnds: Any) -> Any:
     rnds = list(rnds)
     totals = {t.table_id: t for t in table_totals(tournament, [r.number for r in rnds])} if rnds else {}
     return RoundSerializer(rnds, many=True, context={"totals": totals}).data
+
+
+def round_answer(tournament: Tournament, rnd: Round, code: int = status.HTTP_200_OK) -> Response:
+    """One round as ``_round_data`` gives it: the answer of every round action."""
+    return Response(_round_data(tournament, Round.objects.filter(pk=rnd.pk))[0], status=code)
+
+
+def round_for_viewer(request: Request, slug: str, number: int) -> tuple[Tournament, Round]:
+    """The event and its round ``number``, if the reader may see them (a draft draw: organizers only)."""
+    tournament = tournament_for_viewer(request, slug)
+    return tournament, lookups.round_of(request.user, tournament, number)
+
+
+def organizer_event(request: Request, slug: str) -> Tournament:
+    """The event, for its organizers: a reader who may not see it gets the viewer's refusal first."""
+    tournament = tournament_for_viewer(request, slug)
+    access.require_organizer(request.user, tournament)
+    return tournament
+
+
+def valid(serializer: type[Serializer], data: Any) -> Any:
+    """``data`` checked by ``serializer``: its validated data, or a 400 naming every bad field."""
+    checked = serializer(data=data)
+    checked.is_valid(raise_exception=True)
+    return checked.validated_data
 
 
 def _hand(table: Table, hand_no: int) -> Hand:
@@ -340,9 +372,8 @@ class Entries(ApiView):
     )
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
-        data = RegisterSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        entry = services.register_player(request.user, tournament, **data.validated_data)
+        data = valid(RegisterSerializer, request.data)
+        entry = services.register_player(request.user, tournament, **data)
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
 
@@ -353,13 +384,7 @@ class EntryAction(ApiView):
         request=ReasonSerializer,
         parameters=[
             SLUG,
-            OpenApiParameter(
-                "action",
-                OpenApiTypes.STR,
-                OpenApiParameter.PATH,
-                enum=list(ENTRY_ACTIONS),
-                description="withdraw or reinstate",
-            ),
+            action_parameter(list(ENTRY_ACTIONS), "withdraw or reinstate"),
         ],
         responses={200: EntrySerializer, **WRITE_ERRORS},
         summary="Withdraw or reinstate a player (organizers)",
@@ -369,9 +394,8 @@ class EntryAction(ApiView):
         entry = get_object_or_404(
             Entry.objects.select_related("player", "tournament"), tournament=tournament, start_number=start_number
         )
-        data = ReasonSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        entry = services.set_entry_status(request.user, entry, ENTRY_ACTIONS[action], data.validated_data["reason"])
+        data = valid(ReasonSerializer, request.data)
+        entry = services.set_entry_status(request.user, entry, ENTRY_ACTIONS[action], data["reason"])
         return Response(EntrySerializer(entry).data)
 
 
@@ -404,10 +428,9 @@ class Rounds(ApiView):
     )
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
-        data = DrawSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        rnd = rounds.draw_round(request.user, tournament, **data.validated_data)
-        return Response(_round_data(tournament, Round.objects.filter(pk=rnd.pk))[0], status=status.HTTP_201_CREATED)
+        data = valid(DrawSerializer, request.data)
+        rnd = rounds.draw_round(request.user, tournament, **data)
+        return round_answer(tournament, rnd, status.HTTP_201_CREATED)
 
 
 class RoundDetail(ApiView):
@@ -419,9 +442,8 @@ class RoundDetail(ApiView):
         summary="A round: tables, seats, byes, clock",
     )
     def get(self, request: Request, slug: str, number: int) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        rnd = lookups.round_of(request.user, tournament, number)
-        return Response(_round_data(tournament, Round.objects.filter(pk=rnd.pk))[0])
+        tournament, rnd = round_for_viewer(request, slug, number)
+        return round_answer(tournament, rnd)
 
 
 class RoundAction(ApiView):
@@ -431,13 +453,7 @@ class RoundAction(ApiView):
         request=None,
         parameters=[
             SLUG,
-            OpenApiParameter(
-                "action",
-                OpenApiTypes.STR,
-                OpenApiParameter.PATH,
-                enum=list(round_actions.WITHOUT_BODY),
-                description="What to do with the round.",
-            ),
+            action_parameter(list(round_actions.WITHOUT_BODY), "What to do with the round."),
         ],
         responses={200: RoundSerializer, **WRITE_ERRORS},
         summary="Publish, start or pause a round (organizers)",
@@ -446,10 +462,9 @@ class RoundAction(ApiView):
         "does not allow answers 400 naming the field status.",
     )
     def post(self, request: Request, slug: str, number: int, action: str) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        rnd = lookups.round_of(request.user, tournament, number)
+        tournament, rnd = round_for_viewer(request, slug, number)
         round_actions.perform(request.user, rnd, action)  # close, reopen, redraw, re-seat: api_rounds.py
-        return Response(_round_data(tournament, Round.objects.filter(pk=rnd.pk))[0])
+        return round_answer(tournament, rnd)
 
 
 # --- tables and hands -----------------------------------------------------------------
@@ -535,9 +550,8 @@ class Hands(ApiView):
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         body, hand_no = request.data, None
         if isinstance(body, dict):
-            entry = HandEntrySerializer(data={k: v for k, v in body.items() if k == "number"})
-            entry.is_valid(raise_exception=True)
-            body, hand_no = {k: v for k, v in body.items() if k != "number"}, entry.validated_data["number"]
+            entry = valid(HandEntrySerializer, {k: v for k, v in body.items() if k == "number"})
+            body, hand_no = {k: v for k, v in body.items() if k != "number"}, entry["number"]
         # Read outside the table lock: a hand entered meanwhile makes the action refuse the number.
         hand_input = _with_envelope(body, _next_envelopes(tournament, table))
         hand = hands.enter_hand(
@@ -578,9 +592,8 @@ class Preview(ApiView):
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         access.require_hand_entry(request.user, tournament, table.number)
-        query = PreviewQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        hand_no = query.validated_data.get("hand")
+        query = valid(PreviewQuerySerializer, request.query_params)
+        hand_no = query.get("hand")
         if hand_no is None:
             envelopes = _next_envelopes(tournament, table)
         else:
@@ -607,16 +620,15 @@ class HandDetail(ApiView):
         self, request: Request, slug: str, number: int, table_no: int, hand_no: int, partial: bool
     ) -> Response:
         _, table = lookups.table_for_viewer(request, slug, number, table_no)
-        data = HandCorrectionSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        hand = _addressed(table, hand_no, data.validated_data.get("id"))
+        data = valid(HandCorrectionSerializer, request.data)
+        hand = _addressed(table, hand_no, data.get("id"))
         base = hand.input if partial else {k: hand.input.get(k) for k in ENVELOPE_KEYS}
         corrected = hands.correct_hand(
             request.user,
             hand,
-            {**base, **data.validated_data["input"]},
-            expected_version=data.validated_data["version"],
-            reason=data.validated_data["reason"],
+            {**base, **data["input"]},
+            expected_version=data["version"],
+            reason=data["reason"],
         )
         return Response(HandSerializer(corrected).data)
 
@@ -685,12 +697,9 @@ class HandDetail(ApiView):
     )
     def delete(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
         _, table = lookups.table_for_viewer(request, slug, number, table_no)
-        data = HandDeletionSerializer(data=request.data or request.query_params)
-        data.is_valid(raise_exception=True)
-        hand = _addressed(table, hand_no, data.validated_data.get("id"))
-        hands.delete_hand(
-            request.user, hand, expected_version=data.validated_data["version"], reason=data.validated_data["reason"]
-        )
+        data = valid(HandDeletionSerializer, request.data or request.query_params)
+        hand = _addressed(table, hand_no, data.get("id"))
+        hands.delete_hand(request.user, hand, expected_version=data["version"], reason=data["reason"])
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -713,12 +722,11 @@ class Confirm(ApiView):
     )
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         _, table = lookups.table_for_viewer(request, slug, number, table_no)
-        data = ConfirmSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        position = data.validated_data["position"]
+        data = valid(ConfirmSerializer, request.data)
+        position = data["position"]
         try:
             confirmation = hands.confirm_table(
-                request.user, table, position, data.validated_data["pin"], address=client_ip(request) or None
+                request.user, table, position, data["pin"], address=client_ip(request) or None
             )
         except hands.WrongPin as exc:
             seated = {s.position for s in table.seats.all()}

@@ -14,8 +14,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from . import access, incidents
-from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, _errors
+from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, _errors, valid
 from .models import Entry, Incident, Referee, Sanction, Table, Tournament
+from .serializers import optional_text
 from .views.helpers import tournament_for_viewer
 
 STATE_ERRORS = {
@@ -111,7 +112,7 @@ class DecideSerializer(serializers.Serializer):
 class SanctionInSerializer(serializers.Serializer):
     start_number = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Sanction.Kind.choices)
-    reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+    reason = optional_text(500)
 
 
 class JudgeSerializer(serializers.Serializer):
@@ -196,9 +197,7 @@ class Incidents(ApiView):
     )
     def post(self, request: Request, slug: str) -> Response:
         tournament = _staff(request, slug)
-        data = OpenSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = valid(OpenSerializer, request.data)
         table = None
         if v["table"] is not None:
             table = get_object_or_404(
@@ -246,9 +245,7 @@ class Rule(ApiView):
     )
     def post(self, request: Request, slug: str, pk: int) -> Response:
         incident = _incident(request, slug, pk)
-        data = RuleSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = valid(RuleSerializer, request.data)
         incident = incidents.rule(
             request.user,
             incident,
@@ -272,10 +269,9 @@ class Protest(ApiView):
     )
     def post(self, request: Request, slug: str, pk: int) -> Response:
         incident = _incident(request, slug, pk)
-        data = ProtestSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        by = _entry(incident.tournament, data.validated_data["by"], "by")
-        complaint = incidents.protest(request.user, incident, by=by, grounds=data.validated_data["grounds"])
+        data = valid(ProtestSerializer, request.data)
+        by = _entry(incident.tournament, data["by"], "by")
+        complaint = incidents.protest(request.user, incident, by=by, grounds=data["grounds"])
         return Response(_fresh(complaint), status=status.HTTP_201_CREATED)
 
 
@@ -292,9 +288,7 @@ class Decide(ApiView):
     )
     def post(self, request: Request, slug: str, pk: int) -> Response:
         complaint = _incident(request, slug, pk)
-        data = DecideSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = valid(DecideSerializer, request.data)
         complaint = incidents.decide(
             request.user, complaint, decision=v["decision"], upheld=v["upheld"], correction=_correction(v["correction"])
         )
@@ -314,9 +308,7 @@ class Sanctions(ApiView):
     )
     def post(self, request: Request, slug: str, pk: int) -> Response:
         incident = _incident(request, slug, pk)
-        data = SanctionInSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = valid(SanctionInSerializer, request.data)
         entry = _entry(incident.tournament, v["start_number"], "start_number")
         given = incidents.sanction(request.user, incident, entry, v["kind"], v["reason"])
         return Response(SanctionSerializer(given).data, status=status.HTTP_201_CREATED)
@@ -336,9 +328,8 @@ class Judge(ApiView):
         referee = get_object_or_404(
             Referee.objects.select_related("user"), tournament=tournament, user__username=username
         )
-        data = JudgeSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        referee = incidents.set_judge(request.user, referee, data.validated_data["judge"])
+        data = valid(JudgeSerializer, request.data)
+        referee = incidents.set_judge(request.user, referee, data["judge"])
         return Response(JudgeSerializer(referee).data)
 
 

@@ -16,11 +16,11 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from . import access, services, whereabouts
-from .api import NOT_FOUND, READ_ERRORS, SLUG, WRITE_ERRORS, ApiView
+from . import services, whereabouts
+from .api import NOT_FOUND, READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, organizer_event, valid
 from .lookups import tournament_for_viewer
 from .models import Entry, Referee
-from .serializers import MAX_INT, EntrySerializer, RegisterSerializer
+from .serializers import MAX_INT, EntrySerializer, RegisterSerializer, optional_text
 
 USERNAME = OpenApiParameter("username", OpenApiTypes.STR, OpenApiParameter.PATH, description="The referee's user name.")
 START_NUMBER = OpenApiParameter(
@@ -62,11 +62,11 @@ class EntryEditSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False)
     club = serializers.CharField(max_length=120, required=False, allow_blank=True)
     start_number = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False)
-    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+    reason = optional_text(2000)
 
 
 class LateAddSerializer(RegisterSerializer):
-    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+    reason = optional_text(2000)
 
 
 class PinSerializer(serializers.Serializer):
@@ -147,8 +147,7 @@ class Referees(ApiView):
         summary="The event's referees and their tables (organizers)",
     )
     def get(self, request: Request, slug: str) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        access.require_organizer(request.user, tournament)
+        tournament = organizer_event(request, slug)
         return Response(RefereeSerializer(_referees(tournament), many=True).data)
 
     @extend_schema(
@@ -163,9 +162,7 @@ class Referees(ApiView):
     )
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
-        data = RefereeAccountSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = valid(RefereeAccountSerializer, request.data)
         referee = services.create_referee_account(request.user, tournament, v["username"], v["password"], v["tables"])
         return Response(RefereeSerializer(referee).data, status=status.HTTP_201_CREATED)
 
@@ -181,9 +178,8 @@ class RefereeDetail(ApiView):
     )
     def put(self, request: Request, slug: str, username: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
-        data = RefereeTablesSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        referee = services.set_referee(request.user, tournament, username, data.validated_data["tables"])
+        data = valid(RefereeTablesSerializer, request.data)
+        referee = services.set_referee(request.user, tournament, username, data["tables"])
         return Response(RefereeSerializer(referee).data)
 
     @extend_schema(
@@ -196,8 +192,7 @@ class RefereeDetail(ApiView):
         description="The user account stays; only the role in this event ends.",
     )
     def delete(self, request: Request, slug: str, username: str) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        access.require_organizer(request.user, tournament)
+        tournament = organizer_event(request, slug)
         get_object_or_404(Referee, tournament=tournament, user__username=username)
         services.remove_referee(request.user, tournament, username)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -214,14 +209,12 @@ class EntryDetail(ApiView):
         description="Only the fields sent change. A start number must be free in the event.",
     )
     def patch(self, request: Request, slug: str, start_number: int) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        access.require_organizer(request.user, tournament)
+        tournament = organizer_event(request, slug)
         entry = get_object_or_404(
             Entry.objects.select_related("player", "tournament"), tournament=tournament, start_number=start_number
         )
-        data = EntryEditSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        entry = services.update_entry(request.user, entry, **data.validated_data)
+        data = valid(EntryEditSerializer, request.data)
+        entry = services.update_entry(request.user, entry, **data)
         return Response(EntrySerializer(entry).data)
 
 
@@ -238,9 +231,8 @@ class LateEntries(ApiView):
     )
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
-        data = LateAddSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        entry = services.late_add_player(request.user, tournament, **data.validated_data)
+        data = valid(LateAddSerializer, request.data)
+        entry = services.late_add_player(request.user, tournament, **data)
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
 

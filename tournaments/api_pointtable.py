@@ -19,9 +19,8 @@ from rest_framework.response import Response
 
 from tournaments import rescore
 
-from . import access
 from . import pointtable as pt
-from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, _errors
+from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, _errors, organizer_event
 from .lookups import tournament_for_viewer
 from .models import Tournament
 from .pointtable_text import problem_text
@@ -144,8 +143,7 @@ class PointTable(ApiView):
         "Sending the stored table again changes nothing (changed: false).",
     )
     def put(self, request: Request, slug: str) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        access.require_organizer(request.user, tournament)
+        tournament = organizer_event(request, slug)
         if not pt.has_point_table(tournament.config) and tournament.variant != pt.VARIANT:
             return _bad(
                 [{"field": "", "code": "not_applicable", "message": _("This event's variant has no point table.")}]

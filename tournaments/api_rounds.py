@@ -6,8 +6,6 @@ entry themselves; errors answer the hand-format error list through ``api.excepti
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -15,11 +13,20 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from . import access, lookups, round_actions, rounds
-from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, _errors, _round_data
-from .lookups import tournament_for_viewer
+from . import access, round_actions, rounds
+from .api import (
+    READ_ERRORS,
+    SLUG,
+    WRITE_ERRORS,
+    ApiView,
+    _errors,
+    organizer_event,
+    round_answer,
+    round_for_viewer,
+    valid,
+)
 from .models import Round
-from .serializers import DrawSerializer, RoundSerializer
+from .serializers import DrawSerializer, RoundSerializer, optional_text
 
 # --- bodies and answers ---------------------------------------------------------------------------
 
@@ -28,7 +35,7 @@ class CloseSerializer(serializers.Serializer):
     override = serializers.BooleanField(
         default=False, help_text=_("Close although tables are unfinished or unconfirmed (needs a reason).")
     )
-    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+    reason = optional_text(2000)
 
 
 class ReopenSerializer(serializers.Serializer):
@@ -75,10 +82,6 @@ CONFLICTS = {
 }
 
 
-def _answer(tournament: Any, rnd: Round, code: int = status.HTTP_200_OK) -> Response:
-    return Response(_round_data(tournament, Round.objects.filter(pk=rnd.pk))[0], status=code)
-
-
 # --- views ----------------------------------------------------------------------------------------
 
 
@@ -100,12 +103,10 @@ class CloseRound(ApiView):
         ],
     )
     def post(self, request: Request, slug: str, number: int) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        rnd = lookups.round_of(request.user, tournament, number)
-        data = CloseSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        round_actions.perform(request.user, rnd, "close", **data.validated_data)
-        return _answer(tournament, rnd)
+        tournament, rnd = round_for_viewer(request, slug, number)
+        data = valid(CloseSerializer, request.data)
+        round_actions.perform(request.user, rnd, "close", **data)
+        return round_answer(tournament, rnd)
 
 
 class ReopenRound(ApiView):
@@ -121,18 +122,15 @@ class ReopenRound(ApiView):
         "stale_after of its repeats report; redraw it while it has not started.",
     )
     def post(self, request: Request, slug: str, number: int) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        rnd = lookups.round_of(request.user, tournament, number)
-        data = ReopenSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        round_actions.perform(request.user, rnd, "reopen", reason=data.validated_data["reason"])
-        return _answer(tournament, rnd)
+        tournament, rnd = round_for_viewer(request, slug, number)
+        data = valid(ReopenSerializer, request.data)
+        round_actions.perform(request.user, rnd, "reopen", reason=data["reason"])
+        return round_answer(tournament, rnd)
 
 
 def _draw_numbered(request: Request, slug: str, number: int, *, new_allowed: bool) -> Response:
     """Draw round ``number`` again (or, for a re-seat, for the first time) and check it is that round."""
-    tournament = tournament_for_viewer(request, slug)
-    access.require_organizer(request.user, tournament)
+    tournament = organizer_event(request, slug)
     latest = tournament.round_set.order_by("-number").first()
     latest_number = latest.number if latest else 0
     fresh = latest is None or latest.status == Round.Status.CLOSED
@@ -141,10 +139,9 @@ def _draw_numbered(request: Request, slug: str, number: int, *, new_allowed: boo
         raise ValidationError(
             {"number": _("Round %(n)d cannot be drawn now; the round to draw is %(m)d.") % {"n": number, "m": target}}
         )
-    data = DrawSerializer(data=request.data)
-    data.is_valid(raise_exception=True)
-    rnd = rounds.draw_round(request.user, tournament, **data.validated_data)
-    return _answer(tournament, rnd, status.HTTP_201_CREATED if fresh else status.HTTP_200_OK)
+    data = valid(DrawSerializer, request.data)
+    rnd = rounds.draw_round(request.user, tournament, **data)
+    return round_answer(tournament, rnd, status.HTTP_201_CREATED if fresh else status.HTTP_200_OK)
 
 
 class RedrawRound(ApiView):
@@ -160,8 +157,7 @@ class RedrawRound(ApiView):
         "a reopened round was closed again). A running or closed round answers 400 (field status).",
     )
     def post(self, request: Request, slug: str, number: int) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        rnd = lookups.round_of(request.user, tournament, number)
+        rnd = round_for_viewer(request, slug, number)[1]
         if rnd.status not in (Round.Status.DRAFT, Round.Status.SEATED):
             raise ValidationError({"status": _("Round %(n)d has started; it is not drawn again.") % {"n": number}})
         return _draw_numbered(request, slug, number, new_allowed=False)
@@ -198,8 +194,7 @@ class DrawReport(ApiView):
         "all-play-all longer than the event.",
     )
     def get(self, request: Request, slug: str, number: int) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        rnd = lookups.round_of(request.user, tournament, number)
+        tournament, rnd = round_for_viewer(request, slug, number)
         if not access.is_staff_of(request.user, tournament):
             raise PermissionDenied(_("Only the event's staff see the draw report."))
         report = {

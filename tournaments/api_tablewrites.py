@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from tournaments import hands
 
 from . import lookups
-from .api import HAND_ERRORS, SLUG, ApiView
+from .api import HAND_ERRORS, SLUG, ApiView, valid
 from .serializers import JudgeConfirmationSerializer, JudgeConfirmSerializer
 
 
@@ -40,7 +40,6 @@ class ConfirmByJudge(ApiView):
     )
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         _, table = lookups.table_for_viewer(request, slug, number, table_no)
-        data = JudgeConfirmSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        judge = hands.confirm_by_judge(request.user, table, data.validated_data["reason"])
+        data = valid(JudgeConfirmSerializer, request.data)
+        judge = hands.confirm_by_judge(request.user, table, data["reason"])
         return Response(JudgeConfirmationSerializer(judge).data)

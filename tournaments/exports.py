@@ -52,15 +52,15 @@ def write_row(ws: Worksheet, values: Iterable[Any], *, bold: bool = False) -> No
             cell.font = Font(bold=True)
 
 
-def _sheet(wb: Workbook, title: str, header: list[Any]) -> Worksheet:
+def _workbook(tournament: Tournament, title: str, header: list[Any], rows: Iterable[list[Any]]) -> bytes:
+    """One sheet named ``title``: the bold ``header`` (frozen) and the ``rows``, as the file's bytes."""
+    wb = Workbook()
     ws = wb.active
     ws.title = title[:31]  # Excel's limit for sheet names
     write_row(ws, header, bold=True)
     ws.freeze_panes = "A2"
-    return ws
-
-
-def _save(wb: Workbook, tournament: Tournament) -> bytes:
+    for row in rows:
+        write_row(ws, row)
     wb.properties.title = tournament.name
     wb.properties.creator = "tarok-tournaments"
     wb.properties.created = timezone.now().replace(tzinfo=None)
@@ -75,9 +75,8 @@ def standings_workbook(tournament: Tournament) -> bytes:
 
     metrics, rows = event_standings(tournament)
     shown = list(metrics)  # the lot too: its result decides ranks (taruk2012.md §7.7)
-    wb = Workbook()
-    ws = _sheet(
-        wb,
+    return _workbook(
+        tournament,
         _("Standings"),
         [
             _("Rank"),
@@ -89,10 +88,7 @@ def standings_workbook(tournament: Tournament) -> bytes:
             *[str(METRIC_LABELS.get(m, m)) for m in shown],
             _("Provisional"),
         ],
-    )
-    for r in rows:
-        write_row(
-            ws,
+        (
             [
                 r.rank,
                 r.start_number,
@@ -102,9 +98,10 @@ def standings_workbook(tournament: Tournament) -> bytes:
                 *[r.line.per_round.get(n) for n in range(1, tournament.rounds + 1)],
                 *[r.line.metrics.get(m) for m in shown],
                 _("yes") if r.line.provisional else "",
-            ],
-        )
-    return _save(wb, tournament)
+            ]
+            for r in rows
+        ),
+    )
 
 
 def hands_workbook(tournament: Tournament) -> bytes:
@@ -141,9 +138,26 @@ def hands_workbook(tournament: Tournament) -> bytes:
                 fields.setdefault(key, None)
         positions.update((h["points"] or {}).keys())
     seats = sorted(positions)
-    wb = Workbook()
-    ws = _sheet(
-        wb,
+
+    def row(h: dict[str, Any]) -> list[Any]:
+        data = h["input"] if isinstance(h["input"], dict) else {}
+        points = h["points"] or {}
+        return [
+            h["table__round__number"],
+            h["table__number"],
+            h["number"],
+            h["dealer"],
+            " ".join(data.get("seats") or ()),
+            *[names[h["table_id"]].get(s, "") for s in seats],
+            *[data.get(f) for f in fields],
+            *[points.get(s) for s in seats],
+            h["state_after"] or None,
+            h["rules_version"],
+            h["version"],
+        ]
+
+    return _workbook(
+        tournament,
         _("Hands"),
         [
             _("Round"),
@@ -158,27 +172,8 @@ def hands_workbook(tournament: Tournament) -> bytes:
             _("Rules version"),
             _("Version"),
         ],
+        map(row, hands),
     )
-    for h in hands:
-        data = h["input"] if isinstance(h["input"], dict) else {}
-        points = h["points"] or {}
-        write_row(
-            ws,
-            [
-                h["table__round__number"],
-                h["table__number"],
-                h["number"],
-                h["dealer"],
-                " ".join(data.get("seats") or ()),
-                *[names[h["table_id"]].get(s, "") for s in seats],
-                *[data.get(f) for f in fields],
-                *[points.get(s) for s in seats],
-                h["state_after"] or None,
-                h["rules_version"],
-                h["version"],
-            ],
-        )
-    return _save(wb, tournament)
 
 
 def players_workbook(tournament: Tournament) -> bytes:
@@ -190,9 +185,8 @@ def players_workbook(tournament: Tournament) -> bytes:
         .values_list("entry_id", flat=True)
     ):
         seated[entry_id] += 1
-    wb = Workbook()
-    ws = _sheet(
-        wb,
+    return _workbook(
+        tournament,
         _("Players"),
         [
             _("Start number"),
@@ -204,10 +198,7 @@ def players_workbook(tournament: Tournament) -> bytes:
             _("Status"),
             _("Rounds seated"),
         ],
-    )
-    for e in tournament.entries.select_related("player").order_by("start_number"):
-        write_row(
-            ws,
+        (
             [
                 e.start_number,
                 e.player.name,
@@ -217,6 +208,7 @@ def players_workbook(tournament: Tournament) -> bytes:
                 e.player.strength,
                 e.get_status_display(),
                 seated[e.pk],
-            ],
-        )
-    return _save(wb, tournament)
+            ]
+            for e in tournament.entries.select_related("player").order_by("start_number")
+        ),
+    )

@@ -8,6 +8,8 @@ active entries and past results and stores what it answers. What the variant all
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -145,44 +147,46 @@ def draw_round(
     return rnd
 
 
-@transaction.atomic
-def publish_draw(actor: Any, rnd: Round) -> Round:
+@contextmanager
+def _audited(actor: Any, rnd: Round, action: str) -> Iterator[Round]:
+    """The round, locked for an organizer's change; the change is audited as ``action`` with the round
+    before and after (nothing is, when the change raises)."""
     access.require_organizer(actor, rnd.tournament)
     rnd = _locked_round(rnd)
     before = round_snapshot(rnd)
-    _set_status(rnd, (Round.Status.DRAFT,), Round.Status.SEATED)
-    rnd.save(update_fields=["status"])
-    audit.log(actor, "round.published", rnd, tournament=rnd.tournament, before=before, after=round_snapshot(rnd))
+    yield rnd
+    audit.log(actor, action, rnd, tournament=rnd.tournament, before=before, after=round_snapshot(rnd))
+
+
+@transaction.atomic
+def publish_draw(actor: Any, rnd: Round) -> Round:
+    with _audited(actor, rnd, "round.published") as rnd:
+        _set_status(rnd, (Round.Status.DRAFT,), Round.Status.SEATED)
+        rnd.save(update_fields=["status"])
     return rnd
 
 
 @transaction.atomic
 def start_clock(actor: Any, rnd: Round) -> Round:
     """Start the round (seated → running) or resume its paused clock."""
-    access.require_organizer(actor, rnd.tournament)
-    rnd = _locked_round(rnd)
-    before = round_snapshot(rnd)
-    _set_status(rnd, (Round.Status.SEATED, Round.Status.RUNNING), Round.Status.RUNNING)
-    if rnd.started_at is None:
-        rnd.started_at = timezone.now()
-    if rnd.tournament.status == Tournament.Status.DRAFT:
-        Tournament.objects.filter(pk=rnd.tournament_id).update(status=Tournament.Status.RUNNING)
-    rnd.save(update_fields=["status", "started_at"])
-    audit.log(actor, "round.clock_started", rnd, tournament=rnd.tournament, before=before, after=round_snapshot(rnd))
+    with _audited(actor, rnd, "round.clock_started") as rnd:
+        _set_status(rnd, (Round.Status.SEATED, Round.Status.RUNNING), Round.Status.RUNNING)
+        if rnd.started_at is None:
+            rnd.started_at = timezone.now()
+        if rnd.tournament.status == Tournament.Status.DRAFT:
+            Tournament.objects.filter(pk=rnd.tournament_id).update(status=Tournament.Status.RUNNING)
+        rnd.save(update_fields=["status", "started_at"])
     return rnd
 
 
 @transaction.atomic
 def pause_clock(actor: Any, rnd: Round) -> Round:
-    access.require_organizer(actor, rnd.tournament)
-    rnd = _locked_round(rnd)
-    before = round_snapshot(rnd)
-    if rnd.status != Round.Status.RUNNING or rnd.started_at is None:
-        raise ValidationError({"status": _("The clock is not running.")})
-    paused = clock_of(rnd).paused(timezone.now())
-    rnd.started_at, rnd.elapsed_seconds = None, paused.elapsed_before
-    rnd.save(update_fields=["started_at", "elapsed_seconds"])
-    audit.log(actor, "round.clock_paused", rnd, tournament=rnd.tournament, before=before, after=round_snapshot(rnd))
+    with _audited(actor, rnd, "round.clock_paused") as rnd:
+        if rnd.status != Round.Status.RUNNING or rnd.started_at is None:
+            raise ValidationError({"status": _("The clock is not running.")})
+        paused = clock_of(rnd).paused(timezone.now())
+        rnd.started_at, rnd.elapsed_seconds = None, paused.elapsed_before
+        rnd.save(update_fields=["started_at", "elapsed_seconds"])
     return rnd
 
 

@@ -165,24 +165,17 @@ class EntrySerializer(serializers.ModelSerializer):
         fields = ["start_number", "name", "club", "team", "strength", "status"]
 
 
+def optional_text(max_length: int, **kwargs: Any) -> serializers.CharField:
+    """A text field that may be left out or blank (then "")."""
+    return serializers.CharField(max_length=max_length, required=False, allow_blank=True, default="", **kwargs)
+
+
 class RegisterSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
-    club = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
-    federation_id = serializers.CharField(
-        max_length=40,
-        required=False,
-        allow_blank=True,
-        default="",
-        help_text=_("A known federation id reuses that player's record."),
-    )
+    club = optional_text(120)
+    federation_id = optional_text(40, help_text=_("A known federation id reuses that player's record."))
     strength = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False, allow_null=True, default=None)
-    team = serializers.CharField(
-        max_length=120,
-        required=False,
-        allow_blank=True,
-        default="",
-        help_text=_("Fixed pairs (Laza tarokk): both partners get the same team name."),
-    )
+    team = optional_text(120, help_text=_("Fixed pairs (Laza tarokk): both partners get the same team name."))
     start_number = serializers.IntegerField(
         min_value=1,
         max_value=MAX_INT,
@@ -194,7 +187,7 @@ class RegisterSerializer(serializers.Serializer):
 
 
 class ReasonSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+    reason = optional_text(2000)
 
 
 # --- rounds -----------------------------------------------------------------

@@ -17,7 +17,7 @@ from scoring.text import render
 from scoring.types import HandError
 from scoring.variants.tarokk_laza import rules
 from tests.samples.tarokk_laza import TEST_CONFIG, random_hand
-from tests.scoring.lines_checks import check_catalogue, check_errors, check_lines
+from tests.scoring.lines_check import check_catalogue, check_errors, check_lines
 from tests.scoring.test_tarokk_laza import (
     CONFIG_REJECTED,
     L8,

@@ -6,11 +6,9 @@ message the engine can say has its translation; ``python -m scoring --lang`` ren
 
 from __future__ import annotations
 
-import ast
 import io
 import json
 import random
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -21,10 +19,10 @@ import pytest
 from scoring import common, engine
 from scoring.__main__ import main
 from scoring.engine import evaluate
-from scoring.text import catalogue, render
-from scoring.types import HandError, HandScore
+from scoring.text import render
 from scoring.variants.ulti_mausz import rules
 from tests.samples.ulti_mausz import random_hand
+from tests.scoring.lines_check import check_catalogue, check_errors, check_lines
 from tests.scoring.test_ulti_mausz import EXAMPLES, REJECTED, RENONSZ_CASES
 
 LANGUAGES = ["sl", "hu"]
@@ -186,14 +184,6 @@ ENGLISH_ERROR_WORDS = set(
 )
 
 
-def words(text: str) -> set[str]:
-    return set(re.findall(r"[^\W\d_]+", text.lower()))
-
-
-def numbers(text: str) -> list[str]:
-    return sorted(re.findall(r"\d+", text))
-
-
 def spec_hands() -> list[tuple[str, dict[str, Any]]]:
     hands = [(f"example-{n}", hand) for n, hand in EXAMPLES.items()]
     hands += [(p.id, p.values[0]) for p in RENONSZ_CASES]
@@ -209,17 +199,7 @@ SCORED = [(name, hand, evaluate(hand)) for name, hand in spec_hands()]
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_breakdown_line_reads_in_the_language_with_the_same_numbers(lang):
-    assert all(isinstance(result, HandScore) for _, _, result in SCORED)
-    seen = 0
-    for name, _hand, result in SCORED:
-        for line in result.breakdown:
-            shown = render(line, lang)
-            english = words(shown) & ENGLISH_LINE_WORDS
-            assert not english, f"{name}: {shown!r} has English words {sorted(english)}"
-            assert numbers(shown) == numbers(line), f"{name}: {shown!r} lost a number of {line!r}"
-            assert shown != line or not words(line) & ENGLISH_LINE_WORDS, f"{name}: {line!r} untranslated"
-            seen += 1
-    assert seen > 1000
+    assert check_lines([(name, result) for name, _hand, result in SCORED], lang, ENGLISH_LINE_WORDS) > 1000
 
 
 def test_the_hungarian_lines_of_example_5_read_as_a_referee_writes_them():
@@ -253,29 +233,10 @@ def invalid_hands() -> list[tuple[str, Any]]:
     return hands
 
 
-def error_words(error: HandError, lang: str) -> set[str]:
-    """The words of the message a referee reads, without the field path, JSON keys and quoted values."""
-    shown = render(error.message, lang)
-    field = getattr(error.message, "args", {}).get("field")
-    if isinstance(field, str) and field:
-        shown = shown.replace(field, " ")
-    shown = re.sub(r"'[^']*'|`[^`]*`|\S*[_.\[]\S*", " ", shown)
-    return words(shown)
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_error_message_of_a_rejected_deal_is_translated(lang):
-    seen = 0
-    for name, hand in invalid_hands():
-        errors = evaluate(hand)
-        assert isinstance(errors, list) and errors, name
-        for error in errors:
-            shown = render(error.message, lang)
-            assert shown != error.message, f"{name}: {error.message!r} untranslated"
-            english = error_words(error, lang) & ENGLISH_ERROR_WORDS
-            assert not english, f"{name}: {shown!r} has English words {sorted(english)}"
-            seen += 1
-    assert seen > len(REJECTED)
+    rejected = [(name, evaluate(hand)) for name, hand in invalid_hands()]
+    assert check_errors(rejected, lang, ENGLISH_ERROR_WORDS) > len(REJECTED)
 
 
 # The game terms whose translation is the term itself (a Slovenian ulti player says them too).
@@ -299,29 +260,10 @@ SAME_IN_EVERY_LANGUAGE = {
 }
 
 
-def msgids(path: Path) -> set[str]:
-    """Every ``_("...")`` msgid of a module, as makemessages extracts them."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return {
-        node.args[0].value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "_"
-        and node.args
-        and isinstance(node.args[0], ast.Constant)
-        and isinstance(node.args[0].value, str)
-    }
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("module", [rules, common, engine], ids=lambda m: m.__name__)
 def test_every_message_the_engine_can_say_has_a_translation(lang, module):
-    ids = msgids(Path(module.__file__))
-    assert ids
-    tr = catalogue(lang)
-    missing = sorted(m for m in ids if tr.gettext(m) == m and m not in SAME_IN_EVERY_LANGUAGE)
-    assert not missing, f"untranslated in locale/{lang}: {missing}"
+    assert check_catalogue(module, lang, SAME_IN_EVERY_LANGUAGE, same_numbers=False) > 0
 
 
 # --- the command line ---------------------------------------------------------------------------

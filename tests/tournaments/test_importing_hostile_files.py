@@ -10,23 +10,14 @@ import time
 import zipfile
 
 from django.core.files.uploadedfile import SimpleUploadedFile
-from openpyxl import Workbook
 
 from tests.conftest import client_for
+from tests.tournaments.test_importing import _xlsx as xlsx
 from tournaments import importing
 from tournaments.importing import parse_players
 from tournaments.models import Entry
 
 URL = "/e/ljubljana-open/manage/players/import/"
-
-
-def xlsx(rows) -> bytes:
-    wb = Workbook()
-    for row in rows:
-        wb.active.append(row)
-    buf = io.BytesIO()
-    wb.save(buf)
-    return buf.getvalue()
 
 
 def with_sheet(data: bytes, sheet_xml: bytes, *, extra: dict[str, bytes] | None = None) -> bytes:

@@ -179,13 +179,19 @@ def test_the_round_page_reopens_a_closed_round_with_a_reason(running_event, roun
     assert AuditEntry.objects.get(action="round.reopened").reason == "protest at table 2"
 
 
-def test_the_rounds_page_flags_a_stale_draw_and_its_redraw_form_redraws_it(running_event, round1, alice, bob):
+def _round1_closed_round2_published(running_event, round1, alice, bob) -> Round:
+    """Round 1 played, confirmed and closed; round 2 drawn and published."""
     for table in Table.objects.filter(round=round1):
         play_table(table, bob)
         confirm_table(table, bob)
     rounds.close_round(alice, round1)
     rnd2 = rounds.draw_round(alice, running_event, seed="r2")
     rounds.publish_draw(alice, rnd2)
+    return rnd2
+
+
+def test_the_rounds_page_flags_a_stale_draw_and_its_redraw_form_redraws_it(running_event, round1, alice, bob):
+    _round1_closed_round2_published(running_event, round1, alice, bob)
     rounds.reopen_round(alice, round1, reason="protest")
     client = client_for(alice)
     page = client.get(reverse("rounds", args=[running_event.slug])).content.decode()
@@ -204,12 +210,7 @@ def test_the_rounds_page_flags_a_stale_draw_and_its_redraw_form_redraws_it(runni
 
 
 def test_a_started_later_round_is_flagged_but_not_offered_a_redraw(running_event, round1, alice, bob):
-    for table in Table.objects.filter(round=round1):
-        play_table(table, bob)
-        confirm_table(table, bob)
-    rounds.close_round(alice, round1)
-    rnd2 = rounds.draw_round(alice, running_event, seed="r2")
-    rounds.publish_draw(alice, rnd2)
+    rnd2 = _round1_closed_round2_published(running_event, round1, alice, bob)
     rounds.start_clock(alice, rnd2)
     rounds.reopen_round(alice, round1, reason="protest")
     page = client_for(alice).get(reverse("rounds", args=[running_event.slug])).content.decode()

@@ -9,7 +9,7 @@ from django.urls import reverse
 from tests.conftest import client_for
 from tests.tournaments.test_rounds_close_reopen import confirm_table, play_table
 from tournaments import rounds, services
-from tournaments.models import Round, Seat, Table
+from tournaments.models import Round, Seat, Table, Tournament
 
 
 def _seats_by_table(rnd: Round) -> dict[int, list[Seat]]:
@@ -80,19 +80,26 @@ def test_the_public_does_not_see_the_repeat_report(running_event, alice, bob):
     assert 'id="repeats"' not in html
 
 
-def test_the_rounds_page_warns_when_the_all_play_all_needs_more_rounds(alice):
+def _ulti_final(alice, *, rounds: int, reversed_strength: bool) -> Tournament:
+    """An ulti event of 13 players at tables of three; a player's strength is his number, or (reversed) 14
+    less his number."""
     event = services.create_tournament(
         alice,
         name="Ulti final",
         slug="ulti-final",
         variant="ulti-mausz",
-        rounds=4,
+        rounds=rounds,
         hands_per_round=9,
         round_minutes=60,
         table_size=3,
     )
     for i in range(13):
-        services.register_player(alice, event, name=f"Player {i + 1}", strength=i + 1)
+        services.register_player(alice, event, name=f"Player {i + 1}", strength=13 - i if reversed_strength else i + 1)
+    return event
+
+
+def test_the_rounds_page_warns_when_the_all_play_all_needs_more_rounds(alice):
+    event = _ulti_final(alice, rounds=4, reversed_strength=False)
     page = client_for(alice).get(reverse("rounds", args=[event.slug])).content.decode()
     assert "The all-play-all for 13 players needs 6 rounds; this event has 4" in page
     services.update_tournament(alice, event, rounds=6)
@@ -101,18 +108,7 @@ def test_the_rounds_page_warns_when_the_all_play_all_needs_more_rounds(alice):
 
 
 def test_an_all_play_all_round_seats_13_players_at_three_threes_and_a_four_in_strength_order(alice):
-    event = services.create_tournament(
-        alice,
-        name="Ulti final",
-        slug="ulti-final",
-        variant="ulti-mausz",
-        rounds=6,
-        hands_per_round=9,
-        round_minutes=60,
-        table_size=3,
-    )
-    for i in range(13):
-        services.register_player(alice, event, name=f"Player {i + 1}", strength=13 - i)  # #13 strongest
+    event = _ulti_final(alice, rounds=6, reversed_strength=True)  # #13 strongest
     rnd = rounds.draw_round(alice, event, seed="s", method="all_play_all")
     sizes = [len(seats) for _, seats in sorted(_seats_by_table(rnd).items())]
     assert sizes == [3, 3, 3, 4]

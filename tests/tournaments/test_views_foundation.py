@@ -22,21 +22,25 @@ def test_a_private_event_is_hidden_from_the_public_and_shown_to_its_staff(event,
     assert client_for(alice).get("/e/ljubljana-open/").status_code == 200
 
 
+# The event form's fields, the name changed.
+EDIT = {
+    "name": "Changed",
+    "slug": "ljubljana-open",
+    "variant": "taruk2012",
+    "rounds": 4,
+    "hands_per_round": 12,
+    "round_minutes": 75,
+    "table_size": 4,
+    "language": "en",
+}
+
+
 @pytest.mark.parametrize(("persona", "status"), [("alice", 302), ("bob", 403), ("charlie", 403)])
 def test_only_organizers_may_edit_the_event(event, request, persona, status):
     client = client_for(request.getfixturevalue(persona))
     response = client.post(
         "/e/ljubljana-open/manage/edit/",
-        {
-            "name": "Changed",
-            "slug": "ljubljana-open",
-            "variant": "taruk2012",
-            "rounds": 4,
-            "hands_per_round": 12,
-            "round_minutes": 75,
-            "table_size": 4,
-            "language": "en",
-        },
+        EDIT,
     )
     assert response.status_code == status
     assert (Tournament.objects.get(pk=event.pk).name == "Changed") == (status == 302)
@@ -53,16 +57,7 @@ def test_a_bad_edit_shows_the_field_and_stores_nothing(event, alice):
     before = AuditEntry.objects.count()
     response = client_for(alice).post(
         "/e/ljubljana-open/manage/edit/",
-        {
-            "name": "Changed",
-            "slug": "ljubljana-open",
-            "variant": "taruk2012",
-            "rounds": 4,
-            "hands_per_round": 12,
-            "round_minutes": 75,
-            "table_size": 6,
-            "language": "en",
-        },
+        {**EDIT, "table_size": 6},
     )
     assert response.status_code == 200
     assert "tables of 4 to 5 seats" in response.content.decode()

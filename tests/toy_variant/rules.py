@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoring import common
 from scoring.common import Errors, after_dealer, envelope, next_seat
 from scoring.text import _
-from scoring.types import INVALID_VALUE, MISSING_FIELD, HandError, HandScore, Variant
+from scoring.types import INVALID_VALUE, MISSING_FIELD, HandError, HandScore
 
 KEY = "toy"
 FIELDS = ("variant", "seats", "dealer", "winner", "stake")
@@ -39,12 +40,4 @@ def next_dealer(table_seats: list[str], dealer: str) -> str:
     return next_seat(table_seats, dealer)
 
 
-VARIANT = Variant(
-    key=KEY,
-    name="Toy",
-    rules_version="toy/1",
-    validate=validate,
-    settle=settle,
-    playing_seats=playing_seats,
-    next_dealer=next_dealer,
-)
+VARIANT = common.variant_of(globals(), key=KEY, name="Toy", rules_version="toy/1")

@@ -144,7 +144,16 @@ def _editor(
     )
 
 
-def _store(request: HttpRequest, tournament: Tournament, config: dict, data: dict[str, Any]) -> list[str] | None:
+def _store(request: HttpRequest, tournament: Tournament, config: dict, data: dict[str, Any]) -> bool:
+    """Save through the audited action and say how it went (the problems as error messages); whether it
+    was stored."""
+    refused = _refusal(request, tournament, config, data)
+    for sentence in refused or ():
+        messages.error(request, sentence)
+    return refused is None
+
+
+def _refusal(request: HttpRequest, tournament: Tournament, config: dict, data: dict[str, Any]) -> list[str] | None:
     """Save through the audited action; the problems as sentences, or None when stored."""
     try:
         change = rescore.set_point_table(
@@ -198,10 +207,7 @@ def point_table_edit(request: HttpRequest, slug: str) -> HttpResponse:
         ]
     if problems or config is None:
         return _editor(request, tournament, cells=cells, problems=problems, change=change, status=400)
-    refused = _store(request, tournament, config, change.cleaned_data)
-    if refused:
-        for sentence in refused:
-            messages.error(request, sentence)
+    if not _store(request, tournament, config, change.cleaned_data):
         return _editor(request, tournament, cells=cells, change=change, status=409)
     return redirect("point-table-edit", slug=slug)
 
@@ -231,9 +237,6 @@ def point_table_upload(request: HttpRequest, slug: str) -> HttpResponse:
     if problems or config is None:
         # The rows are the file's lines: listed, not marked on the editor's rows.
         return _editor(request, tournament, upload=form, problems=problems, mark_cells=False, status=400)
-    refused = _store(request, tournament, config, form.cleaned_data)
-    if refused:
-        for s in refused:
-            messages.error(request, s)
+    if not _store(request, tournament, config, form.cleaned_data):
         return _editor(request, tournament, upload=form, status=409)
     return redirect("point-table-edit", slug=slug)

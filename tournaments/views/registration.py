@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -24,6 +27,19 @@ from .helpers import form_errors_from, tournament_for_organizer
 SESSION_KEY = "player-import:{}"
 
 
+def _saved(request: HttpRequest, form: Any, action: Callable[[], Entry]) -> Entry | None:
+    """The entry ``action`` saved, or None with its refusal shown on ``form``."""
+    try:
+        return action()
+    except ValidationError as exc:
+        form_errors_from(form, exc)
+        return None
+
+
+def _named(entry: Entry) -> dict[str, Any]:
+    return {"name": entry.player.name, "n": entry.start_number}
+
+
 @login_required
 def players(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_organizer(request, slug)
@@ -31,17 +47,10 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     late = tournament.round_set.exists()
     form = (LateAddForm if late else PlayerForm)(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            if late:
-                entry = services.late_add_player(request.user, tournament, **form.cleaned_data)
-            else:
-                entry = services.register_player(request.user, tournament, **form.cleaned_data)
-        except ValidationError as exc:
-            form_errors_from(form, exc)
-        else:
-            messages.success(
-                request, _("%(name)s entered as number %(n)d.") % {"name": entry.player.name, "n": entry.start_number}
-            )
+        add = services.late_add_player if late else services.register_player
+        entry = _saved(request, form, lambda: add(request.user, tournament, **form.cleaned_data))
+        if entry is not None:
+            messages.success(request, _("%(name)s entered as number %(n)d.") % _named(entry))
             if late:
                 messages.info(
                     request, _("Seated from the draw of round %(n)d.") % {"n": services.next_draw_number(tournament)}
@@ -136,14 +145,9 @@ def entry_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     initial = {"name": entry.player.name, "club": entry.player.club, "start_number": entry.start_number}
     form = EntryEditForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        try:
-            entry = services.update_entry(request.user, entry, **form.cleaned_data)
-        except ValidationError as exc:
-            form_errors_from(form, exc)
-        else:
-            messages.success(
-                request, _("%(name)s saved as number %(n)d.") % {"name": entry.player.name, "n": entry.start_number}
-            )
+        saved = _saved(request, form, lambda: services.update_entry(request.user, entry, **form.cleaned_data))
+        if saved is not None:
+            messages.success(request, _("%(name)s saved as number %(n)d.") % _named(saved))
             return redirect("players", slug=slug)
     return render(request, "tournaments/entry_edit.html", {"tournament": tournament, "entry": entry, "form": form})
 

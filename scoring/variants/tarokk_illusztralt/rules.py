@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoring import common
 from scoring.common import Errors, after_dealer, check_empty, check_note, envelope, next_seat, path
 from scoring.text import _, join
 from scoring.types import (
@@ -24,7 +25,6 @@ from scoring.types import (
     NOT_APPLICABLE,
     HandError,
     HandScore,
-    Variant,
 )
 
 KEY = "tarokk-illusztralt"
@@ -465,19 +465,11 @@ def _check_figure_combinations(
 
 def _check_tarokk_counts(errors: Errors, obj: Mapping[str, Any], renonsz: bool) -> None:
     """§3.3.7."""
-    counts = obj.get("tarokk_counts")
-    if counts is None:
-        return
-    counts = errors.check_list(counts, "tarokk_counts")
+    counts = errors.optional_list(obj, "tarokk_counts")
     if counts is None:
         return
     seen: set[str] = set()
-    for i, entry in enumerate(counts):
-        p = path("tarokk_counts", i)
-        entry = errors.check_object(entry, p)
-        if entry is None:
-            continue
-        errors.unknown_keys(entry, TAROKK_COUNT_KEYS, p)
+    for _i, p, entry in errors.objects(counts, "tarokk_counts", TAROKK_COUNT_KEYS):
         seat = errors.required_seat(entry, "seat", SEATS, p)
         if seat is not None:
             if seat in seen:
@@ -826,14 +818,4 @@ def counts_as_played(hand: Mapping[str, Any]) -> bool:
     return hand.get("outcome", "played") != "redeal"
 
 
-VARIANT = Variant(
-    key=KEY,
-    name="Illusztrált tarokk",
-    rules_version="tarokk-illusztralt/1",
-    validate=validate,
-    settle=settle,
-    playing_seats=playing_seats,
-    next_dealer=next_dealer,
-    validate_config=validate_config,
-    counts_as_played=counts_as_played,
-)
+VARIANT = common.variant_of(globals(), key=KEY, name="Illusztrált tarokk", rules_version="tarokk-illusztralt/1")

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from scoring import common
 from scoring.common import ALL_SEATS, KONTRA_FACTORS, KONTRA_NAMES, Errors, envelope, next_seat, path, signed
 from scoring.text import _, join
 from scoring.types import (
@@ -32,7 +33,6 @@ from scoring.types import (
     NOT_APPLICABLE,
     HandError,
     HandScore,
-    Variant,
 )
 
 KEY = "tarokk-laza"
@@ -1132,13 +1132,4 @@ def next_dealer(table_seats: list[str], dealer: str) -> str:
     return next_seat(table, dealer)
 
 
-VARIANT = Variant(
-    key=KEY,
-    name="Laza tarokk",
-    rules_version="tarokk-laza/1",
-    validate=validate,
-    settle=settle,
-    playing_seats=playing_seats,
-    next_dealer=next_dealer,
-    validate_config=validate_config,
-)
+VARIANT = common.variant_of(globals(), key=KEY, name="Laza tarokk", rules_version="tarokk-laza/1")

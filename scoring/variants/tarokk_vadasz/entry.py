@@ -65,14 +65,6 @@ LENGETES_MODES = (
     ("obligatory", _("obligatory ulti (waver said kontra and tulétroá)")),
     ("optional", _("optional ulti (no tulétroá by the waver)")),
 )
-FIGURE_LABELS = {
-    "tuletroa": _("tulétroá"),
-    "negy_kiraly": _("négy király"),
-    "pagat_ulti": _("pagát ulti"),
-    "xxi_fogas": _("XXI-fogás"),
-    "dupla": _("dupla"),
-    "volat": _("volát"),
-}
 # How a figure went; results are the engine's (``result``), "silent_" marks a figure not announced.
 ANNOUNCED_NO_RESULT = ("announced", _("announced (renonsz: no result)"))
 HOW = {
@@ -156,7 +148,7 @@ def _figure(side: str, fig: str, seats: Any) -> e.Item:
 
     members = [
         e.Binding(
-            e.Field(name, FIGURE_LABELS[fig], choices=HOW_CHOICES[fig]),
+            e.Field(name, rules.FIGURE_NAME[fig], choices=HOW_CHOICES[fig]),
             "",
             put=how,
             get=how_read,

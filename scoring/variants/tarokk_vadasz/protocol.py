@@ -9,16 +9,13 @@ from scoring import protocol_layout as sheet
 from scoring.protocol_layout import ProtocolLayout, RowText, Translator
 from scoring.text import _
 
+from . import rules
+
 TALON = _("talon")
 LENGETES = _("lengetés")
 DOUBLE_ROUND_STARTS = _("double round starts")
 DOUBLE_ROUND = _("double round ×2")
 # Coded values of the record (§3.1), as the sheet writes them.
-SOLO_KINDS = {
-    "forced": _("forced alone"),
-    "open_self_call": _("open self-call"),
-    "hidden_self_call": _("hidden self-call"),
-}
 LENGETES_MODES = {"obligatory": _("obligatory"), "optional": _("optional")}
 THROW_IN_REASONS = {
     "no_tarokk": _("no tarokk"),
@@ -57,7 +54,7 @@ def row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, 
         details.append(tr.gettext(DOUBLE_ROUND_STARTS))
     if (before.get("double_round_remaining") or 0) > 0 and hand.get("outcome", "played") in ("played", "renonsz"):
         details.append(tr.gettext(DOUBLE_ROUND))
-    partner = hand.get("partner") or (sheet.coded(SOLO_KINDS, hand["solo"], tr) if hand.get("solo") else "")
+    partner = hand.get("partner") or (sheet.coded(rules.SOLO_NAME, hand["solo"], tr) if hand.get("solo") else "")
     return sheet.tarokk_row(hand, partner, details, KNOWN, tr)
 
 

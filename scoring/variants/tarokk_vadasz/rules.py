@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoring import common
 from scoring.common import (
     ALL_SEATS,
     Errors,
@@ -37,7 +38,6 @@ from scoring.types import (
     UNKNOWN_FIELD,
     HandError,
     HandScore,
-    Variant,
 )
 
 KEY = "tarokk-vadasz"
@@ -45,29 +45,6 @@ RULES_VERSION = "tarokk-vadasz/2025-07-23"  # the original dates itself 23 July 
 
 # --- the record (§3.1) --------------------------------------------------------
 
-HAND_FIELDS = (
-    "variant",
-    "seats",
-    "dealer",
-    "participants",
-    "talon_arranger",
-    "outcome",
-    "start_double_round",
-    "thrower",
-    "throw_in_reason",
-    "note",  # the referee's remark, ignored by scoring (common.check_note)
-    "bid",
-    "declarer",
-    "partner",
-    "solo",
-    "declarer_talon_taken",
-    "declarer_card_points",
-    "declarer_tricks",
-    "game_kontra",
-    "figures",
-    "lengetes_ulti",
-    "renonsz",
-)
 # "Hand-result fields" that a thrown-in or redealt hand must not carry (§3.2 rule 2).
 RESULT_FIELDS = (
     "bid",
@@ -81,6 +58,19 @@ RESULT_FIELDS = (
     "figures",
     "lengetes_ulti",
     "renonsz",
+)
+HAND_FIELDS = (
+    "variant",
+    "seats",
+    "dealer",
+    "participants",
+    "talon_arranger",
+    "outcome",
+    "start_double_round",
+    "thrower",
+    "throw_in_reason",
+    "note",  # the referee's remark, ignored by scoring (common.check_note)
+    *RESULT_FIELDS,
 )
 FIGURE_FIELDS = ("figure", "side", "announced", "announcer", "with_volat", "kontra", "result", "unplayable")
 STATE_FIELDS = ("double_round_remaining",)
@@ -1047,15 +1037,4 @@ def counts_as_played(hand: Mapping[str, Any]) -> bool:
     return hand.get("outcome", "played") not in ("thrown_in", "redeal")
 
 
-VARIANT = Variant(
-    key=KEY,
-    name="Vadász tarokk",
-    rules_version=RULES_VERSION,
-    validate=validate,
-    settle=settle,
-    playing_seats=playing_seats,
-    next_dealer=next_dealer,
-    validate_config=validate_config,
-    dealers_after=dealers_after,
-    counts_as_played=counts_as_played,
-)
+VARIANT = common.variant_of(globals(), key=KEY, name="Vadász tarokk", rules_version=RULES_VERSION)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from scoring import common
 from scoring.common import (
     ALL_SEATS,
     Errors,
@@ -39,7 +40,6 @@ from scoring.types import (
     UNKNOWN_FIELD,
     HandError,
     HandScore,
-    Variant,
 )
 
 KEY = "taruk2012"
@@ -532,12 +532,7 @@ def _check_bonuses(errors: Errors, raw: Any, game: str | None) -> list[dict[str,
     good: list[dict[str, Any]] = []
     seen: set[str] = set()
     bv_index = None
-    for i, entry in enumerate(entries):
-        f = f"bonuses[{i}]"
-        b = errors.check_object(entry, f)
-        if b is None:
-            continue
-        errors.unknown_keys(b, BONUS_KEYS, f)
+    for i, f, b in errors.objects(entries, "bonuses", BONUS_KEYS):
         t = errors.required_choice(b, "type", BONUS_TYPES, f, quote=False)
         side = errors.required_choice(b, "side", SIDES, f, quote=False)
         announced = errors.required_bool(b, "announced", f)
@@ -621,12 +616,7 @@ def _check_klop_kontra(errors: Errors, raw: Any, seats: list[str] | None, klop_p
     if entries is None:
         return
     seen: set[str] = set()
-    for i, entry in enumerate(entries):
-        f = f"klop_kontra[{i}]"
-        e = errors.check_object(entry, f)
-        if e is None:
-            continue
-        errors.unknown_keys(e, KLOP_KONTRA_KEYS, f)
+    for _i, f, e in errors.objects(entries, "klop_kontra", KLOP_KONTRA_KEYS):
         seat = errors.require(e, "seat", f)
         if seat is not None:
             seat = _seat_in(errors, seat, f + ".seat", seats)
@@ -651,11 +641,7 @@ def _check_penalties(errors: Errors, raw: Any, table: tuple[str, ...] | None, de
         return False
     renons = False
     misdeals = 0
-    for i, entry in enumerate(entries):
-        f = f"penalties[{i}]"
-        p = errors.check_object(entry, f)
-        if p is None:
-            continue
+    for _i, f, p in errors.objects(entries, "penalties"):
         kind = errors.required_choice(p, "type", PENALTY_TYPES, f, quote=False)
         errors.unknown_keys(p, PENALTY_KEYS[kind] if kind else ANY_PENALTY_KEYS, f)
         seat = errors.require(p, "seat", f)
@@ -1245,14 +1231,10 @@ def next_dealer(table_seats: list[str], dealer: str) -> str:
     return next_seat(table, dealer)
 
 
-VARIANT = Variant(
+VARIANT = common.variant_of(
+    globals(),
     key=KEY,
     name="Taruk 2012 (Slovenian competitive tarok)",
     rules_version="taruk2012/1",
-    validate=validate,
-    settle=settle,
-    playing_seats=playing_seats,
-    next_dealer=next_dealer,
-    validate_config=validate_config,
     misdeal_history=misdeal_history_errors,
 )

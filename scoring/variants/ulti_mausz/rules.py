@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from scoring import common
 from scoring.common import (
     MISSING,
     Errors,
@@ -43,7 +44,6 @@ from scoring.types import (
     OUT_OF_RANGE,
     HandError,
     HandScore,
-    Variant,
 )
 
 KEY = "ulti-mausz"
@@ -582,10 +582,7 @@ def _check_gave_up(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, kontra: Ma
 
 
 def _parse_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
-    value = obj.get("silent_claims")
-    if value is None:
-        return
-    claims = errors.check_list(value, "silent_claims")
+    claims = errors.optional_list(obj, "silent_claims")
     if claims is None:
         return
     seen: set[str] = set()
@@ -1492,15 +1489,6 @@ def counts_as_played(hand: Mapping[str, Any]) -> bool:
     return not (renonsz and CASES[renonsz["case"]].type == VOID)
 
 
-VARIANT = Variant(
-    key=KEY,
-    name="Ulti (MAUSZ championship rules, 2017)",
-    rules_version="ulti-mausz/2017-10-14",
-    validate=validate,
-    settle=settle,
-    playing_seats=playing_seats,
-    next_dealer=next_dealer,
-    validate_config=validate_config,
-    dealers_after=dealers_after,
-    counts_as_played=counts_as_played,
+VARIANT = common.variant_of(
+    globals(), key=KEY, name="Ulti (MAUSZ championship rules, 2017)", rules_version="ulti-mausz/2017-10-14"
 )

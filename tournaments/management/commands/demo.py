@@ -126,12 +126,13 @@ class Command(BaseCommand):
     def handle(self, *args, slug: str, ulti_slug: str, **options) -> None:
         organizer = self._user("organizer", superuser=True)
         self._user("referee")
-        made = self._event(
+        self._event(
             organizer,
             PLAYERS,
             DEMO_HANDS,
             "SLO-1",
             "random",
+            "{players} players, round 1 seated (seed {seed}) and running, {entered} hands entered at tables 1 and 2.",
             name="Taruk Open Ljubljana (demo)",
             slug=slug,
             variant="taruk2012",
@@ -141,21 +142,15 @@ class Command(BaseCommand):
             table_size=4,
             draw_seed="demo-2026",
         )
-        if made:
-            event, rnd, entered = made
-            self.stdout.write(
-                self.style.SUCCESS(
-                    f"Demo event {event.name!r}: {len(PLAYERS)} players, round 1 seated (seed {rnd.seed}) and running, "
-                    f"{entered} hands entered at tables 1 and 2."
-                )
-            )
         # MAUSZ draws follow the ranking order (ulti-mausz.md §6.1).
-        made = self._event(
+        self._event(
             organizer,
             ULTI_PLAYERS,
             ULTI_HANDS,
             "MAUSZ-2",
             "strength",
+            "{players} players at tables of three, drawn by strength, round 1 running, {entered} deals entered at "
+            "tables 1 and 2.",
             name="Ulti Kupa Budapest (demo)",
             slug=ulti_slug,
             variant="ulti-mausz",
@@ -166,22 +161,15 @@ class Command(BaseCommand):
             language="hu",
             draw_seed="ulti-2026",
         )
-        if made:
-            event, rnd, entered = made
-            self.stdout.write(
-                self.style.SUCCESS(
-                    f"Demo event {event.name!r}: {len(ULTI_PLAYERS)} players at tables of three, drawn by strength, "
-                    f"round 1 running, {entered} deals entered at tables 1 and 2."
-                )
-            )
 
     def _event(
-        self, organizer: User, players: list, makers: list, id_prefix: str, method: str, **fields: Any
-    ) -> tuple[Tournament, Any, int] | None:
-        """Create the event with its players, draw, publish and start round 1, enter a few hands."""
+        self, organizer: User, players: list, makers: list, id_prefix: str, method: str, summary: str, **fields: Any
+    ) -> None:
+        """Create the event with its players, draw, publish and start round 1, enter a few hands; say so
+        (``summary``, with the number of players, the draw's seed and the hands entered)."""
         if Tournament.objects.filter(slug=fields["slug"]).exists():
             self.stdout.write(f"Demo event {fields['slug']!r} exists already.")
-            return None
+            return
         event = services.create_tournament(organizer, is_public=True, **fields)
         services.set_referee(organizer, event, "referee", [])
         for i, (name, club) in enumerate(players, start=1):
@@ -191,7 +179,9 @@ class Command(BaseCommand):
         rnd = rounds.draw_round(organizer, event, method=method)
         rounds.publish_draw(organizer, rnd)
         rounds.start_clock(organizer, rnd)
-        return event, rnd, self._play_some_hands(organizer, rnd, makers)
+        entered = self._play_some_hands(organizer, rnd, makers)
+        said = summary.format(players=len(players), seed=rnd.seed, entered=entered)
+        self.stdout.write(self.style.SUCCESS(f"Demo event {event.name!r}: {said}"))
 
     def _play_some_hands(self, user: User, rnd, makers: list) -> int:
         """A few hands at two tables, so the table pages and standings show something."""
