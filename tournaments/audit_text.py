@@ -457,7 +457,8 @@ def _document(before: Any, after: Any) -> list[str]:
         return []
     label = str(KINDS[kind].label)
     if "round" in params:
-        label = f"{label}: {_('Round %(round)s') % {'round': params['round']}}"
+        in_round = _("Round %(round)s") % {"round": params["round"]}
+        label = f"{label}: {in_round}"
     return [label]
 
 
@@ -546,7 +547,8 @@ def sentence(
     if details:
         text = f"{text}: {'; '.join(details)}"
     if reason:
-        text = f"{text} ({_('reason: %(reason)s') % {'reason': reason}})"
+        because = _("reason: %(reason)s") % {"reason": reason}
+        text = f"{text} ({because})"
     return text
 
 

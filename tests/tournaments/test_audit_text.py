@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import datetime
 
-import pytest
 from django.utils import translation
 
-from tests.pending_catalogue import pending_translations
 from tests.scoring.test_taruk2012 import E17
 from tournaments import audit_text as at
 
@@ -17,12 +15,6 @@ AT = datetime.datetime(2026, 11, 25, 13, 32, tzinfo=datetime.UTC)
 HAND = at.Place(round=2, table=5, hand=7)
 # taruk2012.md §8.1 E17's deal without the mondfang: tri by A with C, 38 card points.
 TRI = {**{k: v for k, v in E17.items() if k != "mondfang"}, "card_points": 38}
-
-
-@pytest.fixture(autouse=True)
-def pending():
-    with pending_translations("auditlog"):
-        yield
 
 
 def hand(points, played=True, **changes):
