@@ -114,7 +114,7 @@ def hand_at(table: Table | None, number: int | None) -> Hand | None:
 def _locked(incident: Incident) -> Incident:
     """The incident row, locked: two judges acting on one incident queue up here."""
     return (
-        Incident.objects.select_for_update()
+        Incident.objects.select_for_update(of=("self",))
         .select_related("tournament", "round", "table__round", "caller", "protest_of")
         .get(pk=incident.pk)
     )
