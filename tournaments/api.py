@@ -2,7 +2,7 @@
 
 Reads check ``access`` as the HTML pages do (a public event, or its staff; an
 unpublished draw only for organizers). Writes call the audited actions of
-``services``, ``rounds`` and ``scoring.services``, which check the actor's role
+``services``, ``rounds`` and ``hands``, which check the actor's role
 themselves and raise ``PermissionDenied`` (403; 401 when the request has no credentials).
 Every error answers the error list of hand-format.md, ``{"errors": [{"field", "code", "message"}]}``, whatever
 raised it (``exception_handler``). JSON in, JSON out.

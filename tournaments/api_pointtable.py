@@ -2,7 +2,7 @@
 
 ``GET/PUT /api/events/<slug>/point-table/`` reads and replaces the table with the
 same checks as the editor page (``tournaments.pointtable``) and the same audited
-action (``scoring.rescore.set_point_table``), which re-scores every hand.
+action (``rescore.set_point_table``), which re-scores every hand.
 ``POST /api/events/`` creates an event; a Laza event may bring its point table in
 ``config`` (without one it starts from the blank §4.2 template, as on the page).
 """

@@ -21,7 +21,7 @@ def _place(target: models.Model) -> dict[str, Any]:
     if isinstance(target, Tournament):
         place["tournament"] = target
         return place
-    if target._meta.model_name == "hand":  # scoring.models.Hand (scoring depends on us, not the reverse)
+    if target._meta.model_name == "hand":  # tournaments.models.Hand
         place["hand_number"] = target.number
         place["hand_id"] = target.pk
     table = target if isinstance(target, Table) else None

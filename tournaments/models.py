@@ -1,6 +1,6 @@
 """Events, players, rounds, tables and seats; the audit log.
 
-Hands live in ``scoring.models``. Invariants that must hold across server
+Hands (and what guards their writes) are at the end of this module. Invariants that must hold across server
 processes (one seat per player per round, unique positions and numbers) are
 database constraints, not checks in Python.
 """

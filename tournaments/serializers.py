@@ -2,7 +2,7 @@
 
 Output serializers only rename and nest what the models, ``results`` and the
 live payload already hold; input serializers check types and sizes before an
-action function (``services``, ``rounds``, ``scoring.services``) sees the data.
+action function (``services``, ``rounds``, ``hands``) sees the data.
 Nothing here writes.
 """
 

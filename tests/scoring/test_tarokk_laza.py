@@ -3,7 +3,7 @@
 The rules document has no point values (§4.1), so every number here comes from a
 table that is ILLUSTRATIVE — NOT FROM THE RULES: ``SPEC_CONFIG`` is the spec's own
 §5.5 example table (the worked examples' numbers are the spec's), ``TEST_CONFIG``
-(scoring/samples/tarokk_laza.py) a fuller test table for the property tests.
+(tests/samples/tarokk_laza.py) a fuller test table for the property tests.
 """
 
 from __future__ import annotations

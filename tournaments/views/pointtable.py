@@ -1,7 +1,7 @@
 """The Laza point table's pages: read-only for everyone who may see the event, an editor,
 uploads and downloads (CSV, XLSX) for its organizers (tarokk-laza.md §4).
 
-Thin: ``tournaments.pointtable`` reads and checks the cells, ``scoring.rescore``
+Thin: ``tournaments.pointtable`` reads and checks the cells, ``tournaments.rescore``
 stores the table and re-scores the hands.
 """
 

@@ -1,6 +1,6 @@
 """The table page: referees enter, preview, correct and confirm hands; everyone may read.
 
-Views stay thin: ``scoring.services`` does the writing, the engine the scoring.
+Views stay thin: ``hands`` does the writing, the engine the scoring.
 """
 
 from __future__ import annotations
