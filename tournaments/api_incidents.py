@@ -15,9 +15,9 @@ from rest_framework.response import Response
 
 from . import access, incidents
 from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, _errors, valid
+from .lookups import tournament_for_viewer
 from .models import Entry, Incident, Referee, Sanction, Table, Tournament
 from .serializers import optional_text
-from .views.helpers import tournament_for_viewer
 
 STATE_ERRORS = {
     **WRITE_ERRORS,

@@ -16,7 +16,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .variants import get_variant, variant_choices, variant_name
+from scoring.registry import get as get_variant
+
+from .variants import variant_choices, variant_name
 
 POSITIONS = "ABCDEFG"
 POSITION_CHOICES = [(p, p) for p in POSITIONS]

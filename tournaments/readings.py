@@ -14,10 +14,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring.event_options import CONFIG, SETTINGS, EventOption, in_force
+from scoring.registry import get as get_variant
 from scoring.types import Variant
 
 from .models import Tournament
-from .variants import get_variant
 
 
 def options_of(variant_key: str) -> tuple[EventOption, ...]:

@@ -15,9 +15,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from scoring.registry import get as get_variant
+
 from . import access, audit
 from .models import Entry, Player, Referee, Tournament
-from .variants import get_variant
 
 EVENT_FIELDS = (
     "name",

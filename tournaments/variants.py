@@ -29,10 +29,6 @@ def variant_choices() -> list[tuple[str, Any]]:
     return [(key, gettext_lazy(_title(v))) for key, v in VARIANTS.items()]
 
 
-def get_variant(key: str) -> Variant:
-    return VARIANTS[key]
-
-
 def sit_out_rule(key: str, seats: int) -> str:
     """Who sits out each hand at a table of ``seats`` larger than the game, as the draw states it."""
     words = VARIANTS[key].plan.sit_out(seats)

@@ -23,7 +23,7 @@ def incident_bar(context: dict[str, Any]) -> dict[str, Any]:
         "tournament": tournament,
         "table": table,
         "is_judge": is_judge,
-        "can_open": user.is_authenticated and access.can_open_incident(user, tournament, table.number),
+        "can_open": is_judge or (user.is_authenticated and access.can_open_incident(user, tournament, table.number)),
     }
     if not (is_judge or out["can_open"]):
         return out

@@ -23,10 +23,10 @@ from django.views.decorators.http import require_POST
 
 from .. import access, documents, lookups
 from ..live import cached
+from ..lookups import tournament_for_organizer, tournament_for_viewer
 from ..models import GeneratedFile, Round, Table, Tournament
 from ..protocols import build as protocol_build
 from ..protocols import render as protocol_render
-from .helpers import tournament_for_organizer, tournament_for_viewer
 
 # A table's PDF is kept this long after it was last made; its key changes with the table anyway.
 TABLE_PDF_SECONDS = 60 * 60

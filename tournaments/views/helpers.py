@@ -1,13 +1,9 @@
-"""Small helpers for views: the shared lookups (``tournaments.lookups``) and form errors."""
+"""Small helpers for views: an action's errors shown on its form (the lookups are ``tournaments.lookups``)."""
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.forms import Form
-
-from ..lookups import tournament_for_organizer, tournament_for_viewer
-
-__all__ = ["form_errors_from", "tournament_for_organizer", "tournament_for_viewer"]
 
 
 def form_errors_from(form: Form, exc: ValidationError) -> None:

@@ -20,10 +20,9 @@ from django.views.decorators.http import require_POST
 
 from .. import access, incidents
 from ..forms_incidents import DecideForm, OpenIncidentForm, ProtestForm, RuleForm, SanctionForm
-from ..lookups import table_for_viewer
+from ..lookups import table_for_viewer, tournament_for_viewer
 from ..models import Entry, Incident, Referee, Sanction, Seat, Table, Tournament
 from ..protocols.render import render_pdf
-from .helpers import tournament_for_viewer
 from .table import table_url
 
 

@@ -18,9 +18,9 @@ from django.utils.translation import get_language
 from ..clock import clock_payload
 from ..live import data_version, live_data, live_payload, standings, standings_payload, version_key, versioned
 from ..live import live_json as live_json_body
+from ..lookups import tournament_for_viewer
 from ..models import Tournament
 from ..results import metric_abbr, metric_help, metric_label, metric_text, ranks_pairs
-from .helpers import tournament_for_viewer
 from .spliced import render_page
 
 

@@ -26,10 +26,11 @@ from ..audit_text import moment_text
 from ..audit_text import sentences as audit_sentences
 from ..forms import OrganizerForm, RefereeForm, TournamentForm
 from ..forms_organizer import RefereeAccountForm, RefereeTablesForm
+from ..lookups import tournament_for_organizer
 from ..models import Tournament
 from ..readings import with_readings
 from ..variants import variant_choices
-from .helpers import form_errors_from, tournament_for_organizer
+from .helpers import form_errors_from
 
 
 @login_required

@@ -23,9 +23,9 @@ from tournaments import rescore
 from .. import access
 from .. import pointtable as pt
 from ..forms_pointtable import ChangeFields, UploadForm
+from ..lookups import tournament_for_organizer, tournament_for_viewer
 from ..models import Tournament
 from ..pointtable_text import COLUMN_LABELS, file_text, problem_text
-from .helpers import tournament_for_organizer, tournament_for_viewer
 
 ROW_FIELD = "r-{i}-{col}"
 

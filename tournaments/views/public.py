@@ -7,8 +7,8 @@ from django.shortcuts import render
 
 from .. import access, lookups, whereabouts
 from ..forms_organizer import LookupForm
+from ..lookups import tournament_for_viewer
 from ..models import Tournament
-from .helpers import tournament_for_viewer
 
 
 def home(request: HttpRequest) -> HttpResponse:

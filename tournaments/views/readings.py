@@ -11,9 +11,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from ..forms_readings import ConfirmReadingsForm
+from ..lookups import tournament_for_organizer
 from ..readings import options_of
 from ..rescore import PointTableRefused, set_readings
-from .helpers import form_errors_from, tournament_for_organizer
+from .helpers import form_errors_from
 
 
 @login_required

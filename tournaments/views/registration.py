@@ -19,10 +19,11 @@ from .. import services, whereabouts
 from ..forms import ImportForm, PlayerForm
 from ..forms_organizer import EntryEditForm, LateAddForm
 from ..importing import ImportResult, PlayerRow, parse_players
+from ..lookups import tournament_for_organizer
 from ..models import Entry
 from ..protocols import links
 from ..protocols import render as protocol_render
-from .helpers import form_errors_from, tournament_for_organizer
+from .helpers import form_errors_from
 
 SESSION_KEY = "player-import:{}"
 

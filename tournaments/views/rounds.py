@@ -16,9 +16,9 @@ from .. import access, live, lookups, round_actions, rounds
 from ..clock import clock_payload
 from ..draw_methods import RANDOM
 from ..forms import DrawForm
+from ..lookups import tournament_for_organizer, tournament_for_viewer
 from ..models import AuditEntry, Round, Seat, Table, Tournament
 from ..variants import sit_out_rule
-from .helpers import tournament_for_organizer, tournament_for_viewer
 from .spliced import render_page
 
 

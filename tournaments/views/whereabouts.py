@@ -11,8 +11,8 @@ from django.utils import timezone, translation
 
 from .. import access, lookups, whereabouts
 from ..forms_organizer import LookupForm
+from ..lookups import tournament_for_viewer
 from ..models import Entry
-from .helpers import tournament_for_viewer
 
 
 def player_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
