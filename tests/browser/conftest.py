@@ -50,6 +50,9 @@ def chromium(live_server, _no_stray_database_sessions):
 
     # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    # Routes see a service worker's own requests too (the offline tests abort them as a lost
+    # connection would; Chromium's offline emulation alone does not reach them).
+    os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM,
@@ -65,6 +68,7 @@ def chromium(live_server, _no_stray_database_sessions):
         yield browser
         browser.close()
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    os.environ.pop("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", None)
 
 
 @pytest.fixture

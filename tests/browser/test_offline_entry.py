@@ -34,6 +34,19 @@ def tri_hands(table: Table, card_points: list[int]) -> list[dict]:
     return out
 
 
+def go_offline(page) -> None:
+    """The hall's Wi-Fi drops. Chromium's offline emulation does not reach a service worker's
+    requests nor, under load, every request of a page reloading (playwright#2311): every request
+    is also aborted as a lost connection would abort it, so nothing reaches the server."""
+    page.context.route("**/*", lambda route: route.abort("internetdisconnected"))
+    page.context.set_offline(True)
+
+
+def go_online(page) -> None:
+    page.context.unroute("**/*")
+    page.context.set_offline(False)
+
+
 def save(page, hand: dict) -> None:
     fill_hand(page, "#entry form", "taruk2012", hand)
     page.locator("#entry button[type=submit]").click()
@@ -49,7 +62,7 @@ def test_hands_saved_offline_are_kept_and_stored_once_in_order(running_event, al
     page.wait_for_selector("text=Hand 1 saved")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
 
-    page.context.set_offline(True)
+    go_offline(page)
     for n, hand in enumerate(hands[1:], start=2):
         save(page, hand)
         page.wait_for_function(f"document.querySelectorAll('tr.queued').length === {n - 1}")
@@ -66,7 +79,7 @@ def test_hands_saved_offline_are_kept_and_stored_once_in_order(running_event, al
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
 
     with page.expect_navigation():
-        page.context.set_offline(False)
+        go_online(page)
     page.wait_for_selector("text=Hand 4 saved")
     stored = list(Hand.objects.order_by("number").values_list("number", "dealer", "input"))
     assert [(n, d, i["card_points"]) for n, d, i in stored] == [
@@ -82,12 +95,12 @@ def test_a_hand_someone_else_stored_meanwhile_is_shown_with_both_versions(runnin
     mine, theirs = tri_hands(table, [60]), tri_hands(table, [48])
     log_in(page, "bob")
     page.goto(page.base_url + URL)
-    page.context.set_offline(True)
+    go_offline(page)
     save(page, mine[0])
     page.wait_for_selector("tr.queued")
     services.enter_hand(rita, table, theirs[0])  # the other referee's phone had a connection
 
-    page.context.set_offline(False)
+    go_online(page)
     panel = page.locator(".offline-problem")
     panel.wait_for()
     text = panel.inner_text()
