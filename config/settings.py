@@ -57,6 +57,9 @@ def database_from_url(url: str) -> dict:
         config["CONN_HEALTH_CHECKS"] = True
     else:
         config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+        # A connection per server thread, kept: opening one (and its PRAGMAs) cost more than a
+        # cached public page itself (bench/public_load.py).
+        config.setdefault("CONN_MAX_AGE", None)
     return config
 
 
@@ -108,6 +111,8 @@ MIDDLEWARE = [
     # Without DEBUG, static files straight from the WSGI server (collected, hashed, compressed): no web
     # server setup. With DEBUG, runserver serves them from static/ (nothing collected to look at).
     *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
+    # Before sessions: an anonymous visitor's public page whole from the cache while the event is unchanged.
+    "tournaments.public_cache.PublicPageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -1,5 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView
 
 from config.health import health
@@ -10,7 +12,10 @@ urlpatterns = [
     path("health/", health, name="health"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The language switch on every page carries no CSRF token, so the public pages can be shared
+    # whole by every visitor (tournaments/public_cache.py). A forged switch changes only the
+    # visitor's display language, and Django's view still refuses a "next" to another site.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", DocsView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/token/", TokenView.as_view(), name="api-token"),

@@ -13,21 +13,22 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 
 from .api import READ_ERRORS, SLUG, ApiView
-from .live import standings, versioned
+from .live import data_version, standings, versioned
 from .lookups import tournament_for_viewer
 from .models import Tournament
+from .public_cache import share
 from .serializers import LiveSerializer, StandingsSerializer
 from .views.live import live_response
 
 
-def standings_json(tournament: Tournament) -> bytes:
+def standings_json(tournament: Tournament, version: int | None = None) -> bytes:
     """The API standings as JSON, once per change of the event."""
 
     def compute() -> bytes:
-        metrics, rows = standings(tournament)
+        metrics, rows = standings(tournament, version)
         return JSONRenderer().render(StandingsSerializer({"metrics": metrics, "rows": rows}).data)
 
-    return versioned(tournament, "api-standings", compute)
+    return versioned(tournament, "api-standings", compute, version=version)
 
 
 class Standings(ApiView):
@@ -42,7 +43,9 @@ class Standings(ApiView):
     )
     def get(self, request: Request, slug: str) -> HttpResponse:
         tournament = tournament_for_viewer(request, slug)
-        return HttpResponse(standings_json(tournament), content_type="application/json")
+        version = data_version(tournament)
+        response = HttpResponse(standings_json(tournament, version), content_type="application/json")
+        return share(response, tournament, version)
 
 
 class Live(ApiView):

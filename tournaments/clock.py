@@ -66,6 +66,11 @@ def clock_of(rnd: Round) -> Clock:
     return Clock(rnd.time_limit_minutes * 60, rnd.elapsed_seconds, rnd.started_at)
 
 
+def moves(rnd: Round | None) -> bool:
+    """Whether what a page shows of ``rnd``'s clock changes with time (it runs)."""
+    return rnd is not None and rnd.started_at is not None
+
+
 def clock_payload(rnd: Round, now: datetime | None = None) -> dict[str, Any]:
     """The round's clock as the pages, the API and the live JSON show it (read per request: it moves)."""
     clock = clock_of(rnd)

@@ -60,13 +60,17 @@ def cached(key: str, compute: Callable[[], T], seconds: int) -> T:
 
 
 def data_version(tournament: Tournament) -> int:
-    """The id of the event's latest audit entry (one indexed lookup); 0 before any.
+    """The id of the event's latest audit entry (one indexed lookup); 0 before any."""
+    return data_version_of(tournament.pk)
 
-    Every public request asks this, so it is one fixed statement, not built by the ORM each time."""
+
+def data_version_of(tournament_id: int) -> int:
+    """``data_version`` by the event's id. Every public request asks this, so it is one fixed
+    statement, not built by the ORM each time."""
     table = connection.ops.quote_name(AuditEntry._meta.db_table)
     column = connection.ops.quote_name(AuditEntry._meta.get_field("tournament").column)
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT id FROM {table} WHERE {column} = %s ORDER BY id DESC LIMIT 1", [tournament.pk])
+        cursor.execute(f"SELECT id FROM {table} WHERE {column} = %s ORDER BY id DESC LIMIT 1", [tournament_id])
         row = cursor.fetchone()
     return row[0] if row else 0
 

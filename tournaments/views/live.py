@@ -3,7 +3,8 @@ they poll.
 
 What they show is computed once per change of the event (``tournaments.live``, keyed by the event's
 data version), and so is the HTML of their long lists, once per language: a request renders only the
-page around them (its language switch carries a per-request token) and the clock."""
+page around them and the clock, and an anonymous visitor's request not even that while the event is
+unchanged (``tournaments.public_cache`` keeps the whole answer)."""
 
 from __future__ import annotations
 
@@ -15,11 +16,12 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from ..clock import clock_payload
+from ..clock import clock_payload, moves
 from ..live import data_version, live_data, live_payload, standings, standings_payload, version_key, versioned
 from ..live import live_json as live_json_body
 from ..lookups import tournament_for_viewer
 from ..models import Tournament
+from ..public_cache import share
 from ..results import metric_abbr, metric_help, metric_label, metric_text, ranks_pairs
 from .spliced import render_page
 
@@ -44,8 +46,10 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
             response = HttpResponse(page["rows"])
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
-        return response
-    return render_page(request, "tournaments/standings.html", {"tournament": tournament}, {"content": page["content"]})
+        return share(response, tournament, version) if response.status_code == 200 else response
+    context = {"tournament": tournament}
+    response = render_page(request, "tournaments/standings.html", context, {"content": page["content"]})
+    return share(response, tournament, version)
 
 
 def _standings_parts(tournament: Tournament, version: int, etag: str) -> dict[str, bytes]:
@@ -85,10 +89,11 @@ def _standings_parts(tournament: Tournament, version: int, etag: str) -> dict[st
 def live_response(tournament: Tournament) -> HttpResponse:
     """The live payload (``tournaments.live.live_json``) as the pages' live.json and the API's ``live``
     answer it; shared proxies may keep a public event's copy for a few seconds."""
-    response = HttpResponse(live_json_body(tournament), content_type="application/json")
+    version = data_version(tournament)
+    response = HttpResponse(live_json_body(tournament, version), content_type="application/json")
     scope = "public" if tournament.is_public else "private"
     response["Cache-Control"] = f"{scope}, max-age={settings.PUBLIC_CACHE_SECONDS}"
-    return response
+    return share(response, tournament, version, moving=moves(live_data(tournament, version).round))
 
 
 def live_json(request: HttpRequest, slug: str) -> HttpResponse:
@@ -108,12 +113,13 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
         page_seconds = min(max(int(request.GET.get("turn", HALL_PAGE_SECONDS)), 2), 60)
     except ValueError:
         page_seconds = HALL_PAGE_SECONDS
-    return render_page(
+    response = render_page(
         request,
         "tournaments/hall.html",
         {"tournament": tournament, "clock": clock_payload(rnd) if rnd else None, "page_seconds": page_seconds},
         lists,
     )
+    return share(response, tournament, version, moving=moves(rnd))
 
 
 def _hall_lists(tournament: Tournament, version: int) -> dict[str, bytes]:

@@ -13,11 +13,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import access, live, lookups, round_actions, rounds
-from ..clock import clock_payload
+from ..clock import clock_payload, moves
 from ..draw_methods import RANDOM
 from ..forms import DrawForm
 from ..lookups import tournament_for_organizer, tournament_for_viewer
 from ..models import AuditEntry, Round, Seat, Table, Tournament
+from ..public_cache import share
 from ..variants import sit_out_rule
 from .spliced import render_page
 
@@ -113,7 +114,12 @@ def _draw(rnd: Round) -> tuple[list[Table], list]:
 
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The draw: who sits where, at which position; readable on a phone."""
-    tournament, rnd, staff = _visible_round(request, slug, number)
+    tournament = tournament_for_viewer(request, slug)
+    # Read before the round: a clock started meanwhile makes a newer version, never an old page kept
+    # under the new one (tournaments.public_cache).
+    version = live.data_version(tournament)
+    rnd = lookups.round_of(request.user, tournament, number)
+    staff = access.is_staff_of(request.user, tournament)
     is_organizer = access.is_organizer(request.user, tournament)
     # The tables (and byes, and for staff the repeat meetings) are rendered once per change of the
     # event, language and audience (the links differ), not per request: the long list is most of the work.
@@ -123,8 +129,9 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         f"round-page:{rnd.number}:{audience}",
         lambda: _draw_html(tournament, rnd, staff, is_organizer),
         per_language=True,
+        version=version,
     )
-    return render_page(
+    response = render_page(
         request,
         "tournaments/round.html",
         {
@@ -139,6 +146,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         },
         {"draw": draw["html"]},
     )
+    return share(response, tournament, version, moving=moves(rnd))
 
 
 def _draw_html(tournament, rnd: Round, staff: bool, is_organizer: bool) -> dict:

@@ -1,5 +1,5 @@
 """Pages whose long lists are rendered once per change: the page around them is rendered per request
-(its language switch carries a per-request token) and the lists' cached bytes are put in its place.
+(it differs for signed-in staff, and holds the clock) and the lists' cached bytes are put in its place.
 
 A list of 1,024 rows is a few hundred kilobytes: pushed through the template engine on every request
 it would be copied by every enclosing block and encoded again; spliced in as bytes it is copied once."""
