@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from django.db import connection
 from django.db.models import BooleanField, Count, ExpressionWrapper, F, Func, IntegerField, Q, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
@@ -76,9 +77,9 @@ def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> lis
     # Filter by joins, not by a list of table ids: a 1,000-id IN list is slow to bind.
     in_rounds = {} if rounds is None else {"round__number__in": rounds}
     seat_map: dict[int, dict[str, str]] = defaultdict(dict)
-    for table_id, position, entry_id in Seat.objects.filter(round__tournament=tournament, **in_rounds).values_list(
-        "table_id", "position", "entry_id"
-    ):
+    # No ordering: the model's default one joins tables and rounds to sort 4,096 rows nobody needs sorted.
+    seats = Seat.objects.filter(round__tournament=tournament, **in_rounds).order_by()
+    for table_id, position, entry_id in seats.values_list("table_id", "position", "entry_id"):
         seat_map[table_id][position] = str(entry_id)
     positions = sorted({pos for seats in seat_map.values() for pos in seats})
     per_table = (
@@ -92,10 +93,16 @@ def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> lis
         )
         .order_by("round__number", "number")
     )
+    # The ORM writes the statement; its rows are read as the driver gives them (integers, and a boolean
+    # or 0/1), without a converter call per value: a tenth of the recompute at 1,024 tables.
+    sql, params = per_table.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
     expected: dict[int, int] = {}  # table size -> hands the table plays (the same for every table of a size)
     closed = Round.Status.CLOSED
     out = []
-    for pk, number, round_number, status, time_expired, confirmed, played, *sums in per_table:
+    for pk, number, round_number, status, time_expired, confirmed, played, *sums in rows:
         seats = seat_map[pk]
         by_pos = {pos: total or 0 for pos, total in zip(positions, sums, strict=True) if pos in seats}
         seated = sorted(seats)
@@ -103,7 +110,7 @@ def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> lis
         if size not in expected:
             expected[size] = progress_from_counts(tournament, seated, played=0).expected
         progress = progress_from_counts(
-            tournament, seated, played=played, time_expired=time_expired, totals=by_pos, expected=expected[size]
+            tournament, seated, played=played, time_expired=bool(time_expired), totals=by_pos, expected=expected[size]
         )
         out.append(
             TableTotals(
