@@ -57,3 +57,8 @@ class StandingRules:
     table_points: TablePoints
     tiebreaks: tuple[str, ...]
     bye_points: Fraction = Fraction(0)  # ranking points for a round sat out on a bye
+    # The places a table's sheet writes under the event's settings (competition ranking unless the
+    # variant lets the organizer choose another, as Taruk's ``table_ties`` does).
+    table_places: Callable[[Mapping[str, int], Mapping[str, Any]], dict[str, int]] = lambda totals, _settings: places(
+        totals
+    )

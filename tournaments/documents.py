@@ -33,6 +33,7 @@ from django.utils.translation import gettext_lazy as _
 from kombu.exceptions import OperationalError
 
 from . import audit, exports
+from .incident_models import Incident
 from .models import Bye, Confirmation, Entry, GeneratedFile, Hand, Round, Seat, Table, Tournament
 from .protocols import links, render
 
@@ -107,6 +108,15 @@ def _hands(t: Tournament, round_no: int | None = None) -> list[Any]:
     return list(hands.order_by("pk").values_list("pk", "table_id", "number", "version"))
 
 
+def _incidents(tables: Any) -> list[Any]:
+    """What a filled sheet's footnotes show of the incidents at ``tables`` (a queryset of tables)."""
+    return list(
+        Incident.objects.filter(table__in=tables)
+        .order_by("pk")
+        .values_list("pk", "table_id", "hand_number", "hand_id", "kind", "status", "outcome", "finding", "ruling")
+    )
+
+
 def _entries(t: Tournament) -> list[Any]:
     return list(
         Entry.objects.filter(tournament=t)
@@ -135,6 +145,7 @@ def protocols_inputs(t: Tournament, params: dict) -> list[Any]:
                 .order_by("pk")
                 .values_list("pk", "position", "confirmed_at")
             ),
+            _incidents(Table.objects.filter(round__tournament=t, round__number=n)),
         ]
     return data
 
@@ -156,6 +167,7 @@ def table_protocol_fingerprint(table: Table, filled: bool) -> str:
         data += [
             list(Hand.objects.filter(table=table).order_by("pk").values_list("pk", "number", "version")),
             list(Confirmation.objects.filter(table=table).order_by("pk").values_list("pk", "position", "confirmed_at")),
+            _incidents(Table.objects.filter(pk=table.pk)),
         ]
     return hashlib.sha256(json.dumps(data, default=str, separators=(",", ":")).encode()).hexdigest()
 

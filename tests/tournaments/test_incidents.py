@@ -43,7 +43,8 @@ def _open(actor, event, table, **kw):
     kw.setdefault("finding", "B did not follow suit in trick 4")
     kw.setdefault("caller", seats["A"])
     kw.setdefault("involved", [seats["B"]])
-    return incidents.open_incident(actor, event, table=table, hand_number=1, **kw)
+    kw.setdefault("hand_number", 1)
+    return incidents.open_incident(actor, event, table=table, **kw)
 
 
 def test_a_referee_opens_an_incident_at_his_table_and_it_is_audited(running_event, bob):
@@ -259,3 +260,40 @@ def test_an_exclusion_strikes_the_players_round_result_and_leaves_his_tablemates
 
     page = client_for(alice).get(reverse("standings", args=[running_event.slug])).content.decode()
     assert "excluded" in page
+
+
+def test_the_filled_protocol_marks_the_hand_and_writes_the_incident_as_a_footnote(running_event, alice, bob):
+    from tests.conftest import client_for
+    from tests.tournaments.test_hands import HAND1_SEATS, HAND2_SEATS, tri
+
+    table = _table(running_event)
+    hands.enter_hand(bob, table, tri("A", HAND1_SEATS, "B", "D"))
+    hands.enter_hand(bob, table, tri("B", HAND2_SEATS, "C", "A"))
+    claim = _open(bob, running_event, table, hand_number=2, finding="C trumped while holding a heart")
+    incidents.rule(alice, claim, ruling="no renons: C held no heart", outcome="not_found")
+    _open(bob, running_event, table, kind="conduct", hand_number=None, finding="loud comments")
+    _open(bob, running_event, _table(running_event, 2), finding="at another table")
+
+    page = client_for(bob).get(f"/e/{running_event.slug}/round/1/table/1/protocol/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert '<tr class="incident"><td class="num">2<sup>1</sup></td>' in html  # hand 2 carries note 1
+    notes = html[html.index('<div class="incidents">') :]
+    assert '<li value="1">Hand 2 · <b>renonsz claim</b> · ruled: no violation: a false call' in notes
+    assert "C trumped while holding a heart — no renons: C held no heart" in notes
+    assert '<li value="2"><b>conduct</b> · open · loud comments</li>' in notes
+    assert "at another table" not in html
+    blank = client_for(bob).get(f"/e/{running_event.slug}/round/1/table/1/protocol/?state=blank").content.decode()
+    assert 'class="incidents"' not in blank  # a blank sheet is printed before play
+
+
+def test_an_incident_ruled_after_the_pdf_was_made_is_on_the_next_pdf(running_event, alice, bob):
+    from tournaments.documents import table_protocol_fingerprint
+
+    table = _table(running_event)
+    before = table_protocol_fingerprint(table, True)
+    incident = _open(bob, running_event, table)
+    opened = table_protocol_fingerprint(table, True)
+    incidents.rule(alice, incident, ruling="renons by B", outcome="confirmed")
+    assert len({before, opened, table_protocol_fingerprint(table, True)}) == 3
+    assert table_protocol_fingerprint(table, False) == table_protocol_fingerprint(table, False)

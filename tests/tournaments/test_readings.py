@@ -207,3 +207,17 @@ def test_the_declared_readings_are_the_engines_and_the_standings_values():
     assert options["partner_share"].values == rules.OPTION_VALUES["partner_share"]
     assert options["table_ties"].values == ties.TABLE_TIES
     assert [o.key for o in options.values() if o.required] == ["radelc"]
+
+
+@pytest.mark.parametrize(("ties", "places"), [("competition", [1, 1, 3, 3]), ("dense", [1, 1, 2, 2])])
+def test_the_filled_protocol_writes_places_as_the_table_ties_reading_counts_them(event, alice, ties, places):
+    # Totals 0, 0, -35, -35 (the klop above): competition writes 1-1-3-3 (A29), dense 1-1-2-2 (§4.5),
+    # next to the ranking points the same reading gives.
+    from tournaments.protocols.build import table_protocol
+
+    submit(client_for(alice), f"/e/{event.slug}/manage/edit/", "table_ties", {"table_ties": ties})
+    table = _table(event, alice, hands_per_round=1)
+    _play(alice, table, [{"game": "klop", "klop_points": {"A": 2, "B": 2, "C": 33, "D": 33}}])
+    sheet = table_protocol(table, filled=True)
+    assert sheet.totals == [0, 0, -35, -35]
+    assert sheet.places == places

@@ -24,10 +24,11 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from scoring.protocol_layout import RowText, Translator
 from scoring.registry import VARIANTS
 
+from ..incident_models import Incident
 from ..models import Confirmation, Hand, Round, Seat, Table, Tournament
 from ..progress import table_progress
 from ..results import event_standings, lot_seed, metric_label, metric_text, ranks_pairs
-from ..standings import places, table_points
+from ..standings import table_points
 from ..variants import variant_name
 from .links import qr_data_uri, table_url
 
@@ -128,6 +129,18 @@ class Line:
     text: RowText = field(default_factory=RowText)
     cells: list[Cell] = field(default_factory=list)
     filled: bool = False
+    marks: list[int] = field(default_factory=list)  # the footnotes of the incidents about this hand
+
+
+@dataclass
+class IncidentNote:
+    """An incident at the table, as the filled sheet's footnote writes it (numbered in time order)."""
+
+    mark: int
+    hand: int | None
+    kind: str
+    status: str
+    text: str  # the caller's finding and the ruling, as the judge wrote them
 
 
 @dataclass
@@ -154,6 +167,7 @@ class Protocol:
     confirmed_at: Any = None
     time_expired: bool = False
     radelci: bool = False  # the variant's seats carry radelci: the sheet marks them (ProtocolLayout.radelci)
+    incidents: list[IncidentNote] = field(default_factory=list)
 
     @property
     def positions(self) -> list[str]:
@@ -188,6 +202,7 @@ def build_protocol(
     time_expired: bool = False,
     confirmed_at: Any = None,
     closed: bool = False,
+    incidents: Iterable[IncidentNote] = (),
 ) -> Protocol:
     """One table's protocol from plain data. ``hands``: dicts with number, dealer, input, points, state_after
     and ``played`` (does it count for the round; derived from the input by the variant when absent).
@@ -257,9 +272,15 @@ def build_protocol(
         time_expired=time_expired,
     )
     protocol.qr = qr_data_uri(protocol.url)
+    if filled:
+        protocol.incidents = list(incidents)
+        by_number = {line.number: line for line in lines}
+        for note in protocol.incidents:
+            if note.hand in by_number:
+                by_number[note.hand].marks.append(note.mark)
     if hands:
         totals = {p: running[p] for p in positions}
-        place = places(totals)
+        place = VARIANTS[variant].standing.table_places(totals, tournament.event_settings)
         ranking = table_points(variant, totals, tournament.event_settings)
         protocol.totals = [totals[p] for p in positions]
         # taruk2012.md §6.1: places and ranking points once the table is complete (or its round closed).
@@ -310,6 +331,7 @@ def round_protocols(rnd: Round, *, filled: bool, table_numbers: Iterable[int] | 
             for seat in seats[c["table_id"]]:
                 if seat.position == c["position"]:
                     seat.confirmed_at = c["confirmed_at"]
+    notes = table_incidents(ids) if filled else {}
     out = []
     for t in tables:
         table_seats = seats[t.pk]
@@ -325,9 +347,36 @@ def round_protocols(rnd: Round, *, filled: bool, table_numbers: Iterable[int] | 
                 time_expired=t.time_expired if filled else False,
                 confirmed_at=t.confirmed_at if filled else None,
                 closed=rnd.status == Round.Status.CLOSED,
+                incidents=notes.get(t.pk, ()),
             )
         )
     return out
+
+
+def table_incidents(table_ids: list[int]) -> dict[int, list[IncidentNote]]:
+    """The incidents of each table, numbered 1, 2, ... per table in the order they were opened."""
+    out: dict[int, list[IncidentNote]] = defaultdict(list)
+    rows = (
+        Incident.objects.filter(table_id__in=table_ids)
+        .order_by("table_id", "opened_at", "id")
+        .values("table_id", "hand_number", "hand__number", "kind", "status", "outcome", "finding", "ruling")
+    )
+    for row in rows:
+        notes = out[row["table_id"]]
+        status = Incident.Status(row["status"]).label
+        if row["outcome"]:
+            status = f"{status}: {Incident.Outcome(row['outcome']).label}"
+        text = " — ".join(part for part in (row["finding"].strip(), row["ruling"].strip()) if part)
+        notes.append(
+            IncidentNote(
+                mark=len(notes) + 1,
+                hand=row["hand_number"] or row["hand__number"],
+                kind=str(Incident.Kind(row["kind"]).label),
+                status=str(status),
+                text=text,
+            )
+        )
+    return dict(out)
 
 
 def table_protocol(table: Table, *, filled: bool) -> Protocol:

@@ -17,8 +17,14 @@ def table_points(totals: Mapping[str, int], settings: Mapping[str, Any] | None =
     return ties.ranking_points(totals, (settings or {}).get("table_ties") or ties.TABLE_TIES[0])
 
 
+def table_places(totals: Mapping[str, int], settings: Mapping[str, Any] | None = None) -> dict[str, int]:
+    """The places the sheet writes: 1-1-3-4 (competition) or 1-1-2-3 (dense), as ``table_ties`` says."""
+    return ties.places(totals, (settings or {}).get("table_ties") or ties.TABLE_TIES[0])
+
+
 STANDING = StandingRules(
     table_points=table_points,
+    table_places=table_places,
     # taruk2012.md §7.7: game points, head-to-head, first places, lot.
     tiebreaks=("ranking_points", "game_points", "head_to_head", "table_wins", "lot"),
     # taruk2012.md §7.6: a bye scores the average, 1.25.
