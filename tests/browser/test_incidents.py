@@ -1,7 +1,8 @@
 """The judge's desk in Chromium: a referee at 375 px opens a renonsz claim from the table page in two
 taps; the organizer at 1280 px rules it a false call, follows the prefilled correction (the engine's
 case 10.3.g charges the caller: ulti-mausz.md Example 1, declarer +2, partner +1, caller −3), then
-gives a red card and excludes the player."""
+gives a red card and excludes the player; the filled protocol shows the claim as a footnote on its
+hand, and the standings mark the excluded player."""
 
 from __future__ import annotations
 
@@ -54,3 +55,16 @@ def test_a_renonsz_claim_from_the_table_to_the_corrected_hand_and_an_exclusion(c
     assert Entry.objects.get(pk=seats[caller].pk).status == Entry.Status.EXCLUDED
     judge.goto(f"{live_server.url}/e/{event.slug}/round/1/table/1/")
     assert "exclusion" in judge.locator(".table-sanctions").inner_text()
+
+    # The filled protocol carries the claim on hand 1's line and the ruling as its footnote.
+    judge.goto(f"{live_server.url}/e/{event.slug}/round/1/table/1/protocol/")
+    assert judge.locator("tr.incident td.num sup").all_inner_texts() == ["1"]
+    note = judge.locator(".incidents li").first.inner_text()
+    assert "Hand 1" in note and "renonsz claim" in note and "no violation: a false call" in note
+    assert "the declarer revoked in trick 3 — tricks inspected: no violation" in note
+    # The standings page marks the excluded player, not his tablemates (the struck round result:
+    # tests/tournaments/test_incidents.py).
+    judge.goto(f"{live_server.url}/e/{event.slug}/standings/")
+    excluded = judge.locator(f"tr#p-{seats[caller].start_number}")
+    assert "excluded" in excluded.inner_text()
+    assert "excluded" not in judge.locator(f"tr#p-{seats[declarer].start_number}").inner_text()
