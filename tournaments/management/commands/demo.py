@@ -10,6 +10,7 @@ from django.db import transaction
 
 from tournaments import rounds, services
 from tournaments.models import Tournament
+from tournaments.readings import with_readings
 
 PLAYERS = [
     ("Ana Novak", "TK Ljubljana"),
@@ -141,6 +142,9 @@ class Command(BaseCommand):
             round_minutes=75,
             table_size=4,
             draw_seed="demo-2026",
+            # A new Taruk event chooses its readings of P27/P15 and the table ties (taruk2012.md §4.5;
+            # the event form asks for them): the demo takes the federation's summary of P27.
+            readings={"radelc": "holder_plays", "partner_share": "magnitude", "table_ties": "competition"},
         )
         # MAUSZ draws follow the ranking order (ulti-mausz.md §6.1).
         self._event(
@@ -170,6 +174,8 @@ class Command(BaseCommand):
         if Tournament.objects.filter(slug=fields["slug"]).exists():
             self.stdout.write(f"Demo event {fields['slug']!r} exists already.")
             return
+        chosen = fields.pop("readings", {})
+        fields["config"], fields["event_settings"] = with_readings(fields["variant"], {}, {}, chosen)
         event = services.create_tournament(organizer, is_public=True, **fields)
         services.set_referee(organizer, event, "referee", [])
         for i, (name, club) in enumerate(players, start=1):
