@@ -13,8 +13,8 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 
 from .api import READ_ERRORS, SLUG, ApiView
-from .live import data_version, standings, versioned
-from .lookups import tournament_for_viewer
+from .live import standings, versioned
+from .lookups import tournament_and_version
 from .models import Tournament
 from .public_cache import share
 from .serializers import LiveSerializer, StandingsSerializer
@@ -42,8 +42,7 @@ class Standings(ApiView):
         "Computed once per change of the event.",
     )
     def get(self, request: Request, slug: str) -> HttpResponse:
-        tournament = tournament_for_viewer(request, slug)
-        version = data_version(tournament)
+        tournament, version = tournament_and_version(request, slug)
         response = HttpResponse(standings_json(tournament, version), content_type="application/json")
         return share(response, tournament, version)
 
@@ -59,4 +58,4 @@ class Live(ApiView):
         "computed once per change of the event; the clock is read per request.",
     )
     def get(self, request: Request, slug: str) -> HttpResponse:
-        return live_response(tournament_for_viewer(request, slug))
+        return live_response(*tournament_and_version(request, slug))

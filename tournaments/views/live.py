@@ -17,9 +17,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from ..clock import clock_payload, moves
-from ..live import data_version, live_data, live_payload, standings, standings_payload, version_key, versioned
+from ..live import live_data, live_payload, standings, standings_payload, version_key, versioned
 from ..live import live_json as live_json_body
-from ..lookups import tournament_for_viewer
+from ..lookups import tournament_and_version
 from ..models import Tournament
 from ..public_cache import share
 from ..results import metric_abbr, metric_help, metric_label, metric_text, ranks_pairs
@@ -35,8 +35,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The overall standings. ``?part=rows`` answers the rows alone, and 304 while the event has not
     changed since the ETag the page holds: static/js/standings.js polls that, so a phone fetches
     the rows' markup only after a change."""
-    tournament = tournament_for_viewer(request, slug)
-    version = data_version(tournament)
+    tournament, version = tournament_and_version(request, slug)
     etag = f'"{version_key(tournament, version)}:{get_language()}"'
     page = _standings_parts(tournament, version, etag)
     if request.GET.get("part") == "rows":
@@ -86,10 +85,9 @@ def _standings_parts(tournament: Tournament, version: int, etag: str) -> dict[st
     return versioned(tournament, "standings-page", compute, per_language=True, version=version)
 
 
-def live_response(tournament: Tournament) -> HttpResponse:
+def live_response(tournament: Tournament, version: int) -> HttpResponse:
     """The live payload (``tournaments.live.live_json``) as the pages' live.json and the API's ``live``
     answer it; shared proxies may keep a public event's copy for a few seconds."""
-    version = data_version(tournament)
     response = HttpResponse(live_json_body(tournament, version), content_type="application/json")
     scope = "public" if tournament.is_public else "private"
     response["Cache-Control"] = f"{scope}, max-age={settings.PUBLIC_CACHE_SECONDS}"
@@ -97,7 +95,7 @@ def live_response(tournament: Tournament) -> HttpResponse:
 
 
 def live_json(request: HttpRequest, slug: str) -> HttpResponse:
-    return live_response(tournament_for_viewer(request, slug))
+    return live_response(*tournament_and_version(request, slug))
 
 
 HALL_PAGE_SECONDS = 8  # how long a projector shows each page of a long list (``?turn=`` overrides, 2-60)
@@ -105,8 +103,7 @@ HALL_PAGE_SECONDS = 8  # how long a projector shows each page of a long list (``
 
 def hall(request: HttpRequest, slug: str) -> HttpResponse:
     """Projector page: clock, seating and table progress, standings; refreshed by polling live.json."""
-    tournament = tournament_for_viewer(request, slug)
-    version = data_version(tournament)
+    tournament, version = tournament_and_version(request, slug)
     lists = _hall_lists(tournament, version)
     rnd = live_data(tournament, version).round
     try:

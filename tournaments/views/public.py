@@ -7,8 +7,9 @@ from django.shortcuts import render
 
 from .. import access, lookups, whereabouts
 from ..forms_organizer import LookupForm
-from ..lookups import tournament_for_viewer
+from ..lookups import tournament_and_version
 from ..models import Tournament
+from ..public_cache import share
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -24,8 +25,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = tournament_for_viewer(request, slug)
-    return render(
+    tournament, version = tournament_and_version(request, slug)
+    response = render(
         request,
         "tournaments/detail.html",
         {
@@ -36,6 +37,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             **_current_round_facts(tournament),
         },
     )
+    return share(response, tournament, version)
 
 
 def _current_round_facts(tournament: Tournament) -> dict:

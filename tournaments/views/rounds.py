@@ -114,10 +114,9 @@ def _draw(rnd: Round) -> tuple[list[Table], list]:
 
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The draw: who sits where, at which position; readable on a phone."""
-    tournament = tournament_for_viewer(request, slug)
-    # Read before the round: a clock started meanwhile makes a newer version, never an old page kept
-    # under the new one (tournaments.public_cache).
-    version = live.data_version(tournament)
+    # The version is read with the event, before the round: a clock started meanwhile makes a newer
+    # version, never an old page kept under the new one (tournaments.public_cache).
+    tournament, version = lookups.tournament_and_version(request, slug)
     rnd = lookups.round_of(request.user, tournament, number)
     staff = access.is_staff_of(request.user, tournament)
     is_organizer = access.is_organizer(request.user, tournament)
