@@ -211,7 +211,14 @@ def _field_value(f: spec.Field, value: Any) -> str:
 
 
 def _form_values(variant: str, hand_input: Any) -> dict[str, Any]:
-    if not isinstance(hand_input, Mapping) or variant not in VARIANTS or VARIANTS[variant].entry is None:
+    """The form's values of a hand's input; none for no hand (an entry's "before": a layout may need
+    the hand's seats, as Laza's pairs do)."""
+    if (
+        not hand_input
+        or not isinstance(hand_input, Mapping)
+        or variant not in VARIANTS
+        or VARIANTS[variant].entry is None
+    ):
         return {}
     return spec.values_from(VARIANTS[variant].entry, hand_input)
 

@@ -51,7 +51,7 @@ def test_the_audit_page_filters_by_round_and_table(seated, alice, bob):
     page = client.get(f"/e/{seated.slug}/manage/audit/")
     assert 'name="table"' in page.content.decode() and 'name="round"' in page.content.decode()
     html = client.get(f"/e/{seated.slug}/manage/audit/", {"round": "1", "table": "2"}).content.decode()
-    rows = re.findall(r'<td title="(hand\.entered)">hand entered</td>', html)
+    rows = re.findall(r'<td data-action="(hand\.entered)">hand entered</td>', html)
     assert len(rows) == 1
     assert AuditEntry.objects.filter(action="hand.entered").count() == 2
     assert "round.published" not in html

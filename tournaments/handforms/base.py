@@ -35,6 +35,9 @@ class FixedChoices(BaseChoiceIterator):
         return iter(self.choices)
 
 
+STEP_MESSAGE = _("Enter a multiple of %(limit_value)s: %(offset)s, %(valid_value1)s, %(valid_value2)s and so on.")
+
+
 def say(label: Any, names: Mapping[str, str]) -> Any:
     """A declared label in the reader's language; a seat with its player's name."""
     if isinstance(label, spec.SeatName):
@@ -138,6 +141,8 @@ class HandForm(forms.Form):
                 max_value=f.max_value,
                 step_size=f.step,
                 widget=widget,
+                # Django's own wording of this error has no Slovenian or Hungarian translation.
+                error_messages={"step_size": STEP_MESSAGE},
             )
         choices = self._choices.get(id(f.choices))
         if choices is None:  # a list shared by many fields is translated once
