@@ -38,6 +38,7 @@ from tournaments import hands
 from tournaments.models import Hand, JudgeConfirmation
 
 from . import access, lines, lookups, round_actions, rounds, services
+from .handforms.base import hand_labels
 from .lookups import tournament_for_viewer
 from .models import Bye, Entry, Round, Seat, Table, Tournament
 from .progress import table_progress
@@ -111,7 +112,8 @@ def _field_of(field: str, error: DjangoValidationError) -> str:
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Engine rejections and form errors 400, role 403, missing 404, stale edit and closed round 409."""
     if isinstance(exc, hands.HandRejected):
-        body: dict[str, Any] = {"errors": lines.error_dicts(exc.errors)}
+        labels = hand_labels(exc.hand, exc.config) if exc.hand is not None else None
+        body: dict[str, Any] = {"errors": lines.error_dicts(exc.errors, labels)}
         if exc.hand_number is not None:
             body["hand"] = exc.hand_number
         return Response(body, status=status.HTTP_400_BAD_REQUEST)
@@ -598,9 +600,10 @@ class Preview(ApiView):
             envelopes = _next_envelopes(tournament, table)
         else:
             envelopes = [{k: _hand(table, hand_no).input.get(k) for k in ENVELOPE_KEYS}]
-        result = hands.preview(table, _with_envelope(request.data, envelopes), before_number=hand_no)
+        hand = _with_envelope(request.data, envelopes)
+        result = hands.preview(table, hand, before_number=hand_no)
         if isinstance(result, list):
-            raise hands.HandRejected(result, hand_no)
+            raise hands.HandRejected(result, hand_no, hand, tournament.config or None)
         return Response(HandScoreSerializer(result).data)  # its breakdown rendered by BreakdownField
 
 

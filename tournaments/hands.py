@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -47,10 +48,18 @@ from .progress import TableProgress, table_progress
 class HandRejected(Exception):
     """The engine refused the hand; nothing was stored."""
 
-    def __init__(self, errors: list[HandError], hand_number: int | None = None):
+    def __init__(
+        self,
+        errors: list[HandError],
+        hand_number: int | None = None,
+        hand: Any = None,
+        config: Mapping[str, Any] | None = None,
+    ):
         super().__init__("; ".join(f"{e.field}: {e.message}" for e in errors))
         self.errors = errors
         self.hand_number = hand_number
+        self.hand = hand  # the rejected input and the event's config: the API names fields by their labels
+        self.config = config
 
 
 class StaleEdit(Exception):
@@ -167,9 +176,11 @@ def _check_envelope(hand_input: Any, allowed: list[dict[str, Any]], number: int)
         raise HandRejected(errors, number)
 
 
-def _score_or_reject(result: HandScore | list[HandError], number: int) -> HandScore:
+def _score_or_reject(
+    result: HandScore | list[HandError], number: int, hand: Any = None, config: Mapping[str, Any] | None = None
+) -> HandScore:
     if isinstance(result, list):
-        raise HandRejected(result, number)
+        raise HandRejected(result, number, hand, config)
     return result
 
 
@@ -285,7 +296,8 @@ def _enter_hand(
     if progress_of(table, tournament).complete:
         raise NotOpen(_("Table %(t)d has played all its hands for this round.") % {"t": table.number})
     _check_envelope(hand_input, next_envelopes(setup, previous), number)
-    result = _score_or_reject(evaluate(hand_input, previous.state_after if previous else {}, setup.config), number)
+    state = previous.state_after if previous else {}
+    result = _score_or_reject(evaluate(hand_input, state, setup.config), number, hand_input, setup.config)
     if history := misdeals.history_errors(setup.variant, table, hand_input, number):  # taruk2012.md §5.4
         raise HandRejected(history, number)
     # taruk2012.md §7.2: after time is up the hand in progress is still scored; it is the last.
@@ -361,7 +373,10 @@ def correct_hand(actor: Any, hand: Hand, new_input: Any, *, expected_version: in
     _check_envelope(new_input, [{k: current.input.get(k) for k in ("variant", "seats", "dealer")}], current.number)
     previous = table.hands.filter(number__lt=current.number).order_by("number").last()
     result = _score_or_reject(
-        evaluate(new_input, previous.state_after if previous else {}, setup.config), current.number
+        evaluate(new_input, previous.state_after if previous else {}, setup.config),
+        current.number,
+        new_input,
+        setup.config,
     )
     if history := misdeals.history_errors(setup.variant, table, new_input, current.number):  # taruk2012.md §5.4
         raise HandRejected(history, current.number)

@@ -566,7 +566,9 @@ ERRORS = [
     pytest.param({**PARTI, "r_parti": "failed"}, "r_parti", "the sheet says failed", id="sheet-verdict-cross-check"),
     pytest.param({**PARTI, "k_ulti": 2}, "k_ulti", "not a component of this bid", id="kontra-on-a-missing-part"),
     pytest.param({**PARTI, "silent_100": True}, "silent_100", "neither side has 100", id="silent-100-not-reached"),
-    pytest.param({"declarer": "A", "trump": "zold"}, "declarer_tricks", "play is required", id="no-play-facts"),
+    pytest.param(
+        {"declarer": "A", "trump": "zold"}, "declarer_tricks", "is required for a played deal", id="no-play-facts"
+    ),
     pytest.param(
         {"bid": "ulti", "declarer": "A", "renonsz_case": "13.3.1", "renonsz_offender": "B"},
         "renonsz_offender",

@@ -67,8 +67,9 @@ def test_an_engine_error_shows_on_the_form_in_the_page_language(alice, bob):
     hand["play"]["declarer_card_points"] = None  # a parti needs the card points
     client = in_language(bob, "sl")
     page = client.post(preview_url(table), posted(hand, rendered_form(client, table))).content.decode()
-    assert "za to igro je declarer_card_points obvezno (§5.2)" in page
-    assert "is required for this bid" not in page
+    # the field named as the form labels it (tests/tournaments/test_error_labels.py), the sentence in Slovenian
+    assert "igralčeve točke (asi, desetke, zadnji vzetek): pri tej igri obvezen podatek (§5.2)" in page
+    assert "is required for this bid" not in page and "declarer_card_points" not in page
 
 
 def test_a_stored_breakdown_is_rendered_in_each_readers_language(alice, bob):

@@ -24,6 +24,29 @@ from scoring.types import HandError
 from tournaments import lines
 
 
+def hand_labels(hand: Mapping[str, Any], config: Mapping[str, Any] | None = None) -> lines.Labels | None:
+    """Labels of the fields of ``hand``'s form, by JSON path (the API's error messages name fields as
+    the form does); None where the hand is not one a form can show (no known variant, bad shape)."""
+    from scoring.registry import VARIANTS
+
+    variant = VARIANTS.get(hand.get("variant")) if isinstance(hand, Mapping) else None
+    entry = variant.entry if variant is not None else None
+    if entry is None:
+        return None
+    try:
+        ctx = spec.Context.of_hand(hand, config)
+        values = spec.values_from(entry, hand, ctx)
+        declared = {f.name: f.label for f in spec.fields(entry, ctx)}
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError):  # a hand the engine rejects as malformed
+        return None
+
+    def label(path: str) -> str | None:
+        name = spec.field_for(entry, path, values, ctx)
+        return str(say(declared[name], {})) if name in declared else None
+
+    return label
+
+
 class FixedChoices(BaseChoiceIterator):
     """A ready choice list that Django takes as it is: normalising ~50 options for each of the 48
     selects of a Laza form would cost more than the rest of the form."""
@@ -232,12 +255,28 @@ class HandForm(forms.Form):
             body["note"] = note
         return {**self.envelope, **body}
 
+    def label_of(self, path: str) -> str | None:
+        """The label of the field that shows an engine error at ``path`` (None: no field does)."""
+        name = self.field_for(path)
+        return str(self.fields[name].label) if name in self.fields else None
+
     def add_engine_errors(self, errors: list[HandError]) -> None:
         for error in errors:
             field = self.field_for(error.field)
-            text = lines.message(error)  # in the page's language
-            message = text if field else f"{error.field}: {text}" if error.field else text
-            self.add_error(field, message)
+            text = lines.message(error, self.label_of)  # in the page's language, fields by their labels
+            # An error no field shows goes on top: named by the label of the field nearest to its path
+            # (never the JSON key: the referee does not know it).
+            label = self.label_of(error.field) if field is None and error.field else None
+            self.add_error(field, f"{label}: {text}" if label and label not in text else text)
+
+    def error_items(self) -> list[tuple[str, str]]:
+        """Every error with the label of the field it stands under ("" for the form as a whole, or
+        where the sentence names the field already): the preview lists them as "label: sentence"."""
+        out = []
+        for name, errors in self.errors.items():
+            label = str(self.fields[name].label) if name in self.fields else ""
+            out += [(label if label.lower() not in e.lower() else "", e) for e in errors]
+        return out
 
     def grouped(self) -> list[dict[str, Any]]:
         """Sections with bound fields, for the template."""

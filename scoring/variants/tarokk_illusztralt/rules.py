@@ -277,7 +277,10 @@ def _check_parties(errors: Errors, obj: Mapping[str, Any], renonsz: bool) -> dic
             errors.add(
                 "called_tarokk_discarded",
                 INCONSISTENT,
-                _("the called tarokk lay in a skart (official kontra): game_kontra must be at least 1"),
+                _(
+                    "the called tarokk lay in a skart (official kontra): %(field)s must be at least 1",
+                    field="game_kontra",
+                ),
             )
     return {"bid": bid, "declarer": declarer, "game_kontra": game_kontra}
 

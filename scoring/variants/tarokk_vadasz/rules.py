@@ -238,9 +238,9 @@ def _check_table(e: Errors, obj: Mapping[str, Any], seats_valid: bool) -> list[s
         if arranger is not None:
             e.add("talon_arranger", NOT_APPLICABLE, _("there is no talon arranger at a table of 4"))
     elif arranger is None:
-        e.add("talon_arranger", MISSING_FIELD, _("talon_arranger is required at a table of 5 to 7"))
+        e.add("talon_arranger", MISSING_FIELD, _("%(field)s is required at a table of 5 to 7", field="talon_arranger"))
     elif not (isinstance(arranger, str) and arranger in participants):
-        e.add("talon_arranger", INVALID_VALUE, _("talon_arranger must be a participant"))
+        e.add("talon_arranger", INVALID_VALUE, _("%(field)s must be a participant", field="talon_arranger"))
     elif arranger not in allowed:
         e.add(
             "talon_arranger",

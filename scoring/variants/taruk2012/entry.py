@@ -33,7 +33,7 @@ SUITS = (
     ("spades", _("spades ♠")),
     ("clubs", _("clubs ♣")),
 )
-GAMES = tuple((g, rules.GAME_LABEL[g]) for g in rules.GAMES)
+GAMES = tuple((g, rules.GAME_LABEL[g]) for g in rules.GAMES)  # "none" and "valat (bid)" translated
 YES_NO = (("", e.DASH), ("yes", _("yes")), ("no", _("no")))
 KLOP_KONTRA = (("", e.DASH), ("clean", _("declared, no trick")), ("dirty", _("declared, took a trick")))
 MISDEALS = (("", e.DASH), ("warning", _("first: warning")), ("penalty", _("again: -20")))

@@ -469,10 +469,12 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
     cp = _applicable(errors, h, "card_points", game, cp_status)
     if cp is not None:
         if not is_int(cp):
-            errors.add("card_points", INVALID_VALUE, _("card_points must be an integer from 0 to 70"))
+            errors.add(
+                "card_points", INVALID_VALUE, _("%(field)s must be an integer from 0 to 70", field="card_points")
+            )
             cp = None
         elif not 0 <= cp <= 70:
-            errors.add("card_points", OUT_OF_RANGE, _("card_points must be an integer from 0 to 70"))
+            errors.add("card_points", OUT_OF_RANGE, _("%(field)s must be an integer from 0 to 70", field="card_points"))
             cp = None
 
     # Rule 19: a made valat must agree with the card points when both are given.

@@ -83,7 +83,15 @@ def _bid_label(key: str) -> e.Raw:
 
 BID_KEYS = sorted({k for k, _red in rules.BID_TABLE}, key=lambda k: rules.BID_TABLE[(k, False)].row)
 BIDS = (("", _("— (none: void deal or jury)")), *((k, _bid_label(k)) for k in BID_KEYS))
-CASES = (("", e.DASH), *((c, e.Raw(f"{c} · {case.text}")) for c, case in rules.CASES.items()))
+# A case as the rulebook lists it: its paragraph ("13. § (2) 3. a)") and what happened, in the
+# reader's language (Hungarian in the rulebook's own words); the stored value is the case id.
+CASES = (
+    ("", e.DASH),
+    *(
+        (c, e.Text(e.Raw("%(paragraph)s %(what)s"), {"paragraph": e.Raw(rules.paragraph(c)), "what": case.text}))
+        for c, case in rules.CASES.items()
+    ),
+)
 
 
 def component(bid: str | None, family: str) -> str:

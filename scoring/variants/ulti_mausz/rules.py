@@ -16,6 +16,7 @@ the sum of the payments.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -278,6 +279,28 @@ CASES: dict[str, Case] = {
     "10.3.g": Case(PLAY, "any", _("false renonsz call")),
     "10.3.d": Case(JURY, "", _("event not covered by the rules, jury decision")),
 }
+
+
+# Where the rulebook writes each case, as a referee finds it there ("13. § (2) 3. a)"). The ids are
+# the spec's (stored with hands, never renamed); their paragraph is read off the id, except 13.3.9c:
+# the spec splits the rulebook's 9. b) in two ("both defenders" / "one defender holds too few").
+_PARAGRAPH_OVERRIDES = {"13.3.9c": "13. § (3) 9. b)"}
+_CASE_ID = re.compile(r"(\d+)\.(\d+)\.(?:(\d+)([a-z]?)|([a-z]))(?:-\w+)?")
+
+
+def paragraph(case_id: str) -> str:
+    """The rulebook's paragraph of a §4.3 case: ``"13.2.3a"`` -> ``"13. § (2) 3. a)"``,
+    ``"10.3.e"`` -> ``"10. § (3) e)"``, ``"13.1.5-early"`` -> ``"13. § (1) 5."``."""
+    if case_id in _PARAGRAPH_OVERRIDES:
+        return _PARAGRAPH_OVERRIDES[case_id]
+    m = _CASE_ID.fullmatch(case_id)
+    if m is None:
+        return case_id
+    section, sub, point, letter, general = m.groups()
+    where = f"{section}. § ({sub})"
+    if general:
+        return f"{where} {general})"
+    return f"{where} {point}." + (f" {letter})" if letter else "")
 
 
 # --- small helpers ----------------------------------------------------------------------------
@@ -625,7 +648,7 @@ def _check_play(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> _Play | No
         return None  # reported by _check_gave_up
     if value is None:
         if ctx.ctype != "?" and ctx.gave_up is None:
-            errors.add("play", MISSING_FIELD, _("play is required for a played deal (§5.2)"))
+            errors.add("play", MISSING_FIELD, _("%(field)s is required for a played deal (§5.2)", field="play"))
         return None
     play = errors.check_object(value, "play", text_keys=False)
     if play is None:
@@ -650,14 +673,18 @@ def _check_card_points(
     value = play.get("declarer_card_points")
     if value is None:
         if required:
-            errors.add(field, MISSING_FIELD, _("declarer_card_points is required for this bid (§5.2)"))
+            errors.add(
+                field, MISSING_FIELD, _("%(field)s is required for this bid (§5.2)", field="declarer_card_points")
+            )
         return None
     if forbidden:
         errors.add(field, NOT_APPLICABLE, _("card points are recorded only for parti, 40-100 and 20-100 bids"))
         return None
     cp = value if type(value) is int else None
     if cp is None or cp % 10 or not 0 <= cp <= 90:  # §5.4 row: out_of_range for any value off the scale
-        errors.add(field, OUT_OF_RANGE, _("declarer_card_points must be a multiple of 10 from 0 to 90"))
+        errors.add(
+            field, OUT_OF_RANGE, _("%(field)s must be a multiple of 10 from 0 to 90", field="declarer_card_points")
+        )
         return None
     if tricks == 0 and cp != 0:
         errors.inconsistent(field, _("a declarer without a trick has 0 card points"))
@@ -675,7 +702,9 @@ def _check_marriages(
     value = play.get("marriages")
     if value is None:
         if required:
-            errors.add(field, MISSING_FIELD, _("marriages is required for this bid (may be []) (§5.2)"))
+            errors.add(
+                field, MISSING_FIELD, _("%(field)s is required for this bid (may be []) (§5.2)", field="marriages")
+            )
         return None
     if forbidden:
         if present(value):
@@ -740,7 +769,7 @@ def _check_four_aces(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks:
     needed = "4asz" in ctx.comps or "4asz" in ctx.claims
     if value is MISSING:
         if needed and ctx.ctype != PARTIAL:
-            errors.add(field, MISSING_FIELD, _("four_aces (a seat or null) is required here (§5.2)"))
+            errors.add(field, MISSING_FIELD, _("%(field)s (a seat or null) is required here (§5.2)", field="four_aces"))
         return MISSING
     if value is None:
         return None

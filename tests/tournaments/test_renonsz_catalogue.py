@@ -1,0 +1,54 @@
+"""The MAUSZ renonsz cases as a referee finds them in the rulebook (ulti-mausz.md §4.3, the rulebook's
+13.§ and 10.§(3)): the table page's drop-down shows each case by its paragraph ("13. § (2) 3. a)") and
+what happened, in the reader's language; the value stored with the hand stays the spec's case id."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.utils import translation
+
+from scoring.variants.ulti_mausz.rules import CASES, paragraph
+from tests.tournaments.test_lines import in_language
+from tests.tournaments.variant_tables import running_table, table_url
+
+
+@pytest.mark.parametrize(
+    ("case", "where"),
+    [
+        ("13.1.1", "13. § (1) 1."),
+        ("13.1.3b", "13. § (1) 3. b)"),
+        ("13.1.5-late", "13. § (1) 5."),
+        ("13.2.1-outbid", "13. § (2) 1."),
+        ("13.2.7a", "13. § (2) 7. a)"),
+        (
+            "13.3.9c",
+            "13. § (3) 9. b)",
+        ),  # the rulebook's 9. b) holds both the "both defenders" and "one defender" readings
+        ("13.3.12", "13. § (3) 12."),
+        ("10.3.g", "10. § (3) g)"),
+    ],
+)
+def test_a_case_is_cited_by_the_rulebooks_paragraph(case, where):
+    assert paragraph(case) == where
+
+
+def test_the_42_case_ids_are_the_specs():
+    assert len(CASES) == 42
+    assert all(re.fullmatch(r"1[03]\.\d\.\w+(-\w+)?", c) for c in CASES)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["hu", "sl", "en"])
+def test_the_table_page_offers_each_case_by_paragraph_in_the_readers_language(alice, bob, lang):
+    table = running_table(alice, "ulti-mausz")
+    page = in_language(bob, lang).get(table_url(table)).content.decode()
+    select = re.search(r'<select name="renonsz_case"[^>]*>(.*?)</select>', page, re.S)
+    assert select, "no renonsz case drop-down"
+    options = dict(re.findall(r'<option value="([^"]*)"[^>]*>(.*?)</option>', select.group(1), re.S))
+    assert set(options) - {""} == set(CASES)
+    with translation.override(lang):
+        for case_id, case in CASES.items():
+            assert html.unescape(options[case_id]) == f"{paragraph(case_id)} {translation.gettext(case.text)}"
