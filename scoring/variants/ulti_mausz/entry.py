@@ -83,7 +83,11 @@ def _bid_label(key: str) -> e.Raw:
 
 BID_KEYS = sorted({k for k, _red in rules.BID_TABLE}, key=lambda k: rules.BID_TABLE[(k, False)].row)
 BIDS = (("", _("— (none: void deal or jury)")), *((k, _bid_label(k)) for k in BID_KEYS))
-CASES = (("", e.DASH), *((c, e.Raw(f"{c} · {case.text}")) for c, case in rules.CASES.items()))
+# The case's paragraph as it is, what happened in the reader's language (its text is a message id).
+CASES = (
+    ("", e.DASH),
+    *((c, e.Text.of(e.Raw("%(case)s · %(text)s"), case=e.Raw(c), text=case.text)) for c, case in rules.CASES.items()),
+)
 
 
 def component(bid: str | None, family: str) -> str:
