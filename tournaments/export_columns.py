@@ -82,19 +82,21 @@ def _text(label: Any) -> str:
     return str(say(label, {}))
 
 
-def _fields(entry: spec.EntryForm, ctx: spec.Context) -> Iterator[tuple[spec.Field, str, str]]:
-    """Every field of the layout in page order, with its heading and its section's title."""
+def _fields(
+    entry: spec.EntryForm, ctx: spec.Context, said: dict[tuple[str, tuple[str, ...]], tuple[str, str]]
+) -> Iterator[tuple[spec.Field, str, str]]:
+    """Every field of the layout in page order, with its heading and its section's title. ``said``
+    keeps them per field and seats: translating the same labels for every hand is most of the cost."""
     for section in entry.layout(ctx):
-        title = _text(section.title)
         for part in section.entries:
-            if isinstance(part, spec.Item):
-                key = part.members[0].field
-                row = _heading(key, title)
-                yield key, row, title
-                for member in part.members[1:]:
-                    yield member.field, f"{row}{JOIN}{_text(member.field.label)}", title
-            else:
-                yield part.field, _heading(part.field, title), title
+            members = part.members if isinstance(part, spec.Item) else (part,)
+            for i, binding in enumerate(members):
+                key = (binding.name, ctx.seats)
+                if key not in said:
+                    title = _text(section.title)
+                    row = _heading(members[0].field, title)
+                    said[key] = (row if i == 0 else f"{row}{JOIN}{_text(binding.field.label)}", title)
+                yield binding.field, *said[key]
 
 
 def _heading(f: spec.Field, title: str) -> str:
@@ -130,6 +132,7 @@ def input_columns(variant: str, hands: Iterable[Played], config: Mapping[str, An
     columns: dict[str, Column] = {}
     order: list[str] = []
     tables: set[tuple[str, ...]] = set()
+    said: dict[tuple[str, tuple[str, ...]], tuple[str, str]] = {}
     for count, played in enumerate(hands):
         filled: dict[str, Any] = {}
         if entry is not None and isinstance(played.input, Mapping):
@@ -139,7 +142,7 @@ def input_columns(variant: str, hands: Iterable[Played], config: Mapping[str, An
                 _merge(order, [f.name for f in spec.fields(entry, seated)])
             ctx = _context(played.input, played.positions, config)
             values = spec.values_from(entry, played.input, ctx)
-            laid_out = list(_fields(entry, ctx))
+            laid_out = list(_fields(entry, ctx, said))
             _merge(order, [f.name for f, _heading, _title in laid_out])
             for f, heading, title in laid_out:
                 column = columns.get(f.name)

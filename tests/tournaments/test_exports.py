@@ -22,7 +22,7 @@ from tests.samples import samples_of
 from tests.tournaments.variant_tables import running_table
 from tournaments import exports, hands, services
 from tournaments.models import Hand, Player, Table
-from tournaments.results import event_standings
+from tournaments.results import event_standings, metric_label
 
 from .test_protocols import play, seated_event
 
@@ -40,6 +40,7 @@ ENGLISH = re.compile(
     re.IGNORECASE,
 )
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
+NAMES_OF_PLAYED = ["Ana Novak", DANGEROUS[0], "Bojan Kranjc", "Črt Žagar"]  # the ``played`` fixture's
 NAMES = ["Ana Novak", "Bence Kovács", "Črt Žagar", "Dóra Szabó", "Eva Horvat"]
 
 
@@ -384,3 +385,24 @@ def test_the_organizer_downloads_the_hands_workbook_in_the_event_s_language(
     header, *body = rows(sheet(content))
     assert header[:4] == ["Forduló", "Asztal", "Leosztás", "Osztó"] and len(body) == 4
     assert "felvevő" in header and "bemondás" in header
+
+
+@pytest.mark.parametrize("language", ["hu", "sl"])
+def test_the_standings_and_player_workbooks_read_in_the_event_s_language(played, alice, language):
+    services.set_entry_status(alice, played.entries.get(start_number=3), "withdrawn", reason="ill")
+    with translation.override(language):
+        standings = rows(sheet(exports.standings_workbook(played)))
+        players = rows(sheet(exports.players_workbook(played)))
+        metrics, _lines = event_standings(played)
+        expected = [metric_label(m) for m in metrics]
+        withdrawn = gettext("Withdrawn")
+        provisional = gettext("yes")
+    for table in (standings, players):
+        for row in table:
+            for value in row:
+                if isinstance(value, str) and value not in NAMES_OF_PLAYED:
+                    assert not SNAKE.search(value) and not ENGLISH.search(value), value
+    assert standings[0][9 : 9 + len(expected)] == expected  # after rank, start number, name, club, team, 4 rounds
+    assert all(isinstance(v, int | float) for row in standings[1:] for v in row[5:9] if v is not None)
+    assert {row[-1] for row in standings[1:]} == {provisional}  # no table confirmed yet
+    assert players[3][6] == withdrawn
