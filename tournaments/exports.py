@@ -201,7 +201,7 @@ def hands_workbook(tournament: Tournament) -> bytes:
             inputs[i].get("note") or None,
             _("yes") if h["played"] else _("no"),
             *[points.get(s) for s in seats],
-            *[totals[s] for s in seats],
+            *[totals[s] if s in names else None for s in seats],  # a seat the table has not: empty
             user or h["entered_by__username"],
             h["version"],
         ]

@@ -192,11 +192,18 @@ def test_a_withdrawn_player_is_listed_with_his_status(played, alice):
 
 
 def sample_table(
-    alice, bob, key: str, language: str, hands_count: int = 8, config: dict | None = None, samples: int | None = None
+    alice,
+    bob,
+    key: str,
+    language: str,
+    hands_count: int = 8,
+    config: dict | None = None,
+    samples: int | None = None,
+    size: int | None = None,
 ) -> Table:
     """Table 1 of a running ``key`` event in ``language`` (``hands_count`` a round), its players
     named, bob entering ``samples`` of the variant's sample hands (tests/samples) in turn from dealer A."""
-    table = running_table(alice, key, hands=hands_count)
+    table = running_table(alice, key, hands=hands_count, size=size)
     event = table.round.tournament
     event.language = language
     if config is not None:
@@ -271,6 +278,20 @@ def test_every_variant_s_hands_workbook_reads_in_the_event_s_language(key, langu
         assert [cell[words[f"total {p}"]] for p in positions] == [totals[p] for p in positions]
     if key != "tarokk-laza":  # Laza has pairs, not a declarer
         assert any(h.input.get("declarer") for h in stored)
+
+
+def test_at_a_table_of_five_the_seat_sitting_out_is_named_and_keeps_its_total(alice, bob):
+    """taruk2012.md §7.6: five at the table, the dealer sits out each hand."""
+    table = sample_table(alice, bob, "taruk2012", "en", hands_count=5, size=5)
+    header, body, _words = read_in("en", table)
+    cells = [dict(zip(header, row, strict=True)) for row in body]
+    totals = dict.fromkeys("ABCDE", 0)
+    for hand, cell in zip(table.hands.order_by("number"), cells, strict=True):
+        assert hand.dealer not in cell["Playing seats"].split() and len(cell["Playing seats"].split()) == 4
+        for p in "ABCDE":
+            totals[p] += hand.points.get(p, 0)
+        assert [cell[f"Total {p}"] for p in "ABCDE"] == [totals[p] for p in "ABCDE"]
+    assert [cells[0][f"Player {p}"] for p in "ABCDE"] == [seated_names(table)[p] for p in "ABCDE"]
 
 
 def taruk_tri(envelope: dict) -> dict:
