@@ -20,7 +20,7 @@ from tests import toy_variant
 from tests.conftest import client_for
 from tests.samples import samples_of
 from tests.tournaments.variant_tables import running_table
-from tournaments import exports, hands, services
+from tournaments import export_columns, exports, hands, services
 from tournaments.models import Hand, Player, Table
 from tournaments.results import event_standings, metric_label
 
@@ -427,3 +427,11 @@ def test_the_standings_and_player_workbooks_read_in_the_event_s_language(played,
     assert all(isinstance(v, int | float) for row in standings[1:] for v in row[5:9] if v is not None)
     assert {row[-1] for row in standings[1:]} == {provisional}  # no table confirmed yet
     assert players[3][6] == withdrawn
+
+
+def test_a_heading_that_names_the_hand_s_seats_keeps_the_words_every_hand_shares():
+    assert export_columns.shared_words(["attack A/C · bid 1", "attack B/D · bid 1", "attack A/C · bid 1"]) == (
+        "attack · bid 1"
+    )
+    assert export_columns.shared_words(["B/D · result", "A/C · result"]) == "result"
+    assert export_columns.shared_words(["kontra"] * 3) == "kontra"
