@@ -1,5 +1,9 @@
 """Excel workbooks of an event: standings, every hand, the player list (openpyxl).
 
+A federation referee reads them in Excel in the event's language: one readable column per fact,
+words as the protocol and the hand form write them, never JSON, a key or a code; numbers as
+numbers; the header row bold and frozen; column widths fitted to what they hold.
+
 Every string goes through ``write_row``: a text that a spreadsheet would read as a
 formula (starting with ``=``, ``+``, ``-`` or ``@``) is stored as text, never as a
 formula (CSV/formula injection; pretix ``helpers/safe_openpyxl.py``). Numbers stay numbers.
@@ -9,33 +13,40 @@ Call inside ``translation.override(event language)`` for translated headings.
 from __future__ import annotations
 
 import io
-import json
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
-from openpyxl.styles import Font
+from openpyxl.styles import Alignment, Font
+from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from scoring.entry import SeatName
+from scoring.registry import VARIANTS
+
+from .export_columns import Played, input_columns
+from .handforms.base import say
 from .models import Hand, Round, Seat, Tournament
-from .results import METRIC_LABELS
+from .protocols.build import protocol_row
+from .results import metric_label
 
 FORMULA_STARTS = ("=", "+", "-", "@")
-ENVELOPE = ("variant", "seats", "dealer")
+WIDEST = 60  # characters: a longer text wraps in Excel rather than pushing the sheet off the screen
 
 
 def cell_value(value: Any) -> Any:
-    """What a cell holds: numbers as numbers, Fractions exact as floats, everything else as text."""
+    """What a cell holds: numbers as numbers, Fractions exact as floats, text as text. A structure
+    is a bug of the caller: a workbook holds words, never JSON."""
     if value is None or isinstance(value, bool | int | float):
         return value
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else float(value)
-    if isinstance(value, list | dict):
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    if isinstance(value, list | dict | tuple | set):
+        raise TypeError(f"a workbook cell holds words or a number, not {type(value).__name__}")
     return str(value)
 
 
@@ -61,12 +72,34 @@ def _workbook(tournament: Tournament, title: str, header: list[Any], rows: Itera
     ws.freeze_panes = "A2"
     for row in rows:
         write_row(ws, row)
+    fit_columns(ws)
     wb.properties.title = tournament.name
     wb.properties.creator = "tarok-tournaments"
     wb.properties.created = timezone.now().replace(tzinfo=None)
     out = io.BytesIO()
     wb.save(out)
     return out.getvalue()
+
+
+def fit_columns(ws: Worksheet) -> None:
+    """Each column as wide as its longest value (a heading may wrap onto two lines, a value longer
+    than ``WIDEST`` wraps too)."""
+    widths: dict[int, int] = defaultdict(int)
+    for r, row in enumerate(ws.iter_rows(), start=1):
+        for cell in row:
+            if cell.value is None:
+                continue
+            text = str(cell.value)
+            # A heading needs only its longest word on a line, or half of it: it wraps.
+            need = max(max(map(len, text.split() or [""])), (len(text) + 1) // 2) if r == 1 else len(text)
+            widths[cell.column] = max(widths[cell.column], need)
+    for column, width in widths.items():
+        ws.column_dimensions[get_column_letter(column)].width = min(width, WIDEST) + 2
+        if width > WIDEST:
+            for (cell,) in ws.iter_rows(min_row=2, min_col=column, max_col=column):
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
+    for cell in ws[1]:
+        cell.alignment = Alignment(wrap_text=True, vertical="top")
 
 
 def standings_workbook(tournament: Tournament) -> bytes:
@@ -85,7 +118,7 @@ def standings_workbook(tournament: Tournament) -> bytes:
             _("Club"),
             _("Team"),
             *[_("Round %(n)d") % {"n": n} for n in range(1, tournament.rounds + 1)],
-            *[str(METRIC_LABELS.get(m, m)) for m in shown],
+            *[metric_label(m) for m in shown],
             _("Provisional"),
         ],
         (
@@ -105,15 +138,16 @@ def standings_workbook(tournament: Tournament) -> bytes:
 
 
 def hands_workbook(tournament: Tournament) -> bytes:
-    """Every hand of the event, one row each: where it was played, its input fields as typed, points per seat."""
-
-    names: dict[int, dict[str, str]] = defaultdict(dict)
-    positions: set[str] = set()
+    """Every hand of the event, one row each, in words (never JSON, never a code): where it was played,
+    the dealer and players by name, the protocol's line, one column per field of the variant's hand
+    form (``export_columns``), the points and running totals per seat, who entered it and its version."""
+    variant = tournament.variant
+    layout = VARIANTS[variant].protocol
+    tables: dict[int, dict[str, str]] = defaultdict(dict)
     for table_id, position, name in Seat.objects.filter(round__tournament=tournament).values_list(
         "table_id", "position", "entry__player__name"
     ):
-        names[table_id][position] = name
-        positions.add(position)
+        tables[table_id][position] = name
     hands = list(
         Hand.objects.filter(table__round__tournament=tournament)
         .order_by("table__round__number", "table__number", "number")
@@ -125,34 +159,50 @@ def hands_workbook(tournament: Tournament) -> bytes:
             "dealer",
             "input",
             "points",
+            "played",
             "state_after",
-            "rules_version",
             "version",
+            "entered_by__username",
+            "entered_by__first_name",
+            "entered_by__last_name",
         )
     )
-    # Input columns in order of first appearance, so a variant's fields sit together.
-    fields: dict[str, None] = {}
-    for h in hands:
-        for key in h["input"] if isinstance(h["input"], dict) else ():
-            if key not in ENVELOPE:
-                fields.setdefault(key, None)
-        positions.update((h["points"] or {}).keys())
-    seats = sorted(positions)
+    seats = sorted({p for names in tables.values() for p in names} | {p for h in hands for p in h["points"] or {}})
+    inputs = [h["input"] if isinstance(h["input"], dict) else {} for h in hands]
+    form = input_columns(
+        variant,
+        (
+            Played(data, tuple(sorted(tables[h["table_id"]])), tables[h["table_id"]])
+            for h, data in zip(hands, inputs, strict=True)
+        ),
+        tournament.config or None,
+    )
+    sheet = _protocol_lines(variant, hands, inputs)
+    shown = [i for i in range(4) if any(line[i] for line in sheet)]  # a variant may leave a column unused
+    running: dict[int, dict[str, int]] = defaultdict(lambda: dict.fromkeys(seats, 0))
 
-    def row(h: dict[str, Any]) -> list[Any]:
-        data = h["input"] if isinstance(h["input"], dict) else {}
+    def row(i: int, h: dict[str, Any]) -> list[Any]:
+        names = tables[h["table_id"]]
         points = h["points"] or {}
+        totals = running[h["table_id"]]
+        for s in seats:
+            totals[s] += points.get(s) or 0
+        user = " ".join(filter(None, (h["entered_by__first_name"], h["entered_by__last_name"])))
         return [
             h["table__round__number"],
             h["table__number"],
             h["number"],
-            h["dealer"],
-            " ".join(data.get("seats") or ()),
-            *[names[h["table_id"]].get(s, "") for s in seats],
-            *[data.get(f) for f in fields],
+            seat_and_name(h["dealer"], names),
+            " ".join(inputs[i].get("seats") or ()),
+            *[names.get(s) for s in seats],
+            *[sheet[i][c] or None for c in shown],
+            *[column.cells[i] for column in form],
+            *([_radelci(h["state_after"])] if layout.radelci else []),
+            inputs[i].get("note") or None,
+            _("yes") if h["played"] else _("no"),
             *[points.get(s) for s in seats],
-            h["state_after"] or None,
-            h["rules_version"],
+            *[totals[s] if s in names else None for s in seats],  # a seat the table has not: empty
+            user or h["entered_by__username"],
             h["version"],
         ]
 
@@ -166,14 +216,43 @@ def hands_workbook(tournament: Tournament) -> bytes:
             _("Dealer"),
             _("Playing seats"),
             *[_("Player %(seat)s") % {"seat": s} for s in seats],
-            *fields,
+            *[_("Protocol: %(column)s") % {"column": _(layout.columns[c])} for c in shown],
+            *[column.heading for column in form],
+            *([_("radelc after the hand")] if layout.radelci else []),
+            _("note"),
+            _("counts as a hand of the round"),
             *[_("Points %(seat)s") % {"seat": s} for s in seats],
-            _("State after"),
-            _("Rules version"),
+            *[_("Total %(seat)s") % {"seat": s} for s in seats],
+            _("Entered by"),
             _("Version"),
         ],
-        map(row, hands),
+        (row(i, h) for i, h in enumerate(hands)),
     )
+
+
+def seat_and_name(seat: str, names: Mapping[str, str]) -> str:
+    """A seat as the hand form shows it: "A · Ana Novak"."""
+    return str(say(SeatName(seat), names)) if seat else ""
+
+
+def _protocol_lines(variant: str, hands: list[dict[str, Any]], inputs: list[dict[str, Any]]) -> list[list[str]]:
+    """Each hand's line as the filled protocol writes it (its four variant cells), from the state the
+    table's previous hand left."""
+    before: dict[int, Any] = {}
+    out = []
+    for h, data in zip(hands, inputs, strict=True):
+        after = h["state_after"] if isinstance(h["state_after"], dict) else {}
+        text = protocol_row(variant, data, before.get(h["table_id"]) or {}, after)
+        out.append([text.game, text.declarer, text.partner, text.details])
+        before[h["table_id"]] = after
+    return out
+
+
+def _radelci(state: Any) -> str | None:
+    """The seats holding a radelc after the hand ("A, C"), as the protocol marks them."""
+    held = (state or {}).get("radelci") if isinstance(state, dict) else None
+    seats = [s if n == 1 else f"{s} ×{n}" for s, n in sorted((held or {}).items()) if n]
+    return ", ".join(seats) or None
 
 
 def players_workbook(tournament: Tournament) -> bytes:
