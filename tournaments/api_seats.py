@@ -103,8 +103,8 @@ class SeatConfirm(ApiView):
         request=SeatPinSerializer,
         responses={
             200: SeatConfirmationSerializer,
+            **READ_ERRORS,
             400: _errors("wrong_pin: not the PIN of the player in this seat (nothing stored); or no PIN."),
-            **{k: v for k, v in READ_ERRORS.items() if k != 401},
             409: _errors("not_open: the table has hands still to play (checked before the PIN)."),
             429: _errors("locked_out: too many wrong PINs for the seat or from your address; see Retry-After."),
         },
