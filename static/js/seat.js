@@ -18,5 +18,5 @@
       .then(function (d) { if (d && state(d) !== box.dataset.state && !typing()) location.reload(); })
       .catch(function () {});
   }
-  window.tarokPoll(poll, 15000, 60000);
+  window.tarokPoll(poll, 10000, 60000);
 })();
