@@ -18,7 +18,7 @@ from config.security import client_ip
 from . import hands, lookups, seatview
 from .api import READ_ERRORS, SLUG, ApiView, _errors, valid
 from .api_organizer import StandingSerializer
-from .serializers import ConfirmationSerializer, PositionField
+from .serializers import ConfirmationSerializer
 
 POSITION = OpenApiParameter(
     "position", OpenApiTypes.STR, OpenApiParameter.PATH, description="The seat's position at the table (A, B, …)."
@@ -26,7 +26,7 @@ POSITION = OpenApiParameter(
 
 
 class SeatRowSerializer(serializers.Serializer):
-    position = PositionField()
+    position = serializers.CharField()
     start_number = serializers.IntegerField()
     name = serializers.CharField()
     total = serializers.IntegerField(help_text=_("The seat's running total of game points at this table."))
@@ -36,7 +36,7 @@ class SeatRowSerializer(serializers.Serializer):
 
 class SeatHandSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    dealer = PositionField()
+    dealer = serializers.CharField()
     played = serializers.BooleanField(help_text=_("False: a void deal or redeal, shown but not counted."))
     points = serializers.DictField(child=serializers.IntegerField(), help_text=_("Position -> points of the hand."))
     running = serializers.DictField(child=serializers.IntegerField(), help_text=_("Position -> total after the hand."))
@@ -49,7 +49,7 @@ class SeatPageSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     round_status = serializers.CharField()
     table = serializers.IntegerField()
-    position = PositionField()
+    position = serializers.CharField()
     start_number = serializers.IntegerField()
     name = serializers.CharField()
     seats = SeatRowSerializer(many=True)

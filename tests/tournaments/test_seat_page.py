@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import client_for
 from tests.html_forms import form, forms
-from tests.tournaments.test_hands import HAND2_SEATS, klop_b_full, tri
+from tests.tournaments.test_hands import klop_b_full
 from tournaments import hands as services
 from tournaments import services as event_services
 from tournaments.models import AuditEntry, Confirmation, PinThrottle, Table
@@ -29,13 +29,6 @@ def seat_url(position: str) -> str:
 @pytest.fixture
 def table(running_event):
     return Table.objects.get(round__tournament=running_event, round__number=1, number=1)
-
-
-@pytest.fixture
-def complete(table, bob):
-    services.enter_hand(bob, table, klop_b_full())
-    services.enter_hand(bob, table, tri("B", HAND2_SEATS, "C", "A"))
-    return table
 
 
 def entry_at(table, position):
