@@ -82,6 +82,9 @@ class SeatPlaceSerializer(serializers.Serializer):
     position = serializers.CharField(allow_null=True)
     bye = serializers.BooleanField()
     table_url = serializers.CharField(allow_null=True)
+    seat_url = serializers.CharField(
+        allow_null=True, help_text=_("The player's seat page: his table's totals and his confirmation.")
+    )
 
 
 class LookupRowSerializer(serializers.Serializer):
@@ -105,6 +108,7 @@ class PlayerRoundSerializer(serializers.Serializer):
     ranking_points = serializers.CharField()
     confirmed = serializers.BooleanField()
     table_url = serializers.CharField(allow_null=True)
+    seat_url = serializers.CharField(allow_null=True, help_text=_("The player's seat page of that round."))
 
 
 class MetricSerializer(serializers.Serializer):

@@ -424,6 +424,8 @@ def _confirmation(before: Any, after: Any) -> list[str]:
             _("seat %(seat)s (start number %(number)s)")
             % {"seat": after["position"], "number": after.get("start_number")}
         )
+    if after.get("own_phone"):
+        out.append(_("on the player's own phone"))
     if after.get("judge"):
         out.append(fact(_("judge"), after["judge"]))
     if "totals" in after:

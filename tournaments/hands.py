@@ -605,14 +605,19 @@ def _pin_failed(scopes: dict[str, str]) -> datetime | None:
     return locked
 
 
-def confirm_table(actor: Any, table: Table, position: str, pin: str, *, address: str | None = None) -> Confirmation:
-    """A seated player confirms the table's result with his PIN on the referee's device (Taruk S4).
+def confirm_table(
+    actor: Any, table: Table, position: str, pin: str, *, address: str | None = None, own_phone: bool = False
+) -> Confirmation:
+    """A seated player confirms the table's result with his PIN (taruk2012.md §6.5's signature):
+    on the referee's device, or with ``own_phone`` on his own seat page, where the PIN is the whole
+    authority (anyone may open the page; no referee's role is asked) and the audit entry says so.
 
-    Wrong PINs are counted per seat and per client ``address`` (in the database) and locked out
-    for a while after repeated failures (``PinLocked``)."""
+    Confirming again is harmless (the first confirmation stands; ``created`` is False). Wrong PINs are
+    counted per seat and per client ``address`` (in the database) and locked out for a while after
+    repeated failures (``PinLocked``)."""
     scopes = _pin_scopes(table, position, address)
     try:
-        return _confirm(actor, table, position, pin, scopes)
+        return _confirm(actor, table, position, pin, scopes, own_phone=own_phone)
     except WrongPin:
         # Counted in its own transaction: the confirmation's rolled back, the failure must stay.
         until = _pin_failed(scopes)
@@ -622,10 +627,13 @@ def confirm_table(actor: Any, table: Table, position: str, pin: str, *, address:
 
 
 @transaction.atomic
-def _confirm(actor: Any, table: Table, position: str, pin: str, scopes: dict[str, str]) -> Confirmation:
+def _confirm(
+    actor: Any, table: Table, position: str, pin: str, scopes: dict[str, str], *, own_phone: bool
+) -> Confirmation:
     table = _lock(table)
     tournament = table.round.tournament
-    access.require_hand_entry(actor, tournament, table.number)
+    if not own_phone:
+        access.require_hand_entry(actor, tournament, table.number)
     # Completeness first: a wrong PIN must not answer differently from a right one here.
     _check_complete(table, tournament)
     seat = Seat.objects.filter(table=table, position=position).select_related("entry").first()
@@ -642,13 +650,15 @@ def _confirm(actor: Any, table: Table, position: str, pin: str, scopes: dict[str
         position=position,
         defaults={"entry": seat.entry, "totals": dict(progress_of(table, tournament).totals)},
     )
+    confirmation.created = created
     if created:
+        after = {"position": position, "start_number": seat.entry.start_number, "totals": confirmation.totals}
         audit.log(
             actor,
             "table.confirmed_by_player",
             table,
             tournament=tournament,
-            after={"position": position, "start_number": seat.entry.start_number, "totals": confirmation.totals},
+            after={**after, "own_phone": True} if own_phone else after,
         )
     if table.confirmations.count() == table.seats.count() and table.confirmed_at is None:
         table.confirmed_at = timezone.now()

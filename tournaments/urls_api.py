@@ -13,6 +13,7 @@ from . import (
     api_pointtable,
     api_readings,
     api_rounds,
+    api_seats,
     api_tablewrites,
     round_actions,
 )
@@ -72,6 +73,8 @@ urlpatterns = [
     path(table + "preview/", api.Preview.as_view(), name="preview"),
     path(table + "confirm/", api.Confirm.as_view(), name="confirm"),
     path(table + "confirm/judge/", api_tablewrites.ConfirmByJudge.as_view(), name="confirm-judge"),
+    path(table + "seats/<str:position>/", api_seats.SeatDetail.as_view(), name="seat"),
+    path(table + "seats/<str:position>/confirm/", api_seats.SeatConfirm.as_view(), name="seat-confirm"),
     path(event + "standings/", api_live.Standings.as_view(), name="standings"),
     path(event + "live/", api_live.Live.as_view(), name="live"),
     path(event + "referees/", api_organizer.Referees.as_view(), name="referees"),

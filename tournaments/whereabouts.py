@@ -12,7 +12,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .models import Bye, Entry, Round, Seat, Tournament
-from .results import METRIC_LABELS, event_standings, metric_text, pairs_of, ranks_pairs, table_totals
+from .results import (
+    METRIC_LABELS,
+    StandingRow,
+    event_standings,
+    metric_text,
+    pairs_of,
+    ranks_pairs,
+    table_totals,
+)
 
 LOOKUP_LIMIT = 20  # a name lookup answers at most this many players
 
@@ -43,6 +51,11 @@ def player_url(tournament: Tournament, start_number: int) -> str:
     return reverse("player", args=[tournament.slug, start_number])
 
 
+def seat_url(tournament: Tournament, round_no: int, table_no: int, position: str) -> str:
+    """The player's own page of one seat: his table's totals, his standing, his confirmation."""
+    return reverse("table-seat", args=[tournament.slug, round_no, table_no, position])
+
+
 def _seat_rows(tournament: Tournament, rnd: Round | None, entries: list[Entry]) -> dict[int, dict[str, Any]]:
     """Entry id -> where the entry sits in ``rnd`` (table, seat, table page) or that it sits out."""
     if rnd is None or not entries:
@@ -58,9 +71,17 @@ def _seat_rows(tournament: Tournament, rnd: Round | None, entries: list[Entry]) 
             "position": position,
             "bye": False,
             "table_url": reverse("table", args=[tournament.slug, rnd.number, table_no]),
+            "seat_url": seat_url(tournament, rnd.number, table_no, position),
         }
     for entry_id in Bye.objects.filter(round=rnd, entry_id__in=ids).values_list("entry_id", flat=True):
-        out[entry_id] = {"round": rnd.number, "table": None, "position": None, "bye": True, "table_url": None}
+        out[entry_id] = {
+            "round": rnd.number,
+            "table": None,
+            "position": None,
+            "bye": True,
+            "table_url": None,
+            "seat_url": None,
+        }
     return out
 
 
@@ -128,11 +149,7 @@ def player_data(tournament: Tournament, entry: Entry) -> dict[str, Any]:
     seats = {s.round_id: s for s in Seat.objects.filter(entry=entry, round__in=published).select_related("table")}
     byes = set(Bye.objects.filter(entry=entry, round__in=published).values_list("round_id", flat=True))
     totals = {t.table_id: t for t in table_totals(tournament, [r.number for r in published])} if published else {}
-    metrics, rows = event_standings(tournament)
-    unit = str(entry.pk)
-    if ranks_pairs(tournament):
-        unit = pairs_of(list(tournament.entries.values("pk", "team", "start_number"))).get(unit, unit)
-    row = next((r for r in rows if r.line.player == unit), None)
+    metrics, row, of = _standing_row(tournament, entry)
     per_round = row.per_round if row else []
     rounds = []
     for r in published:
@@ -142,6 +159,7 @@ def player_data(tournament: Tournament, entry: Entry) -> dict[str, Any]:
             "status": r.status,
             "table": None,
             "position": None,
+            "seat_url": None,
             "bye": r.pk in byes,
             "game_points": None,
             "hands": 0,
@@ -155,12 +173,12 @@ def player_data(tournament: Tournament, entry: Entry) -> dict[str, Any]:
                 table=seat.table.number,
                 position=seat.position,
                 table_url=reverse("table", args=[tournament.slug, r.number, seat.table.number]),
+                seat_url=seat_url(tournament, r.number, seat.table.number, seat.position),
                 game_points=tt.by_position.get(seat.position, 0) if tt else 0,
                 hands=tt.hands if tt else 0,
                 confirmed=seat.table.confirmed_at is not None,
             )
         rounds.append(item)
-    shown = [m for m in metrics if m != "lot"]
     return {
         "start_number": entry.start_number,
         "name": entry.player.name,
@@ -169,18 +187,37 @@ def player_data(tournament: Tournament, entry: Entry) -> dict[str, Any]:
         "status": entry.status,
         "current": _seat_rows(tournament, rnd, [entry]).get(entry.pk),
         "rounds": rounds,
-        "standing": None
-        if row is None
-        else {
-            "rank": row.rank,
-            "of": len(rows),
-            "provisional": row.line.provisional,
-            "metrics": [
-                {"key": m, "label": str(METRIC_LABELS.get(m, m)), "value": metric_text(row.line.metrics.get(m))}
-                for m in shown
-            ],
-        },
+        "standing": _standing(metrics, row, of),
     }
+
+
+def _standing_row(tournament: Tournament, entry: Entry) -> tuple[list[str], StandingRow | None, int]:
+    """(metrics, the player's row of the overall standings — his pair's at Laza —, rows in all)."""
+    metrics, rows = event_standings(tournament)
+    unit = str(entry.pk)
+    if ranks_pairs(tournament):
+        unit = pairs_of(list(tournament.entries.values("pk", "team", "start_number"))).get(unit, unit)
+    return metrics, next((r for r in rows if r.line.player == unit), None), len(rows)
+
+
+def _standing(metrics: list[str], row: StandingRow | None, of: int) -> dict[str, Any] | None:
+    if row is None:
+        return None
+    return {
+        "rank": row.rank,
+        "of": of,
+        "provisional": row.line.provisional,
+        "metrics": [
+            {"key": m, "label": str(METRIC_LABELS.get(m, m)), "value": metric_text(row.line.metrics.get(m))}
+            for m in metrics
+            if m != "lot"
+        ],
+    }
+
+
+def player_standing(tournament: Tournament, entry: Entry) -> dict[str, Any] | None:
+    """The player's running standing (rank of how many, his metrics), as his page shows it."""
+    return _standing(*_standing_row(tournament, entry))
 
 
 def no_seat_text(seat: dict[str, Any] | None) -> str:

@@ -1,7 +1,7 @@
 """Every variant's pages on a 375 px phone, at its largest table: no horizontal scroll.
 
 The referee's table page (seats, totals, hands with their breakdown, the entry form) and the
-public draw, standings and hall pages. Same browser setup as test_table_entry.
+public draw, standings and hall pages, and a player's own seat page. Same browser setup as test_table_entry.
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ def test_every_variants_pages_fit_a_phone_at_the_largest_table(key, alice, bob, 
     assert table.seats.count() == seats
     log_in(page, "bob")
     base = f"/e/{event.slug}"
-    for url in (f"{base}/round/1/table/1/", f"{base}/round/1/", f"{base}/standings/", f"{base}/hall/"):
+    pages = (f"{base}/round/1/table/1/", f"{base}/round/1/table/1/seat/A/", f"{base}/round/1/", f"{base}/standings/")
+    for url in (*pages, f"{base}/hall/"):
         assert widest(page, url) <= PHONE, url
     # With a hand in, the hands list and its breakdown show too.
     hands.enter_hand(bob, table, first_hand(key, table))

@@ -13,3 +13,18 @@ def seated(event, alice):
     seated_event(event, alice, [f"Igralec {i}" for i in range(1, 9)], hands_per_round=2)
     event.refresh_from_db()
     return event
+
+
+@pytest.fixture
+def complete(running_event, bob):
+    """Table 1 of ``running_event`` with both its hands played, not yet confirmed: hand 1 klop, B over
+    35 card points: B -70 (taruk2012.md §8.1 E8) and a radelc for all; hand 2 tri by C with partner A,
+    48 card points: 25 doubled by C's radelc = 50, A half of 50 = 25 (§8.1 E1, §4.4)."""
+    from tests.tournaments.test_hands import HAND2_SEATS, klop_b_full, tri
+    from tournaments import hands
+    from tournaments.models import Table
+
+    table = Table.objects.get(round__tournament=running_event, round__number=1, number=1)
+    hands.enter_hand(bob, table, klop_b_full())
+    hands.enter_hand(bob, table, tri("B", HAND2_SEATS, "C", "A"))
+    return table

@@ -23,13 +23,6 @@ def table(running_event):
     return Table.objects.get(round__tournament=running_event, round__number=1, number=1)
 
 
-@pytest.fixture
-def complete(table, bob):
-    services.enter_hand(bob, table, klop_b_full())
-    services.enter_hand(bob, table, tri("B", HAND2_SEATS, "C", "A"))
-    return table
-
-
 def pin_form(html, position):
     (found,) = [f for f in forms(html) if f.action.endswith("/confirm/") and f.fields.get("position") == position]
     return found
