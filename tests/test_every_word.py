@@ -109,7 +109,15 @@ def page_names() -> list[str]:
 def _arguments(name: str, event: Tournament, incident_pk: int) -> dict[str, Any] | None:
     """Real arguments for the pattern ``name`` in ``event``; None for an action that only answers a POST."""
     pattern = get_resolver().reverse_dict.getlist(name)[0][0][0][1]
-    values = {"slug": event.slug, "number": 1, "table_no": 1, "hand_no": 1, "username": "bob", "pk": incident_pk}
+    values = {
+        "slug": event.slug,
+        "number": 1,
+        "table_no": 1,
+        "hand_no": 1,
+        "username": "bob",
+        "pk": incident_pk,
+        "position": "A",
+    }
     if "action" in pattern or "key" in pattern:  # round actions and stored documents: POSTs and files
         return None
     return {k: values[k] for k in pattern}
