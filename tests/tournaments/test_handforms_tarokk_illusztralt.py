@@ -293,7 +293,7 @@ def test_an_impossible_figure_pair_is_shown_on_its_row_despite_blank_rows():
 
 def test_a_missing_result_is_shown_on_the_how_field():
     form = engine_errors({**E1, "fig3": "centrum", "fig3_how": "announced"})
-    assert "result is required" in form.errors["fig3_how"][0]
+    assert "is required ('made' or 'failed')" in form.errors["fig3_how"][0]  # named by its label (issue 15)
 
 
 def test_points_that_tricks_cannot_hold_are_shown_on_the_card_points():
