@@ -3,6 +3,7 @@
 //   <form data-confirm="Sure?">, <button data-confirm="Sure?">  ask before submitting
 //   <select data-autosubmit>                                    submits its form when changed
 //   <button data-print>                                         prints the page
+//   <div class="scroll">  a table wider than the screen: the keyboard can reach and scroll it (WCAG 2.1.1)
 (function () {
   "use strict";
   document.addEventListener("submit", function (event) {
@@ -19,4 +20,13 @@
     var button = event.target.closest && event.target.closest("[data-print]");
     if (button) window.print();
   });
+  function scrollable() {
+    document.querySelectorAll(".scroll").forEach(function (box) {
+      if (box.scrollWidth > box.clientWidth) box.setAttribute("tabindex", "0");
+      else if (box.getAttribute("tabindex") === "0") box.removeAttribute("tabindex");
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scrollable);
+  else scrollable();
+  window.addEventListener("resize", scrollable);
 })();

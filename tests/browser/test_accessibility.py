@@ -1,0 +1,172 @@
+"""A referee in a dim hall, on a 375 px phone (issue 16, accessibility): every page he or a player
+uses passes axe-core's WCAG 2 A/AA rules and its best practices (labels, contrast, landmarks,
+headings), and the table page can be worked from the keyboard, in reading order, with a visible focus.
+
+axe-core is the one bundled in the ``axe-playwright-python`` package: nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from tests.browser.conftest import log_in
+from tests.browser.handentry import fill_hand
+from tests.samples import sample_config, samples_of
+from tournaments import hands, rounds, services
+from tournaments.models import Hand, Table
+
+# WCAG 2.0/2.1/2.2 A and AA, and axe's best practices (one main, headings in order, regions).
+AXE_OPTIONS = {
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+    },
+    "resultTypes": ["violations"],
+}
+SLUG = {"taruk2012": "ljubljana-open", "ulti-mausz": "budapest-ulti"}
+
+
+def violations(page: Any) -> list[str]:
+    """axe-core's findings on the page as it shows now: one readable line per failing node."""
+    found = Axe().run(page, options=AXE_OPTIONS).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}) {' '.join(map(str, node['target']))}: {node.get('failureSummary', '')}"
+        for v in found
+        for node in v["nodes"]
+    ]
+
+
+def assert_accessible(page: Any, what: str) -> None:
+    """No violation in the light scheme nor in the dark one a phone in a dim hall may be set to."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        found = violations(page)
+        assert not found, f"{what}, {scheme} ({page.url}):\n" + "\n".join(found)
+    page.emulate_media(color_scheme="light")
+
+
+def open_every_section(page: Any) -> None:
+    """Unfold the hand form's optional sections, as a referee taps their titles (a section the
+    chosen game hides stays hidden)."""
+    page.evaluate("document.querySelectorAll('form.hand-form details').forEach(d => { d.open = true; })")
+
+
+def sample_hands(key: str, table: Table, count: int) -> list[dict]:
+    """The first ``count`` deals of a sample sequence (tests.samples) for this table."""
+    positions = sorted(table.seats.values_list("position", flat=True))
+    return samples_of(key).random_hand_sequence(random.Random(key), count, positions, table.first_dealer)
+
+
+def playing_event(alice: Any, key: str) -> Any:
+    """A public event of this variant, bob its referee, one full table; round 1 running."""
+    event = services.create_tournament(
+        alice,
+        name=f"Accessible {key}",
+        slug=SLUG[key],
+        variant=key,
+        table_size=4,
+        hands_per_round=12,
+        config=sample_config(key),
+        is_public=True,
+    )
+    services.set_referee(alice, event, "bob", [])
+    for i in range(1, 5):
+        services.register_player(alice, event, name=f"Player {i}", club="TK Test")
+    rnd = rounds.draw_round(alice, event, seed="axe")
+    rounds.publish_draw(alice, rnd)
+    rounds.start_clock(alice, rnd)
+    return event
+
+
+def fill_next_hand(page: Any, key: str, table: Table) -> None:
+    """Type the table's next sample deal into the page's hand form and wait for the engine's preview."""
+    hand = sample_hands(key, table, table.hands.count() + 1)[-1]
+    fill_hand(page, "#entry form", key, hand)
+    page.locator("#entry form [name]:visible").last.dispatch_event("change")
+    page.wait_for_selector("#preview .preview")
+
+
+@pytest.mark.parametrize("key", list(SLUG))
+def test_a_referees_pages_pass_axe_on_a_phone(key, alice, bob, page):
+    event = playing_event(alice, key)
+    table = Table.objects.get(round__tournament=event, number=1)
+    hands.enter_hand(bob, table, sample_hands(key, table, 1)[0])
+    base = f"/e/{event.slug}"
+
+    page.goto(page.base_url + "/accounts/login/")
+    assert_accessible(page, "the login page")
+    log_in(page, "bob")
+
+    page.goto(page.base_url + f"{base}/round/1/table/1/")
+    assert_accessible(page, "the table page")
+    fill_next_hand(page, key, table)
+    open_every_section(page)
+    assert_accessible(page, "the table page with a hand typed in and every section open")
+
+    page.goto(page.base_url + f"{base}/round/1/table/1/hands/1/")
+    open_every_section(page)
+    assert_accessible(page, "the hand correction page")
+
+
+def test_the_public_pages_pass_axe_on_a_phone(alice, bob, page):
+    event = playing_event(alice, "taruk2012")
+    table = Table.objects.get(round__tournament=event, number=1)
+    hands.enter_hand(bob, table, sample_hands("taruk2012", table, 1)[0])
+    base = f"/e/{event.slug}"
+    for what, url in (
+        ("the round page", f"{base}/round/1/"),
+        ("the standings", f"{base}/standings/"),
+        ("the hall", f"{base}/hall/"),
+        ("a player's page", f"{base}/player/1/"),
+    ):
+        page.goto(page.base_url + url)
+        page.wait_for_load_state("networkidle")
+        assert_accessible(page, what)
+
+
+def test_a_referee_tabs_through_the_table_page_in_reading_order_with_a_visible_focus(alice, bob, page):
+    event = playing_event(alice, "taruk2012")
+    table = Table.objects.get(round__tournament=event, number=1)
+    log_in(page, "bob")
+    page.goto(page.base_url + f"/e/{event.slug}/round/1/table/1/")
+    fill_next_hand(page, "taruk2012", table)
+    first_field = page.locator("#entry form [name]:not([type=hidden]):visible").first
+    first_field_id = first_field.evaluate("e => e.id || e.name")
+    page.focus(".brand")  # from the top of the page
+
+    stops = []  # (id or name or text, tag, outline visible?) for every tab stop up to the save button
+    for _ in range(200):
+        page.keyboard.press("Tab")
+        stop = page.evaluate(
+            """() => { const e = document.activeElement, s = getComputedStyle(e);
+                const seen = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) || s.boxShadow !== 'none';
+                return {key: e.id || e.name || e.textContent.trim(), tag: e.tagName, seen: seen,
+                        save: !!e.closest('#entry') && e.type === 'submit',
+                        order: Array.from(document.querySelectorAll('*')).indexOf(e)}; }"""
+        )
+        stops.append(stop)
+        if stop["save"]:
+            break
+    keys = [s["key"] for s in stops]
+    assert stops[-1]["save"], f"the save button is never reached by Tab: {keys}"
+    assert first_field_id in keys, f"the hand form's first field is never reached: {keys}"
+    # Reading order: each stop follows the one before it in the page (no positive tabindex).
+    orders = [s["order"] for s in stops]
+    assert orders == sorted(orders), f"Tab jumps around the page: {keys}"
+    # The arithmetic is read before the save button, and announced when it changes.
+    assert page.evaluate(
+        "document.querySelector('#preview').compareDocumentPosition("
+        "document.querySelector('#entry [type=submit]')) & Node.DOCUMENT_POSITION_FOLLOWING"
+    )
+    assert page.get_attribute("#preview", "aria-live") == "polite"
+    unseen = [s["key"] for s in stops if not s["seen"]]
+    assert not unseen, f"no visible focus on {unseen}"
+    # Enter on the focused save button saves the hand.
+    page.keyboard.press("Enter")
+    page.wait_for_load_state()
+    assert "Hand 1 saved" in page.inner_text("main")
+    assert Hand.objects.filter(table=table).count() == 1
