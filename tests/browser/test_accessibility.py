@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from scoring.registry import VARIANTS
 from tests.browser.conftest import log_in
 from tests.browser.handentry import fill_hand
 from tests.samples import sample_config, samples_of
@@ -27,7 +28,6 @@ AXE_OPTIONS = {
     },
     "resultTypes": ["violations"],
 }
-SLUG = {"taruk2012": "ljubljana-open", "ulti-mausz": "budapest-ulti"}
 
 
 def violations(page: Any) -> list[str]:
@@ -50,9 +50,11 @@ def assert_accessible(page: Any, what: str) -> None:
 
 
 def open_every_section(page: Any) -> None:
-    """Unfold the hand form's optional sections, as a referee taps their titles (a section the
-    chosen game hides stays hidden)."""
-    page.evaluate("document.querySelectorAll('form.hand-form details').forEach(d => { d.open = true; })")
+    """Unfold every section of the hand form, also those the chosen game hides, so that each field
+    any game shows is checked."""
+    page.evaluate(
+        "document.querySelectorAll('form.hand-form details').forEach(d => { d.open = true; d.hidden = false; })"
+    )
 
 
 def sample_hands(key: str, table: Table, count: int) -> list[dict]:
@@ -62,11 +64,11 @@ def sample_hands(key: str, table: Table, count: int) -> list[dict]:
 
 
 def playing_event(alice: Any, key: str) -> Any:
-    """A public event of this variant, bob its referee, one full table; round 1 running."""
+    """A public event of this variant, bob its referee, one full table of four; round 1 running."""
     event = services.create_tournament(
         alice,
         name=f"Accessible {key}",
-        slug=SLUG[key],
+        slug=f"{key}-axe",
         variant=key,
         table_size=4,
         hands_per_round=12,
@@ -75,7 +77,7 @@ def playing_event(alice: Any, key: str) -> Any:
     )
     services.set_referee(alice, event, "bob", [])
     for i in range(1, 5):
-        services.register_player(alice, event, name=f"Player {i}", club="TK Test")
+        services.register_player(alice, event, name=f"Player {i}", club="TK Test", team=f"Pair {(i + 1) // 2}")
     rnd = rounds.draw_round(alice, event, seed="axe")
     rounds.publish_draw(alice, rnd)
     rounds.start_clock(alice, rnd)
@@ -90,7 +92,7 @@ def fill_next_hand(page: Any, key: str, table: Table) -> None:
     page.wait_for_selector("#preview .preview")
 
 
-@pytest.mark.parametrize("key", list(SLUG))
+@pytest.mark.parametrize("key", list(VARIANTS))
 def test_a_referees_pages_pass_axe_on_a_phone(key, alice, bob, page):
     event = playing_event(alice, key)
     table = Table.objects.get(round__tournament=event, number=1)
@@ -109,7 +111,12 @@ def test_a_referees_pages_pass_axe_on_a_phone(key, alice, bob, page):
 
     page.goto(page.base_url + f"{base}/round/1/table/1/hands/1/")
     open_every_section(page)
+    assert page.locator("#id_reason").is_visible()
     assert_accessible(page, "the hand correction page")
+
+    page.goto(page.base_url + f"{base}/round/1/table/1/incident/")
+    assert page.locator("main form textarea, main form select").count()
+    assert_accessible(page, "the incident form")
 
 
 def test_the_public_pages_pass_axe_on_a_phone(alice, bob, page):
@@ -134,26 +141,20 @@ def test_a_referee_tabs_through_the_table_page_in_reading_order_with_a_visible_f
     log_in(page, "bob")
     page.goto(page.base_url + f"/e/{event.slug}/round/1/table/1/")
     fill_next_hand(page, "taruk2012", table)
-    first_field = page.locator("#entry form [name]:not([type=hidden]):visible").first
-    first_field_id = first_field.evaluate("e => e.id || e.name")
+    first_field = page.get_attribute("#entry form [name]:not([type=hidden]):visible >> nth=0", "name")
     page.focus(".brand")  # from the top of the page
 
-    stops = []  # (id or name or text, tag, outline visible?) for every tab stop up to the save button
+    stops = []  # every tab stop up to the hand's save button
     for _ in range(200):
         page.keyboard.press("Tab")
-        stop = page.evaluate(
-            """() => { const e = document.activeElement, s = getComputedStyle(e);
-                const seen = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) || s.boxShadow !== 'none';
-                return {key: e.id || e.name || e.textContent.trim(), tag: e.tagName, seen: seen,
-                        save: !!e.closest('#entry') && e.type === 'submit',
-                        order: Array.from(document.querySelectorAll('*')).indexOf(e)}; }"""
-        )
-        stops.append(stop)
-        if stop["save"]:
+        stops.append(page.evaluate(TAB_STOP))
+        if stops[-1]["save"]:
             break
     keys = [s["key"] for s in stops]
     assert stops[-1]["save"], f"the save button is never reached by Tab: {keys}"
-    assert first_field_id in keys, f"the hand form's first field is never reached: {keys}"
+    names = [s["name"] for s in stops]
+    assert first_field in names, f"the hand form's first field is never reached: {keys}"
+    assert names.index(first_field) < 10, f"too many stops before the hand form: {keys}"
     # Reading order: each stop follows the one before it in the page (no positive tabindex).
     orders = [s["order"] for s in stops]
     assert orders == sorted(orders), f"Tab jumps around the page: {keys}"
@@ -170,3 +171,42 @@ def test_a_referee_tabs_through_the_table_page_in_reading_order_with_a_visible_f
     page.wait_for_load_state()
     assert "Hand 1 saved" in page.inner_text("main")
     assert Hand.objects.filter(table=table).count() == 1
+
+
+# The focused element: what it is, where it sits in the page, and whether a focus ring shows on it
+# or on its label (a chip's native input may be hidden behind its label).
+TAB_STOP = """() => {
+    const e = document.activeElement;
+    const ring = x => {
+        const s = getComputedStyle(x), r = x.getBoundingClientRect();
+        return r.width > 2 && r.height > 2 && s.opacity !== '0'
+            && ((s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) || s.boxShadow !== 'none');
+    };
+    return {key: e.id || e.name || e.textContent.trim(), name: e.name || null,
+            seen: [e, ...(e.labels || [])].some(ring),
+            save: e.matches('#entry button[type=submit], #entry input[type=submit]'),
+            order: Array.from(document.querySelectorAll('*')).indexOf(e)};
+}"""
+
+
+def test_arrowing_through_the_languages_stays_on_the_page_and_enter_switches(running_event, page):
+    page.goto(page.base_url + "/e/ljubljana-open/standings/")
+    language = page.locator("select[name=language]")
+    language.focus()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_timeout(300)  # a submit would have started by now
+    assert page.evaluate("document.documentElement.lang") == "en"
+    chosen = language.input_value()
+    assert chosen != "en"
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert page.evaluate("document.documentElement.lang") == chosen
+    assert page.url.endswith("/e/ljubljana-open/standings/")
+
+
+def test_a_tap_on_a_language_still_switches_at_once(running_event, page):
+    page.goto(page.base_url + "/e/ljubljana-open/standings/")
+    with page.expect_navigation():
+        page.select_option("select[name=language]", "sl")
+    assert page.evaluate("document.documentElement.lang") == "sl"
