@@ -16,6 +16,7 @@ from axe_playwright_python.sync_playwright import Axe
 from scoring.registry import VARIANTS
 from tests.browser.conftest import log_in
 from tests.browser.handentry import fill_hand
+from tests.conftest import enter_e1
 from tests.samples import sample_config, samples_of
 from tournaments import hands, rounds, services
 from tournaments.models import Hand, Table
@@ -210,3 +211,19 @@ def test_a_tap_on_a_language_still_switches_at_once(running_event, page):
     with page.expect_navigation():
         page.select_option("select[name=language]", "sl")
     assert page.evaluate("document.documentElement.lang") == "sl"
+
+
+def test_the_players_confirmation_on_the_table_page_passes_axe(running_event, bob, page):
+    table = Table.objects.get(round__tournament=running_event, number=1)
+    enter_e1(bob, table)
+    enter_e1(bob, table)  # the table's two hands: the players confirm
+    log_in(page, "bob")
+    page.goto(page.base_url + "/e/ljubljana-open/round/1/table/1/")
+    assert_accessible(page, "the players' confirmation")
+    # Seat A confirms with the PIN: the judge's way to close the table shows too.
+    pin = table.seats.get(position="A").entry.pin
+    page.get_by_label("PIN A").fill(pin)
+    page.get_by_label("PIN A").press("Enter")
+    page.wait_for_load_state()
+    assert page.locator("#id_judge_reason").is_visible()
+    assert_accessible(page, "the judge's confirmation")
