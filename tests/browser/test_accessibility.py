@@ -227,3 +227,19 @@ def test_the_players_confirmation_on_the_table_page_passes_axe(running_event, bo
     page.wait_for_load_state()
     assert page.locator("#id_judge_reason").is_visible()
     assert_accessible(page, "the judge's confirmation")
+
+
+def test_the_organizers_pages_pass_axe(alice, bob, page):
+    event = playing_event(alice, "tarokk-laza")  # the variant whose point table the organizer edits
+    log_in(page, "alice")
+    base = f"/e/{event.slug}/manage"
+    for what, url in (
+        ("the staff page", f"{base}/staff/"),
+        ("the documents page", f"{base}/documents/"),
+        ("the point-table editor", f"{base}/point-table/"),
+        ("the rounds page", f"{base}/rounds/"),
+        ("the players page", f"{base}/players/"),
+    ):
+        page.goto(page.base_url + url)
+        page.wait_for_load_state("networkidle")
+        assert_accessible(page, what)
