@@ -50,6 +50,14 @@ def assert_accessible(page: Any, what: str) -> None:
     page.emulate_media(color_scheme="light")
 
 
+def assert_pages_accessible(page: Any, urls: dict[str, str]) -> None:
+    """Open each page once its scripts have settled and check it."""
+    for what, url in urls.items():
+        page.goto(page.base_url + url)
+        page.wait_for_load_state("networkidle")
+        assert_accessible(page, what)
+
+
 def open_every_section(page: Any) -> None:
     """Unfold every section of the hand form, also those the chosen game hides, so that each field
     any game shows is checked."""
@@ -125,15 +133,15 @@ def test_the_public_pages_pass_axe_on_a_phone(alice, bob, page):
     table = Table.objects.get(round__tournament=event, number=1)
     hands.enter_hand(bob, table, sample_hands("taruk2012", table, 1)[0])
     base = f"/e/{event.slug}"
-    for what, url in (
-        ("the round page", f"{base}/round/1/"),
-        ("the standings", f"{base}/standings/"),
-        ("the hall", f"{base}/hall/"),
-        ("a player's page", f"{base}/player/1/"),
-    ):
-        page.goto(page.base_url + url)
-        page.wait_for_load_state("networkidle")
-        assert_accessible(page, what)
+    assert_pages_accessible(
+        page,
+        {
+            "the round page": f"{base}/round/1/",
+            "the standings": f"{base}/standings/",
+            "the hall": f"{base}/hall/",
+            "a player's page": f"{base}/player/1/",
+        },
+    )
 
 
 def test_a_referee_tabs_through_the_table_page_in_reading_order_with_a_visible_focus(alice, bob, page):
@@ -233,13 +241,13 @@ def test_the_organizers_pages_pass_axe(alice, bob, page):
     event = playing_event(alice, "tarokk-laza")  # the variant whose point table the organizer edits
     log_in(page, "alice")
     base = f"/e/{event.slug}/manage"
-    for what, url in (
-        ("the staff page", f"{base}/staff/"),
-        ("the documents page", f"{base}/documents/"),
-        ("the point-table editor", f"{base}/point-table/"),
-        ("the rounds page", f"{base}/rounds/"),
-        ("the players page", f"{base}/players/"),
-    ):
-        page.goto(page.base_url + url)
-        page.wait_for_load_state("networkidle")
-        assert_accessible(page, what)
+    assert_pages_accessible(
+        page,
+        {
+            "the staff page": f"{base}/staff/",
+            "the documents page": f"{base}/documents/",
+            "the point-table editor": f"{base}/point-table/",
+            "the rounds page": f"{base}/rounds/",
+            "the players page": f"{base}/players/",
+        },
+    )
