@@ -98,7 +98,12 @@ def fill_next_hand(page: Any, key: str, table: Table) -> None:
     hand = sample_hands(key, table, table.hands.count() + 1)[-1]
     fill_hand(page, "#entry form", key, hand)
     page.locator("#entry form [name]:visible").last.dispatch_event("change")
-    page.wait_for_selector("#preview .preview")
+    # htmx posts a preview at most 600 ms after the last change (table.html's hx-trigger); the check
+    # must see the last one, not one the next swap replaces.
+    page.wait_for_timeout(700)
+    page.wait_for_function(
+        "!document.querySelector('.htmx-request') && document.querySelector('#preview .preview:not(.bad)')"
+    )
 
 
 @pytest.mark.parametrize("key", list(VARIANTS))
@@ -176,8 +181,8 @@ def test_a_referee_tabs_through_the_table_page_in_reading_order_with_a_visible_f
     unseen = [s["key"] for s in stops if not s["seen"]]
     assert not unseen, f"no visible focus on {unseen}"
     # Enter on the focused save button saves the hand.
-    page.keyboard.press("Enter")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
     assert "Hand 1 saved" in page.inner_text("main")
     assert Hand.objects.filter(table=table).count() == 1
 
@@ -231,8 +236,8 @@ def test_the_players_confirmation_on_the_table_page_passes_axe(running_event, bo
     # Seat A confirms with the PIN: the judge's way to close the table shows too.
     pin = table.seats.get(position="A").entry.pin
     page.get_by_label("PIN A").fill(pin)
-    page.get_by_label("PIN A").press("Enter")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.get_by_label("PIN A").press("Enter")
     assert page.locator("#id_judge_reason").is_visible()
     assert_accessible(page, "the judge's confirmation")
 
