@@ -30,8 +30,12 @@
     form.querySelectorAll("[data-show-field]").forEach(function (box) {
       var current = value(form, box.dataset.showField);
       if (current === null) return;
-      var hide = box.dataset.showValues.split(" ").indexOf(current) === -1;
+      var wanted = box.dataset.showValues.split(" ");
+      var hide = wanted.indexOf(current) === -1;
       if (hide && !box.hidden && changed) clear(box);
+      // A section that applies to one choice only holds what that choice needs (klop's card points,
+      // a throw-in's thrower, a renonsz): it opens as it appears, sparing the referee a tap.
+      if (!hide && box.hidden && changed && wanted.length === 1) box.open = true;
       box.hidden = hide;
     });
   }
