@@ -52,7 +52,12 @@ CASES = [
         "taruk2012",
         "tri with partner",
         "typical",
-        (("tap", "game", "tri"), ("tap", "called_king", "hearts"), ("tap", "partner", "D"), ("type", "card_points", "48")),
+        (
+            ("tap", "game", "tri"),
+            ("tap", "called_king", "hearts"),
+            ("tap", "partner", "D"),
+            ("type", "card_points", "48"),
+        ),
         {"A": 0, "B": 25, "C": 0, "D": 15},
     ),
     # Rule 20: klop, each player loses his own card points rounded to 5: 10, 25, 20, 15 (sum 70).
@@ -101,6 +106,53 @@ CASES = [
         ),
         {"A": 0, "B": 25, "C": -70, "D": 15},
     ),
+    # ulti-mausz.md §2 row 1: parti in zöld, value 1 per defender; B takes 60 card points at a table of three:
+    # B +2, A and C -1.
+    Case(
+        "ulti-mausz",
+        "parti",
+        "typical",
+        (
+            ("tap", "trump", "zold"),
+            ("tap", "declarer", "B"),
+            ("type", "declarer_tricks", "6"),
+            ("type", "declarer_card_points", "60"),
+        ),
+        {"A": -1, "B": 2, "C": -1},
+    ),
+    # Row 3: 40-100 in zöld, value 4 per defender; B announced the trump 40 and reached 100 (60 + 40).
+    Case(
+        "ulti-mausz",
+        "40-100",
+        "typical",
+        (
+            ("select", "bid", "40-100"),
+            ("tap", "trump", "zold"),
+            ("tap", "declarer", "B"),
+            ("tap", "m_zold", "B"),
+            ("type", "declarer_tricks", "6"),
+            ("type", "declarer_card_points", "60"),
+        ),
+        {"A": -4, "B": 8, "C": -4},
+    ),
+    # Row 5: ulti in zöld (4 + parti 1), the ulti kontra'd (x2): B won the last trick with the trump
+    # seven and 60 card points: ulti 4 x 2 + parti 1 = 9 per defender.
+    Case(
+        "ulti-mausz",
+        "ulti with kontra",
+        "complex",
+        (
+            ("select", "bid", "ulti"),
+            ("tap", "trump", "zold"),
+            ("tap", "declarer", "B"),
+            ("type", "declarer_tricks", "6"),
+            ("type", "declarer_card_points", "60"),
+            ("tap", "trump7", "B:won"),
+            ("open", "k_ulti"),
+            ("tap", "k_ulti", "2"),
+        ),
+        {"A": -9, "B": 18, "C": -9},
+    ),
     # tarokk-vadasz.md §4 V1: B with partner D, 3 talon cards (G = 1), 50 card points, 5 tricks: S = +1.
     Case(
         "tarokk-vadasz",
@@ -114,6 +166,21 @@ CASES = [
             ("tap", "declarer_tricks", "5"),
         ),
         {"A": -1, "B": 1, "C": -1, "D": 1},
+    ),
+    # tarokk-laza.md §4: the attack's kassza made, the defence's trul made (the bench's point table,
+    # ILLUSTRATIVE, NOT FROM THE RULES: kassza 30, trul 30): each pair scores its own made bids (less
+    # its failed ones; not zero-sum, as L8): both pairs +30.
+    Case(
+        "tarokk-laza",
+        "two bids",
+        "typical",
+        (
+            ("select", "attack_1", "kassza"),
+            ("tap", "attack_1_result", "made"),
+            ("select", "defence_1", "trul"),
+            ("tap", "defence_1_result", "made"),
+        ),
+        {"A": 30, "B": 30, "C": 30, "D": 30},
     ),
     # tarokk-illusztralt.md §4 E1: hármas by A with C, 52 card points, 5 tricks: G = 1 won.
     Case(
