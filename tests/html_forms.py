@@ -18,7 +18,7 @@ class Form:
 
     def data(self, **typed: str) -> dict[str, str]:
         """The rendered fields with what the person typed; an unknown field is a test error."""
-        unknown = set(typed) - set(self.fields)
+        unknown = set(typed) - set(self.fields) - set(self.names)  # a radio group with none chosen sends nothing
         assert not unknown, f"the form has no field {unknown}"
         return {**self.fields, **typed}
 

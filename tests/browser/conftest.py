@@ -87,11 +87,21 @@ def log_in(page, username):
     page.wait_for_load_state()
 
 
+def tap(page, name: str, value: str) -> None:
+    """Tap the chip that chooses ``value`` for ``name`` (the label a finger lands on)."""
+    page.locator(f"label.chip:has(input[name='{name}'][value='{value}'])").click()
+
+
+def chosen(page, name: str) -> str | None:
+    """The value of the chip row ``name`` as the form would post it (None: nothing chosen)."""
+    return page.evaluate(f"(document.querySelector(\"input[name='{name}']:checked\") || {{}}).value ?? null")
+
+
 def type_e1(page) -> None:
     """Type taruk2012.md §8.1 E1 into the Taruk hand form of a table's first hand (dealer A, so B is
     the forehand): tri by B with the king of hearts, D the partner, 48 card points."""
-    page.select_option("#id_game", "tri")
-    page.select_option("#id_declarer", "B")
-    page.select_option("#id_called_king", "hearts")
-    page.select_option("#id_partner", "D")
+    tap(page, "game", "tri")
+    tap(page, "declarer", "B")
+    tap(page, "called_king", "hearts")
+    tap(page, "partner", "D")
     page.fill("#id_card_points", "48")

@@ -22,7 +22,9 @@ _FIELDS = """form => Array.from(form.querySelectorAll('[name]')).map(e => ({
     name: e.name, tag: e.tagName, type: e.type || '', multiple: !!e.multiple,
     filled: e.type === 'checkbox' ? e.checked
           : e.tagName === 'SELECT' ? (e.multiple ? e.selectedOptions.length > 0 : e.selectedIndex > 0)
-          : (e.type === 'radio' ? false : e.value !== ''),
+          : e.type === 'radio'
+            ? form.querySelector(`[name='${e.name}']`) !== form.querySelector(`[name='${e.name}']:checked`)
+          : e.value !== '',
 }))"""
 
 
@@ -42,13 +44,15 @@ def fill_hand(page: Any, form_selector: str, variant: str, hand: Mapping[str, An
         if value is None and not field["filled"]:
             continue  # nothing to type, nothing to clear
         control = form.locator(f"[name='{name}']")
-        if kind == "radio":
+        if kind == "radio" and value is not None:  # a chip row; nothing: its first chip, as a select's first option
             control = form.locator(f"[name='{name}'][value='{value}']")
         control = control.first
         if not _reveal(control):
             continue  # hidden for this game
         if kind == "radio":
-            control.check()
+            chip = control.locator("xpath=ancestor::label[1]")
+            chip.click() if chip.count() else control.check()  # a finger lands on the chip
+            assert control.is_checked(), name
         elif tag == "SELECT":
             if value is None:
                 control.select_option(index=0) if not field["multiple"] else control.select_option([])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.browser.conftest import log_in, type_e1
+from tests.browser.conftest import log_in, tap, type_e1
 from tournaments.models import Hand
 
 
@@ -25,9 +25,8 @@ def test_a_referee_enters_a_hand_on_a_phone_and_sees_the_arithmetic_first(runnin
 def test_an_error_shows_next_to_the_field_in_the_preview(running_event, bob, page):
     log_in(page, "bob")
     page.goto(page.base_url + "/e/ljubljana-open/round/1/table/1/")
-    page.select_option("#id_game", "tri")
-    page.select_option("#id_declarer", "C")  # not the forehand
-    page.locator("#id_declarer").dispatch_event("change")
+    tap(page, "game", "tri")
+    tap(page, "declarer", "C")  # not the forehand
     page.wait_for_selector("#preview .errorlist")
     assert "tri can only be played by the forehand" in page.inner_text("#preview")
 

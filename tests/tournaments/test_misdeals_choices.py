@@ -31,9 +31,10 @@ def table(event, alice):
 
 def misdeal_options(client, table) -> list[str]:
     html = client.get(table_url(table)).content.decode()
-    select = re.search(r'<select name="misdeal"[^>]*>(.*?)</select>', html, re.S)
-    assert select, "the hand form has no misdeal field"
-    return re.findall(r'<option value="([^"]*)"', select.group(1))
+    # A short choice is a row of chips: radio inputs named misdeal, one per value offered.
+    options = re.findall(r'<input type="radio" name="misdeal" value="([^"]*)"', html)
+    assert options, "the hand form has no misdeal field"
+    return options
 
 
 def tri_with_misdeal(kind: str) -> dict[str, str]:

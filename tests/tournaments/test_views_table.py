@@ -50,7 +50,7 @@ def test_an_engine_error_appears_next_to_its_field_and_nothing_is_stored(running
     response = post_hand(client_for(bob), data={**TRI, "declarer": "C"})
     assert response.status_code == 422
     html = response.content.decode()
-    declarer_field = html[html.index('for="id_declarer"') : html.index('for="id_called_king"')]
+    declarer_field = html[html.index('id="id_declarer"') : html.index('id="id_called_king"')]  # its chip row
     assert "tri can only be played by the forehand" in declarer_field
     assert not Hand.objects.exists()
     assert AuditEntry.objects.count() == before

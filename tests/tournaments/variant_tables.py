@@ -69,7 +69,8 @@ class _HandForm(HTMLParser):
             kind = a.get("type", "text")
             if kind in ("checkbox", "radio"):
                 if "checked" in a:
-                    self.fields[name] = a.get("value") or "on"
+                    value = a.get("value")  # a browser sends "on" only where there is no value attribute
+                    self.fields[name] = "on" if value is None else value
             elif kind not in ("submit", "button"):
                 self.fields[name] = a.get("value") or ""
         elif tag == "select" and name:

@@ -61,6 +61,17 @@ class FixedChoices(BaseChoiceIterator):
 STEP_MESSAGE = _("Enter a multiple of %(limit_value)s: %(offset)s, %(valid_value1)s, %(valid_value2)s and so on.")
 
 
+# Up to this many choices a field shows as chips (seats, games, kontras, an Illusztrált figure);
+# longer lists (ulti bids, a Laza point table's rows, renonsz cases) stay selects.
+CHIPS_MAX = 24
+
+
+class Chips(forms.RadioSelect):
+    """Radio buttons drawn as a row of big tap targets (templates/scoring/_hand_fields.html)."""
+
+    chips = True
+
+
 def say(label: Any, names: Mapping[str, str]) -> Any:
     """A declared label in the reader's language; a seat with its player's name."""
     if isinstance(label, spec.SeatName):
@@ -171,11 +182,20 @@ class HandForm(forms.Form):
         if choices is None:  # a list shared by many fields is translated once
             choices = FixedChoices([(value, say(label, self.names)) for value, label in f.choices])
             self._choices[id(f.choices)] = choices
+        # A short list is a row of tap targets (radio buttons styled as chips: real inputs, so the
+        # form posts the same names without JavaScript); a long one (a bid list) stays a select.
+        widget = Chips() if len(f.choices) <= CHIPS_MAX else None
         if f.kind == spec.INT_CHOICE:
             return forms.TypedChoiceField(
-                label=label, choices=choices, coerce=int, empty_value=None, required=f.required, initial=f.initial
+                label=label,
+                choices=choices,
+                coerce=int,
+                empty_value=None,
+                required=f.required,
+                initial=f.initial,
+                widget=widget,
             )
-        return forms.ChoiceField(label=label, choices=choices, required=f.required, initial=f.initial)
+        return forms.ChoiceField(label=label, choices=choices, required=f.required, initial=f.initial, widget=widget)
 
     def seat_label(self, seat: str) -> str:
         return say(spec.SeatName(seat), self.names)

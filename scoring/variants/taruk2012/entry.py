@@ -104,7 +104,13 @@ def layout(ctx: e.Context) -> list[e.Section]:
             _("Game"),
             (
                 e.Binding(e.Field("game", _("game"), choices=GAMES, required=True), "game"),
-                e.Binding(e.Field("declarer", _("declarer"), choices=seats), "declarer"),
+                # The forehand (seats start with him) is the usual declarer, and the only one of a
+                # tri (P5/P6): preset, so a tri takes no tap for it; a klop writes no declarer.
+                e.Binding(
+                    e.Field("declarer", _("declarer"), choices=seats, initial=ctx.seats[0] if ctx.seats else None),
+                    "declarer",
+                    put=lambda v, values: e.OMIT if values.get("game") in rules.NO_DECLARER else v,
+                ),
                 e.Binding(e.Field("called_king", _("called king"), choices=(*e.BLANK, *SUITS)), "called_king"),
                 e.Binding(
                     e.Field("partner", _("partner"), choices=partner),
