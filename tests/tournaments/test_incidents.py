@@ -279,9 +279,9 @@ def test_the_filled_protocol_marks_the_hand_and_writes_the_incident_as_a_footnot
     html = page.content.decode()
     assert '<tr class="incident"><td class="num">2<sup>1</sup></td>' in html  # hand 2 carries note 1
     notes = html[html.index('<div class="incidents">') :]
-    assert '<li value="1">Hand 2 · <b>renonsz claim</b> · ruled: no violation: a false call' in notes
+    assert '<li value="1"><sup>1</sup>&nbsp;Hand 2 · <b>renonsz claim</b> · ruled: no violation: a false call' in notes
     assert "C trumped while holding a heart — no renons: C held no heart" in notes
-    assert '<li value="2"><b>conduct</b> · open · loud comments</li>' in notes
+    assert '<li value="2"><sup>2</sup>&nbsp;<b>conduct</b> · open · loud comments</li>' in notes
     assert "at another table" not in html
     blank = client_for(bob).get(f"/e/{running_event.slug}/round/1/table/1/protocol/?state=blank").content.decode()
     assert 'class="incidents"' not in blank  # a blank sheet is printed before play
