@@ -7,18 +7,17 @@ inflect, "klicani kralj" is the glossary's "klican kralj"). An empty Slovenian c
 Slovenian word of its own (ulti's and tarokk's rulebook-only terms); an empty msgids cell: the site does
 not show the term on its own.
 
-Corrections waiting in locale/pending/glossary.json (the lead applies them to the .po files) count
-as the catalogue until they are applied.
+The catalogue read is the compiled one the site uses (tests/test_locale.py checks it is compiled from
+the .po).
 """
 
 from __future__ import annotations
 
 import csv
-import json
+import gettext
 import re
 from pathlib import Path
 
-import polib
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,12 +36,10 @@ def rows(family: str) -> list[dict[str, str]]:
 
 
 def catalogue(language: str) -> dict[str, str]:
-    """msgid -> translation: the .po, with the pending corrections laid over it."""
-    po = {e.msgid: e.msgstr for e in polib.pofile(str(LOCALE / language / "LC_MESSAGES" / "django.po")) if e.msgstr}
-    pending = LOCALE / "pending" / "glossary.json"
-    if pending.exists():
-        po.update({e["msgid"]: e[language] for e in json.loads(pending.read_text(encoding="utf-8")) if language in e})
-    return po
+    """msgid -> translation, as the site's compiled catalogue holds them (singular messages)."""
+    with (LOCALE / language / "LC_MESSAGES" / "django.mo").open("rb") as f:
+        compiled = gettext.GNUTranslations(f)
+    return {k: v for k, v in compiled._catalog.items() if isinstance(k, str) and k and v}
 
 
 def stems(term: str) -> list[str]:

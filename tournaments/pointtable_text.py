@@ -28,6 +28,15 @@ COLUMN_LABELS = {
 }
 
 
+# What a bid's qualifier column says, in words on the read-only table (the CSV and the editor keep the
+# codes the upload format uses).
+QUALIFIER_WORDS = {
+    "none": "—",
+    "suit": gettext_lazy("names a suit"),
+    "card": gettext_lazy("names a card"),
+}
+
+
 def _messages() -> dict[str, str]:
     return {
         "whole_number": _("“%(value)s” is not a whole number."),
