@@ -27,7 +27,7 @@ def label_in(lang: str, msgid: str) -> str:
 
 def errors_of(page: str) -> list[str]:
     """The texts of the page's error lists."""
-    return [re.sub(r"<[^>]+>", "", li) for li in re.findall(r'<ul class="errorlist[^"]*">(.*?)</ul>', page, re.S)]
+    return [re.sub(r"<[^>]+>", "", li) for li in re.findall(r'<ul class="errorlist[^"]*"[^>]*>(.*?)</ul>', page, re.S)]
 
 
 def test_a_sentence_names_its_field_by_the_label_given():
