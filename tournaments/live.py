@@ -24,7 +24,8 @@ from typing import Any, TypeVar
 from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
-from django.db.models import Prefetch
+from django.db.models import OuterRef, Prefetch, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.translation import get_language
 
 from .clock import clock_payload
@@ -73,6 +74,13 @@ def data_version_of(tournament_id: int) -> int:
         cursor.execute(f"SELECT id FROM {table} WHERE {column} = %s ORDER BY id DESC LIMIT 1", [tournament_id])
         row = cursor.fetchone()
     return row[0] if row else 0
+
+
+def data_version_expression() -> Coalesce:
+    """``data_version`` as an expression of a Tournament queryset (``OuterRef("pk")``): the event row
+    and its version read in one statement (``lookups.tournament_and_version``)."""
+    latest = AuditEntry.objects.filter(tournament=OuterRef("pk")).order_by("-id").values("id")[:1]
+    return Coalesce(Subquery(latest), 0)
 
 
 def version_key(tournament: Tournament, version: int | None = None) -> str:

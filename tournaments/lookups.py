@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from . import access
-from .models import AuditEntry, Round, Seat, Table, Tournament
+from .live import data_version_expression
+from .models import Round, Seat, Table, Tournament
 
 
 def tournament_for_viewer(request: Any, slug: str) -> Tournament:
@@ -28,8 +28,7 @@ def tournament_and_version(request: Any, slug: str) -> tuple[Tournament, int]:
     """``tournament_for_viewer`` and the event's data version (``tournaments.live.data_version``) read in
     the same statement: a page computed from them and kept under that version
     (``tournaments.public_cache``) never shows an event row older than its version says."""
-    latest = AuditEntry.objects.filter(tournament=OuterRef("pk")).order_by("-id").values("id")[:1]
-    events = Tournament.objects.annotate(read_version=Coalesce(Subquery(latest), 0))
+    events = Tournament.objects.annotate(read_version=data_version_expression())
     tournament = get_object_or_404(events, slug=slug)
     access.require_view(request.user, tournament)
     return tournament, tournament.read_version
