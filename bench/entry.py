@@ -120,16 +120,16 @@ CASES = [
         ),
         {"A": -1, "B": 2, "C": -1},
     ),
-    # Row 3: 40-100 in zöld, value 4 per defender; B announced the trump 40 and reached 100 (60 + 40).
+    # Row 3: 40-100 in zöld, value 4 per defender; B announced the trump 40 (the form presets it for
+    # the declarer of a 40-100) and reached 100 (60 + 40).
     Case(
         "ulti-mausz",
         "40-100",
         "typical",
         (
-            ("select", "bid", "40-100"),
+            ("tap", "bid", "40-100"),
             ("tap", "trump", "zold"),
             ("tap", "declarer", "B"),
-            ("tap", "m_zold", "B"),
             ("type", "declarer_tricks", "6"),
             ("type", "declarer_card_points", "60"),
         ),
@@ -142,7 +142,7 @@ CASES = [
         "ulti with kontra",
         "complex",
         (
-            ("select", "bid", "ulti"),
+            ("tap", "bid", "ulti"),
             ("tap", "trump", "zold"),
             ("tap", "declarer", "B"),
             ("type", "declarer_tricks", "6"),
@@ -152,6 +152,24 @@ CASES = [
             ("tap", "k_ulti", "2"),
         ),
         {"A": -9, "B": 18, "C": -9},
+    ),
+    # ulti-mausz.md Example 27: renonsz 13.3.4 by the declarer C in a makk ulti, the ulti kontra'd:
+    # V = ulti 4 x 2 + parti 1 = 9; C pays each defender 9 (no ulti penalty).
+    Case(
+        "ulti-mausz",
+        "renonsz in a kontra'd ulti",
+        "complex",
+        (
+            ("tap", "bid", "ulti"),
+            ("tap", "trump", "makk"),
+            ("tap", "declarer", "C"),
+            ("open", "k_ulti"),
+            ("tap", "k_ulti", "2"),
+            ("open", "renonsz_case"),
+            ("select", "renonsz_case", "13.3.4"),
+            ("tap", "renonsz_offender", "C"),
+        ),
+        {"A": 9, "B": 9, "C": -18},
     ),
     # tarokk-vadasz.md §4 V1: B with partner D, 3 talon cards (G = 1), 50 card points, 5 tricks: S = +1.
     Case(
@@ -167,18 +185,48 @@ CASES = [
         ),
         {"A": -1, "B": 1, "C": -1, "D": 1},
     ),
+    # tarokk-vadasz.md §4 V16: A with C, 2 talon cards (G = 2), 60 card points, 6 tricks, the dupla
+    # announced by A and failed (60 < 71): game +2, failed dupla -4 x 2 = -8, S = -6.
+    Case(
+        "tarokk-vadasz",
+        "announced dupla failed",
+        "complex",
+        (
+            ("tap", "declarer", "A"),
+            ("tap", "partner", "C"),
+            ("tap", "declarer_talon_taken", "2"),
+            ("type", "declarer_card_points", "60"),
+            ("tap", "declarer_tricks", "6"),
+            ("open", "decl_dupla"),
+            ("tap", "decl_dupla", "announced"),
+            ("tap", "decl_dupla_by", "A"),
+        ),
+        {"A": -6, "B": 6, "C": -6, "D": 6},
+    ),
+    # tarokk-laza.md §3.2 with the bench's point table (kassza made 30; trul failed 10): the attack's
+    # kassza made with kontra 2 x 30 = 60; the defence's trul failed -10 (not zero-sum, §3.1).
+    Case(
+        "tarokk-laza",
+        "kontra'd bid and a failed one",
+        "complex",
+        (
+            ("select", "attack_1", "kassza"),
+            ("tap", "attack_1_result", "made_k"),
+            ("select", "defence_1", "trul"),
+            ("tap", "defence_1_result", "failed"),
+        ),
+        {"A": 60, "B": -10, "C": -10, "D": 60},
+    ),
     # tarokk-laza.md §4: the attack's kassza made, the defence's trul made (the bench's point table,
-    # ILLUSTRATIVE, NOT FROM THE RULES: kassza 30, trul 30): each pair scores its own made bids (less
-    # its failed ones; not zero-sum, as L8): both pairs +30.
+    # ILLUSTRATIVE, NOT FROM THE RULES: kassza 30, trul 30; picking a bid presets "made"): each pair
+    # scores its own made bids (less its failed ones; not zero-sum, as L8): both pairs +30.
     Case(
         "tarokk-laza",
         "two bids",
         "typical",
         (
             ("select", "attack_1", "kassza"),
-            ("tap", "attack_1_result", "made"),
             ("select", "defence_1", "trul"),
-            ("tap", "defence_1_result", "made"),
         ),
         {"A": 30, "B": 30, "C": 30, "D": 30},
     ),
@@ -195,6 +243,39 @@ CASES = [
             ("tap", "declarer_tricks", "5"),
         ),
         {"A": 1, "B": -1, "C": 1, "D": -1},
+    ),
+    # §4 E7 without its other figures: hármas by A with C, volát announced and made (all 9 tricks,
+    # 90 card points): the game is not paid, announced volát 6G = 6, the silent dupla absorbed.
+    Case(
+        "tarokk-illusztralt",
+        "hármas, volát announced",
+        "complex",
+        (
+            ("tap", "bid", "harmas"),
+            ("tap", "declarer", "A"),
+            ("tap", "partner", "C"),
+            ("type", "declarer_card_points", "90"),
+            ("tap", "declarer_tricks", "9"),
+            ("open", "fig1"),
+            ("tap", "fig1", "volat"),
+        ),
+        {"A": 6, "B": -6, "C": 6, "D": -6},
+    ),
+    # §4 E12 without its figures: a kettes (G = 2) stopped by D's renonsz in the play: R = 2, the
+    # offender pays R to each of the three others.
+    Case(
+        "tarokk-illusztralt",
+        "kettes stopped by a renonsz",
+        "complex",
+        (
+            ("tap", "outcome", "renonsz"),
+            ("tap", "bid", "kettes"),
+            ("tap", "declarer", "A"),
+            ("tap", "partner", "C"),
+            ("tap", "renonsz_offender", "D"),
+            ("tap", "renonsz_kind", "play"),
+        ),
+        {"A": 2, "B": 2, "C": 2, "D": -6},
     ),
 ]
 

@@ -111,9 +111,28 @@ def seat_choices(seats: Sequence[str], blank: Label | None = DASH) -> list[tuple
 CHOICE, INT_CHOICE, INT, BOOL = "choice", "int_choice", "int", "bool"
 
 
+ANY = "*"  # in a Preset's condition: any non-blank value
+
+
+@dataclass(frozen=True)
+class Preset:
+    """The value a field takes on the phone as soon as ``when`` holds, unless the referee set the
+    field himself: the value of the field ``copy`` or the fixed ``value``. ``when`` maps a field
+    name to the values that satisfy it (:data:`ANY`: any non-blank one). A convenience of the page
+    (the usual case in one tap less, shown before it is saved); the form posts what is shown.
+    With ``hide`` the field shows only while ``when`` holds or it holds a value (a Laza line's
+    result waits for its bid)."""
+
+    when: Mapping[str, Sequence[str]]
+    copy: str | None = None
+    value: str | None = None
+    hide: bool = False
+
+
 @dataclass(frozen=True)
 class Field:
-    """A control of the form: its name (the POST key), label, kind and choices."""
+    """A control of the form: its name (the POST key), label, kind and choices. A long list of
+    choices may name its ``common`` ones (shown first as tap targets, the rest folded away)."""
 
     name: str
     label: Label
@@ -125,6 +144,8 @@ class Field:
     max_value: int | None = None
     step: int | None = None
     numeric: bool = False  # a phone shows its number pad (inputmode=numeric)
+    common: tuple[str, ...] = ()
+    preset: Preset | None = None
 
 
 def _same(value: Any, values: Values) -> Any:

@@ -39,8 +39,48 @@
       box.hidden = hide;
     });
   }
+  function set(form, name, v) {
+    var inputs = form.querySelectorAll("[name='" + name + "']");
+    inputs.forEach(function (input) {
+      if (input.type === "radio") input.checked = input.value === v || (v === "" && input === inputs[0]);
+      else input.value = v;
+    });
+  }
+  function holds(form, when) {
+    return Object.keys(when).every(function (field) {
+      var v = value(form, field);
+      return !!v && (when[field].indexOf("*") !== -1 || when[field].indexOf(v) !== -1);
+    });
+  }
+  // Presets (scoring/entry.py, Preset): a field takes its usual value as soon as its condition holds
+  // (the 40 of a 40-100 announced by the declarer, a Laza bid made), unless the referee set it
+  // himself; a value a preset put is taken back when the condition stops holding.
+  function presets(form, changed) {
+    form.querySelectorAll("[data-preset]").forEach(function (box) {
+      var preset = JSON.parse(box.dataset.preset);
+      var name = box.querySelector("input, select").name;
+      var applies = holds(form, preset.when);
+      if (changed !== undefined && name === changed) box.dataset.touched = "1";
+      if (changed !== undefined && !box.dataset.touched) {
+        var current = value(form, name);
+        var put = box.dataset.put;
+        if (applies) {
+          var target = preset.copy ? value(form, preset.copy) : preset.value;
+          if (current === "" || current === put) { set(form, name, target); box.dataset.put = target; }
+        } else if (put !== undefined && current === put) {
+          set(form, name, "");
+          delete box.dataset.put;
+        }
+      }
+      if (preset.hide) box.hidden = !applies && !value(form, name);
+    });
+  }
   document.querySelectorAll("form.hand-form").forEach(function (form) {
-    form.addEventListener("change", function () { update(form, true); });
+    form.addEventListener("change", function (event) {
+      update(form, true);
+      presets(form, event.target.name);
+    });
     update(form, false);
+    presets(form);
   });
 })();

@@ -640,10 +640,16 @@ def test_form_checks_before_the_engine() -> None:
 def test_renders_with_the_hand_fields_template() -> None:
     form = make_form(None, ["A", "B", "C"], "D")
     html = render_to_string("scoring/_hand_fields.html", {"form": form})
-    assert html.count("<details") == len(form.fieldsets) + 1  # + "Other" (the note)
+    assert html.count('<details class="fieldset"') == len(form.fieldsets) + 1  # + "Other" (the note)
     assert 'data-show-field="bid"' in html and 'data-show-field="renonsz_case"' in html
     assert "A · Anna" in html
-    assert '<option value="parti" selected>' in html
+    # The bid list: the common bids as chips (parti chosen), the others folded under "more choices";
+    # the penalty bid stays a select.
+    head, _more, rest = html.partition('<details class="more-chips">')
+    assert 'value="parti" id="id_bid_1" checked' in head.replace("required ", "")
+    assert 'name="bid" value="40-100"' in head and 'name="bid" value="redurchmars"' not in head
+    assert 'name="bid" value="redurchmars"' in rest.split("</details>")[0]
+    assert '<select name="penalty_bid"' in html
 
 
 def test_after_a_void_deal_the_other_dealer_brings_his_players() -> None:

@@ -10,6 +10,7 @@ builds the hand with ``scoring.entry.hand_from``, fills itself from a stored han
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -67,9 +68,14 @@ CHIPS_MAX = 24
 
 
 class Chips(forms.RadioSelect):
-    """Radio buttons drawn as a row of big tap targets (templates/scoring/_hand_fields.html)."""
+    """Radio buttons drawn as a row of big tap targets (templates/scoring/_hand_fields.html); the
+    ``common`` choices of a long list first, the others folded under "more"."""
 
     chips = True
+
+    def __init__(self, common: tuple[str, ...] = ()):
+        super().__init__()
+        self.common = frozenset(common)
 
 
 def say(label: Any, names: Mapping[str, str]) -> Any:
@@ -162,6 +168,19 @@ class HandForm(forms.Form):
             self.fieldsets.append((say(section.title, self.names), names, dict(section.show)))
 
     def _field(self, f: spec.Field) -> forms.Field:
+        field = self._django_field(f)
+        if f.preset is not None:  # read by static/js/handform.js
+            preset = {"when": {self.add_prefix(k): list(v) for k, v in f.preset.when.items()}}
+            if f.preset.copy:
+                preset["copy"] = self.add_prefix(f.preset.copy)
+            else:
+                preset["value"] = f.preset.value
+            if f.preset.hide:
+                preset["hide"] = True
+            field.preset = json.dumps(preset)
+        return field
+
+    def _django_field(self, f: spec.Field) -> forms.Field:
         label = say(f.label, self.names)
         if f.kind == spec.BOOL:
             return forms.BooleanField(label=label, required=False, initial=f.initial)
@@ -184,7 +203,7 @@ class HandForm(forms.Form):
             self._choices[id(f.choices)] = choices
         # A short list is a row of tap targets (radio buttons styled as chips: real inputs, so the
         # form posts the same names without JavaScript); a long one (a bid list) stays a select.
-        widget = Chips() if len(f.choices) <= CHIPS_MAX else None
+        widget = Chips() if len(f.choices) <= CHIPS_MAX else Chips(f.common) if f.common else None
         if f.kind == spec.INT_CHOICE:
             return forms.TypedChoiceField(
                 label=label,

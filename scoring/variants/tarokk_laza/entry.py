@@ -124,7 +124,14 @@ def _line(side: str, n: int, pair: tuple[str, str], bids: Any) -> e.Item:
                 claims=("bid", "qualifier"),
             ),
             e.Binding(
-                e.Field(result, _("result"), choices=RESULT_CHOICES),
+                # A bid is usually made: picking it presets "made" (one tap less; the referee sees it); the
+                # result's chips wait for the bid, so the sheet's open lines stay short.
+                e.Field(
+                    result,
+                    _("result"),
+                    choices=RESULT_CHOICES,
+                    preset=e.Preset({f"{side}_{n}": (e.ANY,)}, value="made", hide=True),
+                ),
                 "",
                 put=_result,
                 get=_result_read,

@@ -83,6 +83,10 @@ def _bid_label(key: str) -> e.Raw:
 
 BID_KEYS = sorted({k for k, _red in rules.BID_TABLE}, key=lambda k: rules.BID_TABLE[(k, False)].row)
 BIDS = (("", _("— (none: void deal or jury)")), *((k, _bid_label(k)) for k in BID_KEYS))
+# The bids of most deals, shown as tap targets (in the sheet's order); the others fold away.
+COMMON_BIDS = ("parti", "40-100", "4asz", "ulti", "betli", "durchmars", "40-100+ulti", "20-100")
+# A 40-100 is played with the trump 40 announced by the declarer (§3.3): the form presets it.
+FORTY_HUNDRED = tuple(k for k in BID_KEYS if "40-100" in rules.KEY_COMPONENTS[k])
 # A case as the rulebook lists it: its paragraph ("13. § (2) 3. a)") and what happened, in the
 # reader's language (Hungarian in the rulebook's own words); the stored value is the case id.
 CASES = (
@@ -162,6 +166,9 @@ def layout(ctx: e.Context) -> list[e.Section]:
                         f"m_{suit}",
                         e.Text.of(_("20/40 in %(suit)s announced by"), suit=SUIT_LABELS[suit]),
                         choices=e.seat_choices(seats),
+                        preset=e.Preset(
+                            {"bid": FORTY_HUNDRED, "trump": (suit,), "declarer": (e.ANY,)}, copy="declarer"
+                        ),
                     ),
                     "seat",
                 ),
@@ -197,7 +204,7 @@ def layout(ctx: e.Context) -> list[e.Section]:
             _("Deal"),
             (
                 e.Binding(
-                    e.Field("bid", _("bid"), choices=BIDS, initial="parti"),
+                    e.Field("bid", _("bid"), choices=BIDS, initial="parti", common=COMMON_BIDS),
                     "bid",
                     get=lambda found, hand: found or "",
                 ),
