@@ -715,13 +715,14 @@ class Confirm(ApiView):
         responses={
             200: ConfirmationSerializer,
             **HAND_ERRORS,
-            429: _errors("locked_out: too many wrong PINs for the seat or from your address; see Retry-After."),
+            429: _errors("locked_out: too many wrong PINs for the seat or by your account; see Retry-After."),
         },
         summary="A seated player confirms the table's result with his PIN (on a referee's device)",
         description="The caller must be allowed to enter hands at the table. A table with hands still to play "
         "answers 409 not_open (checked before the PIN); a wrong PIN 400 (field pin, code wrong_pin). "
-        "Wrong PINs are counted per seat and per client address: after repeated failures the "
-        "answer is 429 locked_out with Retry-After (seconds) until the lock ends.",
+        "Wrong PINs are counted per seat and per signed-in account (not per address: referees behind "
+        "one hall address do not share a budget): after repeated failures the answer is 429 locked_out "
+        "with Retry-After (seconds) until the lock ends.",
     )
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         _, table = lookups.table_for_viewer(request, slug, number, table_no)

@@ -106,15 +106,17 @@ class SeatConfirm(ApiView):
             **READ_ERRORS,
             400: _errors("wrong_pin: not the PIN of the player in this seat (nothing stored); or no PIN."),
             409: _errors("not_open: the table has hands still to play (checked before the PIN)."),
-            429: _errors("locked_out: too many wrong PINs for the seat or from your address; see Retry-After."),
+            429: _errors(
+                "locked_out: too many wrong PINs for the seat, or from your address in this event; see Retry-After."
+            ),
         },
         summary="A player confirms his own seat's result with his PIN, on his own phone",
         description="taruk2012.md §6.5's signature, on the player's phone instead of the referee's: the same "
         "audited action as the referee's confirm endpoint (audit `table.confirmed_by_player`, marked "
         "`own_phone`), for this seat only. No sign-in is needed. Confirming again answers 200 with "
         "`created` false and changes nothing; when every seat has confirmed the table is confirmed "
-        "(`table_confirmed`). Wrong PINs are counted per seat and per client address, as on the referee's "
-        "device: after repeated failures 429 with Retry-After (seconds).",
+        "(`table_confirmed`). Wrong PINs are counted per seat and per client address within the event (its "
+        "limit grows with the round's seats): after repeated failures 429 with Retry-After (seconds).",
         examples=[OpenApiExample("PIN", request_only=True, value={"pin": "4821"})],
     )
     def post(self, request: Request, slug: str, number: int, table_no: int, position: str) -> Response:

@@ -548,7 +548,8 @@ class WrongPin(Exception):
 
 
 class PinLocked(Exception):
-    """Too many wrong PINs for the seat or from the address: refused until ``until``."""
+    """Too many wrong PINs for the seat, from the signed-in account (referee's device) or from the
+    address (player's own phone, per event): refused until ``until``."""
 
     def __init__(self, until: datetime):
         self.until = until
@@ -563,19 +564,36 @@ class PinLocked(Exception):
 
 def _pin_limits() -> dict[str, int]:
     # A 4-digit PIN has 10,000 values: 5 tries per seat per 15 minutes make guessing one take weeks.
-    # An address gets more (a referee's phone confirms every seat of its tables) but not unlimited.
+    # A referee's account and a player's address get more (a referee's phone confirms every seat of his
+    # tables; a hall shares one address) but not unlimited.
     return {
         "seat": getattr(settings, "PIN_SEAT_FAILURES", 5),
+        "account": getattr(settings, "PIN_ACCOUNT_FAILURES", 20),
         "address": getattr(settings, "PIN_ADDRESS_FAILURES", 20),
         "seconds": getattr(settings, "PIN_LOCKOUT_SECONDS", 15 * 60),
     }
 
 
-def _pin_scopes(table: Table, position: str, address: str | None) -> dict[str, str]:
+def _pin_scopes(actor: Any, table: Table, position: str, address: str | None, *, own_phone: bool) -> dict[str, str]:
+    """What a wrong PIN is counted against: always the seat; on the referee's device the signed-in
+    account (authenticated and audited; referees behind one hall address keep their own budgets);
+    on a player's own phone, where the PIN is the only authority, the client address within this
+    event (one event's hall cannot lock another event at the same venue)."""
     scopes = {"seat": f"seat:{table.pk}:{position}"}
-    if address:
-        scopes["address"] = f"address:{address}"[:150]
+    if not own_phone and getattr(actor, "is_authenticated", False):
+        scopes["account"] = f"user:{actor.pk}"
+    elif address:
+        scopes["address"] = f"address:{table.round.tournament_id}:{address}"[:150]
     return scopes
+
+
+def _address_limit(table: Table, limits: dict[str, int]) -> int:
+    # A hall behind one NAT address shares this budget. An honest hall mistypes a few PINs per table
+    # at most, and not all at once: about one failure per table (a quarter of the seats) in a window,
+    # or PIN_ADDRESS_FAILURES for a small event, is room enough. An attacker from one address still
+    # gets at most that many guesses per window, each against 10,000 PINs (and 5 per seat).
+    seats = Seat.objects.filter(round_id=table.round_id).count()
+    return max(limits["address"], seats // 4)
 
 
 def _pin_lock(scopes: dict[str, str], now: datetime) -> datetime | None:
@@ -586,10 +604,12 @@ def _pin_lock(scopes: dict[str, str], now: datetime) -> datetime | None:
 
 
 @transaction.atomic
-def _pin_failed(scopes: dict[str, str]) -> datetime | None:
+def _pin_failed(table: Table, scopes: dict[str, str]) -> datetime | None:
     """Count one failure in every scope, under a row lock (several server processes count the same
     rows); the scope that reaches its limit is locked. Returns the end of a lock, if any."""
     limits, now = _pin_limits(), timezone.now()
+    if "address" in scopes:
+        limits["address"] = _address_limit(table, limits)
     window = timedelta(seconds=limits["seconds"])
     locked = None
     for kind, scope in scopes.items():
@@ -613,14 +633,15 @@ def confirm_table(
     authority (anyone may open the page; no referee's role is asked) and the audit entry says so.
 
     Confirming again is harmless (the first confirmation stands; ``created`` is False). Wrong PINs are
-    counted per seat and per client ``address`` (in the database) and locked out for a while after
-    repeated failures (``PinLocked``)."""
-    scopes = _pin_scopes(table, position, address)
+    counted (in the database) per seat and, on the referee's device, per signed-in account, or, on
+    the player's own phone, per client ``address`` within the event (its limit grows with the round's
+    seats); repeated failures are locked out for a while (``PinLocked``)."""
+    scopes = _pin_scopes(actor, table, position, address, own_phone=own_phone)
     try:
         return _confirm(actor, table, position, pin, scopes, own_phone=own_phone)
     except WrongPin:
         # Counted in its own transaction: the confirmation's rolled back, the failure must stay.
-        until = _pin_failed(scopes)
+        until = _pin_failed(table, scopes)
         if until is not None:
             raise PinLocked(until) from None
         raise

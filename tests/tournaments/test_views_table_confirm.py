@@ -1,6 +1,6 @@
 """Confirming a table from its page, as people do it: each player types his PIN into the form
 the page renders; or seat A with the PIN together with the judge (taruk2012.md §6.5), who gives a
-reason; wrong PINs are counted per seat and per address and locked out for a while."""
+reason; wrong PINs are counted per seat and per signed-in account and locked out for a while."""
 
 from __future__ import annotations
 
@@ -151,15 +151,17 @@ def test_the_lockout_says_when_to_retry_in_the_readers_time_format(complete, bob
     assert "1. krog" in html  # the page is Slovenian; the message's msgid is in locale/pending/tablewrites.json
 
 
-def test_failures_from_one_address_over_many_seats_lock_the_address(complete, bob, settings):
-    settings.PIN_SEAT_FAILURES, settings.PIN_ADDRESS_FAILURES = 5, 3
+def test_failures_by_one_account_over_many_seats_lock_the_account(complete, bob, rita, settings):
+    settings.PIN_SEAT_FAILURES, settings.PIN_ACCOUNT_FAILURES = 5, 3
     client = client_for(bob)
     for position in ("B", "C"):
         confirm_with_pin(client, position, "x")
     assert "Too many wrong PINs" in confirm_with_pin(client, "D", "x").content.decode()
     seat_a = complete.seats.select_related("entry").get(position="A")
     assert "Too many wrong PINs" in confirm_with_pin(client, "A", seat_a.entry.pin).content.decode()
-    # Another device (address) may still confirm seat A.
+    # The lock is on bob's account, from any device (address) ...
     other = client_for(bob)
     other.defaults["REMOTE_ADDR"] = "10.0.0.9"
-    assert "Confirmed by A." in confirm_with_pin(other, "A", seat_a.entry.pin).content.decode()
+    assert "Too many wrong PINs" in confirm_with_pin(other, "A", seat_a.entry.pin).content.decode()
+    # ... while another referee at the same address may still confirm seat A.
+    assert "Confirmed by A." in confirm_with_pin(client_for(rita), "A", seat_a.entry.pin).content.decode()

@@ -38,7 +38,7 @@ def seat_page(request: HttpRequest, slug: str, number: int, table_no: int, posit
 @require_http_methods(["GET", "POST"])
 def seat_confirm(request: HttpRequest, slug: str, number: int, table_no: int, position: str) -> HttpResponse:
     """The player confirms his own seat with his PIN: the referee page's audited action, throttled
-    alike (per seat and per address). A wrong PIN stores nothing; confirming twice is harmless.
+    per seat and per address within the event. A wrong PIN stores nothing; confirming twice is harmless.
 
     A refused PIN is answered here, beside the field; a GET (a reload of that answer, the language
     switch) goes back to the seat page."""
