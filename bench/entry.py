@@ -120,6 +120,21 @@ CASES = [
         ),
         {"A": -1, "B": 2, "C": -1},
     ),
+    # The same parti entered without counting: the sheet's verdict "made" instead of the card points
+    # (rules.by_sheet, issue 16's made/failed alternative): B +2, A and C -1.
+    Case(
+        "ulti-mausz",
+        "parti by the sheet's verdict",
+        "typical",
+        (
+            ("tap", "trump", "zold"),
+            ("tap", "declarer", "B"),
+            ("type", "declarer_tricks", "6"),
+            ("open", "r_parti"),
+            ("tap", "r_parti", "made"),
+        ),
+        {"A": -1, "B": 2, "C": -1},
+    ),
     # Row 3: 40-100 in zöld, value 4 per defender; B announced the trump 40 (the form presets it for
     # the declarer of a 40-100) and reached 100 (60 + 40).
     Case(

@@ -178,10 +178,22 @@ TAROKK_FIELDS = (
     "declarer",
     "partner",
     "declarer_card_points",
+    "count_result",
     "declarer_tricks",
     "figures",
     "renonsz",
 )
+# The sheet's verdict of the count (``count_result``, instead of the card points); a dupla is written
+# as the figures write it ("dupla", the opponents' "dupla opp.").
+COUNT_RESULTS = {"won": _("game won"), "lost": _("game lost")}
+
+
+def count_result(verdict: Any, tr: Translator) -> str:
+    if verdict == "dupla":
+        return TAROKK_FIGURES["dupla"]
+    if verdict == "opponents_dupla":
+        return f"{TAROKK_FIGURES['dupla']} {tr.gettext(OPP)}"
+    return coded(COUNT_RESULTS, verdict, tr)
 
 
 def tarokk_kontra(level: Any) -> str:
@@ -231,10 +243,13 @@ def tarokk_row(
 
 
 def tarokk_details(hand: Mapping[str, Any], tr: Translator) -> list[str]:
-    """Card points and tricks, figures, renonsz: what both Illusztrált and Vadász write."""
+    """Card points (or the sheet's count) and tricks, figures, renonsz: what both Illusztrált and
+    Vadász write."""
     details = []
     if hand.get("declarer_card_points") is not None:
         details.append(f"{pts(hand['declarer_card_points'], tr)}, {tricks(hand.get('declarer_tricks'), tr)}")
+    elif hand.get("count_result") is not None:  # the sheet's verdict instead of the card points
+        details.append(f"{count_result(hand['count_result'], tr)}, {tricks(hand.get('declarer_tricks'), tr)}")
     details += tarokk_figures(hand.get("figures") or (), tr)
     renonsz = hand.get("renonsz")
     if renonsz:

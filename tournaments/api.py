@@ -475,7 +475,13 @@ HAND_BODY_HELP = (
     "The body is the hand of hand-format.md: the variant's fields (see the variant's spec). The envelope "
     "(`variant`, `seats`, `dealer`) may be left out: it is taken from the table's next envelope "
     "(`next_envelopes` of the table, the usual one first). Where the deal need not rotate (a void ulti deal, "
-    "a Vadász throw-in) give `dealer` to choose among them. An envelope that is given must match the table's."
+    "a Vadász throw-in) give `dealer` to choose among them. An envelope that is given must match the table's. "
+    "Where the paper sheet records only made or failed, that may be given instead of counting card points: "
+    'ulti-mausz `results` (`{component: "made" | "failed"}`) for every component of the bid judged by '
+    "the count (parti, 40-100, 20-100) stands in for `play.declarer_card_points` and `play.marriages` (a "
+    "claimed silent 100 still needs them; given both, the facts decide and `results` must agree); "
+    "tarokk-illusztralt and tarokk-vadasz `count_result` (`dupla`, `won`, `lost`, `opponents_dupla`: the "
+    "declaring side's card points 71 or more, 48-70, 24-47, 23 or fewer) instead of `declarer_card_points`."
 )
 
 

@@ -22,6 +22,7 @@ from scoring.variants.tarokk_illusztralt.rules import (
     SILENT_FIGURES,
     SILENT_MADE_ONLY,
     SUITS,
+    count_band,
     validate,
 )
 from tests.samples.sequence import Turn, hand_sequence, turn_at
@@ -133,6 +134,9 @@ def deal(rng: random.Random, turn: Turn) -> dict[str, Any]:
         hand["renonsz"] = {"offender": offender, "kind": kind}
     else:
         hand["declarer_card_points"], hand["declarer_tricks"] = _card_points(rng)
+        if rng.random() < 0.15:  # the sheet's count instead of the card points (issue 16)
+            hand["count_result"] = count_band(hand)
+            del hand["declarer_card_points"]
     no_figures = renonsz and hand["renonsz"]["kind"] == "no_honour"
     if not no_figures and rng.random() < 0.75:
         hand["figures"] = [_figure(rng, not renonsz) for _ in range(rng.randint(0, 5))]

@@ -22,6 +22,7 @@ from scoring.variants.tarokk_vadasz.rules import (
     SOLO_CASES,
     THROW_IN_REASONS,
     UNPLAYABLE,
+    count_band,
     talon_arrangers,
 )
 from tests.samples.sequence import Turn, hand_sequence, turn_at
@@ -139,6 +140,9 @@ def _played(rng: random.Random, hand: Hand, seats: list[str], renonsz: bool) -> 
         tricks, points = _card_play(rng)
         hand["declarer_tricks"] = tricks
         hand["declarer_card_points"] = points
+        if rng.random() < 0.15:  # the sheet's count instead of the card points (issue 16)
+            hand["count_result"] = count_band(hand)
+            del hand["declarer_card_points"]
     if rng.random() < 0.35:
         hand["game_kontra"] = rng.randint(0, 3)
     figures = _figures(rng, seats, side_of, tricks, with_results=not renonsz)

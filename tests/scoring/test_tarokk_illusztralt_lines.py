@@ -50,6 +50,13 @@ def spec_hands() -> list[tuple[str, dict[str, Any]]]:
     hands.append(("renonsz-kontra", {**e12, "game_kontra": 3}))
     lone = {"bid": "szolo", "declarer": "A", "partner": None, "declarer_card_points": 60, "declarer_tricks": 6}
     hands.append(("lone-end-count", spec_hand({**lone, "tarokk_counts": [{"seat": "A", "count": 8, "when": "end"}]})))
+    # the sheet's verdict instead of the card points: each line that names it
+    e1 = spec_hand(EXAMPLES[0].values[0])
+    sheet = {k: v for k, v in e1.items() if k != "declarer_card_points"}
+    hands.append(("sheet-won", {**sheet, "count_result": "won"}))
+    hands.append(("sheet-lost", {**sheet, "count_result": "lost"}))
+    hands.append(("sheet-dupla", {**sheet, "count_result": "dupla", "declarer_tricks": 7}))
+    hands.append(("sheet-opponents-dupla", {**sheet, "count_result": "opponents_dupla", "declarer_tricks": 2}))
     rng = random.Random("lines")
     hands += [(f"random-{i}", random_hand(rng)[0]) for i in range(400)]
     return hands
@@ -95,6 +102,15 @@ def invalid_hands() -> list[tuple[str, Any, Any, Any]]:
     hands.append(("config", e1, None, {"unit": 1}))
     twice = {"figure": "pagat_ultimo", "side": "opponents", "announced": True, "result": "failed"}
     hands.append(("figure-twice", {**e1, "figures": [twice, twice]}, None, None))
+    # the sheet's verdict: neither, both, and each verdict the tricks rule out
+    sheet = {k: v for k, v in e1.items() if k != "declarer_card_points"}
+    hands.append(("no-count", sheet, None, None))
+    hands.append(("count-twice", {**e1, "count_result": "won"}, None, None))
+    hands.append(("no-tricks", {k: v for k, v in e1.items() if k != "declarer_tricks"}, None, None))
+    for verdict, tricks in (("won", 9), ("lost", 0), ("dupla", 2), ("opponents_dupla", 7)):
+        hands.append(
+            (f"sheet-{verdict}-{tricks}", {**sheet, "count_result": verdict, "declarer_tricks": tricks}, None, None)
+        )
     rng = random.Random("lines-errors")
     for i in range(300):
         hand = mutated(rng, random_hand(rng)[0], JUNK)

@@ -66,6 +66,10 @@ def spec_hands() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
     ulti = {"figure": "pagat_ulti", "side": "opponents", "announced": True, "announcer": "B", "result": "lost_early"}
     unplayable = {**ulti, "unplayable": "starting_opponent_8_tarokk"}
     hands.append(("unplayable-ulti", make({**PLAYED, "figures": [unplayable]}), {}))
+    # the sheet's verdict instead of the card points: the game lines that name it
+    sheet = {k: v for k, v in PLAYED.items() if k != "declarer_card_points"}
+    hands.append(("sheet-won", make({**sheet, "count_result": "won"}), {}))
+    hands.append(("sheet-lost", make({**sheet, "count_result": "lost"}), {}))
     rng = random.Random("lines")
     for i in range(500):
         hand, state = random_hand(rng)
@@ -140,6 +144,14 @@ def invalid_hands() -> list[tuple[str, Any, Any]]:
     hands.append(("arranger-not-at-the-table", make({**PLAYED, "talon_arranger": "G"}, five), None))
     seven = {**SEVEN, "seats": ["E", "F", "B", "C"], "dealer": "D"}
     hands.append(("arranger-not-opposite", make({**PLAYED, "talon_arranger": "E"}, seven), None))
+    # the sheet's verdict: neither, both, and each verdict the tricks rule out
+    sheet = {k: v for k, v in PLAYED.items() if k != "declarer_card_points"}
+    hands.append(("no-count", make(sheet), None))
+    hands.append(("count-twice", make({**PLAYED, "count_result": "won"}), None))
+    for verdict, tricks in (("won", 9), ("lost", 0), ("dupla", 2), ("opponents_dupla", 7)):
+        hands.append(
+            (f"sheet-{verdict}-{tricks}", make({**sheet, "count_result": verdict, "declarer_tricks": tricks}), None)
+        )
     rng = random.Random("lines-errors")
     for i in range(400):
         hand, state = random_hand(rng)

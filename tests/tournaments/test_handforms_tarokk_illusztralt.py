@@ -322,3 +322,60 @@ def test_a_missing_partner_and_a_bad_renonsz_land_on_their_fields():
 def test_kontra_on_a_silent_figure_is_shown_on_its_kontra():
     form = engine_errors({**E1, "fig1": "tuletroa", "fig1_how": "silent", "fig1_kontra": 1})
     assert "cannot be kontra'd" in form.errors["fig1_kontra"][0]
+
+
+# --- the sheet's verdict instead of the card points ----------------------------------------
+
+
+SHEET = {"bid": "kettes", "declarer": "A", "partner": "C", "count_result": "won", "declarer_tricks": 6}
+
+
+def test_the_sheets_count_follows_the_card_points_as_tap_chips():
+    form = make_form(None)
+    names = list(form.fields)
+    assert names[names.index("declarer_card_points") + 1] == "count_result"
+    field = form.fields["count_result"]
+    assert str(field.label) == "the sheet's count (instead of card points)"
+    assert [(v, str(label)) for v, label in field.choices] == [
+        ("", "—"),
+        ("dupla", "declaring side: dupla (71+)"),
+        ("won", "declaring side won (48–70)"),
+        ("lost", "opponents won (47–70)"),
+        ("opponents_dupla", "opponents: dupla (71+)"),
+    ]
+    assert getattr(field.widget, "chips", False)  # up to 24 choices: tap targets on the phone
+
+
+def test_the_sheets_count_without_card_points_builds_the_hand_and_comes_back():
+    """§4 E17 as a referee records it who did not count: "game won" instead of P = 60."""
+    data = typed({**SHEET, "fig1": "dupla", "fig1_kontra": 1})
+    assert "declarer_card_points" not in data
+    hand = hand_of(data)
+    assert hand == {
+        **ENVELOPE,
+        "bid": "kettes",
+        "declarer": "A",
+        "partner": "C",
+        "count_result": "won",
+        "declarer_tricks": 6,
+        "figures": [{"figure": "dupla", "side": "declarer", "announced": True, "kontra": 1}],
+    }
+    assert VARIANT.score(hand, {}).points == {"A": -14, "B": 14, "C": -14, "D": 14}
+    values = TarokkIllusztraltHandForm.initial_from(hand)
+    assert values["count_result"] == "won" and "declarer_card_points" not in values
+    assert round_trip(hand) == hand
+
+
+def test_neither_count_nor_card_points_is_shown_on_the_card_points():
+    form = engine_errors({k: v for k, v in SHEET.items() if k != "count_result"})
+    (message,) = form.errors["declarer_card_points"]
+    assert "card points of the declaring side (tricks + skarts) is required" in message
+    assert "the sheet's count" in message  # the alternative named (no raw key)
+
+
+def test_both_and_a_count_the_tricks_rule_out_are_shown_on_the_sheets_count():
+    form = engine_errors({**SHEET, "declarer_card_points": 55})
+    assert form.errors["count_result"] == ["give the card points or the sheet's count, not both"]
+    form = engine_errors({**SHEET, "declarer_tricks": 9})
+    (message,) = form.errors["count_result"]
+    assert message.startswith("9 tricks hold at least 72 card points")

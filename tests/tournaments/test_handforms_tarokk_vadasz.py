@@ -389,3 +389,65 @@ def test_lengetes_and_double_round_errors_land_on_their_fields():
         {"outcome": "thrown_in", "thrower": "A", "start_double_round": True}, state={"double_round_remaining": 2}
     )
     assert "already running" in form.errors["start_double_round"][0]
+
+
+# --- the sheet's verdict instead of the card points ----------------------------------------
+
+
+SHEET = {"declarer": "A", "partner": "C", "declarer_talon_taken": 2, "count_result": "won", "declarer_tricks": 6}
+
+
+def test_the_sheets_count_follows_the_card_points_as_tap_chips():
+    form = make_form(None)
+    names = list(form.fields)
+    assert names[names.index("declarer_card_points") + 1] == "count_result"
+    field = form.fields["count_result"]
+    assert str(field.label) == "the sheet's count (instead of card points)"
+    assert [(v, str(label)) for v, label in field.choices] == [
+        ("", "—"),
+        ("dupla", "declaring side: dupla (71+)"),
+        ("won", "declaring side won (48–70)"),
+        ("lost", "opponents won (47–70)"),
+        ("opponents_dupla", "opponents: dupla (71+)"),
+    ]
+    assert getattr(field.widget, "chips", False)  # up to 24 choices: tap targets on the phone
+
+
+def test_the_sheets_count_without_card_points_builds_the_hand_and_comes_back():
+    """§4 V16 as a referee records it who did not count: "game won" instead of P = 60 (game +2,
+    failed dupla -4 x 2 = -8, S = -6)."""
+    data = typed({**SHEET, "decl_dupla": "announced", "decl_dupla_by": "A"})
+    assert "declarer_card_points" not in data
+    hand = hand_of(data)
+    assert hand == {
+        **envelope_for(FOUR, "D"),
+        "participants": FOUR,
+        "declarer": "A",
+        "partner": "C",
+        "declarer_talon_taken": 2,
+        "count_result": "won",
+        "declarer_tricks": 6,
+        "figures": [{"figure": "dupla", "side": "declarer", "announced": True, "announcer": "A"}],
+    }
+    assert VARIANT.score(hand, {}).points == {"A": -6, "B": 6, "C": -6, "D": 6}
+    values = TarokkVadaszHandForm.initial_from(hand)
+    assert values["count_result"] == "won" and "declarer_card_points" not in values
+    assert round_trip(hand) == hand
+
+
+def test_neither_count_nor_card_points_is_shown_on_the_card_points():
+    form = engine_errors({k: v for k, v in SHEET.items() if k != "count_result"})
+    (message,) = form.errors["declarer_card_points"]
+    assert "card points of the declaring side (declarer's skart only) is required" in message
+    assert "the sheet's count" in message  # the alternative named (no raw key)
+
+
+def test_both_and_a_count_the_tricks_rule_out_are_shown_on_the_sheets_count():
+    form = engine_errors({**SHEET, "declarer_card_points": 55})
+    assert form.errors["count_result"] == ["give the card points or the sheet's count, not both"]
+    assert (
+        VARIANT.validate(hand_of(typed({**SHEET, "count_result": "opponents_dupla", "declarer_tricks": 0})), {}) == []
+    )
+    form = engine_errors({**SHEET, "count_result": "lost", "declarer_tricks": 0})
+    (message,) = form.errors["count_result"]
+    assert message.startswith("0 tricks hold at most 22 card points")

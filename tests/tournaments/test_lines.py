@@ -68,7 +68,7 @@ def test_an_engine_error_shows_on_the_form_in_the_page_language(alice, bob):
     client = in_language(bob, "sl")
     page = client.post(preview_url(table), posted(hand, rendered_form(client, table))).content.decode()
     # the field named as the form labels it (tests/tournaments/test_error_labels.py), the sentence in Slovenian
-    assert "igralčeve točke (asi, desetke, zadnji vzetek): pri tej igri obvezen podatek (§5.2)" in page
+    assert "igralčeve točke (asi, desetke, zadnji vzetek): pri tej igri obvezen podatek, ali pa izid z lista" in page
     assert "is required for this bid" not in page and "declarer_card_points" not in page
 
 

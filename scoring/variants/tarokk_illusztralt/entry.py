@@ -2,9 +2,10 @@
 the hand it writes (scoring.entry).
 
 The first section is the typical hand: bid, declarer, partner (or one of the two ways of playing
-alone), card points and tricks of the declaring side, and the game's kontra. Figures are rows in
-the order they were announced (the order matters: §3.3.6 forbids a side's tulétroá, négy király
-or dupla after its own volát); tarokk counts are one choice per player; renonsz has its own section.
+alone), card points (or, instead, the sheet's verdict of the count: ``count_result``) and tricks of
+the declaring side, and the game's kontra. Figures are rows in the order they were announced (the
+order matters: §3.3.6 forbids a side's tulétroá, négy király or dupla after its own volát); tarokk
+counts are one choice per player; renonsz has its own section.
 
 Deliberate normalisations (the hand means the same, the JSON may differ):
 
@@ -107,6 +108,10 @@ RENONSZ_KINDS = (
     ("timeout", _("ran out of thinking time")),
 )
 TRICKS = (*e.BLANK, *((str(t), e.Raw(str(t))) for t in range(10)))
+# The sheet's verdict of the count, the alternative to the card points (rules.COUNT_RESULTS): a
+# referee who did not count taps whether the game was won and whether a dupla was made.
+COUNT_RESULT_FIELD = _("the sheet's count (instead of card points)")
+COUNT_RESULTS = (*e.BLANK, *rules.COUNT_RESULT_LABEL.items())
 PLAYED_OR_RENONSZ = {"outcome": ["played", "renonsz"]}
 
 
@@ -223,6 +228,10 @@ def layout(ctx: e.Context) -> list[e.Section]:
                         max_value=rules.TOTAL_POINTS,
                     ),
                     "declarer_card_points",
+                ),
+                e.Binding(
+                    e.Field("count_result", COUNT_RESULT_FIELD, choices=COUNT_RESULTS),
+                    "count_result",
                 ),
                 e.Binding(
                     e.Field("declarer_tricks", _("tricks of the declaring side"), e.INT_CHOICE, TRICKS),

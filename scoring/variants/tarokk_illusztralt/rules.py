@@ -43,6 +43,23 @@ MAX_KONTRA = 5  # §1.4: levels 0..5, multiplier 2**level
 WIN_POINTS = 48  # §1.1: 47-47 goes to the opponents
 DUPLA_POINTS = 71  # §2.1: 71 of the 94 card points
 TOTAL_POINTS = 94
+# The sheet's verdict of the count (``count_result``), the alternative to ``declarer_card_points``:
+# value -> the band of P it stands for. P matters only through WIN_POINTS and DUPLA_POINTS (§2.2
+# step 2), so the band scores as any P in it. Reading (the spec is silent on a verdict input): a
+# referee's sheet records the game won or lost and a dupla made, never the exact count.
+COUNT_RESULTS: dict[str, tuple[int, int]] = {
+    "dupla": (DUPLA_POINTS, TOTAL_POINTS),  # 71-94: the declaring side made a dupla
+    "won": (WIN_POINTS, DUPLA_POINTS - 1),  # 48-70: game won, no dupla
+    "lost": (TOTAL_POINTS - DUPLA_POINTS + 1, WIN_POINTS - 1),  # 24-47: game lost, no dupla
+    "opponents_dupla": (0, TOTAL_POINTS - DUPLA_POINTS),  # 0-23: the opponents made a dupla
+}
+# Each verdict as the form's choice and a message name it (the thresholds written out).
+COUNT_RESULT_LABEL = {
+    "dupla": _("declaring side: dupla (71+)"),
+    "won": _("declaring side won (48–70)"),
+    "lost": _("opponents won (47–70)"),
+    "opponents_dupla": _("opponents: dupla (71+)"),
+}
 
 SIDES = ("declarer", "opponents")
 RESULTS = ("made", "failed")
@@ -101,7 +118,7 @@ RENONSZ_KINDS = {
 
 HAND_KEYS = frozenset({
     "variant", "seats", "dealer", "outcome", "bid", "declarer", "partner",
-    "called_tarokk_discarded", "declarer_card_points", "declarer_tricks", "game_kontra",
+    "called_tarokk_discarded", "declarer_card_points", "count_result", "declarer_tricks", "game_kontra",
     "figures", "tarokk_counts", "renonsz", "note",
 })  # fmt: skip
 # §3.3.2; ``note`` is the referee's remark, ignored by scoring (common.check_note).
@@ -234,11 +251,11 @@ def validate(
     renonsz = outcome == "renonsz"
     ctx = _check_parties(errors, obj, renonsz)
     if renonsz:
-        for key in ("declarer_card_points", "declarer_tricks"):
+        for key in ("declarer_card_points", "count_result", "declarer_tricks"):
             errors.forbid(obj, key, why=_("in a renonsz hand: play stopped (§3.3.8)"))
         tricks = None
     else:
-        _points, tricks = _check_card_points(errors, obj)
+        tricks = _check_card_points(errors, obj)
     figures = _check_figures(errors, obj, renonsz, tricks)
     _check_tarokk_counts(errors, obj, renonsz)
     if renonsz:
@@ -288,30 +305,97 @@ def _check_parties(errors: Errors, obj: Mapping[str, Any], renonsz: bool) -> dic
 IN_A_PLAYED_HAND = _("in a played hand")
 
 
-def _check_card_points(errors: Errors, obj: Mapping[str, Any]) -> tuple[int | None, int | None]:
-    """§3.3.5: ranges, every card worth at least 1 point, volát bounds."""
-    p = errors.required_int(obj, "declarer_card_points", 0, TOTAL_POINTS, why=IN_A_PLAYED_HAND)
+def count_band(hand: Mapping[str, Any]) -> str:
+    """The band of the count a validated played hand gives (a key of COUNT_RESULTS): the sheet's
+    verdict, or the band its card points fall in. Scoring reads P only through this."""
+    verdict = hand.get("count_result")
+    if verdict is not None:
+        return verdict
+    p = hand["declarer_card_points"]
+    if p >= DUPLA_POINTS:
+        return "dupla"
+    if p >= WIN_POINTS:
+        return "won"
+    return "lost" if p > TOTAL_POINTS - DUPLA_POINTS else "opponents_dupla"
+
+
+def _check_count(errors: Errors, obj: Mapping[str, Any]) -> tuple[int, int] | None:
+    """§3.3.5: the card points P, or the sheet's verdict ``count_result`` instead (exactly one of
+    them). Returns the band of P they allow (P itself twice), None when unusable."""
+    verdict = obj.get("count_result")
+    if verdict is None:
+        if obj.get("declarer_card_points") is None:
+            errors.add(
+                "declarer_card_points",
+                MISSING_FIELD,
+                _(
+                    "%(field)s is required in a played hand, or the sheet's count instead",
+                    field="declarer_card_points",
+                ),
+            )
+            return None
+        p = errors.required_int(obj, "declarer_card_points", 0, TOTAL_POINTS)
+        return None if p is None else (p, p)
+    if obj.get("declarer_card_points") is not None:
+        errors.add("count_result", FORBIDDEN_COMBINATION, _("give the card points or the sheet's count, not both"))
+        errors.required_int(obj, "declarer_card_points", 0, TOTAL_POINTS)
+        return None
+    verdict = errors.check_choice(verdict, "count_result", COUNT_RESULTS)
+    return None if verdict is None else COUNT_RESULTS[verdict]
+
+
+def _check_card_points(errors: Errors, obj: Mapping[str, Any]) -> int | None:
+    """§3.3.5: ranges, every card worth at least 1 point, volát bounds; with the sheet's verdict
+    instead of P the same bounds on its band. Returns the trick count when it can be trusted."""
+    band = _check_count(errors, obj)
     t = errors.required_int(obj, "declarer_tricks", 0, 9, why=IN_A_PLAYED_HAND)
-    if p is None or t is None:
-        return p, t
-    if not 4 * t <= p <= 58 + 4 * t:
-        errors.inconsistent(
-            "declarer_card_points",
-            _(
-                "%(tricks)s tricks hold between %(lo)s and %(hi)s card points (every card is worth at least 1)",
-                tricks=t,
-                lo=4 * t,
-                hi=58 + 4 * t,
-            ),
+    if band is None or t is None:
+        return t
+    verdict = obj.get("count_result")
+    if verdict is None:
+        p = band[0]
+        if not 4 * t <= p <= 58 + 4 * t:
+            errors.inconsistent(
+                "declarer_card_points",
+                _(
+                    "%(tricks)s tricks hold between %(lo)s and %(hi)s card points (every card is worth at least 1)",
+                    tricks=t,
+                    lo=4 * t,
+                    hi=58 + 4 * t,
+                ),
+            )
+            return None  # the trick count cannot be trusted for the figure checks
+        if t == 9 and p < 72:
+            errors.inconsistent(
+                "declarer_card_points", _("with all 9 tricks the declaring side has at least 72 points")
+            )
+            return None
+        if t == 0 and p > 22:
+            errors.inconsistent("declarer_card_points", _("without a trick the declaring side has at most 22 points"))
+            return None
+        return t
+    # The same bounds on the verdict's band: some P of the band must fit the tricks.
+    lo, hi = band
+    least = 72 if t == 9 else 4 * t
+    most = 22 if t == 0 else 58 + 4 * t
+    if hi < least:
+        message = _(
+            "%(tricks)s tricks hold at least %(lo)s card points: the sheet's count cannot be %(count)s",
+            tricks=t,
+            lo=least,
+            count=COUNT_RESULT_LABEL[verdict],
         )
-        return p, None  # the trick count cannot be trusted for the figure checks
-    if t == 9 and p < 72:
-        errors.inconsistent("declarer_card_points", _("with all 9 tricks the declaring side has at least 72 points"))
-        return p, None
-    if t == 0 and p > 22:
-        errors.inconsistent("declarer_card_points", _("without a trick the declaring side has at most 22 points"))
-        return p, None
-    return p, t
+    elif lo > most:
+        message = _(
+            "%(tricks)s tricks hold at most %(hi)s card points: the sheet's count cannot be %(count)s",
+            tricks=t,
+            hi=most,
+            count=COUNT_RESULT_LABEL[verdict],
+        )
+    else:
+        return t
+    errors.inconsistent("count_result", message)
+    return None
 
 
 def _check_figures(errors: Errors, obj: Mapping[str, Any], renonsz: bool, tricks: int | None) -> list[Any] | None:
@@ -609,14 +693,15 @@ def _absorbed(name: str, side: str) -> str:
 
 def _played(led: _Ledger, hand: Mapping[str, Any]) -> None:
     g, bid_name = BIDS[hand["bid"]]
-    p = hand["declarer_card_points"]
+    p = hand.get("declarer_card_points")  # None: the sheet's verdict stands in (count_result)
+    band = count_band(hand)
     t = hand["declarer_tricks"]
     game_kontra = hand.get("game_kontra") or 0
     figures = hand.get("figures") or ()
     lines = led.lines
 
-    # Step 2: facts. The opponents hold 94 - P, so their dupla is P <= 23.
-    dupla_by = "declarer" if p >= DUPLA_POINTS else "opponents" if p <= TOTAL_POINTS - DUPLA_POINTS else None
+    # Step 2: facts. The opponents hold 94 - P, so their dupla is P <= 23 (band "opponents_dupla").
+    dupla_by = "declarer" if band == "dupla" else "opponents" if band == "opponents_dupla" else None
     volat_by = "declarer" if t == 9 else "opponents" if t == 0 else None
 
     # Step 3: game, unless a dupla or volát was made (footnote `"`).
@@ -625,9 +710,17 @@ def _played(led: _Ledger, hand: Mapping[str, Any]) -> None:
     elif volat_by == "opponents":
         led.zero("game", _("Game not paid: volát made by the opponents (%(tricks)s tricks) → 0", tricks=t))
     elif dupla_by == "declarer":
-        led.zero("game", _("Game not paid: dupla made by the declaring side (%(points)s card points) → 0", points=p))
+        if p is None:
+            line = _("Game not paid: dupla made by the declaring side (the sheet's count) → 0")
+        else:
+            line = _("Game not paid: dupla made by the declaring side (%(points)s card points) → 0", points=p)
+        led.zero("game", line)
     elif dupla_by == "opponents":
-        led.zero("game", _("Game not paid: dupla made by the opponents (%(points)s card points) → 0", points=p))
+        if p is None:
+            line = _("Game not paid: dupla made by the opponents (the sheet's count) → 0")
+        else:
+            line = _("Game not paid: dupla made by the opponents (%(points)s card points) → 0", points=p)
+        led.zero("game", line)
     else:
         value = g << game_kontra
         parts = [_("Game: %(bid)s G=%(g)s", bid=bid_name, g=g)]
@@ -635,9 +728,13 @@ def _played(led: _Ledger, hand: Mapping[str, Any]) -> None:
             parts.append(join(ARROW, [KONTRA_TEXT[game_kontra], str(value)]))
         if hand.get("called_tarokk_discarded"):  # validated: then game_kontra >= 1
             parts[-1] = join(" ", [parts[-1], _("(official kontra: the called tarokk lay in a skart)")])
-        winner = "declarer" if p >= WIN_POINTS else "opponents"
-        if winner == "declarer":
+        winner = "declarer" if band == "won" else "opponents"  # P >= 48, else 47-47 or less
+        if winner == "declarer" and p is None:
+            parts.append(_("declaring side won (the sheet's count)"))
+        elif winner == "declarer":
             parts.append(_("declaring side won (%(points)s)", points=p))
+        elif p is None:
+            parts.append(_("opponents won (the sheet's count)"))
         else:
             parts.append(_("opponents won (%(points)s)", points=p))
         lines.append(join(ARROW, [join(COMMA, parts), led.sides("game", value, winner)]))
@@ -668,7 +765,7 @@ def _played(led: _Ledger, hand: Mapping[str, Any]) -> None:
         if f["announced"]:
             kontra = f.get("kontra") or 0
             base = _announced_value(fig, g)
-            if fig in G_FIGURES:  # made or not follows from P and T (step 5)
+            if fig in G_FIGURES:  # made or not follows from P (its band) and T (step 5)
                 name = join(" ", [name, f"{G_FIGURES[fig]}G={base}"])
                 made = (volat_by if fig == "volat" else dupla_by) == side
             else:

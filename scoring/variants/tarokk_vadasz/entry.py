@@ -2,12 +2,13 @@
 path of the hand it writes (scoring.entry).
 
 The first section is the typical hand: declarer, partner (or one of the three ways of playing
-alone), talon cards the declarer took (this sets ``G``), card points and tricks of the declaring
-side, the game's kontra and — at a table of 7 only — the talon arranger. ``participants`` are the
-table's seats and the talon arranger at 5 and 6 follows from the dealer (§1.1), so the referee
-never types them. Figures are a grid, one line per figure for each side (a figure is listed at
-most once per side, §3.2 rule 7), each with how it went, who announced it, its kontra and, where
-they apply, the overlap flag (§1.6) and the "objectively unplayable" case (§1.10).
+alone), talon cards the declarer took (this sets ``G``), card points (or, instead, the sheet's
+verdict of the count: ``count_result``) and tricks of the declaring side, the game's kontra and — at
+a table of 7 only — the talon arranger. ``participants`` are the table's seats and the talon
+arranger at 5 and 6 follows from the dealer (§1.1), so the referee never types them. Figures are a
+grid, one line per figure for each side (a figure is listed at most once per side, §3.2 rule 7),
+each with how it went, who announced it, its kontra and, where they apply, the overlap flag (§1.6)
+and the "objectively unplayable" case (§1.10).
 
 Deliberate normalisations (the hand means the same, the JSON may differ):
 
@@ -104,6 +105,10 @@ PREFIX = {"declarer": "decl", "opponents": "opp"}
 SIDE_TITLES = {"declarer": _("Declaring side's figures"), "opponents": _("Opponents' figures")}
 PLAYED_OR_RENONSZ = {"outcome": ["played", "renonsz"]}
 TRICKS = (*e.BLANK, *((str(t), e.Raw(str(t))) for t in range(10)))
+# The sheet's verdict of the count, the alternative to the card points (rules.COUNT_RESULTS): a
+# referee who did not count taps whether the game was won and whether a dupla was made.
+COUNT_RESULT_FIELD = _("the sheet's count (instead of card points)")
+COUNT_RESULTS = (*e.BLANK, *rules.COUNT_RESULT_LABEL.items())
 ALONE = "alone:"
 
 
@@ -216,6 +221,10 @@ def layout(ctx: e.Context) -> list[e.Section]:
                 max_value=94,
             ),
             "declarer_card_points",
+        ),
+        e.Binding(
+            e.Field("count_result", COUNT_RESULT_FIELD, choices=COUNT_RESULTS),
+            "count_result",
         ),
         e.Binding(
             e.Field("declarer_tricks", _("tricks of the declaring side"), e.INT_CHOICE, TRICKS), "declarer_tricks"

@@ -53,6 +53,7 @@ RESULT_FIELDS = (
     "solo",
     "declarer_talon_taken",
     "declarer_card_points",
+    "count_result",
     "declarer_tricks",
     "game_kontra",
     "figures",
@@ -107,6 +108,28 @@ UNPLAYABLE = {
 WITH_VOLAT_FIGURES = ("tuletroa", "negy_kiraly", "dupla")  # §1.6 overlap rule
 LENGETES_MODES = ("obligatory", "optional")
 RENONSZ_KINDS = ("discard", "play", "other")
+
+# §1.3 / §2.1: the card points P of the declaring side decide only through these thresholds.
+TOTAL_POINTS = 94
+WIN_POINTS = 48  # the game is won at P >= 48; 47-47 goes to the opponents
+DUPLA_POINTS = 71  # a dupla is made at 71 (the declaring side: P >= 71; the opponents: P <= 23)
+# The sheet's verdict of the count (``count_result``), the alternative to ``declarer_card_points``:
+# value -> the band of P it stands for; the band scores as any P in it. Reading (the spec is silent
+# on a verdict input): a referee's sheet records the game won or lost and a dupla made, never the
+# exact count, so the band is all the rules need.
+COUNT_RESULTS: dict[str, tuple[int, int]] = {
+    "dupla": (DUPLA_POINTS, TOTAL_POINTS),  # 71-94: the declaring side made a dupla
+    "won": (WIN_POINTS, DUPLA_POINTS - 1),  # 48-70: game won, no dupla
+    "lost": (TOTAL_POINTS - DUPLA_POINTS + 1, WIN_POINTS - 1),  # 24-47: game lost, no dupla
+    "opponents_dupla": (0, TOTAL_POINTS - DUPLA_POINTS),  # 0-23: the opponents made a dupla
+}
+# Each verdict as the form's choice and a message name it (the thresholds written out).
+COUNT_RESULT_LABEL = {
+    "dupla": _("declaring side: dupla (71+)"),
+    "won": _("declaring side won (48–70)"),
+    "lost": _("opponents won (47–70)"),
+    "opponents_dupla": _("opponents: dupla (71+)"),
+}
 
 # §1.2 / §3.2 rule 4: the declarer's share of the talon for each bid.
 BID_SHARE = {"harmas": 3, "kettes": 2, "egyes": 1, "szolo": 0}
@@ -561,39 +584,14 @@ def validate(
             _("after the bid %(bid)s the declarer is due at most %(n)s talon cards", bid=bid, n=BID_SHARE[bid]),
         )
 
-    # §3.2 rule 5: card points and tricks.
-    points = tricks = None
+    # §3.2 rule 5: card points (or the sheet's verdict of the count) and tricks.
+    tricks = None
     if is_renonsz:
         e.forbid(obj, "declarer_card_points", why=TO_A_RENONSZ_HAND)
+        e.forbid(obj, "count_result", why=TO_A_RENONSZ_HAND)
         e.forbid(obj, "declarer_tricks", why=TO_A_RENONSZ_HAND)
     else:
-        points = e.required_int(obj, "declarer_card_points", 0, 94)
-        tricks = e.required_int(obj, "declarer_tricks", 0, 9)
-        if points is not None and tricks is not None:
-            if not 4 * tricks <= points <= 58 + 4 * tricks:
-                e.add(
-                    "declarer_card_points",
-                    INCONSISTENT,
-                    _(
-                        "%(tricks)s tricks hold between %(lo)s and %(hi)s card points (every card is worth at least 1)",
-                        tricks=tricks,
-                        lo=4 * tricks,
-                        hi=58 + 4 * tricks,
-                    ),
-                )
-            elif tricks == 9 and points < 72:
-                e.add(
-                    "declarer_card_points",
-                    INCONSISTENT,
-                    _("a side that took every trick holds at least 72 card points"),
-                )
-            elif tricks == 0 and points > 22:
-                e.add(
-                    "declarer_card_points",
-                    INCONSISTENT,
-                    _("a side without a trick holds at most 22 card points (6 skart cards)"),
-                )
-
+        tricks = _check_card_points(e, obj)
     # §3.2 rule 6: game kontra.
     game_kontra = e.optional_int(obj, "game_kontra", 0, 3)
 
@@ -622,6 +620,109 @@ def validate(
 
 
 TO_A_RENONSZ_HAND = _("to a renonsz hand")
+
+
+def count_band(hand: Mapping[str, Any]) -> str:
+    """The band of the count a validated played hand gives (a key of COUNT_RESULTS): the sheet's
+    verdict, or the band its card points fall in. Scoring reads P only through this."""
+    verdict = hand.get("count_result")
+    if verdict is not None:
+        return verdict
+    p = hand["declarer_card_points"]
+    if p >= DUPLA_POINTS:
+        return "dupla"
+    if p >= WIN_POINTS:
+        return "won"
+    return "lost" if p > TOTAL_POINTS - DUPLA_POINTS else "opponents_dupla"
+
+
+def _check_count(e: Errors, obj: Mapping[str, Any]) -> tuple[int, int] | None:
+    """§3.2 rule 5: the card points P, or the sheet's verdict ``count_result`` instead (exactly one
+    of them). Returns the band of P they allow (P itself twice), None when unusable."""
+    verdict = obj.get("count_result")
+    if verdict is None:
+        if obj.get("declarer_card_points") is None:
+            e.add(
+                "declarer_card_points",
+                MISSING_FIELD,
+                _(
+                    "%(field)s is required in a played hand, or the sheet's count instead",
+                    field="declarer_card_points",
+                ),
+            )
+            return None
+        p = e.required_int(obj, "declarer_card_points", 0, TOTAL_POINTS)
+        return None if p is None else (p, p)
+    if obj.get("declarer_card_points") is not None:
+        e.add("count_result", FORBIDDEN_COMBINATION, _("give the card points or the sheet's count, not both"))
+        e.required_int(obj, "declarer_card_points", 0, TOTAL_POINTS)
+        return None
+    verdict = e.check_choice(verdict, "count_result", COUNT_RESULTS)
+    return None if verdict is None else COUNT_RESULTS[verdict]
+
+
+def _check_card_points(e: Errors, obj: Mapping[str, Any]) -> int | None:
+    """§3.2 rule 5: every card is worth at least 1 point, a side that took every trick (or none)
+    holds at least 72 (at most 22); with the sheet's verdict instead of P the same bounds on its
+    band. Returns the trick count (None when invalid)."""
+    band = _check_count(e, obj)
+    tricks = e.required_int(obj, "declarer_tricks", 0, 9)
+    if band is None or tricks is None:
+        return tricks
+    verdict = obj.get("count_result")
+    if verdict is None:
+        points = band[0]
+        if not 4 * tricks <= points <= 58 + 4 * tricks:
+            e.add(
+                "declarer_card_points",
+                INCONSISTENT,
+                _(
+                    "%(tricks)s tricks hold between %(lo)s and %(hi)s card points (every card is worth at least 1)",
+                    tricks=tricks,
+                    lo=4 * tricks,
+                    hi=58 + 4 * tricks,
+                ),
+            )
+        elif tricks == 9 and points < 72:
+            e.add(
+                "declarer_card_points",
+                INCONSISTENT,
+                _("a side that took every trick holds at least 72 card points"),
+            )
+        elif tricks == 0 and points > 22:
+            e.add(
+                "declarer_card_points",
+                INCONSISTENT,
+                _("a side without a trick holds at most 22 card points (6 skart cards)"),
+            )
+        return tricks
+    # The same bounds on the verdict's band: some P of the band must fit the tricks.
+    lo, hi = band
+    least = 72 if tricks == 9 else 4 * tricks
+    most = 22 if tricks == 0 else 58 + 4 * tricks
+    if hi < least:
+        e.add(
+            "count_result",
+            INCONSISTENT,
+            _(
+                "%(tricks)s tricks hold at least %(lo)s card points: the sheet's count cannot be %(count)s",
+                tricks=tricks,
+                lo=least,
+                count=COUNT_RESULT_LABEL[verdict],
+            ),
+        )
+    elif lo > most:
+        e.add(
+            "count_result",
+            INCONSISTENT,
+            _(
+                "%(tricks)s tricks hold at most %(hi)s card points: the sheet's count cannot be %(count)s",
+                tricks=tricks,
+                hi=most,
+                count=COUNT_RESULT_LABEL[verdict],
+            ),
+        )
+    return tricks
 
 
 def _check_lengetes(
@@ -716,36 +817,41 @@ def _items(hand: Mapping[str, Any], g: int, reduced: bool) -> list[tuple[str, in
     breakdown line. ``reduced`` applies the forced-alone-loss changes of §1.9
     (S'): the opponents' made announcements at silent value unless the declarer
     kontra'd them, and the opponents' kontra on the game ignored unless rekontra'd."""
-    p = hand["declarer_card_points"]
+    p = hand.get("declarer_card_points")  # None: the sheet's verdict stands in (count_result)
+    band = count_band(hand)
     t = hand["declarer_tricks"]
     gk = hand.get("game_kontra") or 0
     figures = hand.get("figures") or ()
     lengetes = hand.get("lengetes_ulti")
     lmode = lengetes["mode"] if lengetes else None
-    dupla = {"declarer": p >= 71, "opponents": p <= 23}
+    dupla = {"declarer": band == "dupla", "opponents": band == "opponents_dupla"}  # P >= 71, P <= 23
     volat = {"declarer": t == 9, "opponents": t == 0}
     sign = {"declarer": 1, "opponents": -1}
     announced = {(f["figure"], f["side"]) for f in figures if f["announced"]}
     items: list[tuple[str, int]] = []
 
     # Game (§1.6 "game superseded"; §2.1).
-    if p >= 71 or p <= 23 or t == 9 or t == 0:
+    if dupla["declarer"] or dupla["opponents"] or t == 9 or t == 0:
         items.append((_("game: not paid (a dupla or volát was made)"), 0))
     else:
+        won = band == "won"  # P >= 48
         m = MULTIPLIER[gk]
         note = KONTRA_TEXT[gk]
         # §1.9 S' rule 2, read as its heading says ("changes which favour the unlucky declarer"): the
         # opponents' kontra on a game he lost is ignored; on a game he won it stands (ignoring it would
         # lower his win).
-        if reduced and gk == 1 and p < 48:
+        if reduced and gk == 1 and not won:
             m, note = 1, KONTRA_IGNORED
-        won = p >= 48
         amount = g * m if won else -g * m
-        args = {"points": p, "g": g, "kontra": note, "amount": signed(amount)}
-        if won:
-            line = _("game won (%(points)s card points): G %(g)s%(kontra)s = %(amount)s", **args)
+        args = {"g": g, "kontra": note, "amount": signed(amount)}
+        if p is None and won:
+            line = _("game won (the sheet's count): G %(g)s%(kontra)s = %(amount)s", **args)
+        elif p is None:
+            line = _("game lost (the sheet's count): G %(g)s%(kontra)s = %(amount)s", **args)
+        elif won:
+            line = _("game won (%(points)s card points): G %(g)s%(kontra)s = %(amount)s", points=p, **args)
         else:
-            line = _("game lost (%(points)s card points): G %(g)s%(kontra)s = %(amount)s", **args)
+            line = _("game lost (%(points)s card points): G %(g)s%(kontra)s = %(amount)s", points=p, **args)
         items.append((line, amount))
 
     # Automatic silent dupla / volát, never listed (§2.1); §1.6 reading: a volát absorbs the dupla.

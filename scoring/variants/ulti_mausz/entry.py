@@ -299,7 +299,9 @@ def layout(ctx: e.Context) -> list[e.Section]:
             ),
         ),
         e.Section(
-            _("Verdicts on the paper sheet (optional cross-check)"),
+            # The sheet's verdicts of parti / 40-100 / 20-100 stand in for the count when the card points
+            # are left empty (rules.by_sheet); beside the card points they cross-check them (§5.1).
+            _("The sheet's verdicts: instead of card points, or a cross-check"),
             tuple(
                 e.Binding(
                     e.Field(f"r_{fam}", e.Text.of(_("sheet says %(what)s"), what=FAMILY_LABELS[fam]), choices=VERDICTS),

@@ -192,6 +192,8 @@ KEY_COMPONENTS: dict[str, frozenset[str]] = {
 }
 # Bids whose facts include card points and marriages (§5.2 "bid has parti, 40-100 or 20-100").
 COUNT_KEYS = frozenset(k for k, c in KEY_COMPONENTS.items() if c & {"parti", "40-100", "20-100"})
+# The components judged by the count (card points and marriages, §3.3).
+COUNTED = frozenset(c for c, rule in COMPONENT_RULE.items() if rule in ("parti", "hundred40", "hundred20"))
 # §3.4 item 4: silent four aces only with a parti, 40-100, 20-100 or ulti and no 4 ász / durchmars.
 SILENT_4ASZ_KEYS = frozenset({"parti", "ulti", "40-100", "20-100", "40-100+ulti", "20-100+ulti"})
 # §3.4 item 4 / 4.§(C)(2): the components a silent four aces is possible with.
@@ -659,22 +661,45 @@ def _check_play(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> _Play | No
     bid = ctx.bid
     relaxed = ctx.ctype in (RULING_PARTI_WON, PARTIAL)  # §5.4: count facts may be omitted
     needs_count = bid in COUNT_KEYS
-    cp = _check_card_points(errors, play, needs_count and not relaxed, bid is not None and not needs_count, tricks)
-    marriages = _check_marriages(errors, play, ctx, needs_count and not relaxed, bid is not None and not needs_count)
+    # The sheet's verdicts may stand in for the count (see by_sheet); a silent 100 still needs it.
+    required = needs_count and not relaxed and not (by_sheet(obj, ctx.comps) and "100" not in ctx.claims)
+    cp = _check_card_points(errors, play, required, bid is not None and not needs_count, tricks, "100" in ctx.claims)
+    marriages = _check_marriages(errors, play, ctx, required, bid is not None and not needs_count)
     four_aces = _check_four_aces(errors, play, ctx, tricks, cp)
     trump7 = _check_trump7(errors, play, ctx, tricks, cp)
     return _Play(tricks, cp, marriages, four_aces, trump7, len(errors) == before)
 
 
+def by_sheet(hand: Mapping[str, Any], comps: Any) -> bool:
+    """Does the hand give the sheet's verdict (``results``, made or failed) of every counted
+    component of its bid? Then those verdicts stand in for the card points and marriages.
+
+    Reading (issue 16; the spec's §5.2 asks for the facts and keeps ``results`` as a cross-check):
+    the paper sheet records each component made or failed, and the rules judge the parti and the
+    100s by the count alone, so a referee who did not count may give the sheet's verdicts instead.
+    Given both, the facts decide and the verdicts are checked against them, as before."""
+    results = hand.get("results")
+    counted = COUNTED & set(comps)
+    return bool(counted) and isinstance(results, Mapping) and all(results.get(c) in ("made", "failed") for c in counted)
+
+
 def _check_card_points(
-    errors: Errors, play: Mapping[str, Any], required: bool, forbidden: bool, tricks: int | None
+    errors: Errors, play: Mapping[str, Any], required: bool, forbidden: bool, tricks: int | None, silent_100: bool
 ) -> int | None:
     field = "play.declarer_card_points"
     value = play.get("declarer_card_points")
     if value is None:
-        if required:
+        if required and silent_100:
+            errors.add(field, MISSING_FIELD, _("a silent 100 is judged by the card points: record them (§3.4)"))
+        elif required:
             errors.add(
-                field, MISSING_FIELD, _("%(field)s is required for this bid (§5.2)", field="declarer_card_points")
+                field,
+                MISSING_FIELD,
+                _(
+                    "%(field)s is required for this bid, or the sheet's verdict (made or failed) of each "
+                    "component judged by the count (§5.2)",
+                    field="declarer_card_points",
+                ),
             )
         return None
     if forbidden:
@@ -945,6 +970,8 @@ def _verdicts(hand: Mapping[str, Any], comps: Any, ctype: str | None) -> dict[st
             out[comp] = play.get("four_aces") == declarer
         elif rule == "parti" and ctype == RULING_PARTI_WON:
             out[comp] = True
+        elif play.get("declarer_card_points") is None:  # not counted: the sheet's verdict (by_sheet)
+            out[comp] = (hand.get("results") or {}).get(comp) == "made"
         else:
             if totals is None:
                 marriages = [(m["seat"], m["suit"]) for m in play.get("marriages") or ()]
@@ -995,6 +1022,8 @@ def _check_results(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Pla
         return
     else:
         derived = _verdicts(obj, ctx.comps, ctx.ctype)
+        if play.card_points is None and ctx.ctype in (None, NORMAL):  # a ruling may decide without a count
+            _check_sheet(errors, results, ctx, play)
     for comp, verdict in results.items():
         if derived[comp] != (verdict == "made"):
             message = _(
@@ -1006,6 +1035,25 @@ def _check_results(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Pla
 
 
 _VERDICT = {True: _("made"), False: _("failed")}
+
+
+def _check_sheet(errors: Errors, results: Mapping[str, Any], ctx: _Ctx, play: _Play) -> None:
+    """Verdicts given instead of the count (by_sheet) must fit the facts still recorded (§3.3):
+    without a trick the declarer has no point (his marriages do not count), with all ten the
+    defenders have none; a 100 is made only with the declarer's marriage of its kind announced
+    (where the marriages are recorded)."""
+    for comp in sorted(COUNTED & ctx.comps):
+        field, made = path("results", comp), results.get(comp) == "made"
+        if play.tricks == 0 and made:
+            errors.inconsistent(field, _("a declarer without a trick has no points: it cannot be made"))
+        elif play.tricks == 10 and comp == "parti" and not made:
+            errors.inconsistent(field, _("a declarer with all ten tricks has made the parti"))
+        elif made and play.marriages is not None and ctx.declarer is not None and ctx.trump is not None:
+            mine = [suit for seat, suit in play.marriages if seat == ctx.declarer]
+            if comp == "40-100" and ctx.trump not in mine:
+                errors.inconsistent(field, _("a made 40-100 needs the declarer's trump 40 announced"))
+            elif comp == "20-100" and len(mine) != 1:
+                errors.inconsistent(field, _("a made 20-100 needs the declarer's 20 announced"))
 
 
 def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
@@ -1191,6 +1239,12 @@ def _played_items(hand: Mapping[str, Any], ctype: str | None) -> list[_Item]:
         game = _with_suit(COMPONENT_NAME[comp], suit)
         if comp == "parti" and ctype == RULING_PARTI_WON:
             head = _("%(game)s made (ruling 13.3.10)", game=game)  # the ruling gives the parti
+        elif comp in COUNTED and play.get("declarer_card_points") is None:  # by_sheet: not counted
+            head = (
+                _("%(game)s made (the sheet's verdict)", game=game)
+                if made
+                else _("%(game)s failed (the sheet's verdict)", game=game)
+            )
         elif made:
             head = _("%(game)s made", game=game)
         else:

@@ -1,0 +1,66 @@
+"""Issue 16: a referee who did not count card points enters the paper sheet's verdicts instead, on
+the table page (its own form, posted as a browser posts it) and through the API. The readings are
+in tests/scoring/test_ulti_mausz_sheet_verdicts.py and the tarokk count tests."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import client_for
+from tests.tournaments.variant_tables import post_hand, running_table
+from tournaments.models import Hand
+
+
+@pytest.fixture
+def ulti(alice, bob):
+    return running_table(alice, "ulti-mausz")
+
+
+def test_an_ulti_parti_by_the_sheets_verdict(ulti, bob):
+    # ulti-mausz.md §7 Example 1's parti (zöld) made, v = 1, k = 1: each defender pays the declarer 1.
+    response = post_hand(
+        client_for(bob),
+        ulti,
+        {"bid": "parti", "trump": "zold", "declarer": "A", "declarer_tricks": "6", "r_parti": "made"},
+    )
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    stored = Hand.objects.get(table=ulti)
+    assert stored.input["results"] == {"parti": "made"}
+    assert "declarer_card_points" not in stored.input["play"]
+    assert stored.points == {"A": 2, "B": -1, "C": -1}
+
+
+def test_neither_count_nor_verdict_is_refused_naming_the_field_and_the_alternative(ulti, bob):
+    client = client_for(bob)
+    client.cookies["django_language"] = "hu"
+    response = post_hand(client, ulti, {"bid": "parti", "trump": "zold", "declarer": "A", "declarer_tricks": "6"})
+    assert response.status_code == 422  # the form again, with the errors
+    assert not Hand.objects.filter(table=ulti).exists()
+    text = response.content.decode()
+    # The field named by its label, the alternative named too (the sheet's verdict: "játszmalap").
+    assert (
+        "a felvevő pontjai (ászok, tízesek, utolsó ütés): ennél a bemondásnál kötelező megadni, vagy a "
+        "játszmalap szerinti eredményt" in text
+    )
+
+
+def test_the_api_takes_the_sheets_verdict_and_says_what_is_missing(ulti, bob):
+    url = f"/api/events/{ulti.round.tournament.slug}/rounds/1/tables/1/hands/"
+    client = client_for(bob)
+    hand = {
+        "number": 1,
+        "bid": "parti",
+        "trump": "zold",
+        "declarer": "A",
+        "play": {"declarer_tricks": 6, "trump7_last_trick": None},
+    }
+    refused = client.post(url, json.dumps(hand), content_type="application/json")
+    assert refused.status_code == 400
+    assert ("play.declarer_card_points", "missing_field") in {(e["field"], e["code"]) for e in refused.json()["errors"]}
+    assert not Hand.objects.exists()
+    # ulti-mausz.md §7 Example 1: parti (zöld) made, v = 1: each defender pays the declarer 1.
+    done = client.post(url, json.dumps({**hand, "results": {"parti": "made"}}), content_type="application/json")
+    assert done.status_code == 201, done.content
+    assert done.json()["points"] == {"A": 2, "B": -1, "C": -1}
