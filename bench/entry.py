@@ -200,6 +200,21 @@ CASES = [
         ),
         {"A": -1, "B": 1, "C": -1, "D": 1},
     ),
+    # V1 again without counting: the sheet's count "won" (48-70) instead of the 50 card points scores
+    # the same (rules.COUNT_RESULTS): S = +1.
+    Case(
+        "tarokk-vadasz",
+        "2 v 2 won by the sheet's count",
+        "typical",
+        (
+            ("tap", "declarer", "B"),
+            ("tap", "partner", "D"),
+            ("tap", "declarer_talon_taken", "3"),
+            ("tap", "count_result", "won"),
+            ("tap", "declarer_tricks", "5"),
+        ),
+        {"A": -1, "B": 1, "C": -1, "D": 1},
+    ),
     # tarokk-vadasz.md §4 V16: A with C, 2 talon cards (G = 2), 60 card points, 6 tricks, the dupla
     # announced by A and failed (60 < 71): game +2, failed dupla -4 x 2 = -8, S = -6.
     Case(

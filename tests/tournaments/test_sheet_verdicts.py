@@ -64,3 +64,42 @@ def test_the_api_takes_the_sheets_verdict_and_says_what_is_missing(ulti, bob):
     done = client.post(url, json.dumps({**hand, "results": {"parti": "made"}}), content_type="application/json")
     assert done.status_code == 201, done.content
     assert done.json()["points"] == {"A": 2, "B": -1, "C": -1}
+
+
+# tarokk-vadasz.md §4 V1: B with partner D, 3 talon cards (G = 1), game won: S = +1 for B and D. The
+# Illusztrált Hármas (G = 1) won by B with D scores the same. Entered with the sheet's count "won"
+# (48-70) instead of the card points.
+TAROKK_TYPED = {
+    "tarokk-vadasz": {"declarer": "B", "partner": "D", "declarer_talon_taken": "3"},
+    "tarokk-illusztralt": {"bid": "harmas", "declarer": "B", "partner": "D"},
+}
+TAROKK_POINTS = {"A": -1, "B": 1, "C": -1, "D": 1}
+
+
+@pytest.mark.parametrize("variant", sorted(TAROKK_TYPED))
+def test_a_tarokk_game_by_the_sheets_count_on_the_page(alice, bob, variant):
+    table = running_table(alice, variant)
+    typed = {**TAROKK_TYPED[variant], "count_result": "won", "declarer_tricks": "5"}
+    response = post_hand(client_for(bob), table, typed)
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    stored = Hand.objects.get(table=table)
+    assert stored.input["count_result"] == "won" and "declarer_card_points" not in stored.input
+    assert stored.points == TAROKK_POINTS
+
+
+@pytest.mark.parametrize("variant", sorted(TAROKK_TYPED))
+def test_a_tarokk_game_by_the_sheets_count_through_the_api(alice, bob, variant):
+    table = running_table(alice, variant)
+    url = f"/api/events/{table.round.tournament.slug}/rounds/1/tables/1/hands/"
+    typed = {k: int(v) if v.isdigit() else v for k, v in TAROKK_TYPED[variant].items()}
+    hand = {"number": 1, **typed, "declarer_tricks": 5, "count_result": "won", "declarer_card_points": 55}
+    if variant == "tarokk-vadasz":
+        hand["participants"] = ["A", "B", "C", "D"]  # Vadász names everyone at the table (§3.1)
+    client = client_for(bob)
+    both = client.post(url, json.dumps(hand), content_type="application/json")
+    assert both.status_code == 400
+    assert ("count_result", "forbidden_combination") in {(e["field"], e["code"]) for e in both.json()["errors"]}
+    del hand["declarer_card_points"]
+    done = client.post(url, json.dumps(hand), content_type="application/json")
+    assert done.status_code == 201, done.content
+    assert done.json()["points"] == TAROKK_POINTS
