@@ -7,31 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import chosen, log_in, tap
-from tournaments import rounds, services
+from tests.tournaments.variant_tables import running_table, table_url
 from tournaments.models import Hand
-
-
-def _running(alice, variant: str, config: dict | None = None):
-    from scoring.registry import VARIANTS
-
-    size = VARIANTS[variant].plan.min_seats
-    event = services.create_tournament(
-        alice,
-        name=variant,
-        slug=variant,
-        variant=variant,
-        table_size=size,
-        hands_per_round=4,
-        config=config or {},
-        is_public=True,
-    )
-    services.set_referee(alice, event, "bob", [])
-    for p in range(size):
-        services.register_player(alice, event, name=f"Player {p}", team=f"Pair {p // 2}")
-    rnd = rounds.draw_round(alice, event, seed="presets")
-    rounds.publish_draw(alice, rnd)
-    rounds.start_clock(alice, rnd)
-    return event
 
 
 @pytest.fixture
@@ -43,9 +20,9 @@ def phone(chromium, live_server):
 
 
 def test_a_40_100_presets_the_declarers_trump_40_and_keeps_the_referees_choice(alice, bob, phone):
-    _running(alice, "ulti-mausz")
+    table = running_table(alice, "ulti-mausz")
     page = phone
-    page.goto(page.base_url + "/e/ulti-mausz/round/1/table/1/")
+    page.goto(page.base_url + table_url(table))
     # The common bids are chips; the others are folded under "more choices".
     assert page.locator("label.chip:has(input[name='bid'][value='40-100'])").is_visible()
     rare = page.locator("label.chip:has(input[name='bid'][value='szintelen_teritett_durchmars'])")
@@ -80,11 +57,9 @@ def test_a_40_100_presets_the_declarers_trump_40_and_keeps_the_referees_choice(a
 
 
 def test_a_laza_bid_presets_made_and_its_result_waits_for_the_bid(alice, bob, phone):
-    from tests.samples import sample_config
-
-    _running(alice, "tarokk-laza", sample_config("tarokk-laza"))
+    table = running_table(alice, "tarokk-laza")  # the samples' point table
     page = phone
-    page.goto(page.base_url + "/e/tarokk-laza/round/1/table/1/")
+    page.goto(page.base_url + table_url(table))
     result = page.locator("fieldset:has(input[name='attack_1_result'])")
     assert not result.is_visible()  # no bid on the line, no result to give
     page.select_option("select[name='attack_1']", "kassza")

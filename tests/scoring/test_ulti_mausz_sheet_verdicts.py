@@ -27,6 +27,7 @@ from scoring.engine import evaluate
 from scoring.types import HandScore
 from scoring.variants.ulti_mausz import rules as um
 from tests.samples.ulti_mausz import random_hand
+from tests.scoring.test_ulti_mausz import EXAMPLES
 
 
 def scored(hand: dict[str, Any]) -> HandScore:
@@ -52,53 +53,10 @@ def by_the_sheet(hand: dict[str, Any], verdicts: dict[str, str], keep_marriages:
 
 
 # §7 Example 1 — simple parti won (zöld): T_D = 60 + 20 = 80 > T_X = 30 + 20 = 50, v = 1, k = 1:
-# each defender pays 1.
-EXAMPLE_1 = {
-    "variant": "ulti-mausz",
-    "seats": ["A", "B", "C"],
-    "dealer": "C",
-    "declarer": "A",
-    "bid": "parti",
-    "trump": "zold",
-    "play": {
-        "declarer_tricks": 6,
-        "declarer_card_points": 60,
-        "marriages": [{"seat": "A", "suit": "makk"}, {"seat": "B", "suit": "tok"}],
-        "trump7_last_trick": None,
-    },
-}
-# §7 Example 6 — 40-100 made (makk): T_D = 70 + 40 = 110 >= 100 with the trump 40: +4 per defender.
-EXAMPLE_6 = {
-    "variant": "ulti-mausz",
-    "seats": ["B", "C", "A"],
-    "dealer": "A",
-    "declarer": "B",
-    "bid": "40-100",
-    "trump": "makk",
-    "play": {
-        "declarer_tricks": 7,
-        "declarer_card_points": 70,
-        "marriages": [{"seat": "B", "suit": "makk"}],
-        "trump7_last_trick": None,
-    },
-}
-# §7 Example 7 — red 40-100 failed with kontra, dealer D out: T_D = 50 + 40 = 90 < 100; v = 8,
-# k = 2: each defender +16, the declarer -32.
-EXAMPLE_7 = {
-    "variant": "ulti-mausz",
-    "seats": ["A", "B", "C"],
-    "dealer": "D",
-    "declarer": "C",
-    "bid": "40-100",
-    "trump": "piros",
-    "kontra": {"40-100": 2},
-    "play": {
-        "declarer_tricks": 5,
-        "declarer_card_points": 50,
-        "marriages": [{"seat": "C", "suit": "piros"}],
-        "trump7_last_trick": None,
-    },
-}
+# each defender pays 1. Example 6 — 40-100 made (makk): T_D = 70 + 40 = 110 >= 100 with the trump
+# 40: +4 per defender. Example 7 — red 40-100 failed with kontra, dealer D out: T_D = 50 + 40 = 90
+# < 100; v = 8, k = 2: each defender +16, the declarer -32.
+EXAMPLE_1, EXAMPLE_6, EXAMPLE_7 = EXAMPLES[1], EXAMPLES[6], EXAMPLES[7]
 
 
 @pytest.mark.parametrize(
