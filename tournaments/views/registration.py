@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from .. import services, whereabouts
 from ..forms import ImportForm, PlayerForm
-from ..forms_organizer import EntryEditForm, LateAddForm
+from ..forms_organizer import EntryEditForm, LateAddForm, LookupForm
 from ..importing import ImportResult, PlayerRow, parse_players
 from ..lookups import tournament_for_organizer
 from ..models import Entry
@@ -57,13 +57,20 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                     request, _("Seated from the draw of round %(n)d.") % {"n": services.next_draw_number(tournament)}
                 )
             return redirect("players", slug=slug)
+    search = LookupForm(request.GET or None)
+    query = search.cleaned_data["q"].strip() if search.is_valid() else ""
+    entries = services.entry_pins(request.user, tournament)
+    if query:
+        entries = [e for e in entries if whereabouts.entry_matches(e, query, club=True)]
     return render(
         request,
         "tournaments/players.html",
         {
             "tournament": tournament,
             # The organizer's own page: the PINs are shown here (and on the slips), never on public pages.
-            "entries": services.entry_pins(request.user, tournament),
+            "entries": entries,
+            "search": search,
+            "query": query,
             "form": form,
             "late": late,
             "next_draw": services.next_draw_number(tournament) if late else None,
