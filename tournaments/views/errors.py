@@ -58,20 +58,24 @@ def _page(request: HttpRequest, status: int, title: str, explanation: str, reaso
         "reason": reason,
         "tournament": tournament,
         "event_url": reverse("tournament", args=[tournament.slug]) if tournament else "",
-        "login_url": "" if _user(request).is_authenticated else f"{reverse('login')}?{urlencode({'next': path})}",
+        # Logging in helps only where the page exists for someone else.
+        "login_url": ""
+        if status != 403 or _user(request).is_authenticated
+        else f"{reverse('login')}?{urlencode({'next': path})}",
     }
     return HttpResponse(loader.render_to_string("error.html", context, request), status=status)
 
 
 def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """403: the page exists, but not for this reader (not an organizer, a draw not yet published …)."""
-    return _page(
-        request,
-        403,
-        _("You may not open this page"),
-        _("The page exists, but not for your account. Log in as someone who may open it, or go back."),
-        _reason(exception),
+    reason = _reason(exception)
+    explanation = (
+        # The view said why (a draw not yet published, an organizer's page): it may change.
+        _("Go back, or open the page again once that has changed.")
+        if reason
+        else _("The page exists, but not for your account. Log in as someone who may open it, or go back.")
     )
+    return _page(request, 403, _("You may not open this page"), explanation, reason)
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
