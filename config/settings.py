@@ -200,6 +200,8 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = _bool("SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = _bool("SESSION_COOKIE_SECURE", not DEBUG)
 CSRF_COOKIE_SECURE = _bool("CSRF_COOKIE_SECURE", not DEBUG)
+# A refused form (token expired, cookies blocked) explained in the reader's language, not Django's English page.
+CSRF_FAILURE_VIEW = "tournaments.views.errors.csrf_failure"
 SECURE_HSTS_SECONDS = _env("SECURE_HSTS_SECONDS", env.int, 0 if DEBUG else 31536000)
 # Subdomains and the browsers' preload list bind every host of the domain to HTTPS for good (the
 # domain may serve more than this site): opt-in only.

@@ -25,3 +25,8 @@ urlpatterns = [
     path("", include("tournaments.urls_incidents")),
     path("", include("tournaments.urls")),
 ]
+
+# The error pages in the reader's language, with a way back (tournaments/views/errors.py).
+handler403 = "tournaments.views.errors.forbidden"
+handler404 = "tournaments.views.errors.not_found"
+handler500 = "tournaments.views.errors.server_error"

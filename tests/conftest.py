@@ -180,3 +180,30 @@ def running_event(event, alice):
     rounds.publish_draw(alice, rnd)
     rounds.start_clock(alice, rnd)
     return event
+
+
+# Players whose names carry the accents of the two languages (issue 22 item 6), in the event's order of
+# entry; round 1 drawn and published so that "Where do I sit?" and the standings have rows.
+ACCENTED_PLAYERS = [
+    ("Janez Zupan", "TK Celje"),
+    ("Janez Čuk", "TK Koper"),
+    ("Marta Cerar", "TK Kranj"),
+    ("Ana Žagar", "TK Velenje"),
+    ("Kovács Ödön", "Budapesti Ulti Klub"),
+    ("Juhász Péter", "Szegedi Ulti Kör"),
+    ("Peter Šuštar", "TK Maribor"),
+    ("Tina Suhadolnik", "TK Ljubljana"),
+]
+
+
+@pytest.fixture
+def accented_event(event, alice):
+    """``event`` (Slovenian) with ``ACCENTED_PLAYERS``, round 1 published."""
+    from tournaments import rounds, services
+
+    for name, club in ACCENTED_PLAYERS:
+        services.register_player(alice, event, name=name, club=club)
+    services.update_tournament(alice, event, language="sl", hands_per_round=2, draw_seed="accents")
+    rounds.publish_draw(alice, rounds.draw_round(alice, event))
+    event.refresh_from_db()
+    return event

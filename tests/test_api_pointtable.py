@@ -117,7 +117,7 @@ def test_a_bad_row_names_its_row_and_column_and_nothing_is_stored(laza, alice):
     response = put(client_for(alice), laza.slug, rows[:3] + rows[4:])
     errors = {(e["row"], e["column"]): e for e in response.json()["errors"]}
     assert errors[(2, "made")]["message"].startswith("Row 2 (Kassza), column “made”")
-    assert errors[(3, "ladder")]["message"].endswith("The rules fix the ladder of Köpf: honor_group 2.")
+    assert errors[(3, "ladder")]["message"].endswith("The rules fix the ladder of Köpf: Honőr–Trul 2.")
     laza.refresh_from_db()
     assert laza.config["point_table"]["version"] == "template"
 

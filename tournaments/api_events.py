@@ -23,7 +23,6 @@ from . import access, audit_text, documents, rescore, services
 from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, EventDetail, EventList, _errors, event_payload
 from .api_pointtable import creation_config
 from .api_readings import readings_errors
-from .importing import parse_players
 from .lookups import tournament_for_viewer
 from .models import AuditEntry, GeneratedFile, Tournament
 from .readings import choice_errors, with_readings
@@ -177,6 +176,12 @@ class ImportRowSerializer(serializers.Serializer):
     federation_id = serializers.CharField()
     strength = serializers.IntegerField(allow_null=True)
     team = serializers.CharField()
+    warnings = serializers.ListField(
+        child=serializers.CharField(),
+        help_text=_(
+            "A name already in the event or on an earlier line: entered anyway, check it is not the same player."
+        ),
+    )
 
 
 class EntriesImport(ApiView):
@@ -191,7 +196,9 @@ class EntriesImport(ApiView):
         summary="Import a player list from a file (organizers)",
         description="All or nothing, as on the page: a file with any error enters nobody and answers "
         "every error, the field naming the file's line (`line 4: name`). With `dry_run` "
-        "the checked rows are answered and nothing is entered.",
+        "the checked rows are answered and nothing is entered, each with its warnings (a name already in "
+        "the event or the file, compared without case, spaces and accents, where federation ids do not "
+        "tell the players apart).",
     )
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
@@ -199,10 +206,7 @@ class EntriesImport(ApiView):
         data = ImportRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         upload = data.validated_data["file"]
-        existing = set(
-            tournament.entries.exclude(player__federation_id="").values_list("player__federation_id", flat=True)
-        )
-        result = parse_players(upload.read(), upload.name or "", existing)
+        result = services.check_import(tournament, upload.read(), upload.name or "")
         if not result.ok:
             errors = [{"field": "file", "code": "invalid", "message": m} for m in result.errors]
             errors += [
@@ -214,9 +218,7 @@ class EntriesImport(ApiView):
         rows = [{k: v for k, v in r.as_dict().items() if k not in ("errors",)} for r in result.rows]
         if data.validated_data["dry_run"]:
             return Response(ImportRowSerializer(rows, many=True).data)
-        entries = services.import_players(
-            request.user, tournament, [{k: v for k, v in r.items() if k != "line"} for r in rows]
-        )
+        entries = services.import_players(request.user, tournament, rows)
         return Response(EntrySerializer(entries, many=True).data, status=status.HTTP_201_CREATED)
 
 

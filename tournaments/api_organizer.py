@@ -266,7 +266,7 @@ class SeatLookup(ApiView):
                 OpenApiTypes.STR,
                 OpenApiParameter.QUERY,
                 required=True,
-                description="A start number, or part of a name or team.",
+                description="A start number, or words of a name or team (accents and case aside: cuk finds Čuk).",
             ),
         ],
         responses={200: LookupRowSerializer(many=True), **READ_ERRORS},

@@ -23,7 +23,7 @@ from . import pointtable as pt
 from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, _errors, organizer_event
 from .lookups import tournament_for_viewer
 from .models import Tournament
-from .pointtable_text import problem_text
+from .pointtable_text import problem_text, refused_hand_text
 
 
 class PointTableRowSerializer(serializers.Serializer):
@@ -182,10 +182,7 @@ class PointTable(ApiView):
                         "round": b.round,
                         "table": b.table,
                         "hand": b.hand,
-                        "message": _(
-                            "Round %(r)s, table %(t)s, hand %(h)s would not be valid under the new table: %(why)s"
-                        )
-                        % {"r": b.round, "t": b.table, "h": b.hand, "why": "; ".join(e.message for e in b.errors)},
+                        "message": refused_hand_text(b),
                     }
                     for b in exc.broken
                 ],

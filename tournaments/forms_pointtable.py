@@ -41,7 +41,8 @@ class ChangeFields(forms.Form):
 
 class UploadForm(ChangeFields):
     file = forms.FileField(
-        label=_("CSV or XLSX file"), help_text=_("First line: the column ids, as in the downloaded file.")
+        label=_("CSV or XLSX file"),
+        help_text=_("First line: the column names, as in the downloaded file (in any of the site's languages)."),
     )
 
     def clean_file(self) -> Any:

@@ -11,11 +11,13 @@ import io
 import zipfile
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from django.utils.translation import gettext as _
 
 from scoring.common import NUL
 
+from .names import fold
 from .nul import nul_message
 
 MAX_ROWS = 2000
@@ -44,6 +46,8 @@ class PlayerRow:
     strength: int | None = None
     team: str = ""
     errors: list[str] = field(default_factory=list)
+    # Warnings are accepted by entering the list anyway (a possible duplicate player).
+    warnings: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -58,15 +62,23 @@ class ImportResult:
     def ok(self) -> bool:
         return not self.errors and not any(r.errors for r in self.rows)
 
+    @property
+    def warned(self) -> int:
+        """Rows with a warning (entered all the same once the organizer confirms)."""
+        return sum(1 for r in self.rows if r.warnings)
 
-def _take(rows: Iterator[list[str]]) -> list[list[str]]:
-    """The non-blank rows, reading no further than the header, the limit and one more (enough to
-    know the limit was passed). Blank rows are skipped but counted, so that a sheet of a million
-    empty rows is not walked either."""
-    out: list[list[str]] = []
-    for seen, row in enumerate(rows, start=1):
+
+Lines = list[tuple[int, list[str]]]  # (the file's line number, its cells)
+
+
+def _take(rows: Iterator[tuple[int, list[str]]]) -> Lines:
+    """The non-blank rows with their line numbers, reading no further than the header, the limit and
+    one more (enough to know the limit was passed). Blank rows are skipped but counted, so that a sheet
+    of a million empty rows is not walked either."""
+    out: Lines = []
+    for seen, (line, row) in enumerate(rows, start=1):
         if any(c.strip() for c in row):
-            out.append(row)
+            out.append((line, row))
             if len(out) > MAX_ROWS + 1:
                 break
         if seen > 10 * (MAX_ROWS + 2):
@@ -74,7 +86,18 @@ def _take(rows: Iterator[list[str]]) -> list[list[str]]:
     return out
 
 
-def _cells_from_csv(data: bytes) -> list[list[str]]:
+def _csv_lines(reader: Any) -> Iterator[tuple[int, list[str]]]:
+    """Each record with the line it starts on (a quoted cell may span lines)."""
+    while True:
+        start = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        yield start, row
+
+
+def _cells_from_csv(data: bytes) -> Lines:
     for encoding in ("utf-8-sig", "cp1250"):
         try:
             text = data.decode(encoding)
@@ -90,7 +113,7 @@ def _cells_from_csv(data: bytes) -> list[list[str]]:
     # newline="": the csv module itself splits on \n, \r\n and a bare \r (classic Mac exports).
     reader = csv.reader(io.StringIO(text, newline=""), dialect)
     try:
-        return _take(reader)
+        return _take(_csv_lines(reader))
     except csv.Error as exc:  # e.g. a field over csv.field_size_limit() (131,072 characters)
         raise ValueError(
             _("line %(n)d: the file cannot be read as CSV (%(error)s).") % {"n": reader.line_num, "error": exc}
@@ -115,7 +138,7 @@ def _xlsx_values(sheet) -> Iterator[tuple]:
     return sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS)
 
 
-def _cells_from_xlsx(data: bytes) -> list[list[str]]:
+def _cells_from_xlsx(data: bytes) -> Lines:
     from openpyxl import load_workbook
 
     _check_unpacked_size(data)
@@ -125,9 +148,16 @@ def _cells_from_xlsx(data: bytes) -> list[list[str]]:
         raise ValueError(_("The file is not a readable XLSX workbook.")) from exc
     try:
         # Stop at the row limit: the rows after it are never parsed.
+        # Read-only sheets yield every row from row 1, blank ones too: the count is the sheet's row number.
         return _take(
-            ["" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)) for v in values]
-            for values in _xlsx_values(workbook.worksheets[0])
+            (
+                line,
+                [
+                    "" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
+                    for v in values
+                ],
+            )
+            for line, values in enumerate(_xlsx_values(workbook.worksheets[0]), start=1)
         )
     except ValueError:
         raise
@@ -137,8 +167,25 @@ def _cells_from_xlsx(data: bytes) -> list[list[str]]:
         workbook.close()
 
 
-def parse_players(data: bytes, filename: str, existing_ids: set[str] = frozenset()) -> ImportResult:
-    """Parse an uploaded player list; ``existing_ids`` are federation ids already entered."""
+@dataclass(frozen=True)
+class Entered:
+    """A player already entered in the event, as the import compares with it."""
+
+    name: str
+    start_number: int
+    federation_id: str = ""
+
+
+def name_key(name: str) -> str:
+    """A name compared without case, spaces and accents ("JANEZ  CUK" is "Janez Čuk")."""
+    return "".join(fold(name).split())
+
+
+def parse_players(
+    data: bytes, filename: str, existing_ids: set[str] = frozenset(), entered: list[Entered] = ()
+) -> ImportResult:
+    """Parse an uploaded player list; ``existing_ids`` are federation ids already entered, ``entered``
+    the event's players (a name already there is a warning: the same player twice?)."""
     try:
         if filename.lower().endswith(".xlsx"):
             cells = _cells_from_xlsx(data)
@@ -148,10 +195,9 @@ def parse_players(data: bytes, filename: str, existing_ids: set[str] = frozenset
             return ImportResult([], [_("Upload a .csv or .xlsx file.")])
     except ValueError as exc:
         return ImportResult([], [str(exc)])
-    cells = [row for row in cells if any(c.strip() for c in row)]
     if not cells:
         return ImportResult([], [_("The file is empty.")])
-    header = [c.strip().lower() for c in cells[0]]
+    header = [c.strip().lower() for c in cells[0][1]]
     index: dict[str, int] = {}
     for key, names in COLUMNS.items():
         for i, h in enumerate(header):
@@ -164,7 +210,7 @@ def parse_players(data: bytes, filename: str, existing_ids: set[str] = frozenset
 
     rows: list[PlayerRow] = []
     seen_ids: dict[str, int] = {}
-    for line, raw in enumerate(cells[1:], start=2):
+    for line, raw in cells[1:]:
 
         def cell(key: str, raw=raw) -> str:
             i = index.get(key)
@@ -195,4 +241,36 @@ def parse_players(data: bytes, filename: str, existing_ids: set[str] = frozenset
                 row.errors.append(_("federation id: this player is already entered"))
             seen_ids.setdefault(row.federation_id, line)
         rows.append(row)
+    _flag_duplicates(rows, entered)
     return ImportResult(rows, [])
+
+
+def _distinct(a: str, b: str) -> bool:
+    """Two players of one name are told apart only by two different federation ids."""
+    return bool(a and b and a != b)
+
+
+def _flag_duplicates(rows: list[PlayerRow], entered: list[Entered]) -> None:
+    """Warn of a name already in the event or on an earlier line of the file (not a refusal: two
+    players may share a name; the organizer looks before entering the list)."""
+    in_event: dict[str, list[Entered]] = {}
+    for e in entered:
+        in_event.setdefault(name_key(e.name), []).append(e)
+    in_file: dict[str, list[PlayerRow]] = {}
+    for row in rows:
+        if not row.name:
+            continue
+        key = name_key(row.name)
+        for e in in_event.get(key, ()):
+            if not _distinct(row.federation_id, e.federation_id):
+                row.warnings.append(
+                    _("%(name)s is already entered as number %(n)d: check that this is not the same player.")
+                    % {"name": e.name, "n": e.start_number}
+                )
+        earlier = next((r for r in in_file.get(key, ()) if not _distinct(row.federation_id, r.federation_id)), None)
+        if earlier is not None:
+            row.warnings.append(
+                _("%(name)s is also on line %(n)d: check that this is not the same player.")
+                % {"name": earlier.name, "n": earlier.line}
+            )
+        in_file.setdefault(key, []).append(row)

@@ -26,6 +26,8 @@ from typing import Any
 
 from scoring.variants.tarokk_laza import rules as laza
 
+from .names import fold
+
 VARIANT = laza.KEY
 # Every column of the spec's row table (§4.2), plus ``cards`` (the allowed cards of a
 # card-naming row, §5.1 "the organizer's table lists the allowed cards").
@@ -37,6 +39,24 @@ MAX_XLSX_UNCOMPRESSED = 8 * 1024 * 1024  # a zip bomb is refused before openpyxl
 MAX_ROWS = 200  # the document's table has 31 rows; organizers may add some
 MAX_CELL = 200  # characters in one cell
 MAX_VALUE = 1_000_000  # a point value or rank beyond this is a typing slip
+
+
+def name_key(text: str) -> str:
+    """A name or an id as typed, compared without case, accents, spaces and punctuation
+    ("Gém - Volát", "gem–volat"; "ladder_rank", "Ladder rank")."""
+    return re.sub(r"[\W_]+", "", fold(text))
+
+
+def _ids_by_name(names: Mapping[str, str]) -> dict[str, str]:
+    """The rules' ids, found by their display name or by the id itself."""
+    return {**{name_key(name): key for key, name in names.items()}, **{name_key(key): key for key in names}}
+
+
+# What the pages and files show instead of the rules' ids (tarokk-laza.md §3.3, §3.4, §5.1); both are read.
+LADDER_IDS = _ids_by_name(laza.LADDER_NAMES)
+GROUP_IDS = _ids_by_name(laza.GROUP_NAMES)
+CARD_IDS = _ids_by_name(laza.CARDS)
+COLUMN_IDS = {name_key(c): c for c in COLUMNS}
 
 
 @dataclass(frozen=True)
@@ -104,7 +124,8 @@ def next_version(version: str) -> str:
 
 
 def _groups_text(groups: Iterable[Sequence[Any]]) -> str:
-    return "; ".join(f"{g}:{p}" for g, p in groups)
+    """Only-one groups by name: "Extrák 5; Utolsó két ütés 3"."""
+    return "; ".join(f"{laza.GROUP_NAMES.get(g, g)} {p}" for g, p in groups)
 
 
 def effective_rows(config: Any) -> list[dict[str, Any]]:
@@ -136,7 +157,8 @@ def effective_rows(config: Any) -> list[dict[str, Any]]:
 
 
 def as_cells(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, str]]:
-    """Rows as the text of their cells (what the editor and the files show)."""
+    """Rows as the text of their cells (what the editor and the files show): ladders, groups and cards
+    by name; the qualifier stays a code, which the site words in the reader's language."""
     out = []
     for row in rows:
         cells = {}
@@ -146,8 +168,10 @@ def as_cells(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, str]]:
                 cells[col] = ""
             elif col == "only_one":
                 cells[col] = _groups_text(v)
+            elif col == "ladder":
+                cells[col] = laza.LADDER_NAMES.get(v, v)
             elif col == "cards":
-                cells[col] = " ".join(v)
+                cells[col] = " ".join(laza.CARDS.get(c, c) for c in v)
             else:
                 cells[col] = str(v)
         out.append(cells)
@@ -157,7 +181,8 @@ def as_cells(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, str]]:
 # --- cells -> rows ---------------------------------------------------------------------
 
 _BLANK = ("", "-", "—", "–")
-_GROUP = re.compile(r"\s*([A-Za-z0-9_]+)\s*(?:[:(]\s*|\s+)(\d{1,6})\s*\)?\s*\Z")
+# A group and a position: "Extrák 5", "extrak:5", "Utolsó két ütés (3)".
+_GROUP = re.compile(r"\s*(\w[\w '’-]*?)\s*(?:[:(]\s*|\s+)(\d{1,6})\.?\s*\)?\s*\Z")
 
 
 def _int_cell(text: str, row: int, col: str, problems: list[Problem]) -> int | None:
@@ -172,9 +197,13 @@ def _int_cell(text: str, row: int, col: str, problems: list[Problem]) -> int | N
     return n
 
 
-def row_from_cells(cells: Mapping[str, str], row: int, problems: list[Problem]) -> dict[str, Any] | None:
+def row_from_cells(
+    cells: Mapping[str, str], row: int, problems: list[Problem], qualifiers: Mapping[str, str] | None = None
+) -> dict[str, Any] | None:
     """One row dict for the engine from the text of its cells; an empty cell leaves the
-    member out, so the engine applies the rules' default (§4.2) or a blank value."""
+    member out, so the engine applies the rules' default (§4.2) or a blank value. Ladders, groups
+    and cards may be written by name or id; a qualifier by code or by a word of ``qualifiers``
+    (``name_key`` of the word -> code: the site's words in every language)."""
     before = len(problems)
     out: dict[str, Any] = {}
     for col in COLUMNS:
@@ -188,8 +217,12 @@ def row_from_cells(cells: Mapping[str, str], row: int, problems: list[Problem]) 
             n = _int_cell(text, row, col, problems)
             if n is not None:
                 out[col] = n
-        elif col in ("bid", "qualifier", "ladder"):
+        elif col == "bid":
             out[col] = text.lower()
+        elif col == "qualifier":
+            out[col] = (qualifiers or {}).get(name_key(text), text.lower())
+        elif col == "ladder":
+            out[col] = LADDER_IDS.get(name_key(text), text.lower())
         elif col == "only_one":
             groups = []
             for part in re.split(r"[;,]", text):
@@ -199,11 +232,12 @@ def row_from_cells(cells: Mapping[str, str], row: int, problems: list[Problem]) 
                 if m is None:
                     problems.append(Problem(row, col, "only_one_format", {"value": part.strip()}))
                     break
-                groups.append([m.group(1).lower(), int(m.group(2))])
+                group = m.group(1).strip()
+                groups.append([GROUP_IDS.get(name_key(group), group.lower()), int(m.group(2))])
             else:
                 out[col] = groups
         elif col == "cards":
-            out[col] = [c.lower() for c in re.split(r"[\s,;]+", text) if c]
+            out[col] = [CARD_IDS.get(name_key(c), c.lower()) for c in re.split(r"[\s,;]+", text) if c]
         else:
             out[col] = text
     if "bid" not in out and len(problems) == before:
@@ -216,13 +250,15 @@ def row_from_cells(cells: Mapping[str, str], row: int, problems: list[Problem]) 
     return out if "bid" in out else None
 
 
-def rows_from_cells(numbered: Iterable[tuple[int, Mapping[str, str]]]) -> tuple[list[dict], list[int], list[Problem]]:
+def rows_from_cells(
+    numbered: Iterable[tuple[int, Mapping[str, str]]], qualifiers: Mapping[str, str] | None = None
+) -> tuple[list[dict], list[int], list[Problem]]:
     """Rows, the reader's number of each, and the problems; wholly empty rows are skipped."""
     rows, labels, problems = [], [], []
     for number, cells in numbered:
         if not any((cells.get(c) or "").strip() for c in COLUMNS):
             continue
-        row = row_from_cells(cells, number, problems)
+        row = row_from_cells(cells, number, problems, qualifiers)
         if row is not None:
             rows.append(row)
             labels.append(number)
@@ -238,7 +274,7 @@ _PATH = re.compile(r"config\.point_table(?:\.(version|rows)(?:\[(\d+)\](?:\.([a-
 
 def _fixed_ladder(bid: str) -> str:
     rule = laza.RULE_LADDERS.get(bid)
-    return f"{rule[0]} {rule[1]}" if rule else "—"
+    return f"{laza.LADDER_NAMES.get(rule[0], rule[0])} {rule[1]}" if rule else "—"
 
 
 def _fixed_groups(bid: str) -> str:
@@ -368,13 +404,15 @@ def _decode(data: bytes) -> str:
     raise FileRejected("encoding")
 
 
-def _header(cells: Sequence[str]) -> dict[int, str]:
+def _header(cells: Sequence[str], columns: Mapping[str, str] | None) -> dict[int, str]:
+    """Column index -> column id, from the header line's names (``columns``: ``name_key`` of a
+    header -> id; the ids themselves are always read)."""
     index: dict[int, str] = {}
     for i, h in enumerate(cells):
-        key = (h or "").strip().lower().replace(" ", "_").replace("-", "_")
-        if not key:
+        if not (h or "").strip():
             continue
-        if key not in COLUMNS:
+        key = {**COLUMN_IDS, **(columns or {})}.get(name_key(h))
+        if key is None:
             raise FileRejected("unknown_header", column=(h or "").strip()[:40], columns=", ".join(COLUMNS))
         if key in index.values():
             raise FileRejected("duplicate_header", column=key)
@@ -384,7 +422,9 @@ def _header(cells: Sequence[str]) -> dict[int, str]:
     return index
 
 
-def _numbered(lines: Iterable[tuple[int, Sequence[Any]]]) -> list[tuple[int, dict[str, str]]]:
+def _numbered(
+    lines: Iterable[tuple[int, Sequence[Any]]], columns: Mapping[str, str] | None
+) -> list[tuple[int, dict[str, str]]]:
     """(sheet line, cells by column) for every line after the header line."""
     out: list[tuple[int, dict[str, str]]] = []
     index: dict[int, str] | None = None
@@ -393,7 +433,7 @@ def _numbered(lines: Iterable[tuple[int, Sequence[Any]]]) -> list[tuple[int, dic
         if index is None:
             if not any(v.strip() for v in values):
                 continue
-            index = _header(values)
+            index = _header(values, columns)
             continue
         if any(len(v) > MAX_CELL for v in values):
             col = next(index.get(i, "?") for i, v in enumerate(values) if len(v) > MAX_CELL)
@@ -406,7 +446,7 @@ def _numbered(lines: Iterable[tuple[int, Sequence[Any]]]) -> list[tuple[int, dic
     return out
 
 
-def read_csv(data: bytes) -> list[tuple[int, dict[str, str]]]:
+def read_csv(data: bytes, columns: Mapping[str, str] | None = None) -> list[tuple[int, dict[str, str]]]:
     if len(data) > MAX_FILE_BYTES:
         raise FileRejected("too_big", max_kb=MAX_FILE_BYTES // 1024)
     if b"\x00" in data and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -429,10 +469,10 @@ def read_csv(data: bytes) -> list[tuple[int, dict[str, str]]]:
                 raise FileRejected("too_many_rows", max=MAX_ROWS)
     except csv.Error:  # e.g. a field over the csv module's limit, an unterminated quote
         raise FileRejected("csv_broken", row=len(lines) + 1) from None
-    return _numbered(lines)
+    return _numbered(lines, columns)
 
 
-def read_xlsx(data: bytes) -> list[tuple[int, dict[str, str]]]:
+def read_xlsx(data: bytes, columns: Mapping[str, str] | None = None) -> list[tuple[int, dict[str, str]]]:
     if len(data) > MAX_FILE_BYTES:
         raise FileRejected("too_big", max_kb=MAX_FILE_BYTES // 1024)
     try:
@@ -461,7 +501,7 @@ def read_xlsx(data: bytes) -> list[tuple[int, dict[str, str]]]:
         raise
     except Exception:  # openpyxl raises many types for a broken workbook (bad shared strings, XML)
         raise FileRejected("not_xlsx") from None
-    return _numbered(lines)
+    return _numbered(lines, columns)
 
 
 def _xlsx_text(v: Any) -> str:
@@ -472,26 +512,29 @@ def _xlsx_text(v: Any) -> str:
     return str(v)
 
 
-def read_file(data: bytes, filename: str) -> list[tuple[int, dict[str, str]]]:
+def read_file(data: bytes, filename: str, columns: Mapping[str, str] | None = None) -> list[tuple[int, dict[str, str]]]:
+    """The file's rows by column; ``columns`` are header names read besides the ids (``_header``)."""
     name = (filename or "").lower()
     if name.endswith(".xlsx"):
-        return read_xlsx(data)
+        return read_xlsx(data, columns)
     if name.endswith((".csv", ".txt")):
-        return read_csv(data)
+        return read_csv(data, columns)
     raise FileRejected("file_type")
 
 
-def write_csv(cells: Iterable[Mapping[str, str]]) -> bytes:
-    """UTF-8 with a BOM, so that Excel shows the accents; one header line of column ids."""
+def write_csv(cells: Iterable[Mapping[str, str]], headers: Sequence[str] = COLUMNS) -> bytes:
+    """UTF-8 with a BOM, so that Excel shows the accents; one header line (the page's column names)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
+    writer.writerow(headers)
     for row in cells:
         writer.writerow([row.get(c, "") for c in COLUMNS])
     return ("\ufeff" + out.getvalue()).encode()
 
 
-def write_xlsx(cells: Iterable[Mapping[str, str]], title: str = "point table") -> bytes:
+def write_xlsx(
+    cells: Iterable[Mapping[str, str]], headers: Sequence[str] = COLUMNS, title: str = "point table"
+) -> bytes:
     """One sheet; numbers as numbers, every other cell as text (a leading ``=`` is no formula)."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
@@ -499,7 +542,7 @@ def write_xlsx(cells: Iterable[Mapping[str, str]], title: str = "point table") -
     wb = Workbook()
     ws = wb.active
     ws.title = title[:31]
-    ws.append(list(COLUMNS))
+    ws.append(list(headers))
     for cell in ws[1]:
         cell.font = Font(bold=True)
     for row in cells:

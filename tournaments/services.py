@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from scoring.registry import get as get_variant
 
 from . import access, audit
+from .importing import Entered, ImportResult, parse_players
 from .models import Entry, Player, Referee, Tournament
 
 EVENT_FIELDS = (
@@ -215,6 +216,13 @@ def set_entry_status(actor: Any, entry: Entry, status: str, reason: str = "") ->
 
 
 @transaction.atomic
+def check_import(tournament: Tournament, data: bytes, filename: str) -> ImportResult:
+    """An uploaded player list read and checked against the event's players (the preview, page and API)."""
+    players = tournament.entries.values_list("player__name", "start_number", "player__federation_id")
+    entered = [Entered(name, number, fid) for name, number, fid in players]
+    return parse_players(data, filename, {e.federation_id for e in entered if e.federation_id}, entered)
+
+
 def import_players(actor: Any, tournament: Tournament, rows: list[dict[str, Any]]) -> list[Entry]:
     """Enter every row of a checked import, all or nothing."""
     access.require_organizer(actor, tournament)

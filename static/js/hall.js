@@ -41,6 +41,21 @@
   function Pager(box, label) {
     this.box = box; this.label = label; this.page = 0; this.pages = [[]];
   }
+  // The room a list's card needs under the list: what follows it (a footnote), the card's padding and
+  // border, and the page's margin.
+  function below(box) {
+    var card = box.closest(".card");
+    if (!card) return 48;
+    var inner = box;
+    while (inner.parentElement !== card) inner = inner.parentElement;
+    var style = getComputedStyle(card);
+    var room = parseFloat(style.paddingBottom) + parseFloat(style.borderBottomWidth) + 16;
+    for (var el = inner.nextElementSibling; el; el = el.nextElementSibling) {
+      var s = getComputedStyle(el);
+      room += el.getBoundingClientRect().height + parseFloat(s.marginTop) + parseFloat(s.marginBottom);
+    }
+    return room;
+  }
   Pager.prototype.layout = function () {
     var items = Array.prototype.slice.call(this.box.children);
     items.forEach(function (el) { el.style.display = ""; });
@@ -48,7 +63,7 @@
     if (window.innerWidth >= 1000 && items.length) {  // projector layout; phones scroll
       // What fits below the list's top, or in its own box where the stylesheet caps its height.
       var cap = parseFloat(getComputedStyle(this.box).maxHeight);
-      var reserve = Number(this.box.dataset.pageReserve) || 48;  // the card's padding and footnote
+      var reserve = Number(this.box.dataset.pageReserve) || below(this.box);
       var room = Math.min(window.innerHeight - this.box.getBoundingClientRect().top - reserve, isNaN(cap) ? Infinity : cap - 8);
       var pages = [], current = [], top = null;
       items.forEach(function (el) {
@@ -85,8 +100,10 @@
       label.textContent = label.dataset.round.replace("{n}", d.round.round);
       setClock(d.round.remaining_seconds, d.round.running);
     }
-    root.querySelector("[data-playing]").innerHTML = d.tables.filter(function (t) { return !t.complete; })
+    var playing = d.tables.filter(function (t) { return !t.complete; });
+    root.querySelector("[data-playing]").innerHTML = playing
       .map(function (t) { return "<li>" + tableLabel(t.number) + ": " + t.hands + "/" + t.expected + "</li>"; }).join("");
+    root.querySelector("[data-playing-box]").hidden = !playing.length;  // no empty box on the wall
     root.querySelector("[data-seating]").innerHTML = d.tables.map(function (t) {
       return "<div><b>" + tableLabel(t.number) + "</b><br>" + t.seats.map(function (s) {
         return "<span class='pos'>" + esc(s.position) + "</span>" + esc(s.name) + " <span class='muted'>" + s.total + "</span>"; }).join("<br>") + "</div>";

@@ -11,7 +11,7 @@
     var i = parseInt(count.value, 10) || 0;
     var row = blank.content.firstElementChild.cloneNode(true);
     row.querySelector(".rowno").textContent = String(body.rows.length + 1);
-    row.querySelectorAll("input[data-col]").forEach(function (input) {
+    row.querySelectorAll("[data-col]").forEach(function (input) {
       input.name = "r-" + i + "-" + input.getAttribute("data-col");
     });
     body.appendChild(row);

@@ -44,11 +44,16 @@
   });
 
   // --- find: hide the rows that do not match what is typed (name, club or start number) ------------
+  // Accents and case aside, as the server's searches (tournaments/names.py): "cuk" finds Čuk.
+  function fold(text) {
+    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[đĐ]/g, "d")
+      .replace(/[łŁ]/g, "l").replace(/[øØ]/g, "o").replace(/ß/g, "ss").toLowerCase();
+  }
   function filter() {
-    var words = search.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    var words = fold(search.value.trim()).split(/\s+/).filter(Boolean);
     var shown = 0;
     body.querySelectorAll("tr[data-numbers]").forEach(function (tr) {
-      var text = tr.cells[1].textContent.toLowerCase();
+      var text = fold(tr.cells[1].textContent);
       var hit = words.every(function (w) { return text.indexOf(w) >= 0; });
       tr.hidden = !hit;
       shown += hit;

@@ -130,7 +130,10 @@ def _hall_lists(tournament: Tournament, version: int) -> dict[str, bytes]:
             # Every row: the page turns through what does not fit (static/js/hall.js).
             "standings": [{**r, "value": metric_text(r.get(first))} for r in live["standings"]],
             "tables": live["tables"],
+            "playing": [t for t in live["tables"] if not t["complete"]],
             "metric_label": metric_label(first),
+            # The order of players equal on the points shown: the event's tie-breaks, in words.
+            "columns": metric_columns(live["metrics"]),
             "pairs": ranks_pairs(tournament),
         }
         return {

@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -25,7 +26,17 @@ from .. import pointtable as pt
 from ..forms_pointtable import ChangeFields, UploadForm
 from ..lookups import tournament_for_organizer, tournament_for_viewer
 from ..models import Tournament
-from ..pointtable_text import COLUMN_LABELS, file_text, problem_text
+from ..pointtable_text import (
+    COLUMN_LABELS,
+    QUALIFIER_WORDS,
+    file_text,
+    header_names,
+    headers,
+    in_words,
+    problem_text,
+    qualifier_codes,
+    refused_hand_text,
+)
 
 ROW_FIELD = "r-{i}-{col}"
 
@@ -60,6 +71,8 @@ def _rows_for_page(
                         "name": ROW_FIELD.format(i=i, col=c),
                         "label": str(COLUMN_LABELS[c]),
                         "numeric": c in pt.INT_COLUMNS,
+                        # The qualifier is chosen by its words, not typed as a code.
+                        "choices": _qualifier_choices() if c == "qualifier" else None,
                         "errors": [problem_text(p) for p in mine if p.column == c],
                     }
                     for c in pt.COLUMNS
@@ -67,6 +80,12 @@ def _rows_for_page(
             }
         )
     return out
+
+
+def _qualifier_choices() -> list[tuple[str, str]]:
+    """The qualifier's choices in words; "—" posts nothing (the rules' qualifier, else none), so that an
+    added row left empty stays empty."""
+    return [("" if code == "none" else code, str(word)) for code, word in QUALIFIER_WORDS.items()]
 
 
 def point_table(request: HttpRequest, slug: str) -> HttpResponse:
@@ -83,15 +102,19 @@ def point_table(request: HttpRequest, slug: str) -> HttpResponse:
 def point_table_download(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     tournament = tournament_for_viewer(request, slug)
     _laza(tournament)
-    cells = pt.as_cells(pt.effective_rows(tournament.config))
     name = f"{tournament.slug}-point-table-{pt.version_of(tournament.config)}"
     name = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)[:120]
+    # The file speaks the event's language: the page's column names and words (an upload reads them back).
+    with translation.override(tournament.language):
+        cells, names = in_words(pt.as_cells(pt.effective_rows(tournament.config))), headers()
+        title = _("Point table")
     if fmt == "xlsx":
         response = HttpResponse(
-            pt.write_xlsx(cells), content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            pt.write_xlsx(cells, names, title),
+            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         )
     else:
-        response = HttpResponse(pt.write_csv(cells), content_type="text/csv; charset=utf-8")
+        response = HttpResponse(pt.write_csv(cells, names), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
     return response
 
@@ -162,11 +185,7 @@ def _refusal(request: HttpRequest, tournament: Tournament, config: dict, data: d
     except rescore.StalePointTable as exc:
         return [str(exc)]
     except rescore.PointTableRefused as exc:
-        return [
-            _("Round %(r)s, table %(t)s, hand %(h)s would not be valid under the new table: %(why)s")
-            % {"r": b.round, "t": b.table, "h": b.hand, "why": "; ".join(e.message for e in b.errors)}
-            for b in exc.broken
-        ] + [_("Nothing was saved.")]
+        return [refused_hand_text(b) for b in exc.broken] + [_("Nothing was saved.")]
     except ValidationError as exc:
         return list(exc.messages)
     if not change.changed:
@@ -197,7 +216,7 @@ def point_table_edit(request: HttpRequest, slug: str) -> HttpResponse:
     change = ChangeFields(request.POST, prefix="t")
     if "add_row" in request.POST:  # without JavaScript: one more empty row, nothing saved
         return _editor(request, tournament, cells=[*cells, {}], change=change)
-    rows, labels, problems = pt.rows_from_cells(enumerate(cells, start=1))
+    rows, labels, problems = pt.rows_from_cells(enumerate(cells, start=1), qualifier_codes())
     config, engine_problems = pt.check(request.POST.get("t-version", ""), rows, labels)
     problems = [*problems, *engine_problems]
     if not change.is_valid():
@@ -222,7 +241,7 @@ def point_table_upload(request: HttpRequest, slug: str) -> HttpResponse:
         return _editor(request, tournament, upload=form, status=400)
     f = form.cleaned_data["file"]
     try:
-        numbered = pt.read_file(f.read(pt.MAX_FILE_BYTES + 1), f.name)
+        numbered = pt.read_file(f.read(pt.MAX_FILE_BYTES + 1), f.name, header_names())
     except pt.FileRejected as exc:
         return _editor(
             request,
@@ -231,7 +250,7 @@ def point_table_upload(request: HttpRequest, slug: str) -> HttpResponse:
             status=400,
             problems=[pt.Problem(None, None, "plain", {"text": file_text(exc)})],
         )
-    rows, labels, problems = pt.rows_from_cells(numbered)
+    rows, labels, problems = pt.rows_from_cells(numbered, qualifier_codes())
     config, engine_problems = pt.check(form.cleaned_data["version"], rows, labels)
     problems = [*problems, *engine_problems]
     if problems or config is None:

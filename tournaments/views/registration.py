@@ -17,8 +17,8 @@ from django.views.decorators.http import require_POST
 
 from .. import services, whereabouts
 from ..forms import ImportForm, PlayerForm
-from ..forms_organizer import EntryEditForm, LateAddForm
-from ..importing import ImportResult, PlayerRow, parse_players
+from ..forms_organizer import EntryEditForm, LateAddForm, LookupForm
+from ..importing import ImportResult, PlayerRow
 from ..lookups import tournament_for_organizer
 from ..models import Entry
 from ..protocols import links
@@ -57,13 +57,20 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                     request, _("Seated from the draw of round %(n)d.") % {"n": services.next_draw_number(tournament)}
                 )
             return redirect("players", slug=slug)
+    search = LookupForm(request.GET or None)
+    query = search.cleaned_data["q"].strip() if search.is_valid() else ""
+    entries = services.entry_pins(request.user, tournament)
+    if query:
+        entries = [e for e in entries if whereabouts.entry_matches(e, query, club=True)]
     return render(
         request,
         "tournaments/players.html",
         {
             "tournament": tournament,
             # The organizer's own page: the PINs are shown here (and on the slips), never on public pages.
-            "entries": services.entry_pins(request.user, tournament),
+            "entries": entries,
+            "search": search,
+            "query": query,
             "form": form,
             "late": late,
             "next_draw": services.next_draw_number(tournament) if late else None,
@@ -87,7 +94,7 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as exc:
             # The preview stays (in the session and on the page): the organizer sees why and may retry.
             messages.error(request, " ".join(exc.messages))
-            preview = ImportResult([PlayerRow(line=i, **row) for i, row in enumerate(rows, start=2)], [])
+            preview = ImportResult([PlayerRow(**row) for row in rows], [])
             return render(
                 request,
                 "tournaments/players_import.html",
@@ -104,14 +111,10 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
     result = None
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
-        existing = set(
-            tournament.entries.exclude(player__federation_id="").values_list("player__federation_id", flat=True)
-        )
-        result = parse_players(upload.read(), upload.name, existing)
+        result = services.check_import(tournament, upload.read(), upload.name)
         if result.ok:
-            request.session[key] = [
-                {k: v for k, v in r.as_dict().items() if k not in ("line", "errors")} for r in result.rows
-            ]
+            # The file's line numbers stay with the rows: a refused confirm shows the same preview.
+            request.session[key] = [{k: v for k, v in r.as_dict().items() if k != "errors"} for r in result.rows]
         else:
             request.session.pop(key, None)
     return render(

@@ -142,6 +142,8 @@ RULE_QUALIFIER = {"banda": "suit", "ulti": "card", "uhu": "card"}  # the documen
 NOT_TROPHIES = frozenset(RULE_LADDERS) | frozenset(RULE_ONLY_ONE)
 MAYBE_TROPHIES = frozenset(("lamour", "angelo", "pikolo", "city", "centrum", "kismadar", "nagymadar"))
 GROUP_NAMES = {"elfogok": "Elfogók", "extrak": "Extrák", "utolso_ket_utes": "Utolsó két ütés"}
+# The document names the members of each ladder, not the ladder: it is shown by its weakest and strongest.
+LADDER_NAMES = {"honor_group": "Honőr–Trul", "game_group": "Gém–Volát"}
 QUALIFIER_KINDS = ("none", "suit", "card")
 _ID = re.compile(r"[a-z0-9_]{1,40}\Z")
 
