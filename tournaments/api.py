@@ -138,8 +138,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             headers={"Retry-After": str(exc.retry_after)},
         )
     if isinstance(exc, hands.StaleEdit):
+        field = getattr(exc, "field", "version")  # what the client sent of the state it saw
         return Response(
-            {"errors": [{"field": "version", "code": "stale_edit", "message": str(exc)}]},
+            {"errors": [{"field": field, "code": "stale_edit", "message": str(exc)}]},
             status=status.HTTP_409_CONFLICT,
         )
     if isinstance(exc, hands.NotOpen):
@@ -495,38 +496,44 @@ class TableDetail(ApiView):
     )
     def get(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
-        table_hands = list(table.hands.select_related("entered_by").order_by("number"))
-        seats = list(table.seats.all())
-        progress = table_progress(tournament, [s.position for s in seats], table_hands, time_expired=table.time_expired)
-        expected, played, complete = progress.expected, progress.played, progress.complete
-        confirmed = set(table.confirmations.values_list("position", flat=True))
-        for seat in seats:
-            seat.confirmed = seat.position in confirmed
-        envelopes = (
-            []
-            if complete
-            else hands.next_envelopes(hands.table_setup(table, tournament), table_hands[-1] if table_hands else None)
-        )
-        return Response(
-            TableSerializer(
-                {
-                    "round": table.round.number,
-                    "number": table.number,
-                    "round_status": table.round.status,
-                    "first_dealer": table.first_dealer,
-                    "confirmed": table.confirmed_at is not None,
-                    "time_expired": table.time_expired,
-                    "expected_hands": expected,
-                    "played_hands": played,
-                    "complete": complete,
-                    "seats": seats,
-                    "totals": dict(progress.totals),
-                    "next_envelopes": envelopes,
-                    "hands": table_hands,
-                    "judge_confirmation": JudgeConfirmation.objects.filter(table=table).select_related("judge").first(),
-                }
-            ).data
-        )
+        return table_answer(tournament, table)
+
+
+def table_answer(tournament: Tournament, table: Table) -> Response:
+    """A table as its detail answers it (and the table writes that answer the table)."""
+    table_hands = list(table.hands.select_related("entered_by").order_by("number"))
+    seats = list(table.seats.all())
+    progress = table_progress(tournament, [s.position for s in seats], table_hands, time_up_after=table.time_up_after)
+    expected, played, complete = progress.expected, progress.played, progress.complete
+    confirmed = set(table.confirmations.values_list("position", flat=True))
+    for seat in seats:
+        seat.confirmed = seat.position in confirmed
+    envelopes = (
+        []
+        if complete
+        else hands.next_envelopes(hands.table_setup(table, tournament), table_hands[-1] if table_hands else None)
+    )
+    return Response(
+        TableSerializer(
+            {
+                "round": table.round.number,
+                "number": table.number,
+                "round_status": table.round.status,
+                "first_dealer": table.first_dealer,
+                "confirmed": table.confirmed_at is not None,
+                "time_expired": progress.time_expired,
+                "time_up_after": progress.time_up_after,
+                "expected_hands": expected,
+                "played_hands": played,
+                "complete": complete,
+                "seats": seats,
+                "totals": dict(progress.totals),
+                "next_envelopes": envelopes,
+                "hands": table_hands,
+                "judge_confirmation": JudgeConfirmation.objects.filter(table=table).select_related("judge").first(),
+            }
+        ).data
+    )
 
 
 class Hands(ApiView):

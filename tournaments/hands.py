@@ -28,7 +28,6 @@ from scoring.registry import VARIANTS
 from scoring.types import HandError, HandScore, Variant
 
 from . import access, audit, misdeals
-from .clock import clock_of
 from .models import (
     AuditEntry,
     Confirmation,
@@ -294,17 +293,12 @@ def _enter_hand(
     number = (previous.number + 1) if previous else 1
     _check_number(table, given_number, number)
     if progress_of(table, tournament).complete:
-        raise NotOpen(_("Table %(t)d has played all its hands for this round.") % {"t": table.number})
+        raise NotOpen(_complete_message(table))
     _check_envelope(hand_input, next_envelopes(setup, previous), number)
     state = previous.state_after if previous else {}
     result = _score_or_reject(evaluate(hand_input, state, setup.config), number, hand_input, setup.config)
     if history := misdeals.history_errors(setup.variant, table, hand_input, number):  # taruk2012.md §5.4
         raise HandRejected(history, number)
-    # taruk2012.md §7.2: after time is up the hand in progress is still scored; it is the last.
-    if table.round.started_at is not None and clock_of(table.round).expired(timezone.now()):
-        table.time_expired = True
-        table.save(update_fields=["time_expired"])
-        audit.log(actor, "table.time_expired", table, tournament=tournament, after={"hands": number})
     hand = Hand(
         table=table,
         number=number,
@@ -320,6 +314,17 @@ def _enter_hand(
     audit.log(actor, "hand.entered", hand, tournament=tournament, after=hand.snapshot())
     hand.replayed = False
     return hand
+
+
+def _complete_message(table: Table) -> str:
+    """Why the table takes no more hands. The round clock alone never says so: hands played in time
+    are often typed after it ran out; the referee records where time was up (``timeup``)."""
+    if table.time_up_after is not None:
+        return _(
+            "Time was up after hand %(n)d at table %(t)d: hand %(next)d was not played in this round. If it "
+            "was, change where time was up first."
+        ) % {"n": table.time_up_after, "t": table.number, "next": table.time_up_after + 1}
+    return _("Table %(t)d has played all its hands for this round.") % {"t": table.number}
 
 
 def _slot_version(table: Table, tournament: Tournament, number: int) -> int:
@@ -539,7 +544,7 @@ def progress_of(table: Table, tournament: Tournament | None = None) -> TableProg
         tournament or table.round.tournament,
         positions,
         table.hands.values("played", "points"),
-        time_expired=table.time_expired,
+        time_up_after=table.time_up_after,
     )
 
 

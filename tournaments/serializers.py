@@ -170,6 +170,25 @@ def optional_text(max_length: int, **kwargs: Any) -> serializers.CharField:
     return serializers.CharField(max_length=max_length, required=False, allow_blank=True, default="", **kwargs)
 
 
+TIME_EXPIRED_HELP = _("Time was up at the table (time_up_after is set).")
+
+
+def time_expired_field() -> serializers.BooleanField:
+    return serializers.BooleanField(help_text=TIME_EXPIRED_HELP)
+
+
+def time_up_after_field(**kwargs: Any) -> serializers.IntegerField:
+    """Where time was up at a table (taruk2012.md §7.2), as every table payload gives it."""
+    return serializers.IntegerField(
+        allow_null=True,
+        help_text=_(
+            "taruk2012.md §7.2: the hand after which time was up, as the referee recorded it; the table is "
+            "complete once it has that hand. Null: the table plays its planned hands."
+        ),
+        **kwargs,
+    )
+
+
 class RegisterSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     club = optional_text(120)
@@ -221,13 +240,17 @@ class TableSummarySerializer(serializers.Serializer):
     number = serializers.IntegerField()
     first_dealer = serializers.CharField()
     confirmed = serializers.SerializerMethodField()
-    time_expired = serializers.BooleanField()
+    time_expired = serializers.SerializerMethodField(help_text=TIME_EXPIRED_HELP)
+    time_up_after = time_up_after_field(read_only=True)
     hands = serializers.SerializerMethodField(help_text=_("Hands played that count for the round."))
     totals = serializers.SerializerMethodField(help_text=_("Position -> points so far."))
     seats = SeatSerializer(many=True, source="seats.all")
 
     def get_confirmed(self, table: Any) -> bool:
         return table.confirmed_at is not None
+
+    def get_time_expired(self, table: Any) -> bool:
+        return table.time_up_after is not None
 
     def get_hands(self, table: Any) -> int:
         totals = self.context["totals"].get(table.pk)
@@ -353,7 +376,8 @@ class TableSerializer(serializers.Serializer):
     round_status = RoundStatusField(read_only=True)
     first_dealer = serializers.CharField()
     confirmed = serializers.BooleanField()
-    time_expired = serializers.BooleanField()
+    time_expired = time_expired_field()
+    time_up_after = time_up_after_field()
     expected_hands = serializers.IntegerField()
     played_hands = serializers.IntegerField()
     complete = serializers.BooleanField()
@@ -465,6 +489,7 @@ class LiveTableSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     hands = serializers.IntegerField()
     expected = serializers.IntegerField()
+    time_up_after = time_up_after_field()
     complete = serializers.BooleanField()
     confirmed = serializers.BooleanField()
     seats = LiveTableSeatSerializer(many=True)

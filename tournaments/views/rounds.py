@@ -20,6 +20,7 @@ from ..lookups import tournament_for_organizer, tournament_for_viewer
 from ..models import AuditEntry, Round, Seat, Table, Tournament
 from ..public_cache import share
 from ..variants import sit_out_rule
+from . import timeup
 from .spliced import render_page
 
 
@@ -140,12 +141,20 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "staff": staff,
             "clock": clock_payload(rnd),
             "repeats": draw["repeats"],
-            "open_tables": rounds.open_tables(rnd) if is_organizer and rnd.status == Round.Status.RUNNING else [],
+            "open_tables": _open_tables(request, rnd) if is_organizer and rnd.status == Round.Status.RUNNING else [],
             "stale_after": rounds.stale_rounds(tournament).get(rnd.number, []) if is_organizer else [],
         },
         {"draw": draw["html"]},
     )
     return share(response, tournament, version, moving=moves(rnd))
+
+
+def _open_tables(request: HttpRequest, rnd: Round) -> list[dict]:
+    """The tables not done, each with its "time was up after hand" form (back to this page)."""
+    out = rounds.open_tables(rnd)
+    for o in out:
+        o["time_up"] = timeup.open_table_context(rnd, o, request.path)
+    return out
 
 
 def _draw_html(tournament, rnd: Round, staff: bool, is_organizer: bool) -> dict:

@@ -30,7 +30,7 @@ from ..incidents import correction_prefill
 from ..lookups import table_for_viewer
 from ..models import Hand, Round, Table, Tournament
 from ..progress import table_progress
-from . import offline
+from . import offline, timeup
 
 
 def _names(table: Table) -> dict[str, str]:
@@ -39,7 +39,7 @@ def _names(table: Table) -> dict[str, str]:
 
 def _progress(tournament: Tournament, table: Table, hands: list[Hand]) -> dict[str, Any]:
     positions = [s.position for s in table.seats.all()]
-    progress = table_progress(tournament, positions, hands, time_expired=table.time_expired)
+    progress = table_progress(tournament, positions, hands, time_up_after=table.time_up_after)
     running = {p: 0 for p in positions}
     rows = []
     for h in hands:
@@ -55,6 +55,8 @@ def _progress(tournament: Tournament, table: Table, hands: list[Hand]) -> dict[s
         "rows": rows,
         "played": progress.played,
         "complete": progress.complete,
+        "time_up_after": progress.time_up_after,
+        "state": progress,
     }
 
 
@@ -89,6 +91,7 @@ def table_page(request: HttpRequest, slug: str, number: int, table_no: int) -> H
 def _context(request, tournament, table, hands, progress, form, preview=None, entry_token=None) -> dict[str, Any]:
     confirmed = {c.position: c for c in table.confirmations.all()}
     can_write = access.can_enter_hands(request.user, tournament, table.number)
+    clock = clock_payload(table.round)
     return {
         # The entry form says which hand it enters, and carries a token so that posting it twice
         # (a double tap, a retry after a timeout) stores one hand (services.enter_hand).
@@ -107,7 +110,10 @@ def _context(request, tournament, table, hands, progress, form, preview=None, en
         "next_dealer": form.envelope["dealer"] if form else None,
         "seats": table.seats.all(),
         "confirmed": confirmed,
-        "clock": clock_payload(table.round),
+        "clock": clock,
+        "time_up": timeup.form_context(table, progress["state"], expired=clock["expired"])
+        if timeup.may_record(request.user, table)
+        else None,
         "variant": VARIANTS[tournament.variant],
         "offline": offline.page_config(request, table) if can_write else None,
         "chart": progression(progress["positions"], [r["running"] for r in progress["rows"]]) if hands else None,
