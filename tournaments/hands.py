@@ -27,7 +27,7 @@ from scoring.engine import evaluate
 from scoring.registry import VARIANTS
 from scoring.types import HandError, HandScore, Variant
 
-from . import access, audit, misdeals
+from . import access, audit, lines, misdeals
 from .models import (
     AuditEntry,
     Confirmation,
@@ -59,6 +59,35 @@ class HandRejected(Exception):
         self.hand_number = hand_number
         self.hand = hand  # the rejected input and the event's config: the API names fields by their labels
         self.config = config
+
+
+def reasons(exc: HandRejected) -> str:
+    """The engine's reasons for refusing a hand, in the active language, each after the label of its
+    field as the hand form shows it (where the hand is known and a field of the form writes it)."""
+    from .handforms.base import hand_labels  # the forms import this module
+
+    labels = hand_labels(exc.hand, exc.config) if isinstance(exc.hand, Mapping) else None
+    out = []
+    for error in exc.errors:
+        label = labels(error.field) if labels is not None and error.field else None
+        text = lines.message(error, labels)
+        out.append(f"{label}: {text}" if label else text)
+    return "; ".join(out)
+
+
+class DeletionRefused(HandRejected):
+    """Deleting hand ``deleted`` would leave a later hand (``hand_number``) invalid where it moves to."""
+
+    def __init__(self, deleted: int, errors: list[HandError], later: int, hand: Any, config: Any):
+        super().__init__(errors, later, hand, config)
+        self.deleted = deleted
+
+    def sentence(self) -> str:
+        """The refusal in the active language, the engine's reasons in it too."""
+        return _(
+            "Hand %(n)d cannot be deleted: hand %(later)d would no longer be valid after it (%(reasons)s). "
+            "Correct or delete hand %(later)d first; nothing was changed."
+        ) % {"n": self.deleted, "later": self.hand_number, "reasons": reasons(self)}
 
 
 class StaleEdit(Exception):
@@ -479,7 +508,7 @@ def delete_hand(actor: Any, hand: Hand, *, expected_version: int, reason: str) -
         new_number = later.number - 1
         result = evaluate(new_input, state, setup.config)
         if isinstance(result, list):
-            raise HandRejected(result, later.number)
+            raise DeletionRefused(current.number, result, later.number, new_input, setup.config)
         later.number = new_number
         later.input = new_input
         later.dealer = new_input["dealer"]

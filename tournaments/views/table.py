@@ -268,14 +268,13 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
             form = cls(request.POST, **kwargs)
             form.is_valid()
             deleting = "delete" in request.POST
-            if exc.hand_number not in (None, hand_no):
-                if deleting:
-                    error = _(
-                        "The deletion was refused, nothing changed: hand %(n)d cannot be valid with the dealer "
-                        "and seats of its new place (%(e)s). Correct or delete that hand first."
-                    ) % {"n": exc.hand_number, "e": exc}
-                else:
-                    error = _("The correction would make hand %(n)d invalid: %(e)s") % {"n": exc.hand_number, "e": exc}
+            if isinstance(exc, services.DeletionRefused):
+                error = exc.sentence()
+            elif exc.hand_number not in (None, hand_no):
+                error = _("The correction would make hand %(n)d invalid: %(e)s") % {
+                    "n": exc.hand_number,
+                    "e": services.reasons(exc),
+                }
             else:
                 form.add_engine_errors([e for e in exc.errors if e.field != "reason"])
                 if any(e.field == "reason" for e in exc.errors):
