@@ -119,6 +119,10 @@ class Variant:
     false_call: Callable[[Mapping[str, JSON], str], dict[str, JSON] | None] | None = None
     # scoring.event_options.EventOption: the readings the organizer chooses per event
     options: tuple[Any, ...] = ()
+    # The calls a judge records at its tables (the site's incident kinds): a renonsz claim, conduct, time
+    # and anything else everywhere; a variant whose rules have a procedure of their own adds it (Taruk's
+    # "stop", R1–R4: the caller states his finding, agreement makes a renons, else the judge decides).
+    incident_kinds: tuple[str, ...] = ("renonsz", "conduct", "time", "other")
 
     def allowed_dealers(self, table_seats: list[str], hand: Mapping[str, JSON]) -> list[str]:
         """The dealers the hand after ``hand`` may have, the usual one first."""
