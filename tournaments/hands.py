@@ -286,11 +286,17 @@ def _replay(table: Table, key: str, body_hash: str) -> Hand | None:
     return row.hand
 
 
-def _check_number(table: Table, given: int | None, expected: int) -> None:
+def _check_number(table: Table, given: int | None, expected: int, complete: bool) -> None:
     if given is None or given == expected:
         return
     existing = table.hands.filter(number=given).select_related("entered_by").first()
-    if existing is not None:
+    if existing is not None and complete:  # no hand after it: the table has played its hands
+        by = existing.entered_by.get_username() if existing.entered_by else "?"
+        message = _(
+            "Hand %(n)d has already been saved (by %(by)s); nothing was stored. The table has played all its "
+            "hands: check hand %(n)d in the list and correct it if yours is right."
+        ) % {"n": given, "by": by}
+    elif existing is not None:
         by = existing.entered_by.get_username() if existing.entered_by else "?"
         message = _(
             "Hand %(n)d has already been saved (by %(by)s); nothing was stored. Check hand %(n)d in the "
@@ -320,8 +326,9 @@ def _enter_hand(
     setup = table_setup(table, tournament)
     previous = table.hands.order_by("number").last()
     number = (previous.number + 1) if previous else 1
-    _check_number(table, given_number, number)
-    if progress_of(table, tournament).complete:
+    complete = progress_of(table, tournament).complete
+    _check_number(table, given_number, number, complete)
+    if complete:
         raise NotOpen(_complete_message(table))
     _check_envelope(hand_input, next_envelopes(setup, previous), number)
     state = previous.state_after if previous else {}

@@ -176,8 +176,12 @@ def hand_enter(request: HttpRequest, slug: str, number: int, table_no: int) -> H
             if answer_json:
                 return offline.conflict(table, str(exc), getattr(exc, "given", None))
             # Nothing stored: the page shows the hands as they are now and the form as typed, for
-            # the next hand, with a new token; the referee decides whether to save it.
+            # the next hand, with a new token; the referee decides whether to save it. A table that
+            # has played its hands takes no next hand: the page without a form, the message on top.
             conflict, token = str(exc), None
+            if services.progress_of(table).complete:
+                messages.error(request, conflict)
+                return redirect(table_url(table))
             hands = list(table.hands.order_by("number"))
             form = _new_form(tournament, table, hands[-1] if hands else None, request.POST)
             form.is_valid()
