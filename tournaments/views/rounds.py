@@ -81,6 +81,7 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
     rnd = lookups.round_of(request.user, tournament, number)
     if action not in round_actions.ACTIONS:
         raise Http404
+    done = _done_message(rnd, action)
     try:
         round_actions.perform(
             request.user,
@@ -92,9 +93,24 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
+        if done:
+            messages.success(request, done % {"n": rnd.number})
         if action == "reopen" and rounds.stale_rounds(tournament):
             messages.warning(request, _("A later round was drawn from this round's results: see the rounds page."))
     return redirect("round", slug=slug, number=number)
+
+
+def _done_message(rnd: Round, action: str) -> str | None:
+    """What the page says once ``action`` is done to ``rnd`` (its state before: start begins or resumes)."""
+    if action == "start" and rnd.status == Round.Status.RUNNING:
+        return _("Round %(n)d: the clock runs again.")
+    return {
+        "publish": _("Round %(n)d: the draw is published."),
+        "start": _("Round %(n)d started: the clock runs."),
+        "pause": _("Round %(n)d: the clock is paused."),
+        "close": _("Round %(n)d closed."),
+        "reopen": _("Round %(n)d reopened."),
+    }.get(action)
 
 
 def _visible_round(request: HttpRequest, slug: str, number: int) -> tuple[Tournament, Round, bool]:
