@@ -508,7 +508,7 @@ def validate(
             e.add(
                 "start_double_round",
                 FORBIDDEN_COMBINATION,
-                _("a double round is already running; no new one can start"),
+                _("a double round is already running; no new one can start"),  # §1.8
             )
 
     if outcome in ("thrown_in", "redeal"):
@@ -526,7 +526,7 @@ def validate(
                 e.add(
                     "thrower",
                     MISSING_FIELD,
-                    _("a double round is declared by the player who threw in and then deals: name him"),
+                    _("a double round is declared by the player who threw in and then deals: name him"),  # §1.8
                 )
             reason = obj.get("throw_in_reason")
             if reason is not None:
@@ -562,7 +562,7 @@ def validate(
             # §3.2 rule 3 for every outcome: a renonsz hand need not name the partner, but
             # "partner": null says the declarer played alone, and then solo says how.
             if "partner" in obj:
-                e.add("solo", MISSING_FIELD, _("solo is required when the declarer plays alone"))
+                e.add("solo", MISSING_FIELD, _("solo is required when the declarer plays alone"))  # §1.9
         else:
             e.check_choice(solo, "solo", SOLO_CASES)
     elif solo is not None:
