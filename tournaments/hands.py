@@ -40,7 +40,7 @@ from .models import (
     Table,
     Tournament,
 )
-from .nul import nul_message
+from .nul import large_number_message, large_number_paths, nul_message
 from .progress import TableProgress, table_progress
 
 
@@ -183,10 +183,12 @@ def _lock(table: Table) -> Table:
 
 def _check_envelope(hand_input: Any, allowed: list[dict[str, Any]], number: int) -> None:
     """The table decides who deals and who plays (taruk2012.md §7.3); the input must agree.
-    No text in it may hold a NUL (the database cannot store one; a JSON body can carry ``\\u0000``)."""
+    No text in it may hold a NUL (the database cannot store one; a JSON body can carry ``\\u0000``),
+    no number may pass ``NUMBER_LIMIT`` (the standings add them as 32-bit integers)."""
     if not isinstance(hand_input, dict):
         raise HandRejected([HandError("", "invalid_value", _("The hand must be a JSON object."))], number)
     bad = [HandError(p, "invalid_value", nul_message(p)) for p in nul_paths(hand_input)]
+    bad += [HandError(p, "out_of_range", large_number_message(p)) for p in large_number_paths(hand_input)]
     if bad:
         raise HandRejected(bad, number)
     expected = next((e for e in allowed if e["dealer"] == hand_input.get("dealer")), allowed[0])
