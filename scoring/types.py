@@ -105,6 +105,10 @@ class Variant:
     # Rules that need the tournament's history (Taruk §5.4: a player's first misdeal is a
     # warning): the hand and how many misdeals the dealer's player already has; errors or [].
     misdeal_history: Callable[[Mapping[str, JSON], int], list[HandError]] | None = None
+    # What the table fixes of a hand besides its seats and dealer, as hand members: ``table_fields(table
+    # seats, dealer)`` (Vadász: the participants and, where the dealer decides it, the talon arranger).
+    # The site puts them in the next hand's envelope, so a referee or a program never types them.
+    table_fields: Callable[[list[str], str], dict[str, JSON]] | None = None
 
     # --- the rest of what the variant is, declared in its package beside the rules -----------
     # (scoring/variants/<key>/__init__.py fills these; the site reads them and never branches

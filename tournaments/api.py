@@ -44,7 +44,6 @@ from .models import Bye, Entry, Round, Seat, Table, Tournament
 from .progress import table_progress
 from .results import table_totals
 from .serializers import (
-    ENVELOPE_KEYS,
     ConfirmationSerializer,
     ConfirmSerializer,
     DrawSerializer,
@@ -474,7 +473,8 @@ class RoundAction(ApiView):
 
 HAND_BODY_HELP = (
     "The body is the hand of hand-format.md: the variant's fields (see the variant's spec). The envelope "
-    "(`variant`, `seats`, `dealer`) may be left out: it is taken from the table's next envelope "
+    "(`variant`, `seats`, `dealer`, and what else the table fixes: tarokk-vadasz `participants` and, at 5 and "
+    "6 seats, `talon_arranger`) may be left out: it is taken from the table's next envelope "
     "(`next_envelopes` of the table, the usual one first). Where the deal need not rotate (a void ulti deal, "
     "a Vadász throw-in) give `dealer` to choose among them. An envelope that is given must match the table's. "
     "Where the paper sheet records only made or failed, that may be given instead of counting card points: "
@@ -612,7 +612,7 @@ class Preview(ApiView):
         if hand_no is None:
             envelopes = _next_envelopes(tournament, table)
         else:
-            envelopes = [{k: _hand(table, hand_no).input.get(k) for k in ENVELOPE_KEYS}]
+            envelopes = [hands.stored_envelope(hands.table_setup(table, tournament), _hand(table, hand_no).input)]
         hand = _with_envelope(request.data, envelopes)
         result = hands.preview(table, hand, before_number=hand_no)
         if isinstance(result, list):
@@ -638,7 +638,8 @@ class HandDetail(ApiView):
         _, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = valid(HandCorrectionSerializer, request.data)
         hand = _addressed(table, hand_no, data.get("id"))
-        base = hand.input if partial else {k: hand.input.get(k) for k in ENVELOPE_KEYS}
+        setup = hands.table_setup(table, table.round.tournament)
+        base = hand.input if partial else hands.stored_envelope(setup, hand.input)
         corrected = hands.correct_hand(
             request.user,
             hand,

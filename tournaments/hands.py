@@ -132,8 +132,9 @@ def table_setup(table: Table, tournament: Tournament) -> TableSetup:
 
 
 def next_envelopes(setup: TableSetup, previous: Hand | None) -> list[dict[str, Any]]:
-    """The possible ``variant``, ``seats`` and ``dealer`` of the table's next hand, the usual one
-    first (the deal does not always rotate: ``Variant.allowed_dealers``)."""
+    """The possible envelopes of the table's next hand, the usual one first (the deal does not always
+    rotate: ``Variant.allowed_dealers``): its ``variant``, ``seats`` and ``dealer``, and whatever else
+    the table fixes of a hand as its variant declares it (``Variant.table_fields``)."""
     if previous is None:
         dealers, state = [setup.first_dealer], {}
     else:
@@ -143,9 +144,22 @@ def next_envelopes(setup: TableSetup, previous: Hand | None) -> list[dict[str, A
             "variant": setup.variant.key,
             "seats": setup.variant.playing_seats(setup.positions, dealer, state),
             "dealer": dealer,
+            **table_fields(setup, dealer),
         }
         for dealer in dealers
     ]
+
+
+def table_fields(setup: TableSetup, dealer: str) -> dict[str, Any]:
+    """What the table fixes of a hand dealt by ``dealer`` beyond its seats (``Variant.table_fields``)."""
+    fields = setup.variant.table_fields
+    return fields(setup.positions, dealer) if fields is not None else {}
+
+
+def stored_envelope(setup: TableSetup, hand_input: Mapping[str, Any]) -> dict[str, Any]:
+    """The envelope a stored hand has: what a correction keeps when it gives only the variant's fields."""
+    extra = [k for k in table_fields(setup, hand_input.get("dealer", "")) if k in hand_input]
+    return {k: hand_input.get(k) for k in ("variant", "seats", "dealer", *extra)}
 
 
 def next_envelope(setup: TableSetup, previous: Hand | None) -> dict[str, Any]:
@@ -199,7 +213,7 @@ def _check_envelope(hand_input: Any, allowed: list[dict[str, Any]], number: int)
             _("%(key)s must be %(value)s for hand %(n)d at this table.")
             % {"key": key, "value": expected[key], "n": number},
         )
-        for key in ("variant", "seats", "dealer")
+        for key in expected  # variant, seats, dealer and what else the table fixes (next_envelopes)
         if hand_input.get(key) != expected[key]
     ]
     if errors:

@@ -25,8 +25,6 @@ from .readings import readings
 from .results import event_metrics
 from .variants import sit_out_rule, variant_name
 
-# The envelope of hand-format.md: the table decides these, the referee types the rest.
-ENVELOPE_KEYS = ("variant", "seats", "dealer")
 # Bounds that keep numbers inside a database integer (no overflow errors on odd input).
 MAX_INT = 2**31 - 1
 # A write stores version + 1, which must fit the column too (PostgreSQL: integer out of range).
@@ -347,9 +345,16 @@ class TableSeatSerializer(SeatSerializer):
 
 
 class EnvelopeSerializer(serializers.Serializer):
+    """hand-format.md's envelope, which the table decides, and what else the table fixes of the hand as
+    its variant declares it (``Variant.table_fields``; tarokk-vadasz: participants and, at 5 and 6 seats,
+    talon_arranger): every member is given as the hand must have it."""
+
     variant = serializers.CharField()
     seats = serializers.ListField(child=serializers.CharField(), help_text=_("The seats that play, in order."))
     dealer = serializers.CharField()
+
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        return {**instance, **super().to_representation(instance)}
 
 
 class JudgeConfirmationSerializer(serializers.Serializer):
@@ -384,7 +389,12 @@ class TableSerializer(serializers.Serializer):
     seats = TableSeatSerializer(many=True)
     totals = serializers.DictField(child=serializers.IntegerField(), help_text=_("Position -> points so far."))
     next_envelopes = EnvelopeSerializer(
-        many=True, help_text=_("The envelopes the next hand may have, the usual one first; empty when complete.")
+        many=True,
+        help_text=_(
+            "The envelopes the next hand may have, the usual one first; empty when complete. Besides variant, "
+            "seats and dealer an envelope gives what else the table fixes of the hand (tarokk-vadasz: "
+            "participants, and the talon_arranger at 5 and 6 seats); a hand body may leave all of them out."
+        ),
     )
     hands = HandSerializer(many=True)
     judge_confirmation = JudgeConfirmationSerializer(
