@@ -291,6 +291,7 @@ def test_the_live_payload_and_the_round_api_give_it(table, bob):
     live = client_for(None).get("/api/events/ljubljana-open/live/").json()
     (row,) = [t for t in live["tables"] if t["number"] == 1]
     assert (row["time_up_after"], row["complete"]) == (2, True)
+    assert client_for(None).get(URL + "table.json").json()["time_up_after"] == 2
     rnd = client_for(None).get("/api/events/ljubljana-open/rounds/1/").json()
     (summary,) = [t for t in rnd["tables"] if t["number"] == 1]
     assert summary["time_up_after"] == 2

@@ -355,6 +355,7 @@ def table_json(request: HttpRequest, slug: str, number: int, table_no: int) -> J
             "positions": progress["positions"],
             "names": _names(table),
             "expected_hands": progress["expected"],
+            "time_up_after": progress["time_up_after"],  # taruk2012.md §7.2, as the referee recorded it
             "complete": progress["complete"],
             "confirmed": table.confirmed_at is not None,
             "totals": progress["totals"],
