@@ -531,6 +531,7 @@ HOOKS = (
     "dealers_after",
     "counts_as_played",
     "misdeal_history",
+    "table_fields",
 )
 
 

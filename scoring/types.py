@@ -105,6 +105,10 @@ class Variant:
     # Rules that need the tournament's history (Taruk §5.4: a player's first misdeal is a
     # warning): the hand and how many misdeals the dealer's player already has; errors or [].
     misdeal_history: Callable[[Mapping[str, JSON], int], list[HandError]] | None = None
+    # What the table fixes of a hand besides its seats and dealer, as hand members: ``table_fields(table
+    # seats, dealer)`` (Vadász: the participants and, where the dealer decides it, the talon arranger).
+    # The site puts them in the next hand's envelope, so a referee or a program never types them.
+    table_fields: Callable[[list[str], str], dict[str, JSON]] | None = None
 
     # --- the rest of what the variant is, declared in its package beside the rules -----------
     # (scoring/variants/<key>/__init__.py fills these; the site reads them and never branches
@@ -119,6 +123,10 @@ class Variant:
     false_call: Callable[[Mapping[str, JSON], str], dict[str, JSON] | None] | None = None
     # scoring.event_options.EventOption: the readings the organizer chooses per event
     options: tuple[Any, ...] = ()
+    # The calls a judge records at its tables (the site's incident kinds): a renonsz claim, conduct, time
+    # and anything else everywhere; a variant whose rules have a procedure of their own adds it (Taruk's
+    # "stop", R1–R4: the caller states his finding, agreement makes a renons, else the judge decides).
+    incident_kinds: tuple[str, ...] = ("renonsz", "conduct", "time", "other")
 
     def allowed_dealers(self, table_seats: list[str], hand: Mapping[str, JSON]) -> list[str]:
         """The dealers the hand after ``hand`` may have, the usual one first."""

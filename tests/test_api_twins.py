@@ -30,6 +30,7 @@ ACTIONS = {
     "hand-edit": ["hand_correct", "hand_delete"],
     "table-confirm": ["table_confirm"],
     "table-confirm-judge": ["table_confirm_judge"],
+    "table-time-up": ["table_time_up"],
     "seat-confirm": ["seat_confirm"],
     "incident-open": ["incident_open"],
     "incident-rule": ["incident_rule"],

@@ -44,7 +44,6 @@ from .models import Bye, Entry, Round, Seat, Table, Tournament
 from .progress import table_progress
 from .results import table_totals
 from .serializers import (
-    ENVELOPE_KEYS,
     ConfirmationSerializer,
     ConfirmSerializer,
     DrawSerializer,
@@ -138,8 +137,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             headers={"Retry-After": str(exc.retry_after)},
         )
     if isinstance(exc, hands.StaleEdit):
+        field = getattr(exc, "field", "version")  # what the client sent of the state it saw
         return Response(
-            {"errors": [{"field": "version", "code": "stale_edit", "message": str(exc)}]},
+            {"errors": [{"field": field, "code": "stale_edit", "message": str(exc)}]},
             status=status.HTTP_409_CONFLICT,
         )
     if isinstance(exc, hands.NotOpen):
@@ -473,7 +473,8 @@ class RoundAction(ApiView):
 
 HAND_BODY_HELP = (
     "The body is the hand of hand-format.md: the variant's fields (see the variant's spec). The envelope "
-    "(`variant`, `seats`, `dealer`) may be left out: it is taken from the table's next envelope "
+    "(`variant`, `seats`, `dealer`, and what else the table fixes: tarokk-vadasz `participants` and, at 5 and "
+    "6 seats, `talon_arranger`) may be left out: it is taken from the table's next envelope "
     "(`next_envelopes` of the table, the usual one first). Where the deal need not rotate (a void ulti deal, "
     "a Vadász throw-in) give `dealer` to choose among them. An envelope that is given must match the table's. "
     "Where the paper sheet records only made or failed, that may be given instead of counting card points: "
@@ -495,38 +496,44 @@ class TableDetail(ApiView):
     )
     def get(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
-        table_hands = list(table.hands.select_related("entered_by").order_by("number"))
-        seats = list(table.seats.all())
-        progress = table_progress(tournament, [s.position for s in seats], table_hands, time_expired=table.time_expired)
-        expected, played, complete = progress.expected, progress.played, progress.complete
-        confirmed = set(table.confirmations.values_list("position", flat=True))
-        for seat in seats:
-            seat.confirmed = seat.position in confirmed
-        envelopes = (
-            []
-            if complete
-            else hands.next_envelopes(hands.table_setup(table, tournament), table_hands[-1] if table_hands else None)
-        )
-        return Response(
-            TableSerializer(
-                {
-                    "round": table.round.number,
-                    "number": table.number,
-                    "round_status": table.round.status,
-                    "first_dealer": table.first_dealer,
-                    "confirmed": table.confirmed_at is not None,
-                    "time_expired": table.time_expired,
-                    "expected_hands": expected,
-                    "played_hands": played,
-                    "complete": complete,
-                    "seats": seats,
-                    "totals": dict(progress.totals),
-                    "next_envelopes": envelopes,
-                    "hands": table_hands,
-                    "judge_confirmation": JudgeConfirmation.objects.filter(table=table).select_related("judge").first(),
-                }
-            ).data
-        )
+        return table_answer(tournament, table)
+
+
+def table_answer(tournament: Tournament, table: Table) -> Response:
+    """A table as its detail answers it (and the table writes that answer the table)."""
+    table_hands = list(table.hands.select_related("entered_by").order_by("number"))
+    seats = list(table.seats.all())
+    progress = table_progress(tournament, [s.position for s in seats], table_hands, time_up_after=table.time_up_after)
+    expected, played, complete = progress.expected, progress.played, progress.complete
+    confirmed = set(table.confirmations.values_list("position", flat=True))
+    for seat in seats:
+        seat.confirmed = seat.position in confirmed
+    envelopes = (
+        []
+        if complete
+        else hands.next_envelopes(hands.table_setup(table, tournament), table_hands[-1] if table_hands else None)
+    )
+    return Response(
+        TableSerializer(
+            {
+                "round": table.round.number,
+                "number": table.number,
+                "round_status": table.round.status,
+                "first_dealer": table.first_dealer,
+                "confirmed": table.confirmed_at is not None,
+                "time_expired": progress.time_expired,
+                "time_up_after": progress.time_up_after,
+                "expected_hands": expected,
+                "played_hands": played,
+                "complete": complete,
+                "seats": seats,
+                "totals": dict(progress.totals),
+                "next_envelopes": envelopes,
+                "hands": table_hands,
+                "judge_confirmation": JudgeConfirmation.objects.filter(table=table).select_related("judge").first(),
+            }
+        ).data
+    )
 
 
 class Hands(ApiView):
@@ -605,7 +612,7 @@ class Preview(ApiView):
         if hand_no is None:
             envelopes = _next_envelopes(tournament, table)
         else:
-            envelopes = [{k: _hand(table, hand_no).input.get(k) for k in ENVELOPE_KEYS}]
+            envelopes = [hands.stored_envelope(hands.table_setup(table, tournament), _hand(table, hand_no).input)]
         hand = _with_envelope(request.data, envelopes)
         result = hands.preview(table, hand, before_number=hand_no)
         if isinstance(result, list):
@@ -631,7 +638,8 @@ class HandDetail(ApiView):
         _, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = valid(HandCorrectionSerializer, request.data)
         hand = _addressed(table, hand_no, data.get("id"))
-        base = hand.input if partial else {k: hand.input.get(k) for k in ENVELOPE_KEYS}
+        setup = hands.table_setup(table, table.round.tournament)
+        base = hand.input if partial else hands.stored_envelope(setup, hand.input)
         corrected = hands.correct_hand(
             request.user,
             hand,

@@ -26,7 +26,7 @@ from .api import (
     valid,
 )
 from .models import Round
-from .serializers import DrawSerializer, RoundSerializer, optional_text
+from .serializers import DrawSerializer, RoundSerializer, optional_text, time_up_after_field
 
 # --- bodies and answers ---------------------------------------------------------------------------
 
@@ -59,6 +59,7 @@ class OpenTableSerializer(serializers.Serializer):
     expected = serializers.IntegerField()
     complete = serializers.BooleanField()
     confirmed = serializers.BooleanField()
+    time_up_after = time_up_after_field()
     reasons = serializers.ListField(child=serializers.CharField())
 
 

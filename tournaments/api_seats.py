@@ -18,7 +18,7 @@ from config.security import client_ip
 from . import hands, lookups, seatview
 from .api import READ_ERRORS, SLUG, ApiView, _errors, valid
 from .api_organizer import StandingSerializer
-from .serializers import ConfirmationSerializer
+from .serializers import ConfirmationSerializer, time_expired_field, time_up_after_field
 
 POSITION = OpenApiParameter(
     "position", OpenApiTypes.STR, OpenApiParameter.PATH, description="The seat's position at the table (A, B, …)."
@@ -57,7 +57,8 @@ class SeatPageSerializer(serializers.Serializer):
     expected_hands = serializers.IntegerField()
     played_hands = serializers.IntegerField()
     complete = serializers.BooleanField(help_text=_("The table has played its hands: the players may confirm."))
-    time_expired = serializers.BooleanField()
+    time_expired = time_expired_field()
+    time_up_after = time_up_after_field()
     hands = SeatHandSerializer(many=True)
     confirmed = serializers.BooleanField(help_text=_("This player has confirmed the table's result."))
     confirmed_at = serializers.DateTimeField(allow_null=True)

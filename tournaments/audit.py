@@ -105,6 +105,7 @@ ACTION_LABELS = {
     "table.confirmed_by_player": _("player confirmed with PIN"),
     "table.reopened": _("table reopened"),
     "table.time_expired": _("table ended by the time limit"),
+    "table.time_up": _("where time was up recorded"),
     "tournament.created": _("event created"),
     "tournament.point_table_changed": _("point table changed"),
     "tournament.updated": _("event edited"),

@@ -130,7 +130,8 @@ _HEADS: dict[str, str] = {
     "table.confirmed_by_player": gettext_noop("%(place)s: a player confirmed with the PIN at %(time)s"),
     "table.confirmed_by_judge": gettext_noop("%(place)s confirmed by seat A and the judge (%(who)s) at %(time)s"),
     "table.reopened": gettext_noop("%(place)s reopened for corrections by %(who)s at %(time)s"),
-    "table.time_expired": gettext_noop("%(place)s ended by the time limit at %(time)s"),
+    "table.time_expired": gettext_noop("%(place)s ended by the time limit at %(time)s"),  # logs before time_up
+    "table.time_up": gettext_noop("%(place)s: where time was up recorded by %(who)s at %(time)s"),
     "round.drawn": gettext_noop("%(place)s drawn by %(who)s at %(time)s"),
     "round.redrawn": gettext_noop("%(place)s drawn again by %(who)s at %(time)s"),
     "round.published": gettext_noop("%(place)s: draw published by %(who)s at %(time)s"),
@@ -438,6 +439,11 @@ def _time_expired(before: Any, after: Any) -> list[str]:
     return [ngettext("after %(n)s hand", "after %(n)s hands", n) % {"n": n}]
 
 
+def _time_up(before: Any, after: Any) -> list[str]:
+    old, new = (before or {}).get("after_hand"), (after or {}).get("after_hand")
+    return [changed(_("time was up after hand"), _words(old), _words(new))]
+
+
 def _point_table(before: Any, after: Any) -> list[str]:
     def version(side: Any) -> str:
         pt = (side or {}).get("point_table")
@@ -496,6 +502,7 @@ _DIFFS = {
     "table.confirmed_by_judge": _confirmation,
     "table.reopened": _table_reopened,
     "table.time_expired": _time_expired,
+    "table.time_up": _time_up,
     "round.drawn": _draw_changes,
     "round.redrawn": _draw_changes,
     "round.published": _round_changes,

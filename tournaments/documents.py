@@ -94,7 +94,7 @@ def _tables(t: Tournament, round_no: int | None = None) -> list[Any]:
         tables = tables.filter(round__number=round_no)
     return list(
         tables.order_by("pk").values_list(
-            "pk", "round__number", "number", "first_dealer", "confirmed_at", "time_expired"
+            "pk", "round__number", "number", "first_dealer", "confirmed_at", "time_up_after"
         )
     )
 

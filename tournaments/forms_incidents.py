@@ -32,12 +32,7 @@ class _Players(forms.Form):
 
 
 class OpenIncidentForm(_Players):
-    kind = forms.ChoiceField(
-        label=_("kind"),
-        choices=[c for c in Incident.Kind.choices if c[0] != Incident.Kind.PROTEST],
-        initial=Incident.Kind.RENONSZ,
-        widget=forms.RadioSelect,
-    )
+    kind = forms.ChoiceField(label=_("kind"), initial=Incident.Kind.RENONSZ, widget=forms.RadioSelect)
     caller = forms.ChoiceField(label=_("called by"), required=False)
     involved = forms.MultipleChoiceField(
         label=_("players involved"), required=False, widget=forms.CheckboxSelectMultiple
@@ -50,8 +45,9 @@ class OpenIncidentForm(_Players):
         help_text=_("What the caller says happened, in his words."),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, kinds: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = kinds  # what the event's variant declares (incidents.kinds)
         self.fields["caller"].choices = [(REFEREE, _("the referee")), *self.choices]
         self.fields["involved"].choices = self.choices
 

@@ -27,8 +27,7 @@ from scoring.engine import evaluate
 from scoring.registry import VARIANTS
 from scoring.types import HandError, HandScore, Variant
 
-from . import access, audit, misdeals
-from .clock import clock_of
+from . import access, audit, lines, misdeals
 from .models import (
     AuditEntry,
     Confirmation,
@@ -41,7 +40,7 @@ from .models import (
     Table,
     Tournament,
 )
-from .nul import nul_message
+from .nul import large_number_message, large_number_paths, nul_message
 from .progress import TableProgress, table_progress
 
 
@@ -60,6 +59,35 @@ class HandRejected(Exception):
         self.hand_number = hand_number
         self.hand = hand  # the rejected input and the event's config: the API names fields by their labels
         self.config = config
+
+
+def reasons(exc: HandRejected) -> str:
+    """The engine's reasons for refusing a hand, in the active language, each after the label of its
+    field as the hand form shows it (where the hand is known and a field of the form writes it)."""
+    from .handforms.base import hand_labels  # the forms import this module
+
+    labels = hand_labels(exc.hand, exc.config) if isinstance(exc.hand, Mapping) else None
+    out = []
+    for error in exc.errors:
+        label = labels(error.field) if labels is not None and error.field else None
+        text = lines.message(error, labels)
+        out.append(f"{label}: {text}" if label else text)
+    return "; ".join(out)
+
+
+class DeletionRefused(HandRejected):
+    """Deleting hand ``deleted`` would leave a later hand (``hand_number``) invalid where it moves to."""
+
+    def __init__(self, deleted: int, errors: list[HandError], later: int, hand: Any, config: Any):
+        super().__init__(errors, later, hand, config)
+        self.deleted = deleted
+
+    def sentence(self) -> str:
+        """The refusal in the active language, the engine's reasons in it too."""
+        return _(
+            "Hand %(n)d cannot be deleted: hand %(later)d would no longer be valid after it (%(reasons)s). "
+            "Correct or delete hand %(later)d first; nothing was changed."
+        ) % {"n": self.deleted, "later": self.hand_number, "reasons": reasons(self)}
 
 
 class StaleEdit(Exception):
@@ -104,8 +132,9 @@ def table_setup(table: Table, tournament: Tournament) -> TableSetup:
 
 
 def next_envelopes(setup: TableSetup, previous: Hand | None) -> list[dict[str, Any]]:
-    """The possible ``variant``, ``seats`` and ``dealer`` of the table's next hand, the usual one
-    first (the deal does not always rotate: ``Variant.allowed_dealers``)."""
+    """The possible envelopes of the table's next hand, the usual one first (the deal does not always
+    rotate: ``Variant.allowed_dealers``): its ``variant``, ``seats`` and ``dealer``, and whatever else
+    the table fixes of a hand as its variant declares it (``Variant.table_fields``)."""
     if previous is None:
         dealers, state = [setup.first_dealer], {}
     else:
@@ -115,9 +144,22 @@ def next_envelopes(setup: TableSetup, previous: Hand | None) -> list[dict[str, A
             "variant": setup.variant.key,
             "seats": setup.variant.playing_seats(setup.positions, dealer, state),
             "dealer": dealer,
+            **table_fields(setup, dealer),
         }
         for dealer in dealers
     ]
+
+
+def table_fields(setup: TableSetup, dealer: str) -> dict[str, Any]:
+    """What the table fixes of a hand dealt by ``dealer`` beyond its seats (``Variant.table_fields``)."""
+    fields = setup.variant.table_fields
+    return fields(setup.positions, dealer) if fields is not None else {}
+
+
+def stored_envelope(setup: TableSetup, hand_input: Mapping[str, Any]) -> dict[str, Any]:
+    """The envelope a stored hand has: what a correction keeps when it gives only the variant's fields."""
+    extra = [k for k in table_fields(setup, hand_input.get("dealer", "")) if k in hand_input]
+    return {k: hand_input.get(k) for k in ("variant", "seats", "dealer", *extra)}
 
 
 def next_envelope(setup: TableSetup, previous: Hand | None) -> dict[str, Any]:
@@ -155,10 +197,12 @@ def _lock(table: Table) -> Table:
 
 def _check_envelope(hand_input: Any, allowed: list[dict[str, Any]], number: int) -> None:
     """The table decides who deals and who plays (taruk2012.md §7.3); the input must agree.
-    No text in it may hold a NUL (the database cannot store one; a JSON body can carry ``\\u0000``)."""
+    No text in it may hold a NUL (the database cannot store one; a JSON body can carry ``\\u0000``),
+    no number may pass ``NUMBER_LIMIT`` (the standings add them as 32-bit integers)."""
     if not isinstance(hand_input, dict):
         raise HandRejected([HandError("", "invalid_value", _("The hand must be a JSON object."))], number)
     bad = [HandError(p, "invalid_value", nul_message(p)) for p in nul_paths(hand_input)]
+    bad += [HandError(p, "out_of_range", large_number_message(p)) for p in large_number_paths(hand_input)]
     if bad:
         raise HandRejected(bad, number)
     expected = next((e for e in allowed if e["dealer"] == hand_input.get("dealer")), allowed[0])
@@ -169,7 +213,7 @@ def _check_envelope(hand_input: Any, allowed: list[dict[str, Any]], number: int)
             _("%(key)s must be %(value)s for hand %(n)d at this table.")
             % {"key": key, "value": expected[key], "n": number},
         )
-        for key in ("variant", "seats", "dealer")
+        for key in expected  # variant, seats, dealer and what else the table fixes (next_envelopes)
         if hand_input.get(key) != expected[key]
     ]
     if errors:
@@ -258,11 +302,17 @@ def _replay(table: Table, key: str, body_hash: str) -> Hand | None:
     return row.hand
 
 
-def _check_number(table: Table, given: int | None, expected: int) -> None:
+def _check_number(table: Table, given: int | None, expected: int, complete: bool) -> None:
     if given is None or given == expected:
         return
     existing = table.hands.filter(number=given).select_related("entered_by").first()
-    if existing is not None:
+    if existing is not None and complete:  # no hand after it: the table has played its hands
+        by = existing.entered_by.get_username() if existing.entered_by else "?"
+        message = _(
+            "Hand %(n)d has already been saved (by %(by)s); nothing was stored. The table has played all its "
+            "hands: check hand %(n)d in the list and correct it if yours is right."
+        ) % {"n": given, "by": by}
+    elif existing is not None:
         by = existing.entered_by.get_username() if existing.entered_by else "?"
         message = _(
             "Hand %(n)d has already been saved (by %(by)s); nothing was stored. Check hand %(n)d in the "
@@ -292,19 +342,15 @@ def _enter_hand(
     setup = table_setup(table, tournament)
     previous = table.hands.order_by("number").last()
     number = (previous.number + 1) if previous else 1
-    _check_number(table, given_number, number)
-    if progress_of(table, tournament).complete:
-        raise NotOpen(_("Table %(t)d has played all its hands for this round.") % {"t": table.number})
+    complete = progress_of(table, tournament).complete
+    _check_number(table, given_number, number, complete)
+    if complete:
+        raise NotOpen(_complete_message(table))
     _check_envelope(hand_input, next_envelopes(setup, previous), number)
     state = previous.state_after if previous else {}
     result = _score_or_reject(evaluate(hand_input, state, setup.config), number, hand_input, setup.config)
     if history := misdeals.history_errors(setup.variant, table, hand_input, number):  # taruk2012.md §5.4
         raise HandRejected(history, number)
-    # taruk2012.md §7.2: after time is up the hand in progress is still scored; it is the last.
-    if table.round.started_at is not None and clock_of(table.round).expired(timezone.now()):
-        table.time_expired = True
-        table.save(update_fields=["time_expired"])
-        audit.log(actor, "table.time_expired", table, tournament=tournament, after={"hands": number})
     hand = Hand(
         table=table,
         number=number,
@@ -320,6 +366,17 @@ def _enter_hand(
     audit.log(actor, "hand.entered", hand, tournament=tournament, after=hand.snapshot())
     hand.replayed = False
     return hand
+
+
+def _complete_message(table: Table) -> str:
+    """Why the table takes no more hands. The round clock alone never says so: hands played in time
+    are often typed after it ran out; the referee records where time was up (``timeup``)."""
+    if table.time_up_after is not None:
+        return _(
+            "Time was up after hand %(n)d at table %(t)d: hand %(next)d was not played in this round. If it "
+            "was, change where time was up first."
+        ) % {"n": table.time_up_after, "t": table.number, "next": table.time_up_after + 1}
+    return _("Table %(t)d has played all its hands for this round.") % {"t": table.number}
 
 
 def _slot_version(table: Table, tournament: Tournament, number: int) -> int:
@@ -474,7 +531,7 @@ def delete_hand(actor: Any, hand: Hand, *, expected_version: int, reason: str) -
         new_number = later.number - 1
         result = evaluate(new_input, state, setup.config)
         if isinstance(result, list):
-            raise HandRejected(result, later.number)
+            raise DeletionRefused(current.number, result, later.number, new_input, setup.config)
         later.number = new_number
         later.input = new_input
         later.dealer = new_input["dealer"]
@@ -539,7 +596,7 @@ def progress_of(table: Table, tournament: Tournament | None = None) -> TableProg
         tournament or table.round.tournament,
         positions,
         table.hands.values("played", "points"),
-        time_expired=table.time_expired,
+        time_up_after=table.time_up_after,
     )
 
 

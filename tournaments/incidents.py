@@ -77,7 +77,7 @@ def open_incident(
     """A referee (of that table) or the judge records a call: who called it (a player, or the
     referee when ``caller`` is None), who is involved and what the caller found."""
     access.require_incident_opening(actor, tournament, table.number if table else None)
-    if kind not in Incident.Kind.values or kind == Incident.Kind.PROTEST:
+    if kind not in dict(kinds(tournament)):
         raise ValidationError({"kind": _("Choose the kind of incident (a protest is made against a ruling).")})
     finding = _required("finding", finding, _("Write down what the caller found."))
     involved = _entries(tournament, involved)
@@ -374,8 +374,18 @@ def sanctions_by_entry(tournament: Tournament, entry_ids: Any = None) -> dict[in
     return out
 
 
-def next_hand_number(table: Table) -> int:
-    """The hand being played at the table: the one after the last stored."""
+def kinds(tournament: Tournament) -> list[tuple[str, str]]:
+    """The kinds of incident a call at the event's tables can be, as (value, label): those its variant
+    declares (``Variant.incident_kinds``), in the model's order; a protest is made against a ruling."""
+    declared = set(VARIANTS[tournament.variant].incident_kinds)
+    return [(value, label) for value, label in Incident.Kind.choices if value in declared]
+
+
+def hand_being_played(table: Table) -> int | None:
+    """The hand being played at the table: the one after the last stored; None once the table has
+    played its hands (no hand is being played, and the next number is beyond its plan)."""
+    if hands.progress_of(table).complete:
+        return None
     last = table.hands.order_by("-number").values_list("number", flat=True).first()
     return (last or 0) + 1
 

@@ -200,14 +200,22 @@ class Table(models.Model):
     # Set when every seated player has confirmed the result (taruk2012.md §6.5);
     # cleared by any later correction, which reopens the table.
     confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
-    # taruk2012.md §7.2: play stopped by the round clock with fewer hands than planned.
-    time_expired = models.BooleanField(_("ended by the time limit"), default=False)
+    # taruk2012.md §7.2: when time is up the hand in progress is finished and no new one starts. The
+    # referee records after which hand (its number, as the table numbers its hands): a fact about play,
+    # never inferred from when hands are typed. Null: the table plays the hands its plan counts.
+    time_up_after = models.PositiveSmallIntegerField(_("time was up after hand"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         ordering = ["round", "number"]
-        constraints = [models.UniqueConstraint(fields=["round", "number"], name="unique_table_number")]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_table_number"),
+            # A table that stopped by the clock has played at least the hand in progress.
+            models.CheckConstraint(
+                condition=Q(time_up_after__isnull=True) | Q(time_up_after__gte=1), name="time_up_after_a_hand"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{_('Table')} {self.number}"

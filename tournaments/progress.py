@@ -22,9 +22,18 @@ def expected_hands(variant: str, table_size: int, hands_per_round: int, event_ta
     return get_variant(variant).plan.hands(table_size, hands_per_round, event_table_size)
 
 
-def is_complete(hands: int, expected: int, time_expired: bool) -> bool:
-    """All hands played, or time is up after at least one (taruk2012.md §7.2)."""
-    return hands >= expected or (time_expired and hands > 0)
+def is_complete(played: int, entered: int, expected: int, time_up_after: int | None) -> bool:
+    """All the plan's hands played, or the table has the hand after which time was up (taruk2012.md
+    §7.2: the hand in progress is finished and scored, no new one is started). ``time_up_after`` is a
+    hand number as the table numbers its hands (void deals and redeals included), so it is compared
+    with the hands entered."""
+    return played >= expected or (time_up_after is not None and entered >= time_up_after)
+
+
+def last_hand_allowed(played: int, entered: int, expected: int) -> int:
+    """The highest hand number time can be up after: where the plan's hands end if the hands still to
+    play all count (a later one would end nothing)."""
+    return entered + max(expected - played, 0)
 
 
 @dataclass(frozen=True)
@@ -41,7 +50,8 @@ class TableProgress:
     """A table's progress in its round.
 
     ``played``: hands that count for the round (a void ulti deal, a Vadász throw-in or a
-    redeal is entered and shown, but does not count); ``entered``: every hand record.
+    redeal is entered and shown, but does not count); ``entered``: every hand record;
+    ``time_up_after``: the hand after which time was up (taruk2012.md §7.2), or None.
     """
 
     positions: tuple[str, ...]
@@ -49,12 +59,27 @@ class TableProgress:
     entered: int
     expected: int
     complete: bool
-    time_expired: bool
+    time_up_after: int | None = None
     totals: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def remaining(self) -> int:
-        return 0 if self.complete else max(self.expected - self.played, 0)
+        """Hands still to enter: to the plan's count, or to the hand after which time was up."""
+        if self.complete:
+            return 0
+        left = max(self.expected - self.played, 0)
+        return left if self.time_up_after is None else min(left, max(self.time_up_after - self.entered, 0))
+
+    @property
+    def time_expired(self) -> bool:
+        """The table stopped by the round clock (taruk2012.md §7.2: ``time_expired: true``)."""
+        return self.time_up_after is not None
+
+    @property
+    def time_up_limits(self) -> tuple[int, int]:
+        """The first and the last hand time can be up after: not before a hand already entered (nor
+        before hand 1), not after the plan's last hand (``last_hand_allowed``)."""
+        return max(self.entered, 1), max(last_hand_allowed(self.played, self.entered, self.expected), 1)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -63,6 +88,7 @@ class TableProgress:
             "expected": self.expected,
             "complete": self.complete,
             "time_expired": self.time_expired,
+            "time_up_after": self.time_up_after,
             "totals": dict(self.totals),
         }
 
@@ -73,7 +99,7 @@ def progress_from_counts(
     *,
     played: int,
     entered: int | None = None,
-    time_expired: bool = False,
+    time_up_after: int | None = None,
     totals: Mapping[str, int] | None = None,
     expected: int | None = None,
 ) -> TableProgress:
@@ -85,13 +111,14 @@ def progress_from_counts(
         expected = expected_hands(plan.variant, len(positions), plan.hands_per_round, plan.table_size)
     sums = {p: 0 for p in positions}
     sums.update(totals or {})
+    entered = played if entered is None else entered
     return TableProgress(
         positions=positions,
         played=played,
-        entered=played if entered is None else entered,
+        entered=entered,
         expected=expected,
-        complete=is_complete(played, expected, time_expired),
-        time_expired=time_expired,
+        complete=is_complete(played, entered, expected, time_up_after),
+        time_up_after=time_up_after,
         totals=sums,
     )
 
@@ -101,7 +128,7 @@ def table_progress(
     positions: Iterable[str],
     hands: Iterable[Mapping[str, Any] | Any],
     *,
-    time_expired: bool = False,
+    time_up_after: int | None = None,
     expected: int | None = None,
 ) -> TableProgress:
     """Progress from a table's hands: mappings or objects with ``played`` and ``points``
@@ -117,5 +144,5 @@ def table_progress(
         for p, v in points.items():
             totals[p] = totals.get(p, 0) + v
     return progress_from_counts(
-        plan, positions, played=played, entered=entered, time_expired=time_expired, totals=totals, expected=expected
+        plan, positions, played=played, entered=entered, time_up_after=time_up_after, totals=totals, expected=expected
     )

@@ -7,6 +7,10 @@ latest points, keyed by the hand's stable id (its number moves when an earlier h
 - ``hand.deleted``: the hand is gone;
 - ``hand.renumbered``: only its number changes, which moves no points.
 
+Where time was up at a table (taruk2012.md §7.2) decides which hands are its result: the latest
+``table.time_up`` entry holds it (``after["after_hand"]``; a log from before that action has
+``table.time_expired`` with ``after["hands"]``, which the migration carried over the same way).
+
 Pure functions over plain data (STYLE.md §1); the command ``audit_replay`` loads and prints.
 """
 
@@ -81,4 +85,34 @@ def differences(
             a, b = log_totals.get(position, 0), db_totals.get(position, 0)
             if a != b:
                 lines.append(f"{where}: seat {position}: total {a} from the log, {b} stored")
+    return lines
+
+
+TIME_UP = {"table.time_up": "after_hand", "table.time_expired": "hands"}  # action -> its key in ``after``
+
+
+def replay_time_up(rows: Iterable[LogRow]) -> dict[TableKey, int | None]:
+    """Where time was up at each table the log records it for, from the entries in written order."""
+    out: dict[TableKey, int | None] = {}
+    for row in rows:
+        key = TIME_UP.get(row.action)
+        if key is None or row.round_number is None or row.table_number is None:
+            continue
+        value = (row.after or {}).get(key) if isinstance(row.after, dict) else None
+        out[(row.round_number, row.table_number)] = value if isinstance(value, int) else None
+    return out
+
+
+def time_up_differences(logged: dict[TableKey, int | None], stored: dict[TableKey, int | None]) -> list[str]:
+    """Every table whose stored record of where time was up is not the log's, one line each."""
+
+    def text(value: int | None) -> str:
+        return "none" if value is None else str(value)
+
+    lines = []
+    for key in sorted(set(logged) | {k for k, v in stored.items() if v is not None}):
+        a, b = logged.get(key), stored.get(key)
+        if a != b:
+            where = f"round {key[0]}, table {key[1]}"
+            lines.append(f"{where}: time was up after hand {text(a)} in the log, {text(b)} stored")
     return lines

@@ -40,7 +40,8 @@ class TableTotals:
 
     @property
     def complete(self) -> bool:
-        """Has a result (taruk2012.md §6.1): all hands played, time up, or the round closed."""
+        """Has a result (taruk2012.md §6.1): all hands played, those up to where time was up, or the
+        round closed."""
         return self.progress.complete or self.closed
 
 
@@ -84,11 +85,12 @@ def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> lis
     positions = sorted({pos for seats in seat_map.values() for pos in seats})
     per_table = (
         Table.objects.filter(round__tournament=tournament, **in_rounds)
-        .values_list("pk", "number", "round__number", "round__status", "time_expired")
+        .values_list("pk", "number", "round__number", "round__status", "time_up_after")
         .annotate(
             # A boolean from the database, not the timestamp: no per-row datetime parsing.
             confirmed=ExpressionWrapper(Q(confirmed_at__isnull=False), output_field=BooleanField()),
             played=Count("hands", filter=Q(hands__played=True)),
+            entered=Count("hands"),  # where time was up is a hand number: void deals count there
             **{f"p_{pos}": Sum(SeatPoints(pos, "hands__points")) for pos in positions},
         )
         .order_by("round__number", "number")
@@ -102,7 +104,7 @@ def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> lis
     expected: dict[int, int] = {}  # table size -> hands the table plays (the same for every table of a size)
     closed = Round.Status.CLOSED
     out = []
-    for pk, number, round_number, status, time_expired, confirmed, played, *sums in rows:
+    for pk, number, round_number, status, time_up_after, confirmed, played, entered, *sums in rows:
         seats = seat_map[pk]
         by_pos = {pos: total or 0 for pos, total in zip(positions, sums, strict=True) if pos in seats}
         seated = sorted(seats)
@@ -110,7 +112,13 @@ def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> lis
         if size not in expected:
             expected[size] = progress_from_counts(tournament, seated, played=0).expected
         progress = progress_from_counts(
-            tournament, seated, played=played, time_expired=bool(time_expired), totals=by_pos, expected=expected[size]
+            tournament,
+            seated,
+            played=played,
+            entered=entered,
+            time_up_after=time_up_after,
+            totals=by_pos,
+            expected=expected[size],
         )
         out.append(
             TableTotals(

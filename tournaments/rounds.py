@@ -193,16 +193,26 @@ def pause_clock(actor: Any, rnd: Round) -> Round:
 def open_tables(rnd: Round) -> list[dict[str, Any]]:
     """The tables of ``rnd`` that are not done: unfinished (hands missing) or not confirmed by all players.
 
-    One entry per table: ``{"table", "hands", "expected", "complete", "confirmed", "reasons"}``;
+    One entry per table: ``{"table", "hands", "expected", "complete", "confirmed", "time_up_after",
+    "time_up_limits", "reasons"}``;
     ``reasons`` are sentences for the director (the page and the API show the same).
     """
 
     out = []
+    time_is_up = clock_of(rnd).expired(timezone.now())
     for t in table_totals(rnd.tournament, [rnd.number]):  # sorted by table number
         hands, expected, complete, confirmed = t.hands, t.progress.expected, t.progress.complete, t.confirmed
+        time_up_after = t.progress.time_up_after
         reasons = []
-        if not complete:
+        if not complete and time_up_after is not None:
+            reasons.append(
+                _("%(n)d of %(m)d hands entered (time was up after hand %(m)d)")
+                % {"n": t.progress.entered, "m": time_up_after}
+            )
+        elif not complete:
             reasons.append(_("%(n)d of %(m)d hands played") % {"n": hands, "m": expected})
+            if time_is_up:  # taruk2012.md §7.2: the table's last hand is the one in progress at the whistle
+                reasons.append(_("time is up: record after which hand"))
         if not confirmed:
             reasons.append(_("not confirmed by all players"))
         if reasons:
@@ -213,6 +223,9 @@ def open_tables(rnd: Round) -> list[dict[str, Any]]:
                     "expected": expected,
                     "complete": complete,
                     "confirmed": confirmed,
+                    "time_up_after": time_up_after,
+                    # The hands time can be up after (the page's number field: min and max).
+                    "time_up_limits": t.progress.time_up_limits,
                     "reasons": reasons,
                 }
             )

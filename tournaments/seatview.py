@@ -34,7 +34,7 @@ def seat_data(tournament: Tournament, table: Table, seat: Seat) -> dict[str, Any
     seats = list(table.seats.all())
     positions = [s.position for s in seats]
     hands = list(table.hands.order_by("number").only("number", "dealer", "played", "points", "breakdown"))
-    progress = table_progress(tournament, positions, hands, time_expired=table.time_expired)
+    progress = table_progress(tournament, positions, hands, time_up_after=table.time_up_after)
     confirmations = {c.position: c.confirmed_at for c in table.confirmations.all()}
     running = dict.fromkeys(positions, 0)
     rows = []
@@ -80,7 +80,8 @@ def seat_data(tournament: Tournament, table: Table, seat: Seat) -> dict[str, Any
         "expected_hands": progress.expected,
         "played_hands": progress.played,
         "complete": progress.complete,
-        "time_expired": table.time_expired,
+        "time_expired": progress.time_expired,
+        "time_up_after": progress.time_up_after,
         "hands": rows,
         "confirmed": mine is not None,
         "confirmed_at": mine,

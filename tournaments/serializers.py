@@ -25,8 +25,6 @@ from .readings import readings
 from .results import event_metrics
 from .variants import sit_out_rule, variant_name
 
-# The envelope of hand-format.md: the table decides these, the referee types the rest.
-ENVELOPE_KEYS = ("variant", "seats", "dealer")
 # Bounds that keep numbers inside a database integer (no overflow errors on odd input).
 MAX_INT = 2**31 - 1
 # A write stores version + 1, which must fit the column too (PostgreSQL: integer out of range).
@@ -170,6 +168,25 @@ def optional_text(max_length: int, **kwargs: Any) -> serializers.CharField:
     return serializers.CharField(max_length=max_length, required=False, allow_blank=True, default="", **kwargs)
 
 
+TIME_EXPIRED_HELP = _("Time was up at the table (time_up_after is set).")
+
+
+def time_expired_field() -> serializers.BooleanField:
+    return serializers.BooleanField(help_text=TIME_EXPIRED_HELP)
+
+
+def time_up_after_field(**kwargs: Any) -> serializers.IntegerField:
+    """Where time was up at a table (taruk2012.md §7.2), as every table payload gives it."""
+    return serializers.IntegerField(
+        allow_null=True,
+        help_text=_(
+            "taruk2012.md §7.2: the hand after which time was up, as the referee recorded it; the table is "
+            "complete once it has that hand. Null: the table plays its planned hands."
+        ),
+        **kwargs,
+    )
+
+
 class RegisterSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     club = optional_text(120)
@@ -221,13 +238,17 @@ class TableSummarySerializer(serializers.Serializer):
     number = serializers.IntegerField()
     first_dealer = serializers.CharField()
     confirmed = serializers.SerializerMethodField()
-    time_expired = serializers.BooleanField()
+    time_expired = serializers.SerializerMethodField(help_text=TIME_EXPIRED_HELP)
+    time_up_after = time_up_after_field(read_only=True)
     hands = serializers.SerializerMethodField(help_text=_("Hands played that count for the round."))
     totals = serializers.SerializerMethodField(help_text=_("Position -> points so far."))
     seats = SeatSerializer(many=True, source="seats.all")
 
     def get_confirmed(self, table: Any) -> bool:
         return table.confirmed_at is not None
+
+    def get_time_expired(self, table: Any) -> bool:
+        return table.time_up_after is not None
 
     def get_hands(self, table: Any) -> int:
         totals = self.context["totals"].get(table.pk)
@@ -324,9 +345,16 @@ class TableSeatSerializer(SeatSerializer):
 
 
 class EnvelopeSerializer(serializers.Serializer):
+    """hand-format.md's envelope, which the table decides, and what else the table fixes of the hand as
+    its variant declares it (``Variant.table_fields``; tarokk-vadasz: participants and, at 5 and 6 seats,
+    talon_arranger): every member is given as the hand must have it."""
+
     variant = serializers.CharField()
     seats = serializers.ListField(child=serializers.CharField(), help_text=_("The seats that play, in order."))
     dealer = serializers.CharField()
+
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        return {**instance, **super().to_representation(instance)}
 
 
 class JudgeConfirmationSerializer(serializers.Serializer):
@@ -353,14 +381,20 @@ class TableSerializer(serializers.Serializer):
     round_status = RoundStatusField(read_only=True)
     first_dealer = serializers.CharField()
     confirmed = serializers.BooleanField()
-    time_expired = serializers.BooleanField()
+    time_expired = time_expired_field()
+    time_up_after = time_up_after_field()
     expected_hands = serializers.IntegerField()
     played_hands = serializers.IntegerField()
     complete = serializers.BooleanField()
     seats = TableSeatSerializer(many=True)
     totals = serializers.DictField(child=serializers.IntegerField(), help_text=_("Position -> points so far."))
     next_envelopes = EnvelopeSerializer(
-        many=True, help_text=_("The envelopes the next hand may have, the usual one first; empty when complete.")
+        many=True,
+        help_text=_(
+            "The envelopes the next hand may have, the usual one first; empty when complete. Besides variant, "
+            "seats and dealer an envelope gives what else the table fixes of the hand (tarokk-vadasz: "
+            "participants, and the talon_arranger at 5 and 6 seats); a hand body may leave all of them out."
+        ),
     )
     hands = HandSerializer(many=True)
     judge_confirmation = JudgeConfirmationSerializer(
@@ -465,6 +499,7 @@ class LiveTableSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     hands = serializers.IntegerField()
     expected = serializers.IntegerField()
+    time_up_after = time_up_after_field()
     complete = serializers.BooleanField()
     confirmed = serializers.BooleanField()
     seats = LiveTableSeatSerializer(many=True)

@@ -73,6 +73,7 @@ urlpatterns = [
     path(table + "preview/", api.Preview.as_view(), name="preview"),
     path(table + "confirm/", api.Confirm.as_view(), name="confirm"),
     path(table + "confirm/judge/", api_tablewrites.ConfirmByJudge.as_view(), name="confirm-judge"),
+    path(table + "time-up/", api_tablewrites.TimeUp.as_view(), name="time-up"),
     path(table + "seats/<str:position>/", api_seats.SeatDetail.as_view(), name="seat"),
     path(table + "seats/<str:position>/confirm/", api_seats.SeatConfirm.as_view(), name="seat-confirm"),
     path(event + "standings/", api_live.Standings.as_view(), name="standings"),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import offline, seat
+from .views import offline, seat, timeup
 from .views import table as views
 
 prefix = "e/<slug:slug>/round/<int:number>/table/<int:table_no>/"
@@ -13,6 +13,7 @@ urlpatterns = [
     path(prefix + "hands/<int:hand_no>/", views.hand_edit, name="hand-edit"),
     path(prefix + "confirm/", views.table_confirm, name="table-confirm"),
     path(prefix + "confirm/judge/", views.table_confirm_judge, name="table-confirm-judge"),
+    path(prefix + "time-up/", timeup.table_time_up, name="table-time-up"),
     path(prefix + "seat/<str:position>/", seat.seat_page, name="table-seat"),
     path(prefix + "seat/<str:position>/confirm/", seat.seat_confirm, name="seat-confirm"),
 ]

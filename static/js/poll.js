@@ -26,6 +26,18 @@
       if (state.remaining === null) return;
       el.textContent = fmt(state.remaining);
       el.classList.toggle("over", state.remaining <= 0);
+      if (state.remaining <= 0) timeIsUp();
+    }
+    // The table page's "time was up after hand N" card (templates/scoring/_time_up.html): when the clock
+    // runs out on an open page, say so and open the form, as the page does when loaded after the whistle.
+    function timeIsUp() {
+      var over = box.querySelector("[data-clock-state]");
+      if (over && over.dataset.over) over.textContent = over.dataset.over;
+      document.querySelectorAll("[data-time-up-prompt][hidden]").forEach(function (prompt) {
+        prompt.hidden = false;
+        var details = prompt.closest("[data-time-up]").querySelector("details");
+        if (details) details.open = true;
+      });
     }
     setInterval(function () { if (state.running && state.remaining !== null) { state.remaining -= 1; render(); } }, 1000);
     poll();

@@ -86,7 +86,7 @@ def test_only_taruk_plays_a_share_of_the_event_hands():
 @pytest.mark.parametrize(
     ("key", "seats", "words"),
     [
-        ("taruk2012", 5, "Five at the table: the dealer sits out each hand (taruk2012 §7.6)."),
+        ("taruk2012", 5, "Five at the table: the dealer sits out each hand."),
         ("ulti-mausz", 4, "Four at the table: the dealer sits out each deal."),
         ("tarokk-vadasz", 5, "Five at the table: the dealer sits out each hand and arranges the talon."),
         ("tarokk-vadasz", 6, "Six at the table: the dealer and the player opposite him sit out each hand; "),

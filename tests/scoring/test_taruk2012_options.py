@@ -123,13 +123,11 @@ def test_the_breakdown_says_who_held_how_many_and_that_one_was_used():
     assert "declaring side total: 25; declarer D holds 2 radelci, doubling once -> x2 -> D scores 50; " in "\n".join(
         lines
     )
-    assert any(line.endswith("one radelc used (§4.5)") for line in lines)
-    assert "radelci after this hand: A 1, B 1, C 1, D 1 (§4.5)" in lines
+    assert any(line.endswith("one radelc used") for line in lines)
+    assert "radelci after this hand: A 1, B 1, C 1, D 1" in lines
     first = score(SEQUENCE[1][0], counts(1, 1, 1, 1), HOLDER).breakdown
-    assert "declaring side total: 35; declarer B holds a radelc (1) -> x2 -> B scores 70; one radelc used (§4.5)" in (
-        first
-    )
-    assert "radelci of A, C, D not used: only the declarer uses his (§4.5)" in first
+    assert "declaring side total: 35; declarer B holds a radelc (1) -> x2 -> B scores 70; one radelc used" in (first)
+    assert "radelci of A, C, D not used: only the declarer uses his" in first
 
 
 # --- §4.5 holder_plays: rules 1-7 one by one ---------------------------------------------
@@ -289,7 +287,7 @@ def test_a_losing_declarer_shares_5_points_less_loss_with_his_partner_under_lite
     # literal (-15 + 5) / 2 = -5.
     assert score(TRI_LOST, {}, None).points == pts(0, -15, -10, 0)
     assert score(TRI_LOST, {}, LITERAL).points == pts(0, -15, -5, 0)
-    assert "partner C: half of -15 = (-15 + 5) / 2 = -5 (P15 read literally, §4.5)" in (
+    assert "partner C: half of -15 = (-15 + 5) / 2 = -5 (P15 read literally)" in (
         score(TRI_LOST, {}, LITERAL).breakdown
     )
 

@@ -180,19 +180,20 @@ def test_a_round_that_is_not_running_takes_no_hand(table, bob, alice):
 
 def test_after_the_time_limit_the_hand_in_progress_is_the_last(table, bob):
     """taruk2012.md §7.2: when time is up the hand in progress is finished and scored, then the round
-    ends at that table with fewer hands than planned."""
+    ends at that table with fewer hands than planned: the referee records after which hand
+    (tests/tournaments/test_time_up.py); the clock alone refuses nothing."""
     from datetime import timedelta
 
     from django.utils import timezone
 
+    from tournaments import timeup
     from tournaments.models import Round
 
     Round.objects.filter(pk=table.round_id).update(started_at=timezone.now() - timedelta(minutes=76))
     services.enter_hand(bob, table, klop_b_full())  # the hand in progress
-    table.refresh_from_db()
-    assert table.time_expired
+    timeup.record_time_up(bob, table, 1)
     with pytest.raises(services.NotOpen):
         services.enter_hand(bob, table, tri("B", HAND2_SEATS, "C", "A"))
     seat = table.seats.select_related("entry").get(position="A")
     services.confirm_table(bob, table, "A", seat.entry.pin)  # one hand is a complete table now
-    assert AuditEntry.objects.filter(action="table.time_expired").count() == 1
+    assert AuditEntry.objects.filter(action="table.time_up").count() == 1

@@ -72,16 +72,31 @@ def test_the_next_hand_after_a_deletion_follows_the_rotation(three_hands, bob):
     assert "Hand 3 — dealer C" in client.get(URL).content.decode()
 
 
-def test_a_deletion_that_would_make_a_later_hand_invalid_is_refused_naming_it(table, bob):
+# Deleting hand 2 moves hand 3 (a tri by D, the forehand of dealer C) to number 2, dealt by B: there C
+# is the forehand, and the engine refuses the tri (taruk2012.md §5.6).
+REFUSED = {
+    "en": "Hand 2 cannot be deleted: hand 3 would no longer be valid after it (declarer: tri can only be "
+    "played by the forehand). Correct or delete hand 3 first; nothing was changed.",
+    "sl": "Igre 2 ni mogoče izbrisati: igra 3 za njo ne bi bila več veljavna (igralec: tri lahko igra le "
+    "igralec z obvezno tri). Najprej popravite ali izbrišite igro 3; nič ni bilo spremenjeno.",
+    "hu": "A(z) 2. leosztás nem törölhető: a(z) 3. leosztás utána már nem lenne érvényes (felvevő: tri-t "
+    "csak az előkéz játszhat). Előbb javítsa vagy törölje a(z) 3. leosztást; semmi sem változott.",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "sl", "hu"])
+def test_a_deletion_that_would_make_a_later_hand_invalid_is_refused_naming_it(table, bob, language):
     services.enter_hand(bob, table, klop_b_full())
     services.enter_hand(bob, table, klop_b_full("B", SEATS["B"]))
     services.enter_hand(bob, table, tri("C", SEATS["C"], "D", "A"))  # tri: only the forehand, D
     before = list(Hand.objects.order_by("number").values("pk", "number", "dealer", "version", "points"))
     audit = AuditEntry.objects.count()
-    response = delete_through_the_page(client_for(bob), 2)
+    client = client_for(bob)
+    client.cookies["django_language"] = language
+    response = delete_through_the_page(client, 2)
     assert response.status_code == 422
-    text = html.unescape(response.content.decode())
-    assert "The deletion was refused, nothing changed: hand 3 cannot be valid" in text
+    text = " ".join(html.unescape(response.content.decode()).split())
+    assert REFUSED[language] in text
     assert list(Hand.objects.order_by("number").values("pk", "number", "dealer", "version", "points")) == before
     assert AuditEntry.objects.count() == audit
 

@@ -32,9 +32,16 @@ def test_hands_that_do_not_count_are_entered_but_not_played():
     assert progress.remaining == 2
 
 
-def test_time_up_completes_a_table_after_one_counted_hand():
-    assert not table_progress(PLAN, "ABCD", [{"played": False, "points": {}}], time_expired=True).complete
-    assert table_progress(PLAN, "ABCD", [{"played": True, "points": {}}], time_expired=True).complete
+def test_time_up_after_hand_n_completes_the_table_once_it_has_hand_n():
+    """taruk2012.md §7.2: the hand in progress when time is up is the table's last; N is its number in the
+    table's list, so a redeal before it is one of the hands up to N."""
+    played, redeal = {"played": True, "points": {}}, {"played": False, "points": {}}
+    assert not table_progress(PLAN, "ABCD", [played], time_up_after=2).complete
+    two = table_progress(PLAN, "ABCD", [redeal, played], time_up_after=2)
+    assert (two.complete, two.played, two.remaining) == (True, 1, 0)
+    waiting = table_progress(PLAN, "ABCD", [played], time_up_after=3)
+    assert (waiting.complete, waiting.remaining) == (False, 2)
+    assert table_progress(PLAN, "ABCD", [played] * 4, time_up_after=None).complete  # the plan's four
 
 
 def _uncounted(key, hand) -> bool:

@@ -23,6 +23,7 @@ from scoring import entry as spec
 from scoring.common import NOTE_MAX_LENGTH
 from scoring.types import HandError
 from tournaments import lines
+from tournaments.nul import NUMBER_LIMIT
 
 
 def hand_labels(hand: Mapping[str, Any], config: Mapping[str, Any] | None = None) -> lines.Labels | None:
@@ -186,12 +187,14 @@ class HandForm(forms.Form):
             return forms.BooleanField(label=label, required=False, initial=f.initial)
         if f.kind == spec.INT:
             widget = forms.NumberInput(attrs={"inputmode": "numeric"}) if f.numeric else None
+            # The variant's bounds, else the server's (a hand's numbers stay within NUMBER_LIMIT): the
+            # page's min and max are what the server keeps.
             return forms.IntegerField(
                 label=label,
                 required=f.required,
                 initial=f.initial,
-                min_value=f.min_value,
-                max_value=f.max_value,
+                min_value=-NUMBER_LIMIT if f.min_value is None else f.min_value,
+                max_value=NUMBER_LIMIT if f.max_value is None else f.max_value,
                 step_size=f.step,
                 widget=widget,
                 # Django's own wording of this error has no Slovenian or Hungarian translation.

@@ -165,7 +165,7 @@ class Protocol:
     hands: int = 0
     complete: bool = False
     confirmed_at: Any = None
-    time_expired: bool = False
+    time_up_after: int | None = None  # taruk2012.md §7.2: the hand after which time was up
     radelci: bool = False  # the variant's seats carry radelci: the sheet marks them (ProtocolLayout.radelci)
     incidents: list[IncidentNote] = field(default_factory=list)
 
@@ -199,7 +199,7 @@ def build_protocol(
     hands: list[Mapping[str, Any]],
     filled: bool,
     expected: int | None = None,
-    time_expired: bool = False,
+    time_up_after: int | None = None,
     confirmed_at: Any = None,
     closed: bool = False,
     incidents: Iterable[IncidentNote] = (),
@@ -217,7 +217,7 @@ def build_protocol(
     hands = [{**h, "played": h.get("played", counts(h.get("input") or {}))} for h in hands]
     # The one progress computation (tournaments/progress.py): void deals and throw-ins are
     # written on the sheet but are not hands of the round.
-    progress = table_progress(tournament, positions, hands, time_expired=time_expired, expected=expected)
+    progress = table_progress(tournament, positions, hands, time_up_after=time_up_after, expected=expected)
     expected = progress.expected
     lines: list[Line] = []
     running = dict.fromkeys(positions, 0)
@@ -246,7 +246,7 @@ def build_protocol(
     if positions and first_dealer:
         last = hands[-1]["dealer"] if hands else None
         start = first_dealer if last is None else VARIANTS[variant].next_dealer(positions, last)
-        count = 0 if progress.complete else max(expected - progress.played, 0)
+        count = progress.remaining
         for i, dealer in enumerate(dealer_sequence(variant, positions, start, count)):
             out = sitting_out(variant, positions, dealer)
             lines.append(Line(len(hands) + i + 1, dealer, cells=[Cell(out=p in out) for p in positions]))
@@ -269,7 +269,7 @@ def build_protocol(
         hands=progress.played,
         complete=progress.complete,
         confirmed_at=confirmed_at,
-        time_expired=time_expired,
+        time_up_after=time_up_after,
     )
     protocol.qr = qr_data_uri(protocol.url)
     if filled:
@@ -344,7 +344,7 @@ def round_protocols(rnd: Round, *, filled: bool, table_numbers: Iterable[int] | 
                 seats=table_seats,
                 hands=hands[t.pk],
                 filled=filled,
-                time_expired=t.time_expired if filled else False,
+                time_up_after=t.time_up_after if filled else None,
                 confirmed_at=t.confirmed_at if filled else None,
                 closed=rnd.status == Round.Status.CLOSED,
                 incidents=notes.get(t.pk, ()),

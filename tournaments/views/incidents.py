@@ -47,8 +47,8 @@ def incident_open(request: HttpRequest, slug: str, number: int, table_no: int) -
     tournament, table = table_for_viewer(request, slug, number, table_no)
     access.require_incident_opening(request.user, tournament, table.number)
     entries = _seat_entries(table)
-    initial = {"hand_number": incidents.next_hand_number(table)}
-    form = OpenIncidentForm(request.POST or None, initial=initial, entries=entries)
+    initial = {"hand_number": incidents.hand_being_played(table)}
+    form = OpenIncidentForm(request.POST or None, initial=initial, entries=entries, kinds=incidents.kinds(tournament))
     if request.method == "POST" and form.is_valid():
         try:
             incident = incidents.open_incident(request.user, tournament, table=table, **form.action_kwargs())

@@ -20,6 +20,7 @@ from ..lookups import tournament_for_organizer, tournament_for_viewer
 from ..models import AuditEntry, Round, Seat, Table, Tournament
 from ..public_cache import share
 from ..variants import sit_out_rule
+from . import timeup
 from .spliced import render_page
 
 
@@ -80,6 +81,7 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
     rnd = lookups.round_of(request.user, tournament, number)
     if action not in round_actions.ACTIONS:
         raise Http404
+    done = _done_message(rnd, action)
     try:
         round_actions.perform(
             request.user,
@@ -91,9 +93,24 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
+        if done:
+            messages.success(request, done % {"n": rnd.number})
         if action == "reopen" and rounds.stale_rounds(tournament):
             messages.warning(request, _("A later round was drawn from this round's results: see the rounds page."))
     return redirect("round", slug=slug, number=number)
+
+
+def _done_message(rnd: Round, action: str) -> str | None:
+    """What the page says once ``action`` is done to ``rnd`` (its state before: start begins or resumes)."""
+    if action == "start" and rnd.status == Round.Status.RUNNING:
+        return _("Round %(n)d: the clock runs again.")
+    return {
+        "publish": _("Round %(n)d: the draw is published."),
+        "start": _("Round %(n)d started: the clock runs."),
+        "pause": _("Round %(n)d: the clock is paused."),
+        "close": _("Round %(n)d closed."),
+        "reopen": _("Round %(n)d reopened."),
+    }.get(action)
 
 
 def _visible_round(request: HttpRequest, slug: str, number: int) -> tuple[Tournament, Round, bool]:
@@ -140,12 +157,20 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "staff": staff,
             "clock": clock_payload(rnd),
             "repeats": draw["repeats"],
-            "open_tables": rounds.open_tables(rnd) if is_organizer and rnd.status == Round.Status.RUNNING else [],
+            "open_tables": _open_tables(request, rnd) if is_organizer and rnd.status == Round.Status.RUNNING else [],
             "stale_after": rounds.stale_rounds(tournament).get(rnd.number, []) if is_organizer else [],
         },
         {"draw": draw["html"]},
     )
     return share(response, tournament, version, moving=moves(rnd))
+
+
+def _open_tables(request: HttpRequest, rnd: Round) -> list[dict]:
+    """The tables not done, each with its "time was up after hand" form (back to this page)."""
+    out = rounds.open_tables(rnd)
+    for o in out:
+        o["time_up"] = timeup.open_table_context(rnd, o, request.path)
+    return out
 
 
 def _draw_html(tournament, rnd: Round, staff: bool, is_organizer: bool) -> dict:

@@ -30,7 +30,7 @@ from ..incidents import correction_prefill
 from ..lookups import table_for_viewer
 from ..models import Hand, Round, Table, Tournament
 from ..progress import table_progress
-from . import offline
+from . import offline, timeup
 
 
 def _names(table: Table) -> dict[str, str]:
@@ -39,7 +39,7 @@ def _names(table: Table) -> dict[str, str]:
 
 def _progress(tournament: Tournament, table: Table, hands: list[Hand]) -> dict[str, Any]:
     positions = [s.position for s in table.seats.all()]
-    progress = table_progress(tournament, positions, hands, time_expired=table.time_expired)
+    progress = table_progress(tournament, positions, hands, time_up_after=table.time_up_after)
     running = {p: 0 for p in positions}
     rows = []
     for h in hands:
@@ -55,6 +55,8 @@ def _progress(tournament: Tournament, table: Table, hands: list[Hand]) -> dict[s
         "rows": rows,
         "played": progress.played,
         "complete": progress.complete,
+        "time_up_after": progress.time_up_after,
+        "state": progress,
     }
 
 
@@ -89,6 +91,7 @@ def table_page(request: HttpRequest, slug: str, number: int, table_no: int) -> H
 def _context(request, tournament, table, hands, progress, form, preview=None, entry_token=None) -> dict[str, Any]:
     confirmed = {c.position: c for c in table.confirmations.all()}
     can_write = access.can_enter_hands(request.user, tournament, table.number)
+    clock = clock_payload(table.round)
     return {
         # The entry form says which hand it enters, and carries a token so that posting it twice
         # (a double tap, a retry after a timeout) stores one hand (services.enter_hand).
@@ -107,7 +110,10 @@ def _context(request, tournament, table, hands, progress, form, preview=None, en
         "next_dealer": form.envelope["dealer"] if form else None,
         "seats": table.seats.all(),
         "confirmed": confirmed,
-        "clock": clock_payload(table.round),
+        "clock": clock,
+        "time_up": timeup.form_context(table, progress["state"], expired=clock["expired"])
+        if timeup.may_record(request.user, table)
+        else None,
         "variant": VARIANTS[tournament.variant],
         "offline": offline.page_config(request, table) if can_write else None,
         "chart": progression(progress["positions"], [r["running"] for r in progress["rows"]]) if hands else None,
@@ -170,8 +176,12 @@ def hand_enter(request: HttpRequest, slug: str, number: int, table_no: int) -> H
             if answer_json:
                 return offline.conflict(table, str(exc), getattr(exc, "given", None))
             # Nothing stored: the page shows the hands as they are now and the form as typed, for
-            # the next hand, with a new token; the referee decides whether to save it.
+            # the next hand, with a new token; the referee decides whether to save it. A table that
+            # has played its hands takes no next hand: the page without a form, the message on top.
             conflict, token = str(exc), None
+            if services.progress_of(table).complete:
+                messages.error(request, conflict)
+                return redirect(table_url(table))
             hands = list(table.hands.order_by("number"))
             form = _new_form(tournament, table, hands[-1] if hands else None, request.POST)
             form.is_valid()
@@ -262,14 +272,13 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
             form = cls(request.POST, **kwargs)
             form.is_valid()
             deleting = "delete" in request.POST
-            if exc.hand_number not in (None, hand_no):
-                if deleting:
-                    error = _(
-                        "The deletion was refused, nothing changed: hand %(n)d cannot be valid with the dealer "
-                        "and seats of its new place (%(e)s). Correct or delete that hand first."
-                    ) % {"n": exc.hand_number, "e": exc}
-                else:
-                    error = _("The correction would make hand %(n)d invalid: %(e)s") % {"n": exc.hand_number, "e": exc}
+            if isinstance(exc, services.DeletionRefused):
+                error = exc.sentence()
+            elif exc.hand_number not in (None, hand_no):
+                error = _("The correction would make hand %(n)d invalid: %(e)s") % {
+                    "n": exc.hand_number,
+                    "e": services.reasons(exc),
+                }
             else:
                 form.add_engine_errors([e for e in exc.errors if e.field != "reason"])
                 if any(e.field == "reason" for e in exc.errors):
@@ -346,6 +355,7 @@ def table_json(request: HttpRequest, slug: str, number: int, table_no: int) -> J
             "positions": progress["positions"],
             "names": _names(table),
             "expected_hands": progress["expected"],
+            "time_up_after": progress["time_up_after"],  # taruk2012.md §7.2, as the referee recorded it
             "complete": progress["complete"],
             "confirmed": table.confirmed_at is not None,
             "totals": progress["totals"],

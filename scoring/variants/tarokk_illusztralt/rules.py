@@ -245,14 +245,14 @@ def validate(
     if outcome == "redeal":
         for key in obj:
             if key in HAND_KEYS and key not in REDEAL_KEYS:
-                errors.forbid(obj, key, why=_("in a redeal (§3.3.2)"))
+                errors.forbid(obj, key, why=_("in a redeal"))  # §3.3.2
         return errors.items
 
     renonsz = outcome == "renonsz"
     ctx = _check_parties(errors, obj, renonsz)
     if renonsz:
         for key in ("declarer_card_points", "count_result", "declarer_tricks"):
-            errors.forbid(obj, key, why=_("in a renonsz hand: play stopped (§3.3.8)"))
+            errors.forbid(obj, key, why=_("in a renonsz hand: play stopped"))  # §3.3.8
         tricks = None
     else:
         tricks = _check_card_points(errors, obj)
@@ -431,17 +431,17 @@ def _check_figures(errors: Errors, obj: Mapping[str, Any], renonsz: bool, tricks
                 )
         kontra = errors.optional_int(entry, "kontra", 0, MAX_KONTRA, p)
         if kontra and announced is False:
-            errors.add(path(p, "kontra"), NOT_APPLICABLE, _("a silent figure cannot be kontra'd (§1.4)"))
+            errors.add(path(p, "kontra"), NOT_APPLICABLE, _("a silent figure cannot be kontra'd"))  # §1.4
         if announced is False and fig is not None and fig not in SILENT_FIGURES:
             if fig in G_FIGURES:
-                message = _("%(figure)s is never listed silent: the engine derives it (§2.2 step 4)", figure=fig)
+                message = _("%(figure)s is never listed silent: the engine derives it", figure=fig)  # §2.2 step 4
             else:
                 message = _("%(figure)s counts only when announced; made silently it is worth nothing", figure=fig)
             errors.add(path(p, "announced"), INVALID_VALUE, message)
         result = entry.get("result")
         if renonsz:
             if result is not None:
-                errors.add(path(p, "result"), NOT_APPLICABLE, _("no figure has a result in a renonsz hand (§3.3.8)"))
+                errors.add(path(p, "result"), NOT_APPLICABLE, _("no figure has a result in a renonsz hand"))  # §3.3.8
         elif fig in G_FIGURES:
             if result is not None:
                 errors.add(

@@ -354,7 +354,7 @@ def _parse_row(errors: Errors, raw: Any, where: str) -> Row | None:
         errors.add(
             path(where, "trophy_rank"),
             INCONSISTENT,
-            _("Skála is a trophy under the rules (§3.5): trophy_rank cannot be null"),
+            _("Skála is a trophy under the rules: trophy_rank cannot be null"),  # §3.5
         )
     if len(errors) > before or bid is None or qualifier is None:
         return None
@@ -382,11 +382,10 @@ def _parse_ladder(
         return None, None
     if known and (ladder, rank) != (rule or (None, None)):
         if rule:
-            message = _(
-                "the rules give %(bid)s %(ladder)s rank %(rank)s (§3.3)", bid=name, ladder=rule[0], rank=rule[1]
-            )
+            # §3.3
+            message = _("the rules give %(bid)s %(ladder)s rank %(rank)s", bid=name, ladder=rule[0], rank=rule[1])
         else:
-            message = _("the rules give %(bid)s no ladder (§3.3)", bid=name)
+            message = _("the rules give %(bid)s no ladder", bid=name)  # §3.3
         errors.add(path(where, "ladder"), INCONSISTENT, message)
     return ladder, rank
 
@@ -426,9 +425,9 @@ def _parse_only_one(
     if known and len(out) == len(raw) and sorted(out) != sorted(rule):
         if rule:
             fixed = ", ".join(f"{g} ({p})" for g, p in rule)
-            message = _("the rules fix %(bid)s's only-one groups: %(groups)s (§3.4)", bid=name, groups=fixed)
+            message = _("the rules fix %(bid)s's only-one groups: %(groups)s", bid=name, groups=fixed)  # §3.4
         else:
-            message = _("the rules fix %(bid)s's only-one groups: none (§3.4)", bid=name)
+            message = _("the rules fix %(bid)s's only-one groups: none", bid=name)  # §3.4
         errors.add(w, INCONSISTENT, message)
     return tuple(out)
 
@@ -445,8 +444,8 @@ def _check_table_structure(errors: Errors, rows: dict[str, Row], index: dict[str
                 f"{where}[{index[row.bid]}].ladder_rank",
                 INCONSISTENT,
                 _(
-                    "%(bid)s and %(other)s share rank %(rank)s of ladder %(ladder)s: "
-                    "a ladder needs a strict order (§3.3)",
+                    # §3.3
+                    "%(bid)s and %(other)s share rank %(rank)s of ladder %(ladder)s: a ladder needs a strict order",
                     bid=row.name,
                     other=rows[seen[key]].name,
                     rank=row.ladder_rank,
@@ -464,7 +463,7 @@ def _check_table_structure(errors: Errors, rows: dict[str, Row], index: dict[str
                 f"{where}[{index[row.bid]}].trophy_rank",
                 INCONSISTENT,
                 _(
-                    "%(bid)s and %(other)s share trophy rank %(rank)s: trophies need a strict order (§3.5)",
+                    "%(bid)s and %(other)s share trophy rank %(rank)s: trophies need a strict order",  # §3.5
                     bid=row.name,
                     other=rows[trophies[row.trophy_rank]].name,
                     rank=row.trophy_rank,
@@ -487,7 +486,7 @@ def _check_table_structure(errors: Errors, rows: dict[str, Row], index: dict[str
                     INCONSISTENT,
                     _(
                         "%(bid)s comes before Skála in the document's order, so its "
-                        "trophy_rank must be below Skála's (%(rank)s) (§4.2)",
+                        "trophy_rank must be below Skála's (%(rank)s)",  # §4.2
                         bid=row.name,
                         rank=skala.trophy_rank,
                     ),

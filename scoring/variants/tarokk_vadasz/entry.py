@@ -287,11 +287,9 @@ def layout(ctx: e.Context) -> list[e.Section]:
 
 
 def finish(hand: dict[str, Any], values: Any, ctx: e.Context) -> None:
-    """The table's seats play (``participants``); at 5 and 6 the talon arranger follows from the dealer."""
-    hand["participants"] = list(ctx.positions)
-    choices = arrangers(ctx)
-    if len(choices) == 1:
-        hand["talon_arranger"] = choices[0]
+    """The table's seats play (``participants``); at 5 and 6 the talon arranger follows from the dealer
+    (``rules.table_fields``, what the table fixes of a hand)."""
+    hand.update(rules.table_fields(list(ctx.positions), ctx.dealer))
 
 
 ORDER = {(side, fig): i for i, (side, fig) in enumerate((s, f) for s in rules.SIDES for f in rules.FIGURES)}

@@ -191,6 +191,18 @@ def talon_arrangers(participants: Sequence[str], dealer: str) -> list[str]:
     return [participants[(d + k) % n] for k in _ARRANGER_OFFSETS[n]]
 
 
+def table_fields(table_seats: list[str], dealer: str) -> dict[str, Any]:
+    """What the table fixes of a hand (§1.1): everyone at it participates; the talon arranger where
+    the dealer decides who it is (the dealer at 5, the one opposite at 6; at 7 the dealer picks one of
+    two, so the hand names him)."""
+    fields: dict[str, Any] = {"participants": list(table_seats)}
+    if 4 <= len(table_seats) <= 7 and dealer in table_seats:
+        arrangers = talon_arrangers(table_seats, dealer)
+        if len(arrangers) == 1:
+            fields["talon_arranger"] = arrangers[0]
+    return fields
+
+
 def playing_seats(table_seats: list[str], dealer: str, state: Mapping[str, Any]) -> list[str]:
     """Seats that play the next hand, in playing order (§1.1). The double round
     (the only state) does not change who plays."""
@@ -508,7 +520,7 @@ def validate(
             e.add(
                 "start_double_round",
                 FORBIDDEN_COMBINATION,
-                _("a double round is already running; no new one can start (§1.8)"),
+                _("a double round is already running; no new one can start"),  # §1.8
             )
 
     if outcome in ("thrown_in", "redeal"):
@@ -526,7 +538,7 @@ def validate(
                 e.add(
                     "thrower",
                     MISSING_FIELD,
-                    _("a double round is declared by the player who threw in and then deals: name him (§1.8)"),
+                    _("a double round is declared by the player who threw in and then deals: name him"),  # §1.8
                 )
             reason = obj.get("throw_in_reason")
             if reason is not None:
@@ -562,7 +574,7 @@ def validate(
             # §3.2 rule 3 for every outcome: a renonsz hand need not name the partner, but
             # "partner": null says the declarer played alone, and then solo says how.
             if "partner" in obj:
-                e.add("solo", MISSING_FIELD, _("solo is required when the declarer plays alone (§1.9)"))
+                e.add("solo", MISSING_FIELD, _("solo is required when the declarer plays alone"))  # §1.9
         else:
             e.check_choice(solo, "solo", SOLO_CASES)
     elif solo is not None:

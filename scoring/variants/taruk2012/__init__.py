@@ -14,6 +14,7 @@ VARIANT = replace(
     protocol=protocol.PROTOCOL,
     entry=entry.ENTRY,
     options=options.OPTIONS,
+    incident_kinds=("renonsz", "stop", "conduct", "time", "other"),  # the "stop" procedure, R1–R4
 )
 
 __all__ = ["VARIANT"]

@@ -210,10 +210,12 @@ def misdeals(earlier: int) -> e.MisdealLimit:
         return e.MisdealLimit(
             "misdeal",
             ("", "penalty"),
-            _("The dealer already has a misdeal in this tournament: this one costs -20 (§5.4)."),
+            _("The dealer already has a misdeal in this tournament: this one costs -20."),  # §5.4
         )
     return e.MisdealLimit(
-        "misdeal", ("", "warning"), _("This is the dealer's first misdeal in this tournament: only a warning (§5.4).")
+        "misdeal",
+        ("", "warning"),
+        _("This is the dealer's first misdeal in this tournament: only a warning."),  # §5.4
     )
 
 

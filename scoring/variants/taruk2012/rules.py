@@ -191,9 +191,8 @@ def _half_text(x: int, literal: bool = False) -> str:
     if x > 0:
         return _("half of %(x)s = (%(x)s + 5) / 2 = %(half)s", x=x, half=half_share(x))
     if literal:
-        return _(
-            "half of %(x)s = (%(x)s + 5) / 2 = %(half)s (P15 read literally, §4.5)", x=x, half=half_share_literal(x)
-        )
+        # §4.5
+        return _("half of %(x)s = (%(x)s + 5) / 2 = %(half)s (P15 read literally)", x=x, half=half_share_literal(x))
     return _("half of %(x)s = -(%(minus_x)s + 5) / 2 = %(half)s", x=x, minus_x=-x, half=half_share(x))
 
 
@@ -663,7 +662,7 @@ def _check_penalties(errors: Errors, raw: Any, table: tuple[str, ...] | None, de
                 errors.add(
                     f + ".warning",
                     INCONSISTENT,
-                    _("only the first misdeal is a warning; the dealer misdealt earlier in this hand (§5.4)"),
+                    _("only the first misdeal is a warning; the dealer misdealt earlier in this hand"),  # §5.4
                 )
             misdeals += 1
     return renons
@@ -683,13 +682,13 @@ def misdeal_history_errors(hand: Mapping[str, Any], earlier: int) -> list[HandEr
             errors.add(
                 f"penalties[{i}].warning",
                 INCONSISTENT,
-                _("this player already has a misdeal in the tournament: this one costs -20 (§5.4)"),
+                _("this player already has a misdeal in the tournament: this one costs -20"),  # §5.4
             )
         elif not p["warning"] and not count:
             errors.add(
                 f"penalties[{i}].warning",
                 INCONSISTENT,
-                _("this is the player's first misdeal in the tournament: only a warning (§5.4)"),
+                _("this is the player's first misdeal in the tournament: only a warning"),  # §5.4
             )
         count += 1
     return errors.items
@@ -745,7 +744,7 @@ class _Radelci:
 
     def doubles(self, seat: str, who: str, points: Any, rule: str = "") -> str:
         """ "<who> holds a radelc -> x2 -> <seat> scores <points>" (``who``: the seat, or a phrase
-        naming it), the count shown when counts pile up, then "; one radelc used (§4.5)" then;
+        naming it), the count shown when counts pile up, then "; one radelc used" then;
         ``rule`` "K2": the klop-kontra's rule after the score."""
         n = self.held.get(seat, 0)
         if not self.piles:
@@ -758,7 +757,7 @@ class _Radelci:
             scores = _("%(holds)s -> x2 -> %(seat)s scores %(points)s (K2)", holds=holds, seat=seat, points=points)
         else:
             scores = _("%(holds)s -> x2 -> %(seat)s scores %(points)s", holds=holds, seat=seat, points=points)
-        return join("; ", [scores, _("one radelc used (§4.5)")]) if self.piles else scores
+        return join("; ", [scores, _("one radelc used")]) if self.piles else scores  # §4.5
 
 
 def _radelci(hand: Mapping[str, Any], held: Mapping[str, int], piles: bool, table: Sequence[str]) -> _Radelci:
@@ -864,12 +863,12 @@ def _radelci_after(
     if v:
         trigger = _trigger_name(game)
         line = _(
-            "radelci after this hand: %(counts)s (every seat gains one: %(trigger)s, P27; §4.5)",
+            "radelci after this hand: %(counts)s (every seat gains one: %(trigger)s, P27)",  # §4.5
             counts=counts,
             trigger=trigger,
         )
     else:
-        line = _("radelci after this hand: %(counts)s (§4.5)", counts=counts)
+        line = _("radelci after this hand: %(counts)s", counts=counts)  # §4.5
     lines.append(line)
     return status
 
@@ -1094,7 +1093,7 @@ def _settle_contract(
         if others:
             lines.append(
                 _(
-                    "radelci of %(seats)s not used: only the declarer uses his (§4.5)",
+                    "radelci of %(seats)s not used: only the declarer uses his",  # §4.5
                     seats=_seat_list(sorted(others)),
                 )
             )

@@ -21,7 +21,7 @@ PLAN = TablePlan(
     # to the declaring side (P21, A6), klop is scored against each player alone (K3).
     zero_sum=False,
     arrange=arrange,
-    sits_out={5: _("Five at the table: the dealer sits out each hand (taruk2012 §7.6).")},
+    sits_out={5: _("Five at the table: the dealer sits out each hand.")},  # taruk2012.md §7.6
     hands_share={5: Fraction(10, 12)},  # §7.6: a 5-seat table plays 10 hands, each seat deals twice
     reseat_by_places=True,  # rule 7 (S7), taruk2012.md §7.5
 )

@@ -315,7 +315,9 @@ def layout(ctx: e.Context) -> list[e.Section]:
             _("Renonsz"),
             (
                 e.Binding(
-                    e.Field("renonsz_case", _("renonsz case (§13)"), choices=CASES), "renonsz.case", claims=("renonsz",)
+                    e.Field("renonsz_case", _("renonsz case (13.§)"), choices=CASES),
+                    "renonsz.case",
+                    claims=("renonsz",),
                 ),
                 e.Binding(
                     e.Field("renonsz_offender", _("offender"), choices=e.seat_choices(seats)), "renonsz.offender"

@@ -430,15 +430,15 @@ def _check_seats(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     seats, dealer = obj["seats"], obj["dealer"]
     ok = True
     if len(seats) != 3 or not _ULTI_SET.issuperset(seats):
-        errors.add("seats", INVALID_VALUE, _("seats must be the three active players, seats A to D (§1.1)"))
+        errors.add("seats", INVALID_VALUE, _("seats must be the three active players, seats A to D"))  # §1.1
         ok = False
     if dealer not in ULTI_SEATS:
-        errors.add("dealer", INCONSISTENT, _("dealer must be a seat A to D (§1.1)"))  # §5.4 row code
+        errors.add("dealer", INCONSISTENT, _("dealer must be a seat A to D"))  # §5.4 row code
         ok = False
     elif ok and dealer in seats and seats[2] != dealer:
         # §5.1: seats start with the forehand, the dealer's right-hand neighbour, so a
         # playing dealer comes last.
-        errors.inconsistent("dealer", _("a dealer who plays must be the last of seats (§5.1)"))
+        errors.inconsistent("dealer", _("a dealer who plays must be the last of seats"))  # §5.1
         ok = False
     if not ok:
         return
@@ -461,7 +461,7 @@ def _check_case(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     if case_id is None:
         return
     if not isinstance(case_id, str) or case_id not in CASES:
-        errors.add("renonsz.case", INVALID_VALUE, _("renonsz.case must be one of the case ids of §4.3"))
+        errors.add("renonsz.case", INVALID_VALUE, _("renonsz.case must be one of the listed case ids (13.§)"))  # §4.3
         return
     ctx.case = CASES[case_id]
     ctx.ctype = ctx.case.type
@@ -471,7 +471,7 @@ def _bid_problem(errors: Errors, value: Any, field: str) -> str | None:
     """The key when ``value`` is a valid bid key; else records unknown_bid or
     forbidden_combination (§5.4) and returns None."""
     if not isinstance(value, str):
-        errors.add(field, INVALID_VALUE, _("%(field)s must be a bid key of §2.3", field=field))
+        errors.add(field, INVALID_VALUE, _("%(field)s must be one of the bid keys", field=field))  # §2.3
         return None
     if value in BID_KEYS:
         return value
@@ -479,12 +479,12 @@ def _bid_problem(errors: Errors, value: Any, field: str) -> str | None:
     if len(parts) > 1 and all(p in COMPONENT_RULE for p in parts):
         same = [k for k in BID_KEYS if sorted(k.split("+")) == sorted(parts)]
         if same and len(set(parts)) == len(parts):
-            message = _("%(value)s is not a key of §2.3; write it as %(key)s", value=repr(value), key=repr(same[0]))
+            message = _("%(value)s is not a bid key; write it as %(key)s", value=repr(value), key=repr(same[0]))  # §2.3
             errors.add(field, UNKNOWN_BID, message)
         else:
             errors.add(field, FORBIDDEN_COMBINATION, _("combination forbidden by 5.§"))
         return None
-    errors.add(field, UNKNOWN_BID, _("%(value)s is not one of the 30 bid keys of §2.3", value=repr(value)))
+    errors.add(field, UNKNOWN_BID, _("%(value)s is not one of the 30 bid keys", value=repr(value)))  # §2.3
     return None
 
 
@@ -545,19 +545,19 @@ def _check_kontra(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> Mapping[
                     field,
                     NOT_APPLICABLE,
                     _(
-                        "%(key)s is not a component of this bid; silent items "
-                        "and the ulti penalty are never doubled (§3.5)",
+                        # §3.5
+                        "%(key)s is not a component of this bid; silent items and the ulti penalty are never doubled",
                         key=repr(comp),
                     ),
                 )
             else:
-                message = _("%(key)s is not a component of the bid table (§2.1)", key=repr(comp))
+                message = _("%(key)s is not a component of the bid table", key=repr(comp))  # §2.1
                 errors.add(field, INVALID_VALUE, message)
             continue
         if isinstance(level, Mapping):
             if ctx.bid is not None and ctx.coloured:
                 # 7.§(4): in coloured bids a kontra counts for both defenders.
-                errors.add(field, NOT_APPLICABLE, _("individual kontras exist only in colourless bids (§3.6)"))
+                errors.add(field, NOT_APPLICABLE, _("individual kontras exist only in colourless bids"))  # §3.6
                 continue
             if errors.check_object(level, field, text_keys=False) is None:
                 continue
@@ -595,15 +595,15 @@ def _check_gave_up(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, kontra: Ma
         ctx.gave_up = "?"  # unknown: neither require nor forbid the play
         return
     if ctx.ctype not in (None, NORMAL, "?"):
-        errors.add("gave_up", NOT_APPLICABLE, _("a give-up does not go with this renonsz case (§5.4)"))
+        errors.add("gave_up", NOT_APPLICABLE, _("a give-up does not go with this renonsz case"))  # §5.4
         return
     ctx.gave_up = value
     if value == "before_first_card" and any(lvl != 1 for lvl in _kontra_levels(kontra)):
         # 6.§(9): kontras are said with the first cards, so none can exist yet.
-        errors.inconsistent("kontra", _("no kontra can exist before the first card (§3.7)"))
+        errors.inconsistent("kontra", _("no kontra can exist before the first card"))  # §3.7
     for member in ("play", "silent_claims"):
         if present(obj.get(member)):
-            errors.inconsistent(member, _("%(field)s does not go with a give-up (§3.7)", field=member))
+            errors.inconsistent(member, _("%(field)s does not go with a give-up", field=member))  # §3.7
 
 
 def _parse_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
@@ -615,9 +615,8 @@ def _parse_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
         field = path("silent_claims", i)
         if claim in ("ulti", "durchmars"):  # compared only with strings: safe for any JSON
             why = (
-                _("a silent ulti needs no claim (9.§(10))")
-                if claim == "ulti"
-                else _("MAUSZ knows no silent durchmars (§3.4 item 5)")
+                # §3.4 item 5
+                _("a silent ulti needs no claim (9.§(10))") if claim == "ulti" else _("MAUSZ knows no silent durchmars")
             )
             errors.add(field, NOT_APPLICABLE, why)
         elif not isinstance(claim, str) or claim not in ("100", "4asz"):
@@ -644,13 +643,13 @@ def _check_play(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> _Play | No
     value = obj.get("play")
     if ctx.ctype in NO_PLAY_TYPES:
         if present(value):
-            errors.add("play", NOT_APPLICABLE, _("play is not recorded with this renonsz case (§5.4)"))
+            errors.add("play", NOT_APPLICABLE, _("play is not recorded with this renonsz case"))  # §5.4
         return None
     if ctx.gave_up not in (None, "?"):
         return None  # reported by _check_gave_up
     if value is None:
         if ctx.ctype != "?" and ctx.gave_up is None:
-            errors.add("play", MISSING_FIELD, _("%(field)s is required for a played deal (§5.2)", field="play"))
+            errors.add("play", MISSING_FIELD, _("%(field)s is required for a played deal", field="play"))  # §5.2
         return None
     play = errors.check_object(value, "play", text_keys=False)
     if play is None:
@@ -690,14 +689,14 @@ def _check_card_points(
     value = play.get("declarer_card_points")
     if value is None:
         if required and silent_100:
-            errors.add(field, MISSING_FIELD, _("a silent 100 is judged by the card points: record them (§3.4)"))
+            errors.add(field, MISSING_FIELD, _("a silent 100 is judged by the card points: record them"))  # §3.4
         elif required:
             errors.add(
                 field,
                 MISSING_FIELD,
                 _(
                     "%(field)s is required for this bid, or the sheet's verdict (made or failed) of each "
-                    "component judged by the count (§5.2)",
+                    "component judged by the count",  # §5.2
                     field="declarer_card_points",
                 ),
             )
@@ -727,9 +726,8 @@ def _check_marriages(
     value = play.get("marriages")
     if value is None:
         if required:
-            errors.add(
-                field, MISSING_FIELD, _("%(field)s is required for this bid (may be []) (§5.2)", field="marriages")
-            )
+            # §5.2
+            errors.add(field, MISSING_FIELD, _("%(field)s is required for this bid (may be [])", field="marriages"))
         return None
     if forbidden:
         if present(value):
@@ -794,7 +792,8 @@ def _check_four_aces(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks:
     needed = "4asz" in ctx.comps or "4asz" in ctx.claims
     if value is MISSING:
         if needed and ctx.ctype != PARTIAL:
-            errors.add(field, MISSING_FIELD, _("%(field)s (a seat or null) is required here (§5.2)", field="four_aces"))
+            # §5.2
+            errors.add(field, MISSING_FIELD, _("%(field)s (a seat or null) is required here", field="four_aces"))
         return MISSING
     if value is None:
         return None
@@ -828,9 +827,8 @@ def _check_trump7(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks: in
         return MISSING
     if value is MISSING:
         if ctx.bid is not None:
-            errors.add(
-                field, MISSING_FIELD, _("trump7_last_trick (an object or null) is required in a coloured bid (§5.2)")
-            )
+            # §5.2
+            errors.add(field, MISSING_FIELD, _("trump7_last_trick (an object or null) is required in a coloured bid"))
         return MISSING
     if value is None:
         return None
@@ -898,12 +896,12 @@ def _check_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Play
     if not isinstance(claims, list) or not claims:
         return
     if ctx.ctype in NO_PLAY_TYPES:
-        errors.add("silent_claims", NOT_APPLICABLE, _("no silent claims with this renonsz case (§5.4)"))
+        errors.add("silent_claims", NOT_APPLICABLE, _("no silent claims with this renonsz case"))  # §5.4
         return
     if ctx.gave_up not in (None, "?"):
         return  # reported by _check_gave_up
     if ctx.ctype in (RULING_NO_SILENT, PARTIAL):
-        errors.add("silent_claims", NOT_APPLICABLE, _("the silent claims are void in this ruling (§5.4)"))
+        errors.add("silent_claims", NOT_APPLICABLE, _("the silent claims are void in this ruling"))  # §5.4
         return
     done: set[str] = set()
     for i, claim in enumerate(claims):
@@ -913,7 +911,7 @@ def _check_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Play
         field = path("silent_claims", i)
         if claim == "100":
             if "parti" not in ctx.comps:
-                errors.add(field, NOT_APPLICABLE, _("a silent 100 counts only in bids with a parti (§3.4)"))
+                errors.add(field, NOT_APPLICABLE, _("a silent 100 counts only in bids with a parti"))  # §3.4
             elif ctx.ctype == RULING_PARTI_WON:
                 errors.add(field, NOT_APPLICABLE, _("no silent 100 when the parti is decided by ruling 13.3.10"))
             elif (
@@ -936,10 +934,8 @@ def _check_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Play
                 errors.add(
                     field,
                     NOT_APPLICABLE,
-                    _(
-                        "a silent four aces is possible only in parti, ulti, "
-                        "40-100, 20-100 and their ulti combinations (§3.4)"
-                    ),
+                    # §3.4
+                    _("a silent four aces is possible only in parti, ulti, 40-100, 20-100 and their ulti combinations"),
                 )
             elif play is not None and play.four_aces is None:
                 errors.inconsistent(field, _("nobody took all four aces (play.four_aces is null)"))
@@ -997,7 +993,7 @@ def _check_results(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Pla
         return
     if ctx.ctype in NO_PLAY_TYPES:
         if present(value):
-            errors.add("results", NOT_APPLICABLE, _("results are not recorded with this renonsz case (§5.4)"))
+            errors.add("results", NOT_APPLICABLE, _("results are not recorded with this renonsz case"))  # §5.4
         return
     results = errors.check_object(value, "results", text_keys=False)
     if results is None:
@@ -1068,9 +1064,9 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     offender = renonsz.get("offender")
     if not case.offender:
         if offender is not None:
-            errors.add("renonsz.offender", NOT_APPLICABLE, _("this case records no offender (§4.3)"))
+            errors.add("renonsz.offender", NOT_APPLICABLE, _("this case records no offender"))  # §4.3
     elif offender is None:
-        errors.add("renonsz.offender", MISSING_FIELD, _("this case needs the offender (§4.3)"))
+        errors.add("renonsz.offender", MISSING_FIELD, _("this case needs the offender"))  # §4.3
     elif (
         ctx.seats is not None
         and errors.check_seat(offender, "renonsz.offender", ctx.seats, "player", INCONSISTENT)  # §5.4 row code
@@ -1078,16 +1074,16 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     ):
         is_declarer = offender == ctx.declarer
         if case.offender == "declarer" and not is_declarer:
-            errors.inconsistent("renonsz.offender", _("in this case the offender is the declarer (§4.3)"))
+            errors.inconsistent("renonsz.offender", _("in this case the offender is the declarer"))  # §4.3
         elif case.offender in ("defender", "not_declarer") and is_declarer:
-            errors.inconsistent("renonsz.offender", _("in this case the offender is not the declarer (§4.3)"))
+            errors.inconsistent("renonsz.offender", _("in this case the offender is not the declarer"))  # §4.3
     # penalty_bid (13.2.3c, 13.2.4a, 13.2.5)
     penalty = renonsz.get("penalty_bid")
     if not case.penalty_bid:
         if penalty is not None:
             errors.add("renonsz.penalty_bid", NOT_APPLICABLE, _("only 13.2.3c, 13.2.4a and 13.2.5 take a penalty_bid"))
     elif penalty is None:
-        errors.add("renonsz.penalty_bid", MISSING_FIELD, _("this case needs the penalty_bid (§4.3)"))
+        errors.add("renonsz.penalty_bid", MISSING_FIELD, _("this case needs the penalty_bid"))  # §4.3
     else:
         _check_penalty_bid(errors, penalty)
     # jury_points (10.3.d)
@@ -1105,7 +1101,7 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     case_id = renonsz["case"]
     if ctx.bid is not None:
         if case_id == "13.3.10" and "parti" not in ctx.comps:
-            errors.add("renonsz.case", NOT_APPLICABLE, _("13.3.10 needs a bid with a parti (§5.4)"))
+            errors.add("renonsz.case", NOT_APPLICABLE, _("13.3.10 needs a bid with a parti"))  # §5.4
         elif case_id == "13.3.12" and not ctx.comps & set(DISPUTED):
             errors.add(
                 "renonsz.case",

@@ -1,4 +1,5 @@
-"""Rebuild every table's totals from the audit log alone and compare them with the stored hands.
+"""Rebuild every table's totals, and where time was up, from the audit log alone and compare them with
+the stored hands and tables.
 
     python manage.py audit_replay [slug ...]
 
@@ -11,12 +12,12 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.models import AuditEntry, Hand, Tournament
-from tournaments.replay import LogRow, differences, replay
+from tournaments.models import AuditEntry, Hand, Table, Tournament
+from tournaments.replay import TIME_UP, LogRow, differences, replay, replay_time_up, time_up_differences
 
 
 class Command(BaseCommand):
-    help = "Rebuild table totals from the audit log alone and compare them with the stored hands."
+    help = "Rebuild table totals and where time was up from the audit log alone; compare them with the database."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("slugs", nargs="*", help="events to check (default: every event)")
@@ -43,7 +44,19 @@ class Command(BaseCommand):
                 "pk", "table__round__number", "table__number", "points"
             ):
                 stored.setdefault((rnd, table), {})[hand_id] = points
-            lines = problems + differences(logged, stored)
+            time_up_rows = (
+                LogRow(*values)
+                for values in AuditEntry.objects.filter(tournament=event, action__in=list(TIME_UP))
+                .order_by("id")
+                .values_list("action", "round_number", "table_number", "hand_id", "after")
+            )
+            time_up = {
+                (rnd, table): after
+                for rnd, table, after in Table.objects.filter(round__tournament=event).values_list(
+                    "round__number", "number", "time_up_after"
+                )
+            }
+            lines = problems + differences(logged, stored) + time_up_differences(replay_time_up(time_up_rows), time_up)
             tables = len(set(logged) | set(stored))
             if lines:
                 failed += 1
