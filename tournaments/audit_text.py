@@ -29,6 +29,7 @@ from scoring.registry import VARIANTS
 from .documents import KINDS, parse_key
 from .handforms.base import say
 from .models import Entry, Player, Round, Tournament
+from .names import display_name
 
 ARROW = " → "
 DASH = "—"
@@ -574,7 +575,7 @@ def roles(tournament: Tournament) -> dict[int, str]:
 def entry_sentence(e: Any, variant: str, role_of: Mapping[int, str]) -> str:
     """One stored ``AuditEntry`` (its actor selected with it) as a sentence."""
     actor = e.actor
-    name = (actor.get_full_name() or actor.get_username()) if actor is not None else ""
+    name = display_name(actor)
     return sentence(
         e.action,
         Place(e.round_number, e.table_number, e.hand_number),

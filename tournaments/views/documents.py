@@ -81,8 +81,14 @@ def table_protocol_pdf(request: HttpRequest, slug: str, number: int, table_no: i
     key = f"table-pdf:{documents.table_protocol_fingerprint(table, filled)}"
     pdf = cached(key, render_pdf, TABLE_PDF_SECONDS)
     response = HttpResponse(pdf, content_type=documents.PDF)
-    name = f"{slug}-round-{number}-table-{table_no}-{'filled' if filled else 'blank'}.pdf"
-    response["Content-Disposition"] = f'inline; filename="{name}"'
+
+    def words() -> str:
+        names = {"round": number, "table": table_no}
+        if filled:
+            return _("round %(round)d, table %(table)d, filled protocol") % names
+        return _("round %(round)d, table %(table)d, blank protocol") % names
+
+    response["Content-Disposition"] = f'inline; filename="{documents.file_name(tournament, words, "pdf")}"'
     return response
 
 

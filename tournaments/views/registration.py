@@ -15,7 +15,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import services, whereabouts
+from .. import documents, services, whereabouts
 from ..forms import ImportForm, PlayerForm
 from ..forms_organizer import EntryEditForm, LateAddForm
 from ..importing import ImportResult, PlayerRow, parse_players
@@ -211,7 +211,8 @@ def pin_slips_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     with translation.override(tournament.language):
         pdf = protocol_render.render_pdf(pin_slips_html(request.user, tournament, pdf=True))
     response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{slug}-pin-slips.pdf"'
+    name = documents.file_name(tournament, lambda: _("PIN slips"), "pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
     # PINs are secrets: no shared cache may keep the file.
     response["Cache-Control"] = "private, no-store"
     return response

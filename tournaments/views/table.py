@@ -29,6 +29,7 @@ from ..handforms import JsonHandForm, form_class
 from ..incidents import correction_prefill
 from ..lookups import table_for_viewer
 from ..models import Hand, Round, Table, Tournament
+from ..names import display_name
 from ..progress import table_progress
 from . import offline
 
@@ -89,12 +90,16 @@ def table_page(request: HttpRequest, slug: str, number: int, table_no: int) -> H
 def _context(request, tournament, table, hands, progress, form, preview=None, entry_token=None) -> dict[str, Any]:
     confirmed = {c.position: c for c in table.confirmations.all()}
     can_write = access.can_enter_hands(request.user, tournament, table.number)
+    judge_confirmation = services.JudgeConfirmation.objects.filter(table=table).select_related("judge").first()
     return {
         # The entry form says which hand it enters, and carries a token so that posting it twice
         # (a double tap, a retry after a timeout) stores one hand (services.enter_hand).
         "entry_number": (hands[-1].number + 1) if hands else 1,
         "entry_token": entry_token or uuid.uuid4().hex,
-        "judge_confirmation": services.JudgeConfirmation.objects.filter(table=table).select_related("judge").first(),
+        "judge_confirmation": judge_confirmation,
+        "judge_name": display_name(judge_confirmation.judge) if judge_confirmation else "",
+        # Only the judge countersigns with seat A (hands.confirm_by_judge): the form is his alone.
+        "is_judge": can_write and access.is_judge(request.user, tournament),
         "tournament": tournament,
         "table": table,
         "round": table.round,
