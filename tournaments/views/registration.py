@@ -68,6 +68,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             "late": late,
             "next_draw": services.next_draw_number(tournament) if late else None,
             "import_form": ImportForm(),
+            "site_warning": links.site_url_warning(request),
         },
     )
 
@@ -194,15 +195,13 @@ def pin_slips_html(actor, tournament, *, pdf: bool, extra: dict | None = None) -
 def pin_slips(request: HttpRequest, slug: str) -> HttpResponse:
     """Print view of the PIN slips (organizers): cut them apart and hand one to each player."""
     tournament = tournament_for_organizer(request, slug)
+    extra = {
+        "back_url": reverse("players", args=[slug]),
+        "pdf_url": reverse("pin-slips-pdf", args=[slug]),
+        "site_warning": links.site_url_warning(request),  # in the organizer's language, before the slips'
+    }
     with translation.override(tournament.language):
-        return HttpResponse(
-            pin_slips_html(
-                request.user,
-                tournament,
-                pdf=False,
-                extra={"back_url": reverse("players", args=[slug]), "pdf_url": reverse("pin-slips-pdf", args=[slug])},
-            )
-        )
+        return HttpResponse(pin_slips_html(request.user, tournament, pdf=False, extra=extra))
 
 
 @login_required
