@@ -144,6 +144,7 @@ _HEADS: dict[str, str] = {
     "entry.updated": gettext_noop("Player edited by %(who)s at %(time)s"),
     "entry.withdrawn": gettext_noop("Player withdrawn by %(who)s at %(time)s"),
     "entry.active": gettext_noop("Player reinstated by %(who)s at %(time)s"),
+    "entry.pin_changed": gettext_noop("New PIN issued by %(who)s at %(time)s"),
     "organizer.added": gettext_noop("Organizer added by %(who)s at %(time)s"),
     "referee.set": gettext_noop("Referee set by %(who)s at %(time)s"),
     "referee.removed": gettext_noop("Referee removed by %(who)s at %(time)s"),
@@ -483,6 +484,12 @@ def _entry(before: Any, after: Any) -> list[str]:
     return attribute_changes(_entry_fields(), before, after)
 
 
+def _whose_pin(before: Any, after: Any) -> list[str]:
+    """A new PIN: for whom (the PINs themselves are never logged)."""
+    who = after or before or {}
+    return [fact(_("player"), f"{_words(who.get('start_number'))}. {_words(who.get('name'))}")]
+
+
 def _event(before: Any, after: Any) -> list[str]:
     return attribute_changes(_tournament_fields(), before, after)
 
@@ -509,6 +516,7 @@ _DIFFS = {
     "entry.updated": _entry,
     "entry.withdrawn": _entry,
     "entry.active": _entry,
+    "entry.pin_changed": _whose_pin,
     "organizer.added": _user,
     "referee.set": _referee,
     "referee.removed": _referee,
