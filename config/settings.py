@@ -262,8 +262,10 @@ CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=CELERY_BROKER_U
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 
-# The site's absolute address, for links printed on paper (the protocols' QR codes).
-SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# The site's absolute address, for links printed on paper (the protocols' QR codes). The default
+# reaches only this machine: the PIN-slip and documents pages warn while it is in force.
+SITE_URL_DEFAULT = "http://127.0.0.1:8000"
+SITE_URL = env.str("SITE_URL", default=SITE_URL_DEFAULT).rstrip("/")
 
 # Seconds the public JSON of live pages is cached (read at request time, STYLE.md §10).
 PUBLIC_CACHE_SECONDS = _env("PUBLIC_CACHE_SECONDS", env.int, 5)

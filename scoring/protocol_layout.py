@@ -42,26 +42,36 @@ class RowText:
     details: str = ""
 
 
-# A row function: (hand input, state before, state after, translator) -> the line's cells.
-RowFunction = Callable[[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any], Translator], RowText]
+# A row function: (hand input, state before, state after, translator) -> the line's cells; with
+# ``ProtocolLayout.reads_config`` the event's configuration follows as a fifth argument.
+RowFunction = Callable[..., RowText]
 
 
 @dataclass(frozen=True)
 class ProtocolLayout:
     """A variant's sheet: its row function, the headings of its four columns (msgids, in
-    order: game, declarer, partner, details), and whether its seats carry radelci (the sheet
-    marks a seat's radelc after each hand and explains the mark)."""
+    order: game, declarer, partner, details), whether its seats carry radelci (the sheet
+    marks a seat's radelc after each hand and explains the mark), and whether the row reads the
+    event's configuration (Laza: the organizer's point table names the bids)."""
 
     row: RowFunction
     columns: tuple[str, str, str, str]
     radelci: bool = False
+    reads_config: bool = False
 
     def text(
-        self, hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any], tr: Translator = ENGLISH
+        self,
+        hand: Mapping[str, Any],
+        before: Mapping[str, Any],
+        after: Mapping[str, Any],
+        tr: Translator = ENGLISH,
+        config: Any = None,
     ) -> RowText:
         """The hand's cells; a hand the row function cannot read falls back to compact text,
         so a sheet always prints."""
         try:
+            if self.reads_config:
+                return self.row(hand, before or {}, after or {}, tr, config)
             return self.row(hand, before or {}, after or {}, tr)
         except (AttributeError, TypeError, ValueError, KeyError):
             return fallback_row(hand, tr)

@@ -19,6 +19,7 @@ ACTIONS = {
     "players-import": ["entries_import"],
     "entry-status": ["entry_status"],
     "entry-edit": ["entry_edit"],
+    "entry-pin": ["entry_new_pin"],
     "rounds": ["round_draw", "round_redraw", "round_reseat"],
     "round-action": ["round_action", "round_close", "round_reopen"],
     "point-table-edit": ["point_table_replace"],

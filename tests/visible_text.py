@@ -6,8 +6,8 @@ cannot take its words out of the check. It was built once from the English msgid
 locale/*/django.po: every word of three letters or more that occurs in a msgid and in no Slovenian
 or Hungarian translation (placeholders, quoted literals and snake_case keys left out), less the
 games' own terms (klop, valat, ulti, betli, kassza, pagat …), proper names and file formats.
-Words that are English and Slovenian or Hungarian alike (partner, kontra, most, pin, red …) are
-not in it, nor "stop" (Taruk's own word for the stop procedure, »stop« in the original): a page may
+Words that are English and Slovenian or Hungarian alike (partner, kontra, most, pin, red, incident …)
+are not in it, nor "stop" (Taruk's own word for the stop procedure, »stop« in the original): a page may
 show them. Extend the list when the interface gains English words.
 """
 
@@ -43,7 +43,7 @@ ENGLISH = frozenset(
     finish finished first five fives fixed flat follow follows for forbidden force forced forehand form format
     found four free from gaining gains game gathered gave generate generated get give given gives got grounds
     group groups had half hall halved hand hands happened has hash have head hearts held here hidden higher him
-    his hold holder holding holds honour how hungarian idempotency ids ignored import incident incidents
+    his hold holder holding holds honour how hungarian idempotency ids ignored import
     include included indices individual innocent input inserting instead integer integers into invalid
     invitation invite involved item items its job joins judge judges jury keep keeps kept key keys kind king
     kings known knows kontras ladder landing language large larger last lasts late later latest lay leading

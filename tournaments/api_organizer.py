@@ -202,6 +202,12 @@ class RefereeDetail(ApiView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+def _entry(tournament: Any, start_number: int) -> Entry:
+    return get_object_or_404(
+        Entry.objects.select_related("player", "tournament"), tournament=tournament, start_number=start_number
+    )
+
+
 class EntryDetail(ApiView):
     @extend_schema(
         operation_id="entry_edit",
@@ -213,10 +219,7 @@ class EntryDetail(ApiView):
         description="Only the fields sent change. A start number must be free in the event.",
     )
     def patch(self, request: Request, slug: str, start_number: int) -> Response:
-        tournament = organizer_event(request, slug)
-        entry = get_object_or_404(
-            Entry.objects.select_related("player", "tournament"), tournament=tournament, start_number=start_number
-        )
+        entry = _entry(organizer_event(request, slug), start_number)
         data = valid(EntryEditSerializer, request.data)
         entry = services.update_entry(request.user, entry, **data)
         return Response(EntrySerializer(entry).data)
@@ -251,6 +254,31 @@ class Pins(ApiView):
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         response = Response(PinSerializer(services.entry_pins(request.user, tournament), many=True).data)
+        response["Cache-Control"] = "private, no-store"
+        return response
+
+
+class NewPinSerializer(serializers.Serializer):
+    reason = optional_text(2000)
+
+
+class EntryPin(ApiView):
+    @extend_schema(
+        operation_id="entry_new_pin",
+        tags=["players"],
+        parameters=[SLUG, START_NUMBER],
+        request=NewPinSerializer,
+        responses={200: PinSerializer, **WRITE_ERRORS},
+        summary="Issue a player a new confirmation PIN (organizers only)",
+        description="A player lost his PIN slip: he gets a new PIN and the old one stops working; "
+        "confirmations he gave with it stand. Audited (entry.pin_changed, without the PINs). Print his "
+        "slip again with the players page's PIN slips (?n=<start number>).",
+    )
+    def post(self, request: Request, slug: str, start_number: int) -> Response:
+        entry = _entry(organizer_event(request, slug), start_number)
+        data = valid(NewPinSerializer, request.data)
+        entry = services.issue_new_pin(request.user, entry, data["reason"])
+        response = Response(PinSerializer(entry).data)
         response["Cache-Control"] = "private, no-store"
         return response
 

@@ -74,6 +74,7 @@ ACTION_LABELS = {
     "entry.created": _("player registered"),
     "entry.excluded": _("player excluded"),
     "entry.late_added": _("late player added"),
+    "entry.pin_changed": _("new PIN issued"),
     "entry.updated": _("player edited"),
     "entry.withdrawn": _("player withdrawn"),
     "entry.active": _("player reinstated"),

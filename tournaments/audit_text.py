@@ -29,6 +29,7 @@ from scoring.registry import VARIANTS
 from .documents import KINDS, parse_key
 from .handforms.base import say
 from .models import Entry, Player, Round, Tournament
+from .names import display_name
 
 ARROW = " → "
 DASH = "—"
@@ -144,6 +145,7 @@ _HEADS: dict[str, str] = {
     "entry.updated": gettext_noop("Player edited by %(who)s at %(time)s"),
     "entry.withdrawn": gettext_noop("Player withdrawn by %(who)s at %(time)s"),
     "entry.active": gettext_noop("Player reinstated by %(who)s at %(time)s"),
+    "entry.pin_changed": gettext_noop("New PIN issued by %(who)s at %(time)s"),
     "organizer.added": gettext_noop("Organizer added by %(who)s at %(time)s"),
     "referee.set": gettext_noop("Referee set by %(who)s at %(time)s"),
     "referee.removed": gettext_noop("Referee removed by %(who)s at %(time)s"),
@@ -488,6 +490,12 @@ def _entry(before: Any, after: Any) -> list[str]:
     return attribute_changes(_entry_fields(), before, after)
 
 
+def _whose_pin(before: Any, after: Any) -> list[str]:
+    """A new PIN: for whom (the PINs themselves are never logged)."""
+    who = after or before or {}
+    return [fact(_("player"), f"{_words(who.get('start_number'))}. {_words(who.get('name'))}")]
+
+
 def _event(before: Any, after: Any) -> list[str]:
     return attribute_changes(_tournament_fields(), before, after)
 
@@ -515,6 +523,7 @@ _DIFFS = {
     "entry.updated": _entry,
     "entry.withdrawn": _entry,
     "entry.active": _entry,
+    "entry.pin_changed": _whose_pin,
     "organizer.added": _user,
     "referee.set": _referee,
     "referee.removed": _referee,
@@ -581,7 +590,7 @@ def roles(tournament: Tournament) -> dict[int, str]:
 def entry_sentence(e: Any, variant: str, role_of: Mapping[int, str]) -> str:
     """One stored ``AuditEntry`` (its actor selected with it) as a sentence."""
     actor = e.actor
-    name = (actor.get_full_name() or actor.get_username()) if actor is not None else ""
+    name = display_name(actor)
     return sentence(
         e.action,
         Place(e.round_number, e.table_number, e.hand_number),

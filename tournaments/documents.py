@@ -27,14 +27,27 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from kombu.exceptions import OperationalError
 
 from . import audit, exports
-from .incident_models import Incident
-from .models import Bye, Confirmation, Entry, GeneratedFile, Hand, Round, Seat, Table, Tournament
+from .incident_models import Incident, Sanction
+from .models import (
+    AuditEntry,
+    Bye,
+    Confirmation,
+    Entry,
+    GeneratedFile,
+    Hand,
+    JudgeConfirmation,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
 from .protocols import links, render
 
 logger = logging.getLogger(__name__)
@@ -117,6 +130,34 @@ def _incidents(tables: Any) -> list[Any]:
     )
 
 
+def _closings(tables: Any) -> list[Any]:
+    """What a filled sheet says of how ``tables`` were closed and of the sanctions given there: the
+    judge's countersignatures, the closes and reopenings of their rounds (an override's reason and
+    organizer) and the sanctions from incidents at them (with the names the sheet prints)."""
+    names = ("actor__username", "actor__first_name", "actor__last_name")
+    return [
+        list(
+            JudgeConfirmation.objects.filter(table__in=tables)
+            .order_by("pk")
+            .values_list("pk", "table_id", "reason", "judge__username", "judge__first_name", "judge__last_name")
+        ),
+        list(
+            AuditEntry.objects.filter(
+                action__in=("round.closed", "round.reopened"),
+                tournament_id__in=tables.values("round__tournament_id"),
+                round_number__in=tables.values("round__number"),
+            )
+            .order_by("pk")
+            .values_list("pk", "round_number", *names)
+        ),
+        list(
+            Sanction.objects.filter(incident__table__in=tables)
+            .order_by("pk")
+            .values_list("pk", "incident_id", "entry_id", "kind", "reason", "lifted_at")
+        ),
+    ]
+
+
 def _entries(t: Tournament) -> list[Any]:
     return list(
         Entry.objects.filter(tournament=t)
@@ -146,6 +187,7 @@ def protocols_inputs(t: Tournament, params: dict) -> list[Any]:
                 .values_list("pk", "position", "confirmed_at")
             ),
             _incidents(Table.objects.filter(round__tournament=t, round__number=n)),
+            _closings(Table.objects.filter(round__tournament=t, round__number=n)),
         ]
     return data
 
@@ -168,6 +210,7 @@ def table_protocol_fingerprint(table: Table, filled: bool) -> str:
             list(Hand.objects.filter(table=table).order_by("pk").values_list("pk", "number", "version")),
             list(Confirmation.objects.filter(table=table).order_by("pk").values_list("pk", "position", "confirmed_at")),
             _incidents(Table.objects.filter(pk=table.pk)),
+            _closings(Table.objects.filter(pk=table.pk)),
         ]
     return hashlib.sha256(json.dumps(data, default=str, separators=(",", ":")).encode()).hexdigest()
 
@@ -209,6 +252,7 @@ class Kind:
     inputs: Callable[[Tournament, dict], list[Any]]
     build: Callable[[Tournament, dict, Progress], bytes]
     public: bool = False  # anyone who may view the event may download it (else organizers only)
+    file_words: Any = ""  # what its file is called (``filename``), translated into the event's language
 
 
 def _build_protocols(t: Tournament, params: dict, progress: Progress) -> bytes:
@@ -225,6 +269,7 @@ KINDS: dict[str, Kind] = {
         standings_inputs,
         lambda t, params, progress: render.standings_pdf(t, progress),
         public=True,
+        file_words=_("standings"),
     ),
     "standings-xlsx": Kind(
         _("Standings (Excel)"),
@@ -232,12 +277,23 @@ KINDS: dict[str, Kind] = {
         XLSX,
         standings_inputs,
         lambda t, params, progress: exports.standings_workbook(t),
+        file_words=_("standings"),
     ),
     "hands-xlsx": Kind(
-        _("All hands (Excel)"), "xlsx", XLSX, hands_inputs, lambda t, params, progress: exports.hands_workbook(t)
+        _("All hands (Excel)"),
+        "xlsx",
+        XLSX,
+        hands_inputs,
+        lambda t, params, progress: exports.hands_workbook(t),
+        file_words=_("all hands"),
     ),
     "players-xlsx": Kind(
-        _("Player list (Excel)"), "xlsx", XLSX, players_inputs, lambda t, params, progress: exports.players_workbook(t)
+        _("Player list (Excel)"),
+        "xlsx",
+        XLSX,
+        players_inputs,
+        lambda t, params, progress: exports.players_workbook(t),
+        file_words=_("player list"),
     ),
 }
 EVENT_KEYS = ("standings-pdf", "standings-xlsx", "hands-xlsx", "players-xlsx")
@@ -274,9 +330,30 @@ def fingerprint(tournament: Tournament, key: str, memo: dict | None = None) -> s
     return hashlib.sha256(json.dumps(data, default=str, separators=(",", ":")).encode()).hexdigest()
 
 
+def file_name(tournament: Tournament, words: Callable[[], str], extension: str) -> str:
+    """A file's name in the event's language: the event's slug and ``words()`` (called with the
+    event's language active) made safe for a file name: "ljubljana-open-krog-1-izpolnjeni-zapisniki.pdf"."""
+    with translation.override(tournament.language):
+        text = slugify(str(words()))
+    return f"{tournament.slug}-{text}.{extension}"
+
+
 def filename(tournament: Tournament, key: str) -> str:
-    kind, _params = parse_key(key)
-    return f"{tournament.slug}-{key}.{KINDS[kind].extension}"
+    """The stored document's file name, as the organizer downloads it."""
+    kind, params = parse_key(key)
+    if kind == "protocols":
+
+        def words() -> str:
+            if params["filled"]:
+                return gettext("round %(n)d, filled protocols") % {"n": params["round"]}
+            return gettext("round %(n)d, blank protocols") % {"n": params["round"]}
+
+    else:
+
+        def words() -> str:
+            return str(KINDS[kind].file_words)
+
+    return file_name(tournament, words, KINDS[kind].extension)
 
 
 # --- actions ---------------------------------------------------------------------------------------

@@ -177,7 +177,7 @@ def hands_workbook(tournament: Tournament) -> bytes:
         ),
         tournament.config or None,
     )
-    sheet = _protocol_lines(variant, hands, inputs)
+    sheet = _protocol_lines(variant, hands, inputs, tournament.config)
     shown = [i for i in range(4) if any(line[i] for line in sheet)]  # a variant may leave a column unused
     running: dict[int, dict[str, int]] = defaultdict(lambda: dict.fromkeys(seats, 0))
 
@@ -235,14 +235,16 @@ def seat_and_name(seat: str, names: Mapping[str, str]) -> str:
     return str(say(SeatName(seat), names)) if seat else ""
 
 
-def _protocol_lines(variant: str, hands: list[dict[str, Any]], inputs: list[dict[str, Any]]) -> list[list[str]]:
+def _protocol_lines(
+    variant: str, hands: list[dict[str, Any]], inputs: list[dict[str, Any]], config: Any = None
+) -> list[list[str]]:
     """Each hand's line as the filled protocol writes it (its four variant cells), from the state the
     table's previous hand left."""
     before: dict[int, Any] = {}
     out = []
     for h, data in zip(hands, inputs, strict=True):
         after = h["state_after"] if isinstance(h["state_after"], dict) else {}
-        text = protocol_row(variant, data, before.get(h["table_id"]) or {}, after)
+        text = protocol_row(variant, data, before.get(h["table_id"]) or {}, after, config)
         out.append([text.game, text.declarer, text.partner, text.details])
         before[h["table_id"]] = after
     return out
@@ -256,12 +258,11 @@ def _radelci(state: Any) -> str | None:
 
 
 def players_workbook(tournament: Tournament) -> bytes:
-    """The player list: start number, name, club, federation id, team, strength, status, rounds seated."""
+    """The player list: start number, name, club, federation id, team, strength, status, rounds played
+    (closed rounds he was seated in: a round published or still running is not played yet)."""
     seated: dict[int, int] = defaultdict(int)
-    for entry_id in (
-        Seat.objects.filter(round__tournament=tournament)
-        .exclude(round__status=Round.Status.DRAFT)
-        .values_list("entry_id", flat=True)
+    for entry_id in Seat.objects.filter(round__tournament=tournament, round__status=Round.Status.CLOSED).values_list(
+        "entry_id", flat=True
     ):
         seated[entry_id] += 1
     return _workbook(
@@ -275,7 +276,7 @@ def players_workbook(tournament: Tournament) -> bytes:
             _("Team"),
             _("Strength"),
             _("Status"),
-            _("Rounds seated"),
+            _("Rounds played"),
         ],
         (
             [

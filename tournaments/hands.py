@@ -772,15 +772,16 @@ def _judge_dict(judge: JudgeConfirmation) -> dict[str, Any]:
 def confirm_by_judge(actor: Any, table: Table, reason: str) -> JudgeConfirmation:
     """taruk2012.md §6.5: seat A (with the PIN, before) together with the judge closes the protocol.
 
-    The judge is an organizer or a referee of the table, confirming with his own login and a
-    written reason, instead of the other players' PINs. Audited; a correction reopens it."""
+    The judge is an organizer, or a referee given judge rights on the desk (``access.is_judge``),
+    confirming with his own login and a written reason instead of the other players' PINs: a
+    referee of the table alone may not close it. Audited; a correction reopens it."""
     if not reason.strip():
         raise ValidationError(
             {"reason": [ValidationError(_("A confirmation by the judge needs a reason."), code="required")]}
         )
     table = _lock(table)
     tournament = table.round.tournament
-    access.require_hand_entry(actor, tournament, table.number)
+    access.require_judge(actor, tournament)
     _check_complete(table, tournament)
     if table.confirmed_at is not None:
         raise NotOpen(_("Table %(t)d is already confirmed.") % {"t": table.number})

@@ -22,7 +22,7 @@ class Incident(models.Model):
         RENONSZ = "renonsz", _("renonsz claim")
         STOP = "stop", _("stop procedure")
         CONDUCT = "conduct", _("conduct")
-        TIME = "time", _("time")
+        TIME = "time", pgettext_lazy("incident kind", "time")  # the round's time limit, not a moment
         PROTEST = "protest", _("protest")
         OTHER = "other", _("other")
 

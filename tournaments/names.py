@@ -1,4 +1,5 @@
-"""Players' names as people search and sort them: without accents, and in the event language's order.
+"""People's names: players' as people search and sort them (without accents, in the event language's
+order), and how pages and sheets name a person with an account (a judge, an organizer).
 
 Pure Python (no Django). Matching folds accents and case (``cuk`` finds Čuk, ``kovacs odon`` finds
 Kovács Ödön); sorting uses ICU's collation for the event's language (PyICU), so Slovenian puts Č after C
@@ -17,7 +18,7 @@ from __future__ import annotations
 import threading
 import unicodedata
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -74,3 +75,10 @@ def collation_key(text: str, language: str) -> bytes:
 def by_surname(items: Iterable[T], language: str, name: Callable[[T], str], then: Callable[[T], int]) -> list[T]:
     """``items`` sorted by surname in ``language``'s order (ties: ``then``, e.g. the start number)."""
     return sorted(items, key=lambda item: (collation_key(surname_first(name(item), language), language), then(item)))
+
+
+def display_name(user: Any) -> str:
+    """His full name if it is set, else his user name; empty for nobody (a deleted account)."""
+    if user is None:
+        return ""
+    return user.get_full_name() or user.get_username()

@@ -7,6 +7,7 @@ query for the seats and one for the hands' points, however large the event.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -187,6 +188,18 @@ class StandingRow:
     running: list[bool]  # per round: is that cell running game points of an unfinished table?
     start_numbers: tuple[int, ...] = ()  # every member's (a pair has two; the row shows the first)
     excluded: bool = False  # excluded from the event (MAUSZ 11.§): his rounds from then on are struck
+
+
+def standing_cells(
+    per_round: Sequence[str], running: Sequence[bool], metric_texts: Mapping[str, str], playing: bool
+) -> list[tuple[str, bool]]:
+    """A standings row's cells as the page and the PDF print them, one per column: (text, is it the
+    running game points of a table still playing, i.e. provisional?). The rounds first, then the
+    metrics in order (``metric_texts``: key -> text); a running total is the game points'."""
+    return [
+        *zip(per_round, running, strict=True),
+        *((text, key == "game_points" and playing) for key, text in metric_texts.items()),
+    ]
 
 
 def metric_label(key: str) -> str:

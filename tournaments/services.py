@@ -19,7 +19,7 @@ from scoring.registry import get as get_variant
 
 from . import access, audit
 from .importing import Entered, ImportResult, parse_players
-from .models import Entry, Player, Referee, Tournament
+from .models import Entry, Player, Referee, Tournament, new_pin
 
 EVENT_FIELDS = (
     "name",
@@ -355,6 +355,31 @@ def late_add_player(actor: Any, tournament: Tournament, *, reason: str = "", **f
         tournament=tournament,
         after={**entry_snapshot(entry), "seated_from_round": from_round},
         reason=reason,
+    )
+    return entry
+
+
+@transaction.atomic
+def issue_new_pin(actor: Any, entry: Entry, reason: str = "") -> Entry:
+    """A player lost his PIN slip: he gets a new PIN and the old one stops working (organizers only).
+
+    Confirmations he gave with the old PIN stand. Audited: who, when, for whom and why; neither PIN
+    is written to the log (a PIN is a player's signature, and the log is read by every organizer)."""
+    access.require_organizer(actor, entry.tournament)
+    entry = Entry.objects.select_for_update().select_related("player", "tournament").get(pk=entry.pk)
+    old = entry.pin
+    while entry.pin == old:  # one chance in 10,000 of drawing the same PIN again
+        entry.pin = new_pin()
+    entry.save(update_fields=["pin"])
+    snapshot = entry_snapshot(entry)
+    audit.log(
+        actor,
+        "entry.pin_changed",
+        entry,
+        tournament=entry.tournament,
+        before=snapshot,
+        after=snapshot,
+        reason=reason.strip(),
     )
     return entry
 

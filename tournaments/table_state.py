@@ -21,7 +21,7 @@ def describe(state: Mapping[str, Any]) -> list[str]:
     for key, value in state.items():
         if key == "radelci" and isinstance(value, Mapping):
             held = [f"{seat} {'○' * n}" for seat, n in sorted(value.items()) if isinstance(n, int) and n > 0]
-            lines.append(_("Radelci: %(held)s") % {"held": ", ".join(held) if held else _("none")})
+            lines.append(_("Radelci: %(held)s") % {"held": ", ".join(held)} if held else _("No radelci"))
         elif key == "double_round_remaining" and isinstance(value, int):
             if value > 0:
                 lines.append(

@@ -15,6 +15,7 @@ urlpatterns = [
     path("e/<slug:slug>/manage/players/import/", registration.players_import, name="players-import"),
     path("e/<slug:slug>/manage/players/<int:number>/status/", registration.entry_status, name="entry-status"),
     path("e/<slug:slug>/manage/players/<int:number>/edit/", registration.entry_edit, name="entry-edit"),
+    path("e/<slug:slug>/manage/players/<int:number>/pin/", registration.entry_new_pin, name="entry-pin"),
     path("e/<slug:slug>/manage/players/pin-slips/", registration.pin_slips, name="pin-slips"),
     path("e/<slug:slug>/manage/players/pin-slips.pdf", registration.pin_slips_pdf, name="pin-slips-pdf"),
     path("e/<slug:slug>/manage/staff/referee/<str:username>/tables/", manage.referee_tables, name="referee-tables"),

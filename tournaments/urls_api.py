@@ -82,6 +82,7 @@ urlpatterns = [
     path(event + "referees/<str:username>/", api_organizer.RefereeDetail.as_view(), name="referee"),
     path(event + "entries/late/", api_organizer.LateEntries.as_view(), name="entries-late"),
     path(event + "entries/<int:start_number>/", api_organizer.EntryDetail.as_view(), name="entry"),
+    path(event + "entries/<int:start_number>/pin/", api_organizer.EntryPin.as_view(), name="entry-pin"),
     path(event + "pins/", api_organizer.Pins.as_view(), name="pins"),
     path(event + "seats/", api_organizer.SeatLookup.as_view(), name="seat-lookup"),
     path(event + "players/<int:start_number>/", api_organizer.PlayerPage.as_view(), name="player"),

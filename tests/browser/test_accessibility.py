@@ -226,7 +226,12 @@ def test_a_tap_on_a_language_still_switches_at_once(running_event, page):
     assert page.evaluate("document.documentElement.lang") == "sl"
 
 
-def test_the_players_confirmation_on_the_table_page_passes_axe(running_event, bob, page):
+def test_the_players_confirmation_on_the_table_page_passes_axe(running_event, alice, bob, page):
+    from tournaments import incidents
+    from tournaments.models import Referee
+
+    # bob is the table's referee with judge rights: only a judge is offered the countersignature.
+    incidents.set_judge(alice, Referee.objects.get(tournament=running_event, user=bob), True)
     table = Table.objects.get(round__tournament=running_event, number=1)
     enter_e1(bob, table)
     enter_e1(bob, table)  # the table's two hands: the players confirm

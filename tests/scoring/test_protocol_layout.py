@@ -48,7 +48,7 @@ def test_a_taruk_line_writes_game_kontra_king_partner_bonuses_and_penalties():
     }
     cells = row("taruk2012", dve)
     assert (cells.game, cells.declarer, cells.partner) == ("dve Re", "C", "♠ alone")
-    assert cells.details == "1 pt; pagat ult. ✗ opp. K; kralji (silent) ✓; renons A -70; misdeal B warning"
+    assert cells.details == "1 pt; pagat ultimo ✗ opp. K; kralji (silent) ✓; renons A -70; misdeal B warning"
     assert row("taruk2012", {"game": "berac", "declarer": "D", "won": False}).game == "berač ✗"
 
 
@@ -88,7 +88,7 @@ def test_a_laza_line_counts_the_deals_of_the_match_and_names_both_pairs():
         "silent": {"defence": [{"bid": "centrum"}]},
     }
     cells = row("tarokk-laza", laza, {"deals_played": 3})
-    assert (cells.game, cells.declarer, cells.partner, cells.details) == ("4", "A+D", "B+C", "def.: centrum (silent)")
+    assert (cells.game, cells.declarer, cells.partner, cells.details) == ("4", "A+D", "B+C", "def.: Centrum (silent)")
 
 
 def test_words_are_translated_by_the_translator_given():

@@ -133,7 +133,11 @@ def test_repeated_wrong_pins_answer_429_with_retry_after(running_event, bob, set
     assert not table.confirmations.exists()
 
 
-def test_seat_a_and_the_judge_confirm_through_the_api(running_event, bob, charlie):
+def test_seat_a_and_the_judge_confirm_through_the_api(running_event, alice, bob, charlie):
+    from tournaments import incidents
+    from tournaments.models import Referee
+
+    incidents.set_judge(alice, Referee.objects.get(tournament=running_event, user=bob), True)  # judge rights
     table = Table.objects.get(round__tournament=running_event, round__number=1, number=1)
     client = client_for(bob)
     post(client, TABLE + "hands/", {"number": 1, **E1})

@@ -21,10 +21,11 @@ from urllib.parse import quote
 
 import pytest
 
+from tests.pdf_text import pdf_text
 from tournaments import documents, services
 from tournaments.models import GeneratedFile, Table
 
-from .test_protocols import pdf_text, play, seated_event
+from .test_protocols import play, seated_event
 
 pytestmark = pytest.mark.celery_worker
 

@@ -13,10 +13,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.conftest import client_for
+from tests.pdf_text import pdf_text
 from tournaments import documents, hands, services, tasks
 from tournaments.models import AuditEntry, GeneratedFile, Table
 
-from .test_protocols import pdf_text, play, seated_event, taruk_hand
+from .test_protocols import play, seated_event, taruk_hand
 
 pytestmark = pytest.mark.usefixtures("documents_settings")
 

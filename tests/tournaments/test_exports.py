@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import random
 import re
 from pathlib import Path
 
@@ -19,9 +18,9 @@ from scoring.variants.tarokk_laza import rules as laza
 from tests import toy_variant
 from tests.conftest import client_for
 from tests.samples import samples_of
-from tests.tournaments.variant_tables import running_table
+from tests.tournaments.variant_tables import NAMES, sample_table
 from tournaments import export_columns, exports, hands, services
-from tournaments.models import Hand, Player, Table
+from tournaments.models import Hand, Table
 from tournaments.results import event_standings, metric_label
 
 from .test_protocols import play, seated_event
@@ -41,7 +40,6 @@ ENGLISH = re.compile(
 )
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
 NAMES_OF_PLAYED = ["Ana Novak", DANGEROUS[0], "Bojan Kranjc", "Črt Žagar"]  # the ``played`` fixture's
-NAMES = ["Ana Novak", "Bence Kovács", "Črt Žagar", "Dóra Szabó", "Eva Horvat"]
 
 
 @pytest.fixture(autouse=True)
@@ -93,14 +91,27 @@ def test_the_player_list_has_one_row_per_entry(played):
     with translation.override("en"):
         ws = sheet(exports.players_workbook(played))
     table = rows(ws)
-    assert table[0] == ["Start number", "Name", "Club", "Federation id", "Team", "Strength", "Status", "Rounds seated"]
-    assert table[1:] == [
-        [1, "Ana Novak", "TK 0", None, None, None, "Active", 1],
-        [2, DANGEROUS[0], "TK 1", None, None, None, "Active", 1],
-        [3, "Bojan Kranjc", "TK 2", None, None, None, "Active", 1],
-        [4, "Črt Žagar", "TK 0", None, None, None, "Active", 1],
+    assert table[0] == ["Start number", "Name", "Club", "Federation id", "Team", "Strength", "Status", "Rounds played"]
+    assert table[1:] == [  # round 1 is still running: not played yet
+        [1, "Ana Novak", "TK 0", None, None, None, "Active", 0],
+        [2, DANGEROUS[0], "TK 1", None, None, None, "Active", 0],
+        [3, "Bojan Kranjc", "TK 2", None, None, None, "Active", 0],
+        [4, "Črt Žagar", "TK 0", None, None, None, "Active", 0],
     ]
     assert ws.cell(3, 2).data_type == "s"  # the formula-like name is text, not a formula
+
+
+def test_the_player_list_counts_a_round_as_played_once_it_is_closed(played, alice):
+    """A running round is not a round played (the director's day, low item): it counts once closed."""
+    from tournaments import rounds
+
+    def played_rounds() -> list[int]:
+        with translation.override("en"):
+            return [row[7] for row in rows(sheet(exports.players_workbook(played)))[1:]]
+
+    assert played_rounds() == [0, 0, 0, 0]
+    rounds.close_round(alice, played.round_set.get(number=1), override=True, reason="the hall closes")
+    assert played_rounds() == [1, 1, 1, 1]
 
 
 def test_the_hands_export_has_one_readable_column_per_input(played):
@@ -189,35 +200,6 @@ def test_a_withdrawn_player_is_listed_with_his_status(played, alice):
 
 
 # --- every variant, in Hungarian and in Slovenian -----------------------------------------------
-
-
-def sample_table(
-    alice,
-    bob,
-    key: str,
-    language: str,
-    hands_count: int = 8,
-    config: dict | None = None,
-    samples: int | None = None,
-    size: int | None = None,
-) -> Table:
-    """Table 1 of a running ``key`` event in ``language`` (``hands_count`` a round), its players
-    named, bob entering ``samples`` of the variant's sample hands (tests/samples) in turn from dealer A."""
-    table = running_table(alice, key, hands=hands_count, size=size)
-    event = table.round.tournament
-    event.language = language
-    if config is not None:
-        event.config = config
-    event.save(update_fields=["language", "config"])
-    for i, player in enumerate(Player.objects.filter(entries__tournament=event).order_by("entries__start_number")):
-        player.name = NAMES[i]
-        player.save(update_fields=["name"])
-    positions = sorted(table.seats.values_list("position", flat=True))
-    module = samples_of(key)
-    count = hands_count if samples is None else samples
-    for hand in module.random_hand_sequence(random.Random(f"workbook-{key}"), count, positions, "A"):
-        hands.enter_hand(bob, table, hand)
-    return table
 
 
 def read_in(language: str, table: Table) -> tuple[list, list[list], dict[str, str]]:

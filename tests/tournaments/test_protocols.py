@@ -15,6 +15,7 @@ import subprocess
 import pytest
 from django.utils import translation
 
+from tests.pdf_text import pdf_text
 from tournaments import hands, rounds, services
 from tournaments.models import Table
 from tournaments.protocols import build, render
@@ -89,14 +90,6 @@ def seated_event(event, alice, names: list[str], hands_per_round: int = 12):
     rounds.publish_draw(alice, rnd)
     rounds.start_clock(alice, rnd)
     return rnd
-
-
-def pdf_text(pdf: bytes) -> tuple[int, str]:
-    """(page count, the text of all pages with whitespace normalised)."""
-    from pypdf import PdfReader
-
-    reader = PdfReader(io.BytesIO(pdf))
-    return len(reader.pages), " ".join(" ".join(p.extract_text() for p in reader.pages).split())
 
 
 def decode_qr(png: bytes) -> list[str]:

@@ -126,7 +126,7 @@ def test_each_variant_fills_the_columns_of_its_paper_sheet():
     }
     row = build.protocol_row("tarokk-laza", laza, {"pairs": [["A", "D"], ["C", "B"]], "deals_played": 3}, {})
     assert (row.game, row.declarer, row.partner) == ("4", "A+D", "B+C")  # the 4th deal of the match
-    assert "banda kőr ✓ kontra" in row.details
+    assert "kőr Banda ✓ kontra" in row.details  # the bid by its name (tarokk-laza.md §4.2), the suit first
     assert build.protocol_row("tarokk-laza", laza, {}, {}).game == "1"
 
 

@@ -105,7 +105,7 @@ def test_laza_standings_have_one_row_per_pair_with_the_pairs_total(laza, alice):
 def test_the_standings_page_and_pdf_head_the_column_pair(laza, client):
     from django.urls import reverse
 
-    from tests.tournaments.test_protocols import pdf_text
+    from tests.pdf_text import pdf_text
     from tournaments.protocols import render
 
     page = client.get(reverse("standings", args=[laza.slug]), HTTP_ACCEPT_LANGUAGE="en").content.decode()

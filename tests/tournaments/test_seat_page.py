@@ -9,6 +9,7 @@ import pytest
 
 from tests.conftest import client_for
 from tests.html_forms import form, forms
+from tests.pending import use_pending
 from tests.tournaments.test_hands import klop_b_full
 from tournaments import hands as services
 from tournaments import services as event_services
@@ -123,14 +124,15 @@ def test_a_wrong_pin_stores_nothing_and_is_said_beside_the_field(complete):
     assert Confirmation.objects.get().position == "B"
 
 
-def test_the_wrong_pin_message_is_in_the_readers_language(complete):
+def test_the_wrong_pin_message_is_in_the_readers_language(complete, monkeypatch):
+    use_pending(monkeypatch, "sheets")  # Slovenian says sedež for a seat
     client = client_for(None)
     client.cookies["django_language"] = "hu"
     html = confirm_on_own_phone(client, "B", wrong(entry_at(complete, "B").pin)).content.decode()
     assert "Hibás PIN a(z) B helyhez." in html
     client.cookies["django_language"] = "sl"
     html = confirm_on_own_phone(client, "B", wrong(entry_at(complete, "B").pin)).content.decode()
-    assert "Napačen PIN za mesto B." in html
+    assert "Napačen PIN za sedež B." in html
 
 
 def test_an_empty_pin_is_asked_for_and_not_counted_as_a_failure(complete):
@@ -175,9 +177,9 @@ def test_the_table_is_confirmed_when_every_seat_has_some_on_the_referees_phone_s
     assert '<span class="badge ok">confirmed</span>' in html
 
 
-def test_a_player_whose_table_was_closed_by_the_judge_sees_it_confirmed(complete, bob):
+def test_a_player_whose_table_was_closed_by_the_judge_sees_it_confirmed(complete, alice, bob):
     services.confirm_table(bob, complete, "A", entry_at(complete, "A").pin)
-    services.confirm_by_judge(bob, complete, "D left early")
+    services.confirm_by_judge(alice, complete, "D left early")
     html = client_for(None).get(seat_url("D")).content.decode()
     assert "The table's result is confirmed." in html
     assert not [f for f in forms(html) if f.action.endswith("/confirm/")]

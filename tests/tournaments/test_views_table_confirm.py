@@ -10,12 +10,20 @@ from tests.conftest import client_for
 from tests.html_forms import form, forms
 from tests.tournaments.test_hands import HAND2_SEATS, klop_b_full, tri
 from tournaments import hands as services
-from tournaments.models import AuditEntry, JudgeConfirmation, PinThrottle, Table
+from tournaments import incidents
+from tournaments.models import AuditEntry, JudgeConfirmation, PinThrottle, Referee, Table
 
 URL = "/e/ljubljana-open/round/1/table/1/"
 # Hand 1 klop, B full: B -70 and a radelc for all; hand 2 tri by C won with 48: 25 doubled by C's
 # radelc = 50, partner A half of 50 = 25 (taruk2012.md §8.1 E8, E1, §4.4).
 TOTALS = {"A": 0 + 25, "B": -70 + 0, "C": 0 + 50, "D": 0 + 0}
+
+
+@pytest.fixture
+def judge_bob(running_event, alice, bob):
+    """bob, the table's referee, given judge rights on the desk: he may countersign with seat A."""
+    incidents.set_judge(alice, Referee.objects.get(tournament=running_event, user=bob), True)
+    return bob
 
 
 @pytest.fixture
@@ -60,7 +68,8 @@ def test_a_wrong_pin_is_refused_with_a_message(complete, bob):
     assert not complete.confirmations.exists()
 
 
-def test_the_judge_confirms_together_with_seat_a_giving_a_reason(complete, bob):
+def test_the_judge_confirms_together_with_seat_a_giving_a_reason(complete, judge_bob):
+    bob = judge_bob
     client = client_for(bob)
     assert not [f for f in forms(client.get(URL).content) if f.action.endswith("/confirm/judge/")]
     seat_a = complete.seats.select_related("entry").get(position="A")
@@ -80,7 +89,8 @@ def test_the_judge_confirms_together_with_seat_a_giving_a_reason(complete, bob):
     assert (entry.actor, entry.reason, entry.after["totals"]) == (bob, "D left for the train; totals checked", TOTALS)
 
 
-def test_the_judge_needs_a_reason_and_seat_a_first(complete, bob):
+def test_the_judge_needs_a_reason_and_seat_a_first(complete, judge_bob):
+    bob = judge_bob
     client = client_for(bob)
     response = client.post(URL + "confirm/judge/", {"reason": "all agreed"}, follow=True)
     assert "Seat A confirms with the PIN first" in response.content.decode()
@@ -99,7 +109,8 @@ def test_charlie_cannot_be_the_judge(complete, charlie, bob):
     assert not JudgeConfirmation.objects.exists()
 
 
-def test_a_correction_reopens_a_table_the_judge_confirmed(complete, bob):
+def test_a_correction_reopens_a_table_the_judge_confirmed(complete, judge_bob):
+    bob = judge_bob
     seat_a = complete.seats.select_related("entry").get(position="A")
     services.confirm_table(bob, complete, "A", seat_a.entry.pin)
     services.confirm_by_judge(bob, complete, "D left")

@@ -3,16 +3,17 @@ tests that post what a browser would post."""
 
 from __future__ import annotations
 
+import random
 from html.parser import HTMLParser
 from typing import Any
 
 from django.urls import reverse
 
 from scoring.registry import VARIANTS
-from tests.samples import sample_config
-from tournaments import rounds
+from tests.samples import sample_config, samples_of
+from tournaments import hands, rounds
 from tournaments import services as event_services
-from tournaments.models import Table
+from tournaments.models import Player, Table
 
 
 def running_table(alice: Any, key: str, *, size: int | None = None, hands: int = 8) -> Table:
@@ -37,6 +38,38 @@ def running_table(alice: Any, key: str, *, size: int | None = None, hands: int =
     rounds.publish_draw(alice, rnd)
     rounds.start_clock(alice, rnd)
     return Table.objects.get(round=rnd, number=1)
+
+
+NAMES = ["Ana Novak", "Bence Kovács", "Črt Žagar", "Dóra Szabó", "Eva Horvat", "Ferenc Tóth", "Gašper Kos"]
+
+
+def sample_table(
+    alice,
+    bob,
+    key: str,
+    language: str,
+    hands_count: int = 8,
+    config: dict | None = None,
+    samples: int | None = None,
+    size: int | None = None,
+) -> Table:
+    """Table 1 of a running ``key`` event in ``language`` (``hands_count`` a round), its players
+    named, bob entering ``samples`` of the variant's sample hands (tests/samples) in turn from dealer A."""
+    table = running_table(alice, key, hands=hands_count, size=size)
+    event = table.round.tournament
+    event.language = language
+    if config is not None:
+        event.config = config
+    event.save(update_fields=["language", "config"])
+    for i, player in enumerate(Player.objects.filter(entries__tournament=event).order_by("entries__start_number")):
+        player.name = NAMES[i]
+        player.save(update_fields=["name"])
+    positions = sorted(table.seats.values_list("position", flat=True))
+    module = samples_of(key)
+    count = hands_count if samples is None else samples
+    for hand in module.random_hand_sequence(random.Random(f"workbook-{key}"), count, positions, "A"):
+        hands.enter_hand(bob, table, hand)
+    return table
 
 
 def table_url(table: Table) -> str:

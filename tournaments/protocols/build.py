@@ -24,10 +24,11 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from scoring.protocol_layout import RowText, Translator
 from scoring.registry import VARIANTS
 
-from ..incident_models import Incident
-from ..models import Confirmation, Hand, Round, Seat, Table, Tournament
+from ..incident_models import Incident, Sanction
+from ..models import AuditEntry, Confirmation, Hand, JudgeConfirmation, Round, Seat, Table, Tournament
+from ..names import display_name
 from ..progress import table_progress
-from ..results import event_standings, lot_seed, metric_label, metric_text, ranks_pairs
+from ..results import event_standings, lot_seed, metric_label, metric_text, ranks_pairs, standing_cells
 from ..standings import table_points
 from ..variants import variant_name
 from .links import qr_data_uri, table_url
@@ -36,9 +37,11 @@ from .links import qr_data_uri, table_url
 SITE_WORDS = Translator(gettext, ngettext)
 
 
-def protocol_row(variant: str, hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any]) -> RowText:
-    """The variant's cells of a hand's line, in the active language."""
-    return VARIANTS[variant].protocol.text(hand, before, after, SITE_WORDS)
+def protocol_row(
+    variant: str, hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any], config: Any = None
+) -> RowText:
+    """The variant's cells of a hand's line, in the active language (``config``: the event's)."""
+    return VARIANTS[variant].protocol.text(hand, before, after, SITE_WORDS, config)
 
 
 def columns(variant: str) -> tuple[Any, ...]:
@@ -99,7 +102,8 @@ class SeatLine:
     start_number: int | None
     club: str = ""
     team: str = ""
-    confirmed_at: Any = None
+    confirmed_at: Any = None  # when he confirmed with his PIN
+    cards: list[SanctionNote] = field(default_factory=list)  # his sanctions from incidents at this table
 
 
 @dataclass
@@ -133,6 +137,36 @@ class Line:
 
 
 @dataclass
+class Countersignature:
+    """Seat A's confirmation countersigned by the judge (taruk2012.md §6.5): who, when and why."""
+
+    judge: str  # his display name
+    reason: str
+    at: Any
+
+
+@dataclass
+class Override:
+    """The round was closed while this table was not done (``rounds.close_round(override=True)``)."""
+
+    by: str  # the organizer's display name
+    reason: str
+    at: Any
+
+
+@dataclass
+class SanctionNote:
+    """A warning, card or exclusion from the judge's desk for an incident at this table."""
+
+    kind: str  # "yellow", "red", ...: the sheet's mark
+    label: str
+    position: str  # the player's seat at this table ("" if he does not sit here)
+    name: str
+    mark: int | None  # the footnote of its incident
+    reason: str
+
+
+@dataclass
 class IncidentNote:
     """An incident at the table, as the filled sheet's footnote writes it (numbered in time order)."""
 
@@ -141,6 +175,7 @@ class IncidentNote:
     kind: str
     status: str
     text: str  # the caller's finding and the ruling, as the judge wrote them
+    incident_id: int | None = None
 
 
 @dataclass
@@ -168,6 +203,19 @@ class Protocol:
     time_up_after: int | None = None  # taruk2012.md §7.2: the hand after which time was up
     radelci: bool = False  # the variant's seats carry radelci: the sheet marks them (ProtocolLayout.radelci)
     incidents: list[IncidentNote] = field(default_factory=list)
+    countersigned: Countersignature | None = None
+    override: Override | None = None
+    sanctions: list[SanctionNote] = field(default_factory=list)
+
+    @property
+    def pin_confirmed(self) -> list[SeatLine]:
+        """The seats whose players confirmed with their PIN, in seat order."""
+        return [s for s in self.seats if s.confirmed_at]
+
+    @property
+    def all_by_pin(self) -> bool:
+        """Every seat confirmed with his own PIN (no countersignature stood in for anyone)."""
+        return bool(self.seats) and self.countersigned is None and len(self.pin_confirmed) == len(self.seats)
 
     @property
     def positions(self) -> list[str]:
@@ -203,6 +251,9 @@ def build_protocol(
     confirmed_at: Any = None,
     closed: bool = False,
     incidents: Iterable[IncidentNote] = (),
+    countersigned: Countersignature | None = None,
+    override: Override | None = None,
+    sanctions: Iterable[SanctionNote] = (),
 ) -> Protocol:
     """One table's protocol from plain data. ``hands``: dicts with number, dealer, input, points, state_after
     and ``played`` (does it count for the round; derived from the input by the variant when absent).
@@ -236,7 +287,7 @@ def build_protocol(
             Line(
                 h["number"],
                 h.get("dealer", ""),
-                protocol_row(variant, h.get("input") or {}, state, after),
+                protocol_row(variant, h.get("input") or {}, state, after, tournament.config),
                 cells,
                 filled=True,
             )
@@ -274,6 +325,9 @@ def build_protocol(
     protocol.qr = qr_data_uri(protocol.url)
     if filled:
         protocol.incidents = list(incidents)
+        protocol.countersigned, protocol.override, protocol.sanctions = countersigned, override, list(sanctions)
+        for seat in seats:
+            seat.cards = [n for n in protocol.sanctions if n.position == seat.position]
         by_number = {line.number: line for line in lines}
         for note in protocol.incidents:
             if note.hand in by_number:
@@ -332,6 +386,9 @@ def round_protocols(rnd: Round, *, filled: bool, table_numbers: Iterable[int] | 
                 if seat.position == c["position"]:
                     seat.confirmed_at = c["confirmed_at"]
     notes = table_incidents(ids) if filled else {}
+    countersigned = countersignatures(ids) if filled else {}
+    overridden = round_override(rnd) if filled else {}
+    cards = table_sanctions(ids, seats, notes) if filled else {}
     out = []
     for t in tables:
         table_seats = seats[t.pk]
@@ -348,9 +405,61 @@ def round_protocols(rnd: Round, *, filled: bool, table_numbers: Iterable[int] | 
                 confirmed_at=t.confirmed_at if filled else None,
                 closed=rnd.status == Round.Status.CLOSED,
                 incidents=notes.get(t.pk, ()),
+                countersigned=countersigned.get(t.pk),
+                override=overridden.get(t.number),
+                sanctions=cards.get(t.pk, ()),
             )
         )
     return out
+
+
+def countersignatures(table_ids: list[int]) -> dict[int, Countersignature]:
+    """The judge's countersignature of each table that has one."""
+    return {
+        j.table_id: Countersignature(display_name(j.judge), j.reason, j.confirmed_at)
+        for j in JudgeConfirmation.objects.filter(table_id__in=table_ids).select_related("judge")
+    }
+
+
+def round_override(rnd: Round) -> dict[int, Override]:
+    """Table number -> the override that closed ``rnd`` over it, read from the audit entry of the
+    close (``rounds.close_round`` keeps the tables that were open and the reason). Nothing while the
+    round is not closed: a reopened round's earlier close no longer holds."""
+    if rnd.status != Round.Status.CLOSED:
+        return {}
+    entry = (
+        AuditEntry.objects.filter(tournament_id=rnd.tournament_id, round_number=rnd.number, action="round.closed")
+        .select_related("actor")
+        .order_by("-id")
+        .first()
+    )
+    if entry is None or not isinstance(entry.after, dict):
+        return {}
+    note = Override(display_name(entry.actor), entry.reason, entry.created_at)
+    return {o["table"]: note for o in entry.after.get("override") or () if isinstance(o, dict) and "table" in o}
+
+
+def table_sanctions(
+    table_ids: list[int], seats: Mapping[int, list[SeatLine]], notes: Mapping[int, list[IncidentNote]]
+) -> dict[int, list[SanctionNote]]:
+    """The sanctions in force that came of each table's incidents, with the player's seat there and
+    the footnote of the incident (``table_incidents`` numbers them in the same order)."""
+    out: dict[int, list[SanctionNote]] = defaultdict(list)
+    rows = (
+        Sanction.objects.filter(incident__table_id__in=table_ids, lifted_at__isnull=True)
+        .select_related("entry__player", "incident")
+        .order_by("given_at", "id")
+    )
+    for s in rows:
+        table_id = s.incident.table_id
+        position = next(
+            (line.position for line in seats.get(table_id, ()) if line.start_number == s.entry.start_number), ""
+        )
+        mark = next((n.mark for n in notes.get(table_id, ()) if n.incident_id == s.incident_id), None)
+        out[table_id].append(
+            SanctionNote(s.kind, str(Sanction.Kind(s.kind).label), position, s.entry.player.name, mark, s.reason)
+        )
+    return dict(out)
 
 
 def table_incidents(table_ids: list[int]) -> dict[int, list[IncidentNote]]:
@@ -359,7 +468,7 @@ def table_incidents(table_ids: list[int]) -> dict[int, list[IncidentNote]]:
     rows = (
         Incident.objects.filter(table_id__in=table_ids)
         .order_by("table_id", "opened_at", "id")
-        .values("table_id", "hand_number", "hand__number", "kind", "status", "outcome", "finding", "ruling")
+        .values("id", "table_id", "hand_number", "hand__number", "kind", "status", "outcome", "finding", "ruling")
     )
     for row in rows:
         notes = out[row["table_id"]]
@@ -374,6 +483,7 @@ def table_incidents(table_ids: list[int]) -> dict[int, list[IncidentNote]]:
                 kind=str(Incident.Kind(row["kind"]).label),
                 status=str(status),
                 text=text,
+                incident_id=row["id"],
             )
         )
     return dict(out)
@@ -399,8 +509,9 @@ def standings_context(tournament: Tournament) -> dict[str, Any]:
                 "team": r.team,
                 "provisional": r.line.provisional,
                 "excluded": r.excluded,
-                "per_round": r.per_round,
-                "metrics": [metric_text(r.line.metrics.get(m)) for m in shown],
+                "cells": standing_cells(
+                    r.per_round, r.running, {m: metric_text(r.line.metrics.get(m)) for m in shown}, r.line.playing
+                ),
             }
             for r in rows
         ],

@@ -3,15 +3,37 @@
 from __future__ import annotations
 
 import functools
+from urllib.parse import urlsplit
 
 import segno
 from django.conf import settings
+from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 
 def site_url() -> str:
     # SITE_URL: the address players' phones reach; read at call time so settings/tests can change it.
-    return str(getattr(settings, "SITE_URL", "http://127.0.0.1:8000")).rstrip("/")
+    return str(getattr(settings, "SITE_URL", settings.SITE_URL_DEFAULT)).rstrip("/")
+
+
+def site_url_warning(request: HttpRequest) -> str:
+    """Why the QR codes about to be printed may not open on the players' phones, or "": the site's
+    address (``SITE_URL``) is still the default, which only this machine reaches, or it names
+    another host than the one the organizer is using (a copy of the site, a forgotten setting)."""
+    url = site_url()
+    if url == settings.SITE_URL_DEFAULT.rstrip("/"):
+        return _(
+            "The QR codes print the address %(url)s: SITE_URL is not set, and players' phones cannot "
+            "open that address. Set SITE_URL to the site's public address before printing."
+        ) % {"url": url}
+    here = request.get_host().lower()
+    if urlsplit(url).netloc.lower() != here:
+        return _(
+            "The QR codes print the address %(url)s (SITE_URL), but you are using %(here)s. Check that "
+            "players' phones open %(url)s before printing, or set SITE_URL to this site's address."
+        ) % {"url": url, "here": here}
+    return ""
 
 
 def table_url(slug: str, round_no: int, table_no: int) -> str:

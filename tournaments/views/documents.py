@@ -26,6 +26,7 @@ from ..live import cached
 from ..lookups import tournament_for_organizer, tournament_for_viewer
 from ..models import GeneratedFile, Round, Table, Tournament
 from ..protocols import build as protocol_build
+from ..protocols import links as protocol_links
 from ..protocols import render as protocol_render
 
 # A table's PDF is kept this long after it was last made; its key changes with the table anyway.
@@ -56,6 +57,7 @@ def table_protocol(request: HttpRequest, slug: str, number: int, table_no: int) 
     links = {
         "back_url": reverse("round", args=[slug, number]),
         "pdf_url": reverse("table-protocol-pdf", args=[slug, number, table_no]) + _query(filled),
+        "site_warning": protocol_links.site_url_warning(request),
     }
     with translation.override(tournament.language):  # the sheet is in the event's language, like its PDF
         sheet = protocol_build.table_protocol(table, filled=filled)
@@ -81,8 +83,14 @@ def table_protocol_pdf(request: HttpRequest, slug: str, number: int, table_no: i
     key = f"table-pdf:{documents.table_protocol_fingerprint(table, filled)}"
     pdf = cached(key, render_pdf, TABLE_PDF_SECONDS)
     response = HttpResponse(pdf, content_type=documents.PDF)
-    name = f"{slug}-round-{number}-table-{table_no}-{'filled' if filled else 'blank'}.pdf"
-    response["Content-Disposition"] = f'inline; filename="{name}"'
+
+    def words() -> str:
+        names = {"round": number, "table": table_no}
+        if filled:
+            return _("round %(round)d, table %(table)d, filled protocol") % names
+        return _("round %(round)d, table %(table)d, blank protocol") % names
+
+    response["Content-Disposition"] = f'inline; filename="{documents.file_name(tournament, words, "pdf")}"'
     return response
 
 
@@ -95,6 +103,7 @@ def round_protocols(request: HttpRequest, slug: str, number: int) -> HttpRespons
     links = {
         "back_url": reverse("documents", args=[slug]),
         "pdf_url": reverse("document-download", args=[slug, documents.protocols_key(number, filled)]),
+        "site_warning": protocol_links.site_url_warning(request),
     }
     with translation.override(tournament.language):
         sheets = protocol_build.round_protocols(rnd, filled=filled)
@@ -224,5 +233,6 @@ def documents_page(request: HttpRequest, slug: str) -> HttpResponse:
             "tournament": tournament,
             "items": items,
             "rounds": tournament.round_set.order_by("number"),
+            "site_warning": protocol_links.site_url_warning(request),
         },
     )

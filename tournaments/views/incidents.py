@@ -18,7 +18,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import access, incidents
+from .. import access, documents, incidents
 from ..forms_incidents import DecideForm, OpenIncidentForm, ProtestForm, RuleForm, SanctionForm
 from ..lookups import table_for_viewer, tournament_for_viewer
 from ..models import Entry, Incident, Referee, Sanction, Seat, Table, Tournament
@@ -274,6 +274,7 @@ def incident_report_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     with translation.override(tournament.language):
         pdf = render_pdf(report_html(tournament, pdf=True))
     response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{slug}-incidents.pdf"'
+    name = documents.file_name(tournament, lambda: _("incident report"), "pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
     response["Cache-Control"] = "private, no-store"
     return response

@@ -22,7 +22,7 @@ from ..live import live_json as live_json_body
 from ..lookups import tournament_and_version
 from ..models import Tournament
 from ..public_cache import share
-from ..results import metric_abbr, metric_help, metric_label, metric_text, ranks_pairs
+from ..results import metric_abbr, metric_help, metric_label, metric_text, ranks_pairs, standing_cells
 from .spliced import render_page
 
 
@@ -59,11 +59,9 @@ def _standings_parts(tournament: Tournament, version: int, etag: str) -> dict[st
         metrics, rows = standings(tournament, version)
         live = standings_payload(tournament, version)
         for row, r in zip(live["standings"], rows, strict=True):
-            # One cell per column: (text, running game points of a table still playing?).
-            row["cells"] = [
-                *zip(row["per_round"], row["running"], strict=True),
-                *((row["text"][m], m == "game_points" and row["playing"]) for m in metrics),
-            ]
+            row["cells"] = standing_cells(
+                row["per_round"], row["running"], {m: row["text"][m] for m in metrics}, row["playing"]
+            )
             row["numbers"] = " ".join(str(n) for n in r.start_numbers)
         rows_html = str(
             render_to_string("tournaments/_standings_rows.html", {"rows": live["standings"], "columns": metrics})

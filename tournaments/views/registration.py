@@ -15,7 +15,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import services, whereabouts
+from .. import documents, services, whereabouts
 from ..forms import ImportForm, PlayerForm
 from ..forms_organizer import EntryEditForm, LateAddForm, LookupForm
 from ..importing import ImportResult, PlayerRow
@@ -75,6 +75,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             "late": late,
             "next_draw": services.next_draw_number(tournament) if late else None,
             "import_form": ImportForm(),
+            "site_warning": links.site_url_warning(request),
         },
     )
 
@@ -142,6 +143,21 @@ def entry_status(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def entry_new_pin(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A player lost his slip: issue him a new PIN (audited); print his slip again from the list."""
+    tournament = tournament_for_organizer(request, slug)
+    entry = get_object_or_404(Entry.objects.select_related("player"), tournament=tournament, start_number=number)
+    entry = services.issue_new_pin(request.user, entry, request.POST.get("reason") or _("PIN slip lost"))
+    messages.success(
+        request,
+        _("New PIN for %(name)s (number %(n)d): %(pin)s. The old one no longer works; print his slip again.")
+        % {**_named(entry), "pin": entry.pin},
+    )
+    return redirect(f"{reverse('players', args=[slug])}#entry-{entry.start_number}")
+
+
+@login_required
 def entry_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Correct a player's name, club or start number (audited)."""
     tournament = tournament_for_organizer(request, slug)
@@ -156,12 +172,14 @@ def entry_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournaments/entry_edit.html", {"tournament": tournament, "entry": entry, "form": form})
 
 
-def _slips(actor, tournament) -> list[dict]:
-    """One slip per active player: name, start number, PIN and a QR code to the player's own page."""
+def _slips(actor, tournament, number: int | None = None) -> list[dict]:
+    """One slip per active player (or only number ``number``'s, a lost slip printed again): name,
+    start number, PIN and a QR code to the player's own page."""
     site = links.site_url()
     out = []
     for e in services.entry_pins(actor, tournament):
-        if e.status != Entry.Status.ACTIVE:
+        wanted = e.status == Entry.Status.ACTIVE if number is None else e.start_number == number
+        if not wanted:
             continue
         url = site + whereabouts.player_url(tournament, e.start_number)
         out.append(
@@ -178,14 +196,20 @@ def _slips(actor, tournament) -> list[dict]:
     return out
 
 
-def pin_slips_html(actor, tournament, *, pdf: bool, extra: dict | None = None) -> str:
+def _slip_number(request: HttpRequest) -> int | None:
+    """``?n=<start number>``: one player's slip only; anything else: every active player's."""
+    n = request.GET.get("n", "")
+    return int(n) if n.isdigit() else None
+
+
+def pin_slips_html(actor, tournament, *, pdf: bool, extra: dict | None = None, number: int | None = None) -> str:
     from django.template.loader import render_to_string
 
     return render_to_string(
         "tournaments/pin_slips.html",
         {
             "tournament": tournament,
-            "slips": _slips(actor, tournament),
+            "slips": _slips(actor, tournament, number),
             "pdf": pdf,
             "generated_at": timezone.now(),
             **(extra or {}),
@@ -197,24 +221,25 @@ def pin_slips_html(actor, tournament, *, pdf: bool, extra: dict | None = None) -
 def pin_slips(request: HttpRequest, slug: str) -> HttpResponse:
     """Print view of the PIN slips (organizers): cut them apart and hand one to each player."""
     tournament = tournament_for_organizer(request, slug)
+    number = _slip_number(request)
+    extra = {
+        "back_url": reverse("players", args=[slug]),
+        "pdf_url": reverse("pin-slips-pdf", args=[slug]) + (f"?n={number}" if number else ""),
+        "site_warning": links.site_url_warning(request),  # in the organizer's language, before the slips'
+    }
     with translation.override(tournament.language):
-        return HttpResponse(
-            pin_slips_html(
-                request.user,
-                tournament,
-                pdf=False,
-                extra={"back_url": reverse("players", args=[slug]), "pdf_url": reverse("pin-slips-pdf", args=[slug])},
-            )
-        )
+        return HttpResponse(pin_slips_html(request.user, tournament, pdf=False, extra=extra, number=number))
 
 
 @login_required
 def pin_slips_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_organizer(request, slug)
     with translation.override(tournament.language):
-        pdf = protocol_render.render_pdf(pin_slips_html(request.user, tournament, pdf=True))
+        html = pin_slips_html(request.user, tournament, pdf=True, number=_slip_number(request))
+        pdf = protocol_render.render_pdf(html)
     response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{slug}-pin-slips.pdf"'
+    name = documents.file_name(tournament, lambda: _("PIN slips"), "pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
     # PINs are secrets: no shared cache may keep the file.
     response["Cache-Control"] = "private, no-store"
     return response

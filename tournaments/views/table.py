@@ -29,6 +29,7 @@ from ..handforms import JsonHandForm, form_class
 from ..incidents import correction_prefill
 from ..lookups import table_for_viewer
 from ..models import Hand, Round, Table, Tournament
+from ..names import display_name
 from ..progress import table_progress
 from . import offline, timeup
 
@@ -92,12 +93,16 @@ def _context(request, tournament, table, hands, progress, form, preview=None, en
     confirmed = {c.position: c for c in table.confirmations.all()}
     can_write = access.can_enter_hands(request.user, tournament, table.number)
     clock = clock_payload(table.round)
+    judge_confirmation = services.JudgeConfirmation.objects.filter(table=table).select_related("judge").first()
     return {
         # The entry form says which hand it enters, and carries a token so that posting it twice
         # (a double tap, a retry after a timeout) stores one hand (services.enter_hand).
         "entry_number": (hands[-1].number + 1) if hands else 1,
         "entry_token": entry_token or uuid.uuid4().hex,
-        "judge_confirmation": services.JudgeConfirmation.objects.filter(table=table).select_related("judge").first(),
+        "judge_confirmation": judge_confirmation,
+        "judge_name": display_name(judge_confirmation.judge) if judge_confirmation else "",
+        # Only the judge countersigns with seat A (hands.confirm_by_judge): the form is his alone.
+        "is_judge": can_write and access.is_judge(request.user, tournament),
         "tournament": tournament,
         "table": table,
         "round": table.round,

@@ -9,16 +9,26 @@ from scoring import protocol_layout as sheet
 from scoring.protocol_layout import ProtocolLayout, RowText, Translator
 from scoring.text import _
 
+from . import rules
+
 SIDES = (("attack", _("att.")), ("defence", _("def.")))
 
 
-def entries(items: Iterable[Mapping[str, Any]], tr: Translator, silent: bool = False) -> str:
-    """One pair's bids (made or failed, with kontra) or silent tasks."""
+def bid_names(config: Any) -> Mapping[str, str]:
+    """Bid id -> its name in the event's point table (the organizer's words), else the rules' own."""
+    table, _errors = rules.point_table(config) if config else (None, [])
+    return {bid: row.name for bid, row in table.rows.items()} if table else rules.TEMPLATE_NAMES
+
+
+def entries(items: Iterable[Mapping[str, Any]], tr: Translator, names: Mapping[str, str], silent: bool = False) -> str:
+    """One pair's bids (made or failed, with kontra) or silent tasks, named as the point table
+    names them and qualified as the referee writes them ("kőr Banda", "pagát Ulti")."""
     out = []
     for e in items:
-        text = str(e.get("bid", "")).replace("_", " ")
-        if e.get("qualifier"):
-            text += f" {sheet.HU_SUITS.get(e['qualifier'], e['qualifier'])}"
+        bid, qualifier = str(e.get("bid", "")), e.get("qualifier")
+        text = names.get(bid) or rules.TEMPLATE_NAMES.get(bid) or bid.replace("_", " ")
+        if qualifier:
+            text = f"{rules.QUALIFIER_NAMES.get(qualifier, qualifier)} {text}"
         if silent:
             text += f" ({tr.gettext(sheet.SILENT)})"
         else:
@@ -29,13 +39,16 @@ def entries(items: Iterable[Mapping[str, Any]], tr: Translator, silent: bool = F
     return ", ".join(out)
 
 
-def row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any], tr: Translator) -> RowText:
+def row(
+    hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any], tr: Translator, config: Any = None
+) -> RowText:
     """tarokk-laza.md §5.1: the attacking and defending pair, each pair's bids and silent tasks."""
     attack, defence = hand.get("attack") or {}, hand.get("defence") or {}
     bids, silent = hand.get("bids") or {}, hand.get("silent") or {}
+    names = bid_names(config)
     details = []
     for side, word in SIDES:
-        parts = [entries(bids.get(side) or (), tr), entries(silent.get(side) or (), tr, silent=True)]
+        parts = [entries(bids.get(side) or (), tr, names), entries(silent.get(side) or (), tr, names, silent=True)]
         text = ", ".join(p for p in parts if p)
         if text:
             details.append(f"{tr.gettext(word)}: {text}")
@@ -51,4 +64,5 @@ def row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, 
 PROTOCOL = ProtocolLayout(
     row=row,
     columns=(_("Deal"), _("Attack"), _("Defence"), _("Bids and silent tasks")),
+    reads_config=True,
 )

@@ -9,19 +9,13 @@ from scoring import protocol_layout as sheet
 from scoring.protocol_layout import ProtocolLayout, RowText, Translator
 from scoring.text import _
 
-from .rules import GAME_LABEL, HAND_KEYS
+from .rules import BONUS_LABEL, GAME_LABEL, HAND_KEYS
 
 SUIT_SIGN = {"hearts": "♥", "diamonds": "♦", "spades": "♠", "clubs": "♣"}
-# The rules' names of the games, as the sheet writes them (valat as a game, no game as a dash).
-GAMES = {**GAME_LABEL, "valat": "valat", "none": "—"}
-BONUSES = {
-    "kralji": "kralji",
-    "trula": "trula",
-    "kralj_ultimo": "kralj ult.",
-    "pagat_ultimo": "pagat ult.",
-    "valat": "valat",
-    "barvni_valat": "barvni valat",
-}
+# The rules' names of the games, as the sheet writes them (valat as a game, a stopped hand in words),
+# and of the bonuses (P18): in the glossary's words of the sheet's language (Hungarian "királyok").
+GAMES = {**GAME_LABEL, "valat": _("valat")}
+BONUSES = BONUS_LABEL
 KLOP_KONTRA = _("klop kontra")
 MONDFANG = _("mondfang")
 MOND_IN_TALON = _("mond in talon")
@@ -39,7 +33,7 @@ def kontra_word(level: Any) -> str:
 def row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any], tr: Translator) -> RowText:
     """taruk2012.md §5: game, declarer, called king and partner, card points, bonuses, penalties."""
     game = hand.get("game", "")
-    label = GAMES.get(game, str(game))
+    label = sheet.coded(GAMES, game, tr)
     if hand.get("won") is not None:
         label += f" {sheet.mark(hand['won'])}"
     kontra = kontra_word(hand.get("game_kontra"))
@@ -53,7 +47,7 @@ def row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, 
     if hand.get("card_points") is not None:
         details.append(sheet.pts(hand["card_points"], tr))
     for b in hand.get("bonuses") or ():
-        text = BONUSES.get(b.get("type"), str(b.get("type")))
+        text = sheet.coded(BONUSES, b.get("type"), tr)
         text += "" if b.get("announced") else f" ({tr.gettext(sheet.SILENT)})"
         text += f" {sheet.mark(b.get('made'))}"
         if b.get("side") == "opponents":

@@ -73,7 +73,7 @@ GAME_LABEL = {
     "berac": _("berač"),
     "solo_brez": _("solo brez"),
     "valat": _("valat (bid)"),
-    "none": _("none"),
+    "none": _("stopped hand"),  # game "none": play stopped (A13), only penalties count
 }
 POINT_GAMES = frozenset({"tri", "dve", "ena", "solo_tri", "solo_dve", "solo_ena", "solo_brez"})
 KING_GAMES = frozenset({"tri", "dve", "ena"})  # a king is called, possibly a partner
