@@ -134,7 +134,8 @@ def next_envelope(
 ) -> dict[str, Any]:
     variant = VARIANTS[key]
     dealer = first_dealer if previous is None else variant.allowed_dealers(positions, previous)[0]
-    return {"variant": key, "seats": variant.playing_seats(positions, dealer, state), "dealer": dealer}
+    fixed = variant.table_fields(positions, dealer) if variant.table_fields else {}
+    return {"variant": key, "seats": variant.playing_seats(positions, dealer, state), "dealer": dealer, **fixed}
 
 
 def choose_hand(key: str, rng: random.Random, play: TablePlay, first_dealer: str, config: Any) -> dict[str, Any]:

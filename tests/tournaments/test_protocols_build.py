@@ -263,7 +263,6 @@ UNCOUNTED = {
     # tarokk-vadasz.md §1.8: a hand thrown in (four kings) is no played hand.
     "tarokk-vadasz": lambda envelope: {
         **envelope,
-        "participants": envelope["seats"],
         "outcome": "thrown_in",
         "thrower": envelope["seats"][0],
         "throw_in_reason": "four_kings",
