@@ -42,6 +42,7 @@ WRITABLE = (
     "tiebreaks",
     "is_public",
     "draw_seed",
+    "draw_method",
     "language",
 )
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .draw_methods import DRAW_METHODS, RANDOM
+from .draw_methods import DRAW_METHODS, choices_for
 from .forms_pointtable import PointTableDefault
 from .forms_readings import ReadingsFields
 from .models import Tournament
@@ -25,6 +27,7 @@ class TournamentForm(ReadingsFields, PointTableDefault, forms.ModelForm):
             "is_public",
             "language",
             "draw_seed",
+            "draw_method",
             "date",
             "venue",
         ]
@@ -32,7 +35,21 @@ class TournamentForm(ReadingsFields, PointTableDefault, forms.ModelForm):
         help_texts = {
             "hands_per_round": _("Leave the variant's default unless the organizer decided otherwise."),
             "draw_seed": _("Any text; the same seed reproduces the same round-1 draw. Empty: chosen at random."),
+            "draw_method": _("How every round is drawn. Empty: chosen when round 1 is drawn; later rounds keep it."),
         }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        variant = (
+            (self.data.get("variant") if self.data else None) or self.instance.variant or self.initial.get("variant")
+        )
+        method = self.fields["draw_method"]
+        method.choices = [("", _("chosen at round 1's draw")), *choices_for(variant or "")]
+        if self.instance.pk and self.instance.round_set.exists():
+            method.disabled = True
+            method.help_text = _(
+                "Change the draw method on the rounds page when you draw the next round: it shows what the change does."
+            )
 
 
 class RefereeForm(forms.Form):
@@ -89,10 +106,36 @@ class ImportForm(forms.Form):
 
 
 class DrawForm(forms.Form):
-    method = forms.ChoiceField(
-        label=_("draw method"), choices=list(DRAW_METHODS.items()), initial=RANDOM, required=False
-    )
+    """The rounds page's draw: the methods the event's variant allows, the event's own preselected."""
+
+    method = forms.ChoiceField(label=_("draw method"), choices=list(DRAW_METHODS.items()), required=False)
     seed = forms.CharField(
         label=_("seed"), max_length=64, required=False, help_text=_("Empty: the event's seed, or a new random one.")
     )
     confirm_redraw = forms.BooleanField(label=_("yes, replace the published draw"), required=False)
+
+    def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
+        from .rounds import default_method
+
+        super().__init__(*args, **kwargs)
+        method = self.fields["method"]
+        method.choices = choices_for(tournament.variant)
+        method.initial = default_method(tournament)
+        if tournament.draw_method and tournament.round_set.exists():
+            method.help_text = _(
+                "The event's draw method is kept for every round; another one changes it for the rest of the event "
+                "(you are told what that changes and asked to confirm)."
+            )
+        if self.is_bound and "confirm_method" in self.data:
+            self._add_confirm_method()
+
+    def _add_confirm_method(self) -> None:
+        self.fields["confirm_method"] = forms.BooleanField(
+            label=_("yes, change the event's draw method"), required=False
+        )
+
+    def ask_to_confirm_method(self, consequence: str) -> None:
+        """The draw was refused because it changes the event's draw method: the box that confirms it
+        appears, with what the change does as its message."""
+        self._add_confirm_method()
+        self.add_error("confirm_method", consequence)

@@ -21,11 +21,11 @@ from scoring.registry import get as get_variant
 
 from . import access, audit
 from .clock import clock_of
-from .draw_methods import ALL_PLAY_ALL, RANDOM, STRENGTH
+from .draw_methods import ALL_PLAY_ALL, RANDOM, STRENGTH, follows_results, methods_for
 from .models import AuditEntry, Bye, Entry, Round, Seat, Table, Tournament
 from .results import byes_by_round, meetings, pairs_of, round_participants, table_results, table_totals
-from .seating.all_play_all import all_play_all_rounds, draw_all_play_all
-from .seating.draw import Draw
+from .seating.all_play_all import all_play_all_rounds, all_play_all_triples, draw_all_play_all
+from .seating.draw import Draw, each_pair
 from .seating.draw import Table as DrawnTable
 from .seating.first_round import draw_by_strength, draw_random
 from .seating.repeats import repeat_meetings
@@ -78,18 +78,87 @@ def _bye_counts(tournament: Tournament, before_round: int) -> dict[str, int]:
     return counts
 
 
+def effective_method(tournament: Tournament) -> str:
+    """The event's draw method (an event drawn before it was stored draws by results)."""
+    return tournament.draw_method or RANDOM
+
+
+def default_method(tournament: Tournament) -> str:
+    """What the draw form preselects: the event's method once chosen; before round 1 the
+    all-play-all where the variant has one and its schedule is exactly as long as the event (the
+    MAUSZ final: 21 players, 10 rounds), else the lot."""
+    if tournament.draw_method:
+        return tournament.draw_method
+    if ALL_PLAY_ALL in methods_for(tournament.variant):
+        n = len(_units(tournament, _active(tournament)))
+        if n >= 3 and all_play_all_rounds(n, tournament.variant) == tournament.rounds:
+            return ALL_PLAY_ALL
+    return RANDOM
+
+
+def _active(tournament: Tournament) -> list[Entry]:
+    return list(tournament.entries.filter(status=Entry.Status.ACTIVE).select_related("player"))
+
+
+def method_change(tournament: Tournament, number: int, method: str) -> str:
+    """What drawing round ``number`` (2 or later) with ``method`` instead of the event's method changes,
+    in a sentence for the director; "" when it changes nothing (random and strength both follow the
+    results after round 1)."""
+    current = effective_method(tournament)
+    if number < 2 or follows_results(method) == follows_results(current):
+        return ""
+    left = tournament.rounds - number + 1
+    met = meetings(tournament, number)
+    if follows_results(method):
+        schedule = tournament.draw_schedule or {}
+        order = list(schedule.get("order") or [])
+        active = set(_units(tournament, _active(tournament)))
+        start = int(schedule.get("start") or 1)
+        missing = 0
+        if len(order) >= 3:
+            planned = all_play_all_triples(order, tournament.variant)
+            pairs = {
+                frozenset((a, b))
+                for k in range(number - start, number - start + left)
+                for table in planned[k % len(planned)]
+                for a, b in each_pair([p for p in table if p in active])
+            }
+            missing = len(pairs - set(met))
+        return _(
+            "Drawing round %(r)d by results ends the all-play-all schedule: %(x)d pairs that have not met yet "
+            "are no longer scheduled to meet."
+        ) % {"r": number, "x": missing}
+    units = _strength_order(_units(tournament, _active(tournament)))
+    planned = all_play_all_triples(units, tournament.variant) if len(units) >= 3 else []
+    pairs = {
+        frozenset((a, b)) for k in range(min(left, len(planned))) for table in planned[k] for a, b in each_pair(table)
+    }
+    return _(
+        "Drawing round %(r)d as an all-play-all starts its schedule now, without the results: in the "
+        "%(k)d rounds left it seats together %(s)d pairs, %(again)d of whom have met already."
+    ) % {"r": number, "k": left, "s": len(pairs), "again": len(pairs & set(met))}
+
+
 @transaction.atomic
 def draw_round(
-    actor: Any, tournament: Tournament, *, seed: str = "", method: str = RANDOM, confirm_redraw: bool = False
+    actor: Any,
+    tournament: Tournament,
+    *,
+    seed: str = "",
+    method: str | None = None,
+    confirm_redraw: bool = False,
+    confirm_method: bool = False,
 ) -> Round:
     """Draw (or redraw) the next round that is not yet running.
 
-    Round 1 is drawn at random from ``seed`` or by strength; later rounds are
-    re-seated from the previous round's results. A published draw is redrawn
-    only with ``confirm_redraw``.
+    Round 1 is drawn at random from ``seed``, by strength or as an all-play-all, and fixes the
+    event's draw method (``method`` None: ``default_method``); later rounds keep it: re-seated from
+    the results, or the all-play-all schedule's next round. Another method for a later round is
+    drawn only with ``confirm_method`` (the refusal says what it changes, ``method_change``) and is
+    audited as a change of the event. A published draw is redrawn only with ``confirm_redraw``.
     """
     access.require_organizer(actor, tournament)
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     last = tournament.round_set.order_by("-number").first()
     if last is not None and last.status in (Round.Status.DRAFT, Round.Status.SEATED):
         rnd = _locked_round(last)
@@ -106,10 +175,6 @@ def draw_round(
                 {"confirm_redraw": _("Round %(n)d is published; confirm to draw it again.") % {"n": rnd.number}}
             )
         before = draw_snapshot(rnd)
-        Seat.objects.filter(round=rnd).delete()
-        rnd.tables.all().delete()
-        rnd.byes.all().delete()
-        rnd.status = Round.Status.DRAFT
     else:
         if last is not None and last.status != Round.Status.CLOSED:
             raise ValidationError({"status": _("Close round %(n)d before drawing the next.") % {"n": last.number}})
@@ -118,13 +183,38 @@ def draw_round(
             raise ValidationError({"status": _("All %(n)d rounds have been drawn.") % {"n": tournament.rounds}})
         rnd = Round(tournament=tournament, number=number, time_limit_minutes=tournament.round_minutes)
         before = None
-    entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE).select_related("player"))
-    if not get_variant(tournament.variant).plan.tables(len(_units(tournament, entries))).sizes:
+    method = method or default_method(tournament)
+    if method not in methods_for(tournament.variant):
+        raise ValidationError({"method": _("The all-play-all schedule is for MAUSZ ulti finals.")})
+    consequence = method_change(tournament, rnd.number, method)
+    if consequence and not confirm_method:
+        raise ValidationError({"confirm_method": consequence})
+    entries = _active(tournament)
+    units = _units(tournament, entries)
+    if not get_variant(tournament.variant).plan.tables(len(units)).sizes:
         raise ValidationError({"entries": _("Not enough active players to seat a table.")})
+    _set_event_method(actor, tournament, rnd.number, method, units, consequence)
+    if before is not None:
+        Seat.objects.filter(round=rnd).delete()
+        rnd.tables.all().delete()
+        rnd.byes.all().delete()
+        rnd.status = Round.Status.DRAFT
     rnd.seed = seed or tournament.draw_seed or secrets.token_hex(6)
     rnd.save()
     draw = _compute_draw(tournament, rnd, entries, method)
-    by_id = {str(e.pk): e for e in entries}
+    _store_draw(rnd, draw, {str(e.pk): e for e in entries})
+    audit.log(
+        actor,
+        "round.redrawn" if before else "round.drawn",
+        rnd,
+        tournament=tournament,
+        before=before,
+        after=draw_snapshot(rnd) | {"method": method},
+    )
+    return rnd
+
+
+def _store_draw(rnd: Round, draw: Draw, by_id: dict[str, Entry]) -> None:
     tables = Table.objects.bulk_create(
         [Table(round=rnd, number=t.number, first_dealer=t.first_dealer) for t in draw.tables]
     )
@@ -136,15 +226,39 @@ def draw_round(
         ]
     )
     Bye.objects.bulk_create([Bye(round=rnd, entry=by_id[pid]) for pid in draw.byes])
-    audit.log(
-        actor,
-        "round.redrawn" if before else "round.drawn",
-        rnd,
-        tournament=tournament,
-        before=before,
-        after=draw_snapshot(rnd) | {"method": method},
-    )
-    return rnd
+
+
+def _set_event_method(
+    actor: Any, tournament: Tournament, number: int, method: str, units: dict[str, list[Entry]], consequence: str
+) -> None:
+    """Store the event's draw method, and the all-play-all's order when its schedule starts: at round 1's
+    draw (its audit entry names the method), or at a later round the director confirmed
+    (``consequence``), audited as an edit of the event with the consequence as its reason."""
+    from .services import tournament_snapshot
+
+    schedule = tournament.draw_schedule or {}
+    if number == 1 or consequence:
+        schedule = {"order": _strength_order(units), "start": number} if method == ALL_PLAY_ALL else {}
+    elif method == ALL_PLAY_ALL and not schedule.get("order"):
+        schedule = {"order": _strength_order(units), "start": 1}  # drawn before the schedule was stored
+    else:
+        method = tournament.draw_method or method  # after round 1 random and strength draw alike
+    if (method, schedule) == (tournament.draw_method, tournament.draw_schedule):
+        return
+    before = tournament_snapshot(tournament) | {"draw_schedule": tournament.draw_schedule}
+    tournament.draw_method, tournament.draw_schedule = method, schedule
+    tournament.save(update_fields=["draw_method", "draw_schedule"])
+    if consequence:
+        after = tournament_snapshot(tournament) | {"draw_schedule": schedule}
+        audit.log(
+            actor,
+            "tournament.updated",
+            tournament,
+            tournament=tournament,
+            before=before,
+            after=after,
+            reason=consequence,
+        )
 
 
 @contextmanager
@@ -416,9 +530,16 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
     plan = get_variant(variant).plan
     bye_counts = _bye_counts(tournament, rnd.number)
     if method == ALL_PLAY_ALL:
-        if not plan.all_play_all:
-            raise ValidationError({"method": _("The all-play-all schedule is for MAUSZ ulti finals.")})
-        return _expand(draw_all_play_all(_strength_order(units), variant, rnd.number, rnd.seed), units)
+        schedule = tournament.draw_schedule
+        drawn = draw_all_play_all(
+            schedule["order"],
+            variant,
+            rnd.number - int(schedule.get("start") or 1) + 1,
+            rnd.seed,
+            present=list(units),
+            previous_meetings=_unit_meetings(tournament, rnd.number, units),
+        )
+        return _expand(drawn, units)
     if rnd.number == 1:
         # A unit's club: a pair's if both partners share one, else none (nothing to keep apart).
         clubs = {
@@ -483,13 +604,20 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
         uid = unit_of.get(line.player)
         if uid is not None and uid not in order:
             order.append(uid)
-    met = {}
-    for pair, n in meetings(tournament, rnd.number).items():
+    met = _unit_meetings(tournament, rnd.number, units)
+    unit_byes = {unit_of[p]: n for p, n in bye_counts.items() if p in unit_of}
+    return _expand(reseat_by_standings(order, met, variant, rnd.seed, unit_byes), units)
+
+
+def _unit_meetings(tournament: Tournament, before_round: int, units: dict[str, list[Entry]]) -> dict:
+    """Unit pair -> how often two drawn units (players, or fixed pairs) met before ``before_round``."""
+    unit_of = {str(e.pk): uid for uid, members in units.items() for e in members}
+    met: dict[frozenset[str], int] = {}
+    for pair, n in meetings(tournament, before_round).items():
         a, b = (unit_of.get(p) for p in pair)
         if a and b and a != b:
             met[frozenset((a, b))] = max(met.get(frozenset((a, b)), 0), n)
-    unit_byes = {unit_of[p]: n for p, n in bye_counts.items() if p in unit_of}
-    return _expand(reseat_by_standings(order, met, variant, rnd.seed, unit_byes), units)
+    return met
 
 
 def _expand(draw: Draw, units: dict[str, list[Entry]]) -> Draw:

@@ -33,6 +33,7 @@ EVENT_FIELDS = (
     "tiebreaks",
     "is_public",
     "draw_seed",
+    "draw_method",
     "language",
     "status",
     "date",
@@ -73,6 +74,15 @@ def update_tournament(actor: Any, tournament: Tournament, **changes: Any) -> Tou
     before = tournament_snapshot(tournament)
     if "variant" in changes and changes["variant"] != tournament.variant and tournament.round_set.exists():
         raise ValidationError({"variant": _("The variant cannot change once a round exists.")})
+    if changes.get("draw_method", tournament.draw_method) != tournament.draw_method and tournament.round_set.exists():
+        raise ValidationError(
+            {
+                "draw_method": _(
+                    "Change the draw method on the rounds page when you draw the next round: it shows what the "
+                    "change does."
+                )
+            }
+        )
     for key, value in changes.items():
         if key not in EVENT_FIELDS:
             raise ValueError(f"not an event field: {key}")

@@ -26,19 +26,23 @@ from .spliced import render_page
 @login_required
 def manage_rounds(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_organizer(request, slug)
-    form = DrawForm(request.POST or None)
+    form = DrawForm(tournament, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             rnd = rounds.draw_round(
                 request.user,
                 tournament,
                 seed=form.cleaned_data["seed"],
-                method=form.cleaned_data["method"] or RANDOM,
+                method=form.cleaned_data["method"] or None,
                 confirm_redraw=form.cleaned_data["confirm_redraw"],
+                confirm_method=form.cleaned_data.get("confirm_method", False),
             )
         except ValidationError as exc:
             for field, errors in exc.message_dict.items():
-                form.add_error(field if field in form.fields else None, errors)
+                if field == "confirm_method":
+                    form.ask_to_confirm_method(" ".join(errors))
+                else:
+                    form.add_error(field if field in form.fields else None, errors)
         else:
             messages.success(request, _("Round %(n)d drawn with seed %(s)s.") % {"n": rnd.number, "s": rnd.seed})
             return redirect("round", slug=slug, number=rnd.number)
