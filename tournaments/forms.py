@@ -7,10 +7,14 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.registry import get as get_variant
+
+from . import services
 from .draw_methods import DRAW_METHODS, choices_for
 from .forms_pointtable import PointTableDefault
 from .forms_readings import ReadingsFields
 from .models import Tournament
+from .variants import variant_name
 
 
 class TournamentForm(ReadingsFields, PointTableDefault, forms.ModelForm):
@@ -33,7 +37,6 @@ class TournamentForm(ReadingsFields, PointTableDefault, forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {
-            "hands_per_round": _("Leave the variant's default unless the organizer decided otherwise."),
             "draw_seed": _("Any text; the same seed reproduces the same round-1 draw. Empty: chosen at random."),
             "draw_method": _("How every round is drawn. Empty: chosen when round 1 is drawn; later rounds keep it."),
         }
@@ -47,9 +50,45 @@ class TournamentForm(ReadingsFields, PointTableDefault, forms.ModelForm):
         method.choices = [("", _("chosen at round 1's draw")), *choices_for(variant or "")]
         if self.instance.pk and self.instance.round_set.exists():
             method.disabled = True
-            method.help_text = _(
-                "Change the draw method on the rounds page when you draw the next round: it shows what the change does."
-            )
+            method.help_text = services.DRAW_METHOD_ON_ROUNDS_PAGE
+        self.fields["table_size"].help_text, self.fields["hands_per_round"].help_text = format_help(variant or "")
+
+    def clean(self) -> dict[str, Any]:
+        # Before the mixins: a Laza event's point table is made for the variant the event will have.
+        variant = self.cleaned_data.get("variant")
+        if self.instance.pk and variant and variant != self.instance.variant:
+            if self.instance.round_set.exists():
+                self.add_error("variant", services.VARIANT_FIXED)
+            else:
+                services.forget_variant_options(self.instance, variant)
+        return super().clean()
+
+
+def format_help(variant: str) -> tuple[str, str]:
+    """What the seats per table and the hands per round do for ``variant`` (the event form's help)."""
+    try:
+        plan = get_variant(variant).plan
+    except KeyError:
+        return "", ""
+    smallest, largest = plan.min_seats, plan.max_seats
+    if plan.arrange_near is not None:
+        seats = _(
+            "The draw makes tables of this size where the number of players allows (%(min)d to %(max)d seats, "
+            "sizes differing by one at most)."
+        ) % {"min": smallest, "max": largest}
+    else:
+        seats = _("The rules of %(variant)s decide the tables; this setting does not change the draw.") % {
+            "variant": variant_name(variant)
+        }
+    hands = plan.default_hands_per_round
+    examples = ", ".join(
+        _("%(hands)d at %(seats)d seats") % {"hands": plan.hands(size, hands), "seats": size} for size in plan.seats
+    )
+    per_round = _(
+        "Counted at a table of %(seats)d, where everyone plays every hand; a larger table plays whole turns of the "
+        "deal, so that everyone deals equally often (%(examples)s)."
+    ) % {"seats": smallest, "examples": examples}
+    return seats, per_round
 
 
 class RefereeForm(forms.Form):

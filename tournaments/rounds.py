@@ -191,7 +191,7 @@ def draw_round(
         raise ValidationError({"confirm_method": consequence})
     entries = _active(tournament)
     units = _units(tournament, entries)
-    if not get_variant(tournament.variant).plan.tables(len(units)).sizes:
+    if not get_variant(tournament.variant).plan.tables(len(units), tournament.table_size).sizes:
         raise ValidationError({"entries": _("Not enough active players to seat a table.")})
     _set_event_method(actor, tournament, rnd.number, method, units, consequence)
     if before is not None:
@@ -547,9 +547,12 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
             for uid, members in units.items()
             if len({e.player.club for e in members}) == 1 and members[0].player.club
         }
+        seats = tournament.table_size
         if method == STRENGTH:
-            return _expand(draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts, clubs=clubs), units)
-        return _expand(draw_random(list(units), variant, rnd.seed, bye_counts, clubs=clubs), units)
+            drawn = draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts, clubs=clubs, seats=seats)
+        else:
+            drawn = draw_random(list(units), variant, rnd.seed, bye_counts, clubs=clubs, seats=seats)
+        return _expand(drawn, units)
     previous = tournament.round_set.get(number=rnd.number - 1)
     all_results = table_results(tournament)
     lines = standings(
@@ -606,7 +609,7 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
             order.append(uid)
     met = _unit_meetings(tournament, rnd.number, units)
     unit_byes = {unit_of[p]: n for p, n in bye_counts.items() if p in unit_of}
-    return _expand(reseat_by_standings(order, met, variant, rnd.seed, unit_byes), units)
+    return _expand(reseat_by_standings(order, met, variant, rnd.seed, unit_byes, tournament.table_size), units)
 
 
 def _unit_meetings(tournament: Tournament, before_round: int, units: dict[str, list[Entry]]) -> dict:

@@ -14,11 +14,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from scoring.registry import get as get_variant
 
 from . import access, audit
-from .models import Entry, Player, Referee, Tournament
+from .models import Entry, Player, Referee, Round, Tournament
 
 EVENT_FIELDS = (
     "name",
@@ -67,22 +68,46 @@ def create_tournament(actor: Any, **fields: Any) -> Tournament:
     return tournament
 
 
+VARIANT_FIXED = _lazy("The variant cannot change once a round exists.")
+DRAW_METHOD_ON_ROUNDS_PAGE = _lazy(
+    "Change the draw method on the rounds page when you draw the next round: it shows what the change does."
+)
+# What a round's tables are drawn and counted with (TablePlan.tables, TablePlan.hands): fixed while one plays.
+PLAYING_FIELDS = ("table_size", "hands_per_round")
+
+
+def forget_variant_options(tournament: Tournament, variant: str) -> None:
+    """A new ``variant`` for an event without rounds: the old variant's options (its readings, Laza's
+    point table, a draw method the new one lacks) mean nothing to the new one, which starts from its
+    own defaults."""
+    from .draw_methods import methods_for
+    from .pointtable import default_config
+
+    tournament.config = default_config(variant, {})
+    tournament.event_settings = {}
+    if tournament.draw_method not in methods_for(variant):
+        tournament.draw_method = ""
+
+
 @transaction.atomic
 def update_tournament(actor: Any, tournament: Tournament, **changes: Any) -> Tournament:
     access.require_organizer(actor, tournament)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = tournament_snapshot(tournament)
-    if "variant" in changes and changes["variant"] != tournament.variant and tournament.round_set.exists():
-        raise ValidationError({"variant": _("The variant cannot change once a round exists.")})
+    if "variant" in changes and changes["variant"] != tournament.variant:
+        if tournament.round_set.exists():
+            raise ValidationError({"variant": VARIANT_FIXED})
+        forget_variant_options(tournament, changes["variant"])
+    playing = [f for f in PLAYING_FIELDS if f in changes and changes[f] != getattr(tournament, f)]
+    under_way = tournament.round_set.filter(status__in=(Round.Status.SEATED, Round.Status.RUNNING)).first()
+    if playing and under_way is not None:
+        message = _(
+            "Round %(n)d is published or under way and its tables play as they were drawn and set: change this "
+            "once the round is closed."
+        ) % {"n": under_way.number}
+        raise ValidationError(dict.fromkeys(playing, message))
     if changes.get("draw_method", tournament.draw_method) != tournament.draw_method and tournament.round_set.exists():
-        raise ValidationError(
-            {
-                "draw_method": _(
-                    "Change the draw method on the rounds page when you draw the next round: it shows what the "
-                    "change does."
-                )
-            }
-        )
+        raise ValidationError({"draw_method": DRAW_METHOD_ON_ROUNDS_PAGE})
     for key, value in changes.items():
         if key not in EVENT_FIELDS:
             raise ValueError(f"not an event field: {key}")

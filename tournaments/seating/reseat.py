@@ -24,6 +24,7 @@ def reseat_by_standings(
     variant: str,
     seed: Seed,
     bye_counts: Mapping[str, int] | None = None,
+    seats: int | None = None,
 ) -> Draw:
     """Strongest with strongest, avoiding repeat meetings where a nearby swap allows it.
 
@@ -34,12 +35,13 @@ def reseat_by_standings(
     than a second); among equal gains the swap that moves players least from
     their standings table wins. ``previous_meetings`` is a set of frozenset
     pairs, or a dict pair -> number of earlier meetings. Byes go to the lowest
-    players with the fewest byes so far.
+    players with the fewest byes so far. ``seats``: the event's seats per table (where the plan
+    leaves the size open).
     """
     plan = plan_of(variant)
     order = unique(standings_order)
     rng = seeded(seed)
-    split, byes, seated = split_off_byes(order, plan, bye_counts)
+    split, byes, seated = split_off_byes(order, plan, bye_counts, seats)
     groups = cut(seated, split.sizes)
     _avoid_repeats(groups, meeting_counts(previous_meetings))
     return Draw(variant, seed, seat(groups, plan, rng), byes)
