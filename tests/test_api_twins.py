@@ -21,6 +21,7 @@ ACTIONS = {
     "entry-edit": ["entry_edit"],
     "rounds": ["round_draw", "round_redraw", "round_reseat"],
     "round-action": ["round_action", "round_close", "round_reopen"],
+    "round-adjust": ["round_adjust"],
     "point-table-edit": ["point_table_replace"],
     "point-table-upload": ["point_table_replace"],
     "readings-confirm": ["readings_change"],

@@ -178,3 +178,33 @@ class DrawForm(forms.Form):
         appears, with what the change does as its message."""
         self._add_confirm_method()
         self.add_error("confirm_method", consequence)
+
+
+class AdjustDrawForm(forms.Form):
+    """A change of a draft draw by hand (``rounds.adjust_draw``): what both of its forms carry."""
+
+    action = ""
+    player = forms.IntegerField(label=_("player (start number)"), min_value=1)
+    reason = forms.CharField(label=_("reason"), max_length=500, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", f"{self.action}_%s")
+        super().__init__(*args, **kwargs)
+        self.order_fields(["player", "other", "table", "reason"])
+
+
+class SwapForm(AdjustDrawForm):
+    action = "swap"
+    other = forms.IntegerField(label=_("with player (start number)"), min_value=1)
+
+
+class PinForm(AdjustDrawForm):
+    action = "pin"
+    table = forms.IntegerField(
+        label=_("to table"),
+        min_value=1,
+        help_text=_("He changes places with the player there whose move adds the fewest repeat meetings."),
+    )
+
+
+ADJUST_FORMS: dict[str, type[AdjustDrawForm]] = {f.action: f for f in (SwapForm, PinForm)}

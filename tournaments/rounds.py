@@ -8,6 +8,7 @@ active entries and past results and stores what it answers. What the variant all
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -16,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.registry import get as get_variant
 
@@ -23,15 +25,25 @@ from . import access, audit
 from .clock import clock_of
 from .draw_methods import ALL_PLAY_ALL, RANDOM, STRENGTH, follows_results, methods_for
 from .models import AuditEntry, Bye, Entry, Round, Seat, Table, Tournament
-from .results import byes_by_round, meetings, pairs_of, round_participants, table_results, table_totals
+from .results import (
+    byes_by_round,
+    exclusion_rounds,
+    meetings,
+    pairs_of,
+    round_participants,
+    standings_options,
+    table_results,
+    table_totals,
+)
 from .seating.all_play_all import all_play_all_rounds, all_play_all_triples, draw_all_play_all
+from .seating.clubs import club_pairs
 from .seating.draw import Draw, each_pair
 from .seating.draw import Table as DrawnTable
 from .seating.first_round import draw_by_strength, draw_random
 from .seating.repeats import repeat_meetings
 from .seating.reseat import reseat_by_standings
-from .seating.rule7 import draw_by_places
-from .standings import places, standings
+from .seating.rule7 import draw_by_places, tied_by_lot
+from .standings import lot_ranks, places, standings
 
 
 def round_snapshot(rnd: Round) -> dict[str, Any]:
@@ -201,17 +213,178 @@ def draw_round(
         rnd.status = Round.Status.DRAFT
     rnd.seed = seed or tournament.draw_seed or secrets.token_hex(6)
     rnd.save()
-    draw = _compute_draw(tournament, rnd, entries, method)
-    _store_draw(rnd, draw, {str(e.pk): e for e in entries})
+    draw, lot_ties = _compute_draw(tournament, rnd, entries, method)
+    by_id = {str(e.pk): e for e in entries}
+    _store_draw(rnd, draw, by_id)
+    pins = (rnd.draw_notes or {}).get("pins", {}) if before is not None else {}
+    rnd.draw_notes = {
+        "method": method,
+        "lot": [{"table": t, "players": [by_id[p].start_number for p in tied]} for t, tied in lot_ties],
+    }
+    moved: set[int] = set()
+    for number, table in pins.items():  # the director's pins hold when the draft is drawn again
+        if _unit_numbers(rnd, int(number)) and rnd.tables.filter(number=table).exists():
+            moved |= _pin(rnd, int(number), table)
+            rnd.draw_notes.setdefault("pins", {})[number] = table
+    rnd.draw_notes["moved"] = sorted(moved)
+    rnd.save(update_fields=["draw_notes"])
     audit.log(
         actor,
         "round.redrawn" if before else "round.drawn",
         rnd,
         tournament=tournament,
         before=before,
-        after=draw_snapshot(rnd) | {"method": method},
+        after=draw_snapshot(rnd) | {"method": method, "pins": rnd.draw_notes.get("pins", {})},
     )
     return rnd
+
+
+ADJUSTMENTS = ("swap", "pin")
+
+
+@transaction.atomic
+def adjust_draw(
+    actor: Any,
+    rnd: Round,
+    action: str,
+    *,
+    player: int,
+    other: int | None = None,
+    table: int | None = None,
+    reason: str = "",
+) -> Round:
+    """The director's change of a draft draw, by start numbers: ``swap`` ``player`` and ``other`` (their
+    seats, or a seat and a bye; a fixed pair moves with its partner), or ``pin`` ``player`` to ``table``:
+    he changes places with the player there whose move adds the fewest repeat meetings (then club
+    mates), and stays at that table when the draft is drawn again. A swap that takes a pinned player
+    off his table lifts his pin. Audited with the draw before and after; the round page recomputes
+    the repeat meetings and club mates it shows."""
+    access.require_organizer(actor, rnd.tournament)
+    rnd = _locked_round(rnd)
+    if rnd.status != Round.Status.DRAFT:
+        raise ValidationError(
+            {
+                "status": _("Round %(n)d is %(s)s: only a draft draw is changed by hand; draw it again instead.")
+                % {"n": rnd.number, "s": rnd.get_status_display()}
+            }
+        )
+    if action not in ADJUSTMENTS:
+        raise ValidationError({"action": _("Choose swap or pin.")})
+    if not _unit_numbers(rnd, player):
+        raise ValidationError({"player": _("No player #%(n)s in this draw.") % {"n": player}})
+    notes = dict(rnd.draw_notes or {})
+    pins = dict(notes.get("pins", {}))
+    before = draw_snapshot(rnd) | {"pins": dict(pins)}
+    if action == "swap":
+        if other is None or not _unit_numbers(rnd, other):
+            raise ValidationError({"other": _("No player #%(n)s in this draw.") % {"n": other}})
+        if set(_unit_numbers(rnd, other)) == set(_unit_numbers(rnd, player)):
+            raise ValidationError({"other": _("Choose a player of another table or pair.")})
+        moved = _swap_units(rnd, player, other)
+        tables = _tables_of(rnd)
+        pins = {n: t for n, t in pins.items() if tables.get(int(n)) == t}
+    else:
+        if table is None or not rnd.tables.filter(number=table).exists():
+            raise ValidationError({"table": _("Round %(n)d has no table %(t)s.") % {"n": rnd.number, "t": table}})
+        others = [n for n, t in pins.items() if t == table and int(n) not in _unit_numbers(rnd, player)]
+        if _tables_of(rnd).get(player) != table and len(others) >= _units_at(rnd, table):
+            raise ValidationError({"table": _("Everyone at table %(t)d is pinned to it.") % {"t": table}})
+        moved = _pin(rnd, player, table, keep=[int(n) for n in others])
+        pins[str(player)] = table
+    notes["pins"] = pins
+    notes["moved"] = sorted(set(notes.get("moved", [])) | moved)
+    rnd.draw_notes = notes
+    rnd.save(update_fields=["draw_notes"])
+    after = draw_snapshot(rnd) | {"pins": pins, "action": action}
+    audit.log(actor, "round.adjusted", rnd, tournament=rnd.tournament, before=before, after=after, reason=reason)
+    return rnd
+
+
+def _unit_numbers(rnd: Round, number: int) -> list[int]:
+    """The start numbers of ``number``'s drawn unit in ``rnd`` (him, or his fixed pair), seated or on a
+    bye; empty if he is not in the draw."""
+    tournament = rnd.tournament
+    entries = [s.entry for s in Seat.objects.filter(round=rnd).select_related("entry")]
+    entries += [b.entry for b in rnd.byes.select_related("entry")]
+    units = _units(tournament, entries) if entries else {}
+    for members in units.values():
+        numbers = [e.start_number for e in members]
+        if number in numbers:
+            return numbers
+    return []
+
+
+def _tables_of(rnd: Round) -> dict[int, int]:
+    """Start number -> table number of the round's seated players."""
+    return dict(Seat.objects.filter(round=rnd).values_list("entry__start_number", "table__number"))
+
+
+def _units_at(rnd: Round, table: int) -> int:
+    return (
+        Seat.objects.filter(round=rnd, table__number=table).count()
+        // get_variant(rnd.tournament.variant).plan.unit_size
+    )
+
+
+def _places(rnd: Round, numbers: list[int]) -> list[tuple[Table | None, str]]:
+    """Where each of ``numbers`` sits: (table, position), or (None, "") for a bye."""
+    seats = {s.entry.start_number: s for s in Seat.objects.filter(round=rnd).select_related("table", "entry")}
+    return [(seats[n].table, seats[n].position) if n in seats else (None, "") for n in numbers]
+
+
+def _swap_units(rnd: Round, a: int, b: int) -> set[int]:
+    """Exchange the places of ``a``'s and ``b``'s units (member i takes the other's member i's place);
+    the start numbers that moved."""
+    ua, ub = _unit_numbers(rnd, a), _unit_numbers(rnd, b)
+    if len(ua) != len(ub):
+        raise ValidationError({"other": _("A pair changes places only with another pair.")})
+    places_a, places_b = _places(rnd, ua), _places(rnd, ub)
+    entries = {e.start_number: e for e in rnd.tournament.entries.filter(start_number__in=ua + ub)}
+    Seat.objects.filter(round=rnd, entry__start_number__in=ua + ub).delete()
+    Bye.objects.filter(round=rnd, entry__start_number__in=ua + ub).delete()
+    for numbers, places_ in ((ua, places_b), (ub, places_a)):
+        for n, (table, position) in zip(numbers, places_, strict=True):
+            if table is None:
+                Bye.objects.create(round=rnd, entry=entries[n])
+            else:
+                Seat.objects.create(round=rnd, table=table, position=position, entry=entries[n])
+    return set(ua + ub)
+
+
+def _pin(rnd: Round, player: int, table: int, keep: list[int] | None = None) -> set[int]:
+    """Bring ``player``'s unit to ``table`` by an exchange with the unit there (none of ``keep``) whose move
+    adds the fewest repeat meetings, then the fewest club mates at one table, on both sides; the start
+    numbers that moved (none if he sits there already)."""
+    tables = _tables_of(rnd)
+    if tables.get(player) == table:
+        return set()
+    mine = _unit_numbers(rnd, player)
+    kept = {n for k in keep or [] for n in _unit_numbers(rnd, k)}
+    history = meeting_history(rnd.tournament, rnd.number)
+    entries = {e.start_number: e for e in rnd.tournament.entries.select_related("player")}
+    seated_at: dict[int, list[int]] = {}
+    for n, t in tables.items():
+        seated_at.setdefault(t, []).append(n)
+    home = [n for n in seated_at.get(tables.get(player, 0), []) if n not in mine]  # none on a bye
+
+    def added(movers: list[int], company: list[int]) -> tuple[int, int]:
+        pairs = [(entries[m], entries[c]) for m in movers for c in company]
+        repeats = sum(len(history.get(frozenset((str(m.pk), str(c.pk))), ())) for m, c in pairs)
+        clubs = sum(1 for m, c in pairs if m.player.club and m.player.club == c.player.club)
+        return repeats, clubs
+
+    best: tuple[int, int, int] | None = None
+    for n in sorted(seated_at.get(table, [])):
+        unit = _unit_numbers(rnd, n)
+        if n != min(unit) or kept & set(unit):
+            continue
+        there = added(mine, [m for m in seated_at[table] if m not in unit])
+        back = added(unit, home)
+        key = (there[0] + back[0], there[1] + back[1], n)
+        best = key if best is None or key < best else best
+    if best is None:
+        raise ValidationError({"table": _("Everyone at table %(t)d is pinned to it.") % {"t": table}})
+    return _swap_units(rnd, player, best[2])
 
 
 def _store_draw(rnd: Round, draw: Draw, by_id: dict[str, Entry]) -> None:
@@ -481,6 +654,84 @@ def repeat_report(rnd: Round) -> list[dict[str, Any]]:
     ]
 
 
+def _people(rnd: Round) -> dict[int, dict[str, Any]]:
+    """Start number -> {start_number, name} of the event's entries (what the draw reports show)."""
+    return {
+        n: {"start_number": n, "name": name}
+        for n, name in rnd.tournament.entries.values_list("start_number", "player__name")
+    }
+
+
+def lot_report(rnd: Round) -> list[dict[str, Any]]:
+    """Where the standings' lot decided this draw's re-seating list (rule 7): the previous round's
+    table (0: the players back from a bye) and the players equal on place, ranking and game points,
+    in the lot's order."""
+    people = _people(rnd)
+    return [
+        {"table": tie["table"], "players": [people[n] for n in tie["players"] if n in people]}
+        for tie in (rnd.draw_notes or {}).get("lot", [])
+    ]
+
+
+def pin_report(rnd: Round) -> list[dict[str, Any]]:
+    """The players the director pinned to a table of this draft (``adjust_draw``)."""
+    people = _people(rnd)
+    pins = (rnd.draw_notes or {}).get("pins", {})
+    return [people[int(n)] | {"table": t} for n, t in sorted(pins.items(), key=lambda p: int(p[0])) if int(n) in people]
+
+
+# Why two players of one club share a table of the draw (club_report), in the director's words.
+CLUB_REASONS = {
+    "more": gettext_lazy("%(club)s has %(n)d players for %(t)d tables: some of them must share one."),
+    "schedule": gettext_lazy("The all-play-all schedule seats them together."),
+    "lot": gettext_lazy("No exchange of two players parts them without seating other club mates together."),
+    "places": gettext_lazy(
+        "Rule 7 lets only players of the same place change tables, and no such exchange parts them without a "
+        "repeat meeting or other club mates together."
+    ),
+    "results": gettext_lazy(
+        "Every exchange that would part them seats players together who met before, or other club mates."
+    ),
+    "director": gettext_lazy("The director moved one of them to this table."),
+}
+
+
+def club_report(rnd: Round) -> list[dict[str, Any]]:
+    """Every two players of one club at one table of the draw, and why the draw did not part them."""
+    groups: dict[int, list[str]] = {}
+    entries: dict[str, Entry] = {}
+    for seat in Seat.objects.filter(round=rnd).select_related("table", "entry__player"):
+        groups.setdefault(seat.table.number, []).append(str(seat.entry_id))
+        entries[str(seat.entry_id)] = seat.entry
+    clubs = {pid: e.player.club for pid, e in entries.items() if e.player.club}
+    units = _units(rnd.tournament, list(entries.values())) if entries else {}
+    unit_of = {str(e.pk): uid for uid, members in units.items() for e in members}
+    notes = rnd.draw_notes or {}
+    moved = set(notes.get("moved", []))
+    method = notes.get("method") or effective_method(rnd.tournament)
+    plan = get_variant(rnd.tournament.variant).plan
+    sizes = Counter(_unit_clubs(units).values())
+    out = []
+    for number, club, a, b in club_pairs(groups, clubs):
+        if unit_of.get(a) == unit_of.get(b):
+            continue  # partners of a fixed pair
+        pair = sorted((entries[a], entries[b]), key=lambda e: e.start_number)
+        if moved & {e.start_number for e in pair}:
+            why = "director"
+        elif sizes.get(club, 0) > len(groups):
+            why = "more"
+        elif method == ALL_PLAY_ALL:
+            why = "schedule"
+        elif rnd.number == 1:
+            why = "lot"
+        else:
+            why = "places" if plan.reseat_by_places else "results"
+        text = CLUB_REASONS[why] % {"club": club, "n": sizes.get(club, 0), "t": len(groups)}
+        people = [{"start_number": e.start_number, "name": e.player.name} for e in pair]
+        out.append({"table": number, "club": club, "players": people, "reason": why, "why": str(text)})
+    return out
+
+
 def schedule_warnings(tournament: Tournament) -> list[str]:
     """What the director must know before drawing: an all-play-all longer than the event."""
     if not get_variant(tournament.variant).plan.all_play_all:
@@ -522,13 +773,27 @@ def _strength_order(units: dict[str, list[Entry]]) -> list[str]:
     return sorted(units, key=strength)
 
 
-def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], method: str) -> Draw:
+def _unit_clubs(units: dict[str, list[Entry]]) -> dict[str, str]:
+    """A unit's club: a pair's if both partners share one, else none (nothing to keep apart)."""
+    return {
+        uid: members[0].player.club
+        for uid, members in units.items()
+        if len({e.player.club for e in members}) == 1 and members[0].player.club
+    }
+
+
+def _compute_draw(
+    tournament: Tournament, rnd: Round, entries: list[Entry], method: str
+) -> tuple[Draw, list[tuple[int, list[str]]]]:
     """Round 1 by lot or strength; later rounds by places (Taruk rule 7) or by standings, as the
-    variant's plan says."""
+    variant's plan says; club mates apart where the draw allows. Also answers where the lot decided
+    rule 7's list: (old table, entry ids in the lot's order)."""
     units = _units(tournament, entries)
     variant = tournament.variant
     plan = get_variant(variant).plan
     bye_counts = _bye_counts(tournament, rnd.number)
+    clubs = _unit_clubs(units)
+    seats = tournament.table_size
     if method == ALL_PLAY_ALL:
         schedule = tournament.draw_schedule
         drawn = draw_all_play_all(
@@ -539,69 +804,31 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
             present=list(units),
             previous_meetings=_unit_meetings(tournament, rnd.number, units),
         )
-        return _expand(drawn, units)
+        return _expand(drawn, units), []
     if rnd.number == 1:
-        # A unit's club: a pair's if both partners share one, else none (nothing to keep apart).
-        clubs = {
-            uid: members[0].player.club
-            for uid, members in units.items()
-            if len({e.player.club for e in members}) == 1 and members[0].player.club
-        }
-        seats = tournament.table_size
         if method == STRENGTH:
             drawn = draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts, clubs=clubs, seats=seats)
         else:
             drawn = draw_random(list(units), variant, rnd.seed, bye_counts, clubs=clubs, seats=seats)
-        return _expand(drawn, units)
+        return _expand(drawn, units), []
     previous = tournament.round_set.get(number=rnd.number - 1)
     all_results = table_results(tournament)
+    # The standings as published (their metrics, readings and lot): rule 7's tie-breaks and the
+    # re-seating order are theirs.
     lines = standings(
         variant,
         all_results,
         [str(e.pk) for e in tournament.entries.all()],
         byes=byes_by_round(tournament),
-        seed=rnd.seed,
+        excluded=exclusion_rounds(tournament),
+        **standings_options(tournament),
     )
     unit_of = {str(e.pk): uid for uid, members in units.items() for e in members}
     if plan.reseat_by_places and round_participants(previous) == set(units):
-        cumulative = {line.player: line for line in lines}
-        round_results = []
-        for r in (r for r in all_results if r.round == previous.number):
-            round_results.append(
-                {
-                    "table": r.table,
-                    "places": places(r.totals),
-                    "ranking_points": {p: float(cumulative[p].ranking_points) for p in r.totals},
-                    "game_points": {p: cumulative[p].game_points for p in r.totals},
-                }
-            )
-        # A table closed by override without any hand has no result: its players tie (all 0),
-        # so they keep their seats in the list, ordered by the §7.5 tie-breaks and the lot.
-        played = {p for entry in round_results for p in entry["places"]}
-        idle: dict[int, list[str]] = {}
-        for number, entry_id in Seat.objects.filter(round=previous).values_list("table__number", "entry_id"):
-            if str(entry_id) not in played:
-                idle.setdefault(number, []).append(str(entry_id))
-        for number, players in sorted(idle.items()):
-            round_results.append(
-                {
-                    "table": number,
-                    "places": {p: 1 for p in players},
-                    "ranking_points": {p: float(cumulative[p].ranking_points) for p in players},
-                    "game_points": {p: cumulative[p].game_points for p in players},
-                }
-            )
-        prev_byes = [str(b) for b in previous.byes.values_list("entry_id", flat=True)]
-        if prev_byes:
-            round_results.append(
-                {
-                    "byes": prev_byes,
-                    "bye_counts": {p: bye_counts.get(p, 0) for p in prev_byes},
-                    "ranking_points": {p: float(cumulative[p].ranking_points) for p in prev_byes},
-                }
-            )
+        round_results = _rule7_results(tournament, previous, all_results, lines, bye_counts)
         earlier = meetings(tournament, rnd.number)
-        return _expand(draw_by_places(round_results, variant, rnd.seed, earlier), units)
+        drawn = draw_by_places(round_results, variant, rnd.seed, earlier, clubs=clubs)
+        return _expand(drawn, units), tied_by_lot(round_results, variant)
     order: list[str] = []
     for line in lines:
         uid = unit_of.get(line.player)
@@ -609,7 +836,43 @@ def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], meth
             order.append(uid)
     met = _unit_meetings(tournament, rnd.number, units)
     unit_byes = {unit_of[p]: n for p, n in bye_counts.items() if p in unit_of}
-    return _expand(reseat_by_standings(order, met, variant, rnd.seed, unit_byes, tournament.table_size), units)
+    drawn = reseat_by_standings(order, met, variant, rnd.seed, unit_byes, seats, clubs=clubs)
+    return _expand(drawn, units), []
+
+
+def _rule7_results(
+    tournament: Tournament, previous: Round, all_results: list, lines: list, bye_counts: dict[str, int]
+) -> list[dict[str, Any]]:
+    """The previous round's tables as rule 7 reads them (seating.rule7): places, the cumulative
+    ranking and game points after it, and the standings' lot (one lot for the event)."""
+    cumulative = {line.player: line for line in lines}
+    lot = lot_ranks(standings_options(tournament)["seed"], cumulative)
+
+    def entry(players: Any, **fields: Any) -> dict[str, Any]:
+        return {
+            **fields,
+            "ranking_points": {p: float(cumulative[p].ranking_points) for p in players},
+            "game_points": {p: cumulative[p].game_points for p in players},
+            "lot": {p: lot[p] for p in players},
+        }
+
+    round_results = [
+        entry(r.totals, table=r.table, places=places(r.totals)) for r in all_results if r.round == previous.number
+    ]
+    # A table closed by override without any hand has no result: its players tie (all 0),
+    # so they keep their seats in the list, ordered by the §7.5 tie-breaks and the lot.
+    played = {p for e in round_results for p in e["places"]}
+    idle: dict[int, list[str]] = {}
+    for number, entry_id in Seat.objects.filter(round=previous).values_list("table__number", "entry_id"):
+        if str(entry_id) not in played:
+            idle.setdefault(number, []).append(str(entry_id))
+    for number, players in sorted(idle.items()):
+        round_results.append(entry(players, table=number, places=dict.fromkeys(players, 1)))
+    prev_byes = [str(b) for b in previous.byes.values_list("entry_id", flat=True)]
+    if prev_byes:
+        counts = {p: bye_counts.get(p, 0) for p in prev_byes}
+        round_results.append(entry(prev_byes, byes=prev_byes, bye_counts=counts))
+    return round_results
 
 
 def _unit_meetings(tournament: Tournament, before_round: int, units: dict[str, list[Entry]]) -> dict:

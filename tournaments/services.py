@@ -14,7 +14,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from scoring.registry import get as get_variant
 
@@ -68,8 +68,8 @@ def create_tournament(actor: Any, **fields: Any) -> Tournament:
     return tournament
 
 
-VARIANT_FIXED = _lazy("The variant cannot change once a round exists.")
-DRAW_METHOD_ON_ROUNDS_PAGE = _lazy(
+VARIANT_FIXED = gettext_lazy("The variant cannot change once a round exists.")
+DRAW_METHOD_ON_ROUNDS_PAGE = gettext_lazy(
     "Change the draw method on the rounds page when you draw the next round: it shows what the change does."
 )
 # What a round's tables are drawn and counted with (TablePlan.tables, TablePlan.hands): fixed while one plays.

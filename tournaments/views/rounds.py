@@ -9,13 +9,15 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import access, live, lookups, round_actions, rounds
 from ..clock import clock_payload, moves
 from ..draw_methods import RANDOM
-from ..forms import DrawForm
+from ..forms import ADJUST_FORMS, DrawForm, PinForm, SwapForm
 from ..lookups import tournament_for_organizer, tournament_for_viewer
 from ..models import AuditEntry, Round, Seat, Table, Tournament
 from ..public_cache import share
@@ -100,6 +102,33 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
     return redirect("round", slug=slug, number=number)
 
 
+@login_required
+@require_POST
+def round_adjust(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The draft round page's swap and pin forms (``rounds.adjust_draw``)."""
+    tournament = tournament_for_organizer(request, slug)
+    rnd = lookups.round_of(request.user, tournament, number)
+    form_class = ADJUST_FORMS.get(request.POST.get("action", ""))
+    if form_class is None:
+        raise Http404
+    form = form_class(request.POST)
+    errors: dict[str, list[str]] = {}
+    if form.is_valid():
+        try:
+            rounds.adjust_draw(request.user, rnd, form_class.action, **form.cleaned_data)
+        except ValidationError as exc:
+            errors = exc.message_dict
+        else:
+            messages.success(request, _("Draw changed; the repeat meetings are counted again."))
+    else:
+        errors = form.errors
+    for field, texts in errors.items():
+        label = form.fields[field].label if field in form.fields else ""
+        for text in texts:
+            messages.error(request, f"{capfirst(label)}: {text}" if label else text)
+    return redirect(reverse("round", args=[slug, number]) + "#adjust")
+
+
 def _visible_round(request: HttpRequest, slug: str, number: int) -> tuple[Tournament, Round, bool]:
     tournament = tournament_for_viewer(request, slug)
     rnd = lookups.round_of(request.user, tournament, number)
@@ -144,6 +173,11 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "staff": staff,
             "clock": clock_payload(rnd),
             "repeats": draw["repeats"],
+            "lot_ties": draw["lot"],
+            "club_pairs": draw["clubs"],
+            "pins": rounds.pin_report(rnd) if staff else [],
+            "swap_form": SwapForm() if is_organizer and rnd.status == Round.Status.DRAFT else None,
+            "pin_form": PinForm() if is_organizer and rnd.status == Round.Status.DRAFT else None,
             "open_tables": rounds.open_tables(rnd) if is_organizer and rnd.status == Round.Status.RUNNING else [],
             "stale_after": rounds.stale_rounds(tournament).get(rnd.number, []) if is_organizer else [],
         },
@@ -173,7 +207,12 @@ def _draw_html(tournament, rnd: Round, staff: bool, is_organizer: bool) -> dict:
             "is_organizer": is_organizer,
         },
     )
-    return {"html": html.encode(), "repeats": repeats}
+    return {
+        "html": html.encode(),
+        "repeats": repeats,
+        "lot": rounds.lot_report(rnd) if staff else [],
+        "clubs": rounds.club_report(rnd) if staff else [],
+    }
 
 
 def round_clock(request: HttpRequest, slug: str, number: int) -> JsonResponse:
