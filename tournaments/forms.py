@@ -37,6 +37,7 @@ class TournamentForm(ReadingsFields, PointTableDefault, forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {
+            "slug": _("The event's web address. Empty: made from the name."),
             "draw_seed": _("Any text; the same seed reproduces the same round-1 draw. Empty: chosen at random."),
             "draw_method": _("How every round is drawn. Empty: chosen when round 1 is drawn; later rounds keep it."),
         }
@@ -46,6 +47,7 @@ class TournamentForm(ReadingsFields, PointTableDefault, forms.ModelForm):
         variant = (
             (self.data.get("variant") if self.data else None) or self.instance.variant or self.initial.get("variant")
         )
+        self.fields["slug"].required = False
         method = self.fields["draw_method"]
         method.choices = [("", _("chosen at round 1's draw")), *choices_for(variant or "")]
         if self.instance.pk and self.instance.round_set.exists():

@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -57,9 +58,26 @@ def variant_defaults(variant_key: str) -> dict[str, int]:
 
 
 @transaction.atomic
+def free_slug(name: str, exclude: int | None = None) -> str:
+    """An address for an event called ``name`` that no other event has: the name in lower-case ASCII
+    with hyphens ("Kupa Ljubljane 2026" -> "kupa-ljubljane-2026", "Őszi Kupa" -> "oszi-kupa"), with -2,
+    -3 ... after it where that is taken."""
+    field = Tournament._meta.get_field("slug")
+    base = slugify(name)[: field.max_length - 4].strip("-") or "event"
+    taken = set(Tournament.objects.filter(slug__startswith=base).exclude(pk=exclude).values_list("slug", flat=True))
+    slug, n = base, 1
+    while slug in taken:
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
 def create_tournament(actor: Any, **fields: Any) -> Tournament:
+    """A new event; without a slug its address is made from its name (``free_slug``)."""
     if not access.can_create_tournament(actor):
         raise PermissionDenied(_("You may not create events."))
+    if not fields.get("slug"):
+        fields["slug"] = free_slug(fields.get("name") or "")
     tournament = Tournament(**fields)
     tournament.full_clean()
     tournament.save()
@@ -108,6 +126,8 @@ def update_tournament(actor: Any, tournament: Tournament, **changes: Any) -> Tou
         raise ValidationError(dict.fromkeys(playing, message))
     if changes.get("draw_method", tournament.draw_method) != tournament.draw_method and tournament.round_set.exists():
         raise ValidationError({"draw_method": DRAW_METHOD_ON_ROUNDS_PAGE})
+    if "slug" in changes and not changes["slug"]:
+        del changes["slug"]  # left empty: the address stays as it is
     for key, value in changes.items():
         if key not in EVENT_FIELDS:
             raise ValueError(f"not an event field: {key}")
