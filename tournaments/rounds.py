@@ -407,7 +407,7 @@ def _set_event_method(
     """Store the event's draw method, and the all-play-all's order when its schedule starts: at round 1's
     draw (its audit entry names the method), or at a later round the director confirmed
     (``consequence``), audited as an edit of the event with the consequence as its reason."""
-    from .services import tournament_snapshot
+    from .services import log_event_change, tournament_snapshot
 
     schedule = tournament.draw_schedule or {}
     if number == 1 or consequence:
@@ -422,16 +422,7 @@ def _set_event_method(
     tournament.draw_method, tournament.draw_schedule = method, schedule
     tournament.save(update_fields=["draw_method", "draw_schedule"])
     if consequence:
-        after = tournament_snapshot(tournament) | {"draw_schedule": schedule}
-        audit.log(
-            actor,
-            "tournament.updated",
-            tournament,
-            tournament=tournament,
-            before=before,
-            after=after,
-            reason=consequence,
-        )
+        log_event_change(actor, tournament, before, reason=consequence, draw_schedule=schedule)
 
 
 @contextmanager
@@ -633,13 +624,19 @@ def meeting_history(tournament: Tournament, before_round: int) -> dict[frozenset
     return history
 
 
-def repeat_report(rnd: Round) -> list[dict[str, Any]]:
-    """Every pair seated together in ``rnd`` who met in an earlier round: table, the two players, the rounds."""
+def _seated(rnd: Round) -> tuple[dict[int, list[str]], dict[str, Entry]]:
+    """The draw's tables (number -> entry ids) and its seated entries by id, with their players."""
     groups: dict[int, list[str]] = {}
     entries: dict[str, Entry] = {}
     for seat in Seat.objects.filter(round=rnd).select_related("table", "entry__player"):
         groups.setdefault(seat.table.number, []).append(str(seat.entry_id))
         entries[str(seat.entry_id)] = seat.entry
+    return groups, entries
+
+
+def repeat_report(rnd: Round) -> list[dict[str, Any]]:
+    """Every pair seated together in ``rnd`` who met in an earlier round: table, the two players, the rounds."""
+    groups, entries = _seated(rnd)
     repeats = repeat_meetings(groups, meeting_history(rnd.tournament, rnd.number))
     return [
         {
@@ -698,11 +695,7 @@ CLUB_REASONS = {
 
 def club_report(rnd: Round) -> list[dict[str, Any]]:
     """Every two players of one club at one table of the draw, and why the draw did not part them."""
-    groups: dict[int, list[str]] = {}
-    entries: dict[str, Entry] = {}
-    for seat in Seat.objects.filter(round=rnd).select_related("table", "entry__player"):
-        groups.setdefault(seat.table.number, []).append(str(seat.entry_id))
-        entries[str(seat.entry_id)] = seat.entry
+    groups, entries = _seated(rnd)
     clubs = {pid: e.player.club for pid, e in entries.items() if e.player.club}
     units = _units(rnd.tournament, list(entries.values())) if entries else {}
     unit_of = {str(e.pk): uid for uid, members in units.items() for e in members}

@@ -134,15 +134,16 @@ def update_tournament(actor: Any, tournament: Tournament, **changes: Any) -> Tou
         setattr(tournament, key, value)
     tournament.full_clean()
     tournament.save()
-    audit.log(
-        actor,
-        "tournament.updated",
-        tournament,
-        tournament=tournament,
-        before=before,
-        after=tournament_snapshot(tournament),
-    )
+    log_event_change(actor, tournament, before)
     return tournament
+
+
+def log_event_change(
+    actor: Any, tournament: Tournament, before: dict[str, Any], *, reason: str = "", **also: Any
+) -> None:
+    """The audit entry of an edit of the event: ``before`` and the event now (with ``also``)."""
+    after = tournament_snapshot(tournament) | also
+    audit.log(actor, "tournament.updated", tournament, tournament=tournament, before=before, after=after, reason=reason)
 
 
 @transaction.atomic
