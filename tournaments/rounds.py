@@ -703,7 +703,20 @@ def club_report(rnd: Round) -> list[dict[str, Any]]:
     moved = set(notes.get("moved", []))
     method = notes.get("method") or effective_method(rnd.tournament)
     plan = get_variant(rnd.tournament.variant).plan
-    sizes = Counter(_unit_clubs(units).values())
+    unit_club = _unit_clubs(units)
+    sizes = Counter(unit_club.values())
+    tables = len(groups)
+    together: Counter[str] = Counter()  # club -> pairs of its units that share a table
+    for members in groups.values():
+        for club, k in Counter(unit_club[u] for u in {unit_of[p] for p in members} if u in unit_club).items():
+            together[club] += k * (k - 1) // 2
+
+    def fewest(club: str) -> int:
+        """The pairs the club cannot avoid: its units spread as evenly as the tables allow."""
+        q, r = divmod(sizes[club], tables)
+        return r * (q + 1) * q // 2 + (tables - r) * q * (q - 1) // 2
+
+    forced = {club for club in sizes if 0 < together[club] <= fewest(club)}
     out = []
     for number, club, a, b in club_pairs(groups, clubs):
         if unit_of.get(a) == unit_of.get(b):
@@ -711,7 +724,7 @@ def club_report(rnd: Round) -> list[dict[str, Any]]:
         pair = sorted((entries[a], entries[b]), key=lambda e: e.start_number)
         if moved & {e.start_number for e in pair}:
             why = "director"
-        elif sizes.get(club, 0) > len(groups):
+        elif club in forced:
             why = "more"
         elif method == ALL_PLAY_ALL:
             why = "schedule"
@@ -719,7 +732,7 @@ def club_report(rnd: Round) -> list[dict[str, Any]]:
             why = "lot"
         else:
             why = "places" if plan.reseat_by_places else "results"
-        text = CLUB_REASONS[why] % {"club": club, "n": sizes.get(club, 0), "t": len(groups)}
+        text = CLUB_REASONS[why] % {"club": club, "n": sizes.get(club, 0), "t": tables}
         people = [{"start_number": e.start_number, "name": e.player.name} for e in pair]
         out.append({"table": number, "club": club, "players": people, "reason": why, "why": str(text)})
     return out
