@@ -739,8 +739,9 @@ def club_report(rnd: Round) -> list[dict[str, Any]]:
 
 
 def schedule_warnings(tournament: Tournament) -> list[str]:
-    """What the director must know before drawing: an all-play-all longer than the event."""
-    if not get_variant(tournament.variant).plan.all_play_all:
+    """What the director must know before drawing: an all-play-all longer than the event (unless the event
+    draws by results)."""
+    if not get_variant(tournament.variant).plan.all_play_all or tournament.draw_method not in ("", ALL_PLAY_ALL):
         return []
     n = tournament.entries.filter(status=Entry.Status.ACTIVE).count()
     needed = all_play_all_rounds(n, tournament.variant) if n >= 3 else 0

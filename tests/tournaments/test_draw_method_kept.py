@@ -61,9 +61,13 @@ def test_round_2s_form_preselects_the_method_round_1_was_drawn_with(alice):
     event = mausz_final(alice, rounds_=4, slug="ulti-open")  # not a whole all-play-all: the lot is preselected
     client = client_for(alice)
     assert draw_form(client, event).fields["method"] == "random"
+    warning = "The all-play-all for 21 players needs 10 rounds; this event has 4"
+    assert warning in client.get(reverse("rounds", args=[event.slug])).content.decode()
     assert draw_on_the_page(client, event, method="strength").status_code == 302
     play_out(alice, Round.objects.get(tournament=event, number=1))
     assert draw_form(client, event).fields["method"] == "strength"
+    # An event drawn by results is not warned about a schedule it does not follow.
+    assert warning not in client.get(reverse("rounds", args=[event.slug])).content.decode()
 
 
 def test_another_method_for_a_later_round_is_drawn_only_after_a_confirmation_naming_its_consequence(alice):
