@@ -127,6 +127,7 @@ class EventDetailSerializer(EventSerializer):
             "hands_per_round",
             "round_minutes",
             "table_size",
+            "draw_method",
             "config",
             "standings_metrics",
             "readings",

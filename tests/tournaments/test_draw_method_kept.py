@@ -178,6 +178,7 @@ def test_the_event_form_sets_the_draw_method_and_keeps_it_once_rounds_exist(alic
     assert 'name="draw_method"' in edit and "disabled" in edit.split('name="draw_method"')[1].split(">")[0]
     refused = send(client, "patch", f"/api/events/{event.slug}/", {"draw_method": "random"})
     assert (refused.status_code, refused.json()["errors"][0]["field"]) == (400, "draw_method")
+    assert client.get(f"/api/events/{event.slug}/").json()["draw_method"] == "strength"
 
 
 @pytest.mark.parametrize("method", ["random", "strength"])
