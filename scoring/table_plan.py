@@ -50,12 +50,27 @@ def one_size(n: int, size: int) -> TableSizes:
 
 
 def whole_turns(table_seats: int, hands_per_round: int, event_seats: int) -> int:
-    """Hands at a table of ``table_seats`` when the event's tables of ``event_seats`` play
-    ``hands_per_round``: the same number of turns of the deal, rounded to whole turns."""
+    """Hands at a table of ``table_seats`` when tables of ``event_seats`` play ``hands_per_round``:
+    the same number of turns of the deal, rounded to whole turns."""
     if table_seats == event_seats:
         return hands_per_round
     deals_each = max(1, round(hands_per_round / event_seats))
     return deals_each * table_seats
+
+
+def near_size(n: int, seats: int, smallest: int, largest: int) -> TableSizes:
+    """Tables of ``smallest`` to ``largest`` for ``n`` units, as close to ``seats`` each as the count
+    allows: the number of tables whose sizes (differing by one at most) stray least from ``seats``,
+    on a tie the more tables. Nobody sits out a round while ``n`` >= ``smallest``."""
+    if n < smallest:
+        return TableSizes((), n)
+    fewest, most = -(-n // largest), n // smallest
+
+    def sizes(t: int) -> tuple[int, ...]:
+        return tuple(n // t + (1 if i >= t - n % t else 0) for i in range(t))
+
+    best = min(range(fewest, most + 1), key=lambda t: (sum(abs(s - seats) for s in sizes(t)), -t))
+    return TableSizes(sizes(best), 0)
 
 
 @dataclass(frozen=True)
@@ -68,6 +83,10 @@ class TablePlan:
     zero_sum: bool  # do the points of every hand add up to 0 (penalties aside)?
     # The seat draw's plan: ``arrange(n)`` splits n drawn units into tables (sizes in units).
     arrange: Callable[[int], TableSizes]
+    # Where the rules leave the table size to the organizer (Vadász: 4 to 7): ``arrange_near(n, seats)``
+    # splits n units into tables as near the event's seats per table as the count allows. None: the
+    # rules decide (``arrange``) and the event's seats per table changes nothing.
+    arrange_near: Callable[[int, int], TableSizes] | None = None
     # Seats -> who sits out each hand at a table of that size, in words (a msgid marked with
     # scoring.text._; the site translates it). A size not listed: everybody plays every hand.
     sits_out: Mapping[int, str] = field(default_factory=dict)
@@ -102,10 +121,13 @@ class TablePlan:
         """The numbers of drawn units a table may have."""
         return tuple(s // self.unit_size for s in self.seats)
 
-    def tables(self, n: int) -> TableSizes:
-        """The tables for ``n`` drawn units (players, or pairs)."""
+    def tables(self, n: int, seats: int | None = None) -> TableSizes:
+        """The tables for ``n`` drawn units (players, or pairs); ``seats``: the event's seats per table,
+        followed where the plan leaves the size open (``arrange_near``)."""
         if n < 0:
             raise ValueError("negative player count")
+        if seats and self.arrange_near is not None:
+            return self.arrange_near(n, seats)
         return self.arrange(n)
 
     def positions(self, units: int) -> tuple[str, ...]:
@@ -117,12 +139,16 @@ class TablePlan:
             return self.pair_seats[:units]
         return ALL_SEATS[:units]
 
-    def hands(self, table_seats: int, hands_per_round: int, event_seats: int) -> int:
-        """Hands a table of ``table_seats`` plays when the event's tables of ``event_seats`` play
-        ``hands_per_round``: everybody deals equally often."""
-        if table_seats != event_seats and table_seats in self.hands_share:
+    def hands(self, table_seats: int, hands_per_round: int) -> int:
+        """Hands a table of ``table_seats`` plays in a round of ``hands_per_round``.
+
+        The event's hands per round are those of a table of the smallest size, where every seat plays
+        every hand; a larger table plays as many whole turns of the deal (or its share, Taruk §7.6),
+        so everybody at a table deals equally often and every table's players play as many hands
+        (Vadász, 8 a round: 10 deals at five seats, 12 at six, 14 at seven; 8 hands each)."""
+        if table_seats != self.min_seats and table_seats in self.hands_share:
             return round(hands_per_round * self.hands_share[table_seats])
-        return whole_turns(table_seats, hands_per_round, event_seats)
+        return whole_turns(table_seats, hands_per_round, self.min_seats)
 
     def sit_out(self, table_seats: int) -> str:
         """Who sits out each hand at a table of ``table_seats`` (a msgid), or "" when everybody plays."""

@@ -22,6 +22,7 @@ ACTIONS = {
     "entry-pin": ["entry_new_pin"],
     "rounds": ["round_draw", "round_redraw", "round_reseat"],
     "round-action": ["round_action", "round_close", "round_reopen"],
+    "round-adjust": ["round_adjust"],
     "point-table-edit": ["point_table_replace"],
     "point-table-upload": ["point_table_replace"],
     "readings-confirm": ["readings_change"],

@@ -41,6 +41,7 @@ WRITABLE = (
     "tiebreaks",
     "is_public",
     "draw_seed",
+    "draw_method",
     "language",
 )
 
@@ -59,7 +60,8 @@ class EventWriteSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = [*WRITABLE, "readings"]
-        extra_kwargs = {f: {"required": False} for f in WRITABLE if f not in ("name", "slug", "variant")}
+        extra_kwargs = {f: {"required": False} for f in WRITABLE if f not in ("name", "variant")}
+        extra_kwargs["slug"] |= {"allow_blank": True, "help_text": "The event's address; left out: made from the name."}
         # The slug's uniqueness is checked by the action (one error shape for pages and API).
         validators: list[Any] = []
 

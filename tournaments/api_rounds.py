@@ -63,9 +63,33 @@ class OpenTableSerializer(serializers.Serializer):
     reasons = serializers.ListField(child=serializers.CharField())
 
 
+class LotTieSerializer(serializers.Serializer):
+    table = serializers.IntegerField(help_text=_("The previous round's table; 0: the players back from a bye."))
+    players = RepeatPlayerSerializer(many=True, help_text=_("In the lot's order."))
+
+
+class ClubPairSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    club = serializers.CharField()
+    players = RepeatPlayerSerializer(many=True)
+    reason = serializers.ChoiceField(choices=list(rounds.CLUB_REASONS))
+    why = serializers.CharField()
+
+
+class PinSerializer(serializers.Serializer):
+    start_number = serializers.IntegerField()
+    name = serializers.CharField()
+    table = serializers.IntegerField()
+
+
 class DrawReportSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     repeats = RepeatSerializer(many=True)
+    lot_ties = LotTieSerializer(
+        many=True, help_text=_("Where the standings' lot ordered players equal on place and points (rule 7).")
+    )
+    club_pairs = ClubPairSerializer(many=True, help_text=_("Two players of one club at one table, and why."))
+    pins = PinSerializer(many=True, help_text=_("Players the director pinned to a table of the draft."))
     stale_after = serializers.ListField(
         child=serializers.IntegerField(),
         help_text=_("Earlier rounds reopened after this draw was made: its seating may be out of date."),
@@ -189,8 +213,10 @@ class DrawReport(ApiView):
         tags=["rounds"],
         parameters=[SLUG],
         responses={200: DrawReportSerializer, **READ_ERRORS},
-        summary="A draw's repeat meetings, stale flag, open tables and schedule warnings (staff)",
-        description="Every pair at a table of the round who met before, with the rounds; stale_after names "
+        summary="A draw's repeat meetings, lot ties, club mates, pins, stale flag, open tables and warnings (staff)",
+        description="Every pair at a table of the round who met before, with the rounds; lot_ties the ties of "
+        "rule 7's list the standings' lot decided; club_pairs two players of one club at one table and why "
+        "the draw left them; pins the players pinned to a table; stale_after names "
         "earlier rounds reopened after this draw; open_tables the tables not done; warnings e.g. an "
         "all-play-all longer than the event.",
     )
@@ -201,8 +227,42 @@ class DrawReport(ApiView):
         report = {
             "round": rnd.number,
             "repeats": rounds.repeat_report(rnd),
+            "lot_ties": rounds.lot_report(rnd),
+            "club_pairs": rounds.club_report(rnd),
+            "pins": rounds.pin_report(rnd),
             "stale_after": rounds.stale_rounds(tournament).get(rnd.number, []),
             "open_tables": rounds.open_tables(rnd) if rnd.status == Round.Status.RUNNING else [],
             "warnings": rounds.schedule_warnings(tournament),
         }
         return Response(DrawReportSerializer(report).data)
+
+
+class AdjustSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(
+        choices=list(rounds.ADJUSTMENTS), help_text=_("swap two players, or pin a player to a table.")
+    )
+    player = serializers.IntegerField(min_value=1, help_text=_("Start number."))
+    other = serializers.IntegerField(min_value=1, required=False, help_text=_("swap: the other player's start number."))
+    table = serializers.IntegerField(min_value=1, required=False, help_text=_("pin: the table."))
+    reason = optional_text(500)
+
+
+class AdjustRound(ApiView):
+    @extend_schema(
+        operation_id="round_adjust",
+        tags=["rounds"],
+        parameters=[SLUG],
+        request=AdjustSerializer,
+        responses={200: RoundSerializer, **CONFLICTS},
+        summary="Swap two players or pin a player to a table in a draft draw (organizers)",
+        description="swap: the two change places (seats, or a seat and a bye; a fixed pair moves with its "
+        "partner). pin: the player changes places with the one at that table whose move adds the fewest repeat "
+        "meetings, then club mates, and stays there when the draft is drawn again. Audited; the repeats "
+        "report counts again. A round that is not a draft answers 400 (field status).",
+        examples=[OpenApiExample("Swap", value={"action": "swap", "player": 3, "other": 11}, request_only=True)],
+    )
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        tournament, rnd = round_for_viewer(request, slug, number)
+        data = valid(AdjustSerializer, request.data)
+        rnd = rounds.adjust_draw(request.user, rnd, data.pop("action"), **data)
+        return round_answer(tournament, rnd)

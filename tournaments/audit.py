@@ -98,6 +98,7 @@ ACTION_LABELS = {
     "round.drawn": _("round drawn"),
     "round.published": _("draw published"),
     "round.redrawn": _("round drawn again"),
+    "round.adjusted": _("draft draw changed by hand"),
     "round.reopened": _("round reopened"),
     "sanction.given": _("sanction given"),
     "sanction.lifted": _("sanction lifted"),

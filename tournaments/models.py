@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.registry import get as get_variant
 
+from .draw_methods import DRAW_METHODS, methods_for
 from .variants import variant_choices, variant_name
 
 POSITIONS = "ABCDEFG"
@@ -58,6 +59,15 @@ class Tournament(models.Model):
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.DRAFT)
     is_public = models.BooleanField(_("public pages"), default=False)
     draw_seed = models.CharField(_("draw seed"), max_length=64, blank=True)
+    # How every round is drawn (tournaments.draw_methods); empty until round 1's draw chooses it.
+    # Later rounds keep it; changing it there is a confirmed, audited choice (rounds.draw_round).
+    draw_method = models.CharField(
+        _("draw method"), max_length=20, blank=True, choices=list(DRAW_METHODS.items()), default=""
+    )
+    # The all-play-all's schedule, fixed when it starts: {"order": unit ids it was built from,
+    # strongest first, "start": the round of its first round}. Withdrawals and late players
+    # change single slots of it, never the order (seating.all_play_all).
+    draw_schedule = models.JSONField(_("all-play-all schedule"), default=dict, blank=True)
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, default="en")
     # Printed on the protocols' and standings' headers.
     date = models.DateField(_("date"), null=True, blank=True)
@@ -86,6 +96,13 @@ class Tournament(models.Model):
                 {
                     "table_size": _("%(variant)s is played at tables of %(min)d to %(max)d seats.")
                     % {"variant": variant_name(self.variant), "min": plan.min_seats, "max": plan.max_seats}
+                }
+            )
+        if self.draw_method and self.draw_method not in methods_for(self.variant):
+            raise ValidationError(
+                {
+                    "draw_method": _("%(variant)s has no all-play-all schedule.")
+                    % {"variant": variant_name(self.variant)}
                 }
             )
         from .standings import METRIC_NAMES
@@ -182,6 +199,9 @@ class Round(models.Model):
     # The clock: seconds run before the current start; paused when started_at is null.
     elapsed_seconds = models.PositiveIntegerField(_("seconds elapsed before the last pause"), default=0)
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+    # What the draw decided that the director should see on the draft (rounds.draw_round): ties the
+    # lot broke, club mates it could not keep apart, the players the director pinned to a table.
+    draw_notes = models.JSONField(_("draw notes"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("round")

@@ -15,11 +15,11 @@ from typing import Any
 from scoring.registry import get as get_variant
 
 
-def expected_hands(variant: str, table_size: int, hands_per_round: int, event_table_size: int) -> int:
-    """Hands a table of ``table_size`` plays when the event's tables of ``event_table_size`` play
-    ``hands_per_round``: everybody deals equally often, as the variant's table plan counts
-    (``TablePlan.hands``; e.g. Taruk 12 at four seats, 10 at five, taruk2012.md §7.6)."""
-    return get_variant(variant).plan.hands(table_size, hands_per_round, event_table_size)
+def expected_hands(variant: str, table_size: int, hands_per_round: int) -> int:
+    """Hands a table of ``table_size`` plays in the event's rounds of ``hands_per_round``: everybody
+    deals equally often, as the variant's table plan counts (``TablePlan.hands``; e.g. Taruk 12 at
+    four seats, 10 at five, taruk2012.md §7.6; Vadász 8 at four, 12 at six)."""
+    return get_variant(variant).plan.hands(table_size, hands_per_round)
 
 
 def is_complete(played: int, entered: int, expected: int, time_up_after: int | None) -> bool:
@@ -42,7 +42,6 @@ class EventPlan:
 
     variant: str
     hands_per_round: int
-    table_size: int
 
 
 @dataclass(frozen=True)
@@ -108,7 +107,7 @@ def progress_from_counts(
     printed for a given number of hands)."""
     positions = tuple(positions)
     if expected is None:
-        expected = expected_hands(plan.variant, len(positions), plan.hands_per_round, plan.table_size)
+        expected = expected_hands(plan.variant, len(positions), plan.hands_per_round)
     sums = {p: 0 for p in positions}
     sums.update(totals or {})
     entered = played if entered is None else entered

@@ -259,6 +259,16 @@ def lot_seed(tournament: Tournament) -> str:
     return tournament.draw_seed or tournament.slug
 
 
+def standings_options(tournament: Tournament) -> dict[str, Any]:
+    """How the event's standings are computed (``standings.standings`` keywords): its metrics, the lot's
+    seed and the readings in force. The published standings and the draws' orders share them."""
+    return {
+        "metrics": tuple(tournament.tiebreaks) or None,
+        "seed": lot_seed(tournament),
+        "settings": tournament.event_settings,
+    }
+
+
 def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow]]:
     """(metric names, rows) of the overall standings, a row per player (per pair at Laza);
     three queries whatever the size."""
@@ -286,10 +296,8 @@ def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow
         results,
         list(members),
         byes=byes,
-        metrics=tuple(tournament.tiebreaks) or None,
-        seed=lot_seed(tournament),
-        settings=tournament.event_settings,
         excluded=struck_from,
+        **standings_options(tournament),
     )
     metrics = event_metrics(tournament)
     rounds = range(1, tournament.rounds + 1)

@@ -8,6 +8,7 @@ active entries and past results and stores what it answers. What the variant all
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -16,22 +17,33 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.registry import get as get_variant
 
 from . import access, audit
 from .clock import clock_of
-from .draw_methods import ALL_PLAY_ALL, RANDOM, STRENGTH
+from .draw_methods import ALL_PLAY_ALL, RANDOM, STRENGTH, follows_results, methods_for
 from .models import AuditEntry, Bye, Entry, Round, Seat, Table, Tournament
-from .results import byes_by_round, meetings, pairs_of, round_participants, table_results, table_totals
-from .seating.all_play_all import all_play_all_rounds, draw_all_play_all
-from .seating.draw import Draw
+from .results import (
+    byes_by_round,
+    exclusion_rounds,
+    meetings,
+    pairs_of,
+    round_participants,
+    standings_options,
+    table_results,
+    table_totals,
+)
+from .seating.all_play_all import all_play_all_rounds, all_play_all_triples, draw_all_play_all
+from .seating.clubs import club_pairs
+from .seating.draw import Draw, each_pair
 from .seating.draw import Table as DrawnTable
 from .seating.first_round import draw_by_strength, draw_random
 from .seating.repeats import repeat_meetings
 from .seating.reseat import reseat_by_standings
-from .seating.rule7 import draw_by_places
-from .standings import places, standings
+from .seating.rule7 import draw_by_places, tied_by_lot
+from .standings import lot_ranks, places, standings
 
 
 def round_snapshot(rnd: Round) -> dict[str, Any]:
@@ -78,18 +90,87 @@ def _bye_counts(tournament: Tournament, before_round: int) -> dict[str, int]:
     return counts
 
 
+def effective_method(tournament: Tournament) -> str:
+    """The event's draw method (an event drawn before it was stored draws by results)."""
+    return tournament.draw_method or RANDOM
+
+
+def default_method(tournament: Tournament) -> str:
+    """What the draw form preselects: the event's method once chosen; before round 1 the
+    all-play-all where the variant has one and its schedule is exactly as long as the event (the
+    MAUSZ final: 21 players, 10 rounds), else the lot."""
+    if tournament.draw_method:
+        return tournament.draw_method
+    if ALL_PLAY_ALL in methods_for(tournament.variant):
+        n = len(_units(tournament, _active(tournament)))
+        if n >= 3 and all_play_all_rounds(n, tournament.variant) == tournament.rounds:
+            return ALL_PLAY_ALL
+    return RANDOM
+
+
+def _active(tournament: Tournament) -> list[Entry]:
+    return list(tournament.entries.filter(status=Entry.Status.ACTIVE).select_related("player"))
+
+
+def method_change(tournament: Tournament, number: int, method: str) -> str:
+    """What drawing round ``number`` (2 or later) with ``method`` instead of the event's method changes,
+    in a sentence for the director; "" when it changes nothing (random and strength both follow the
+    results after round 1)."""
+    current = effective_method(tournament)
+    if number < 2 or follows_results(method) == follows_results(current):
+        return ""
+    left = tournament.rounds - number + 1
+    met = meetings(tournament, number)
+    if follows_results(method):
+        schedule = tournament.draw_schedule or {}
+        order = list(schedule.get("order") or [])
+        active = set(_units(tournament, _active(tournament)))
+        start = int(schedule.get("start") or 1)
+        missing = 0
+        if len(order) >= 3:
+            planned = all_play_all_triples(order, tournament.variant)
+            pairs = {
+                frozenset((a, b))
+                for k in range(number - start, number - start + left)
+                for table in planned[k % len(planned)]
+                for a, b in each_pair([p for p in table if p in active])
+            }
+            missing = len(pairs - set(met))
+        return _(
+            "Drawing round %(r)d by results ends the all-play-all schedule: %(x)d pairs that have not met yet "
+            "are no longer scheduled to meet."
+        ) % {"r": number, "x": missing}
+    units = _strength_order(_units(tournament, _active(tournament)))
+    planned = all_play_all_triples(units, tournament.variant) if len(units) >= 3 else []
+    pairs = {
+        frozenset((a, b)) for k in range(min(left, len(planned))) for table in planned[k] for a, b in each_pair(table)
+    }
+    return _(
+        "Drawing round %(r)d as an all-play-all starts its schedule now, without the results: in the "
+        "%(k)d rounds left it seats together %(s)d pairs, %(again)d of whom have met already."
+    ) % {"r": number, "k": left, "s": len(pairs), "again": len(pairs & set(met))}
+
+
 @transaction.atomic
 def draw_round(
-    actor: Any, tournament: Tournament, *, seed: str = "", method: str = RANDOM, confirm_redraw: bool = False
+    actor: Any,
+    tournament: Tournament,
+    *,
+    seed: str = "",
+    method: str | None = None,
+    confirm_redraw: bool = False,
+    confirm_method: bool = False,
 ) -> Round:
     """Draw (or redraw) the next round that is not yet running.
 
-    Round 1 is drawn at random from ``seed`` or by strength; later rounds are
-    re-seated from the previous round's results. A published draw is redrawn
-    only with ``confirm_redraw``.
+    Round 1 is drawn at random from ``seed``, by strength or as an all-play-all, and fixes the
+    event's draw method (``method`` None: ``default_method``); later rounds keep it: re-seated from
+    the results, or the all-play-all schedule's next round. Another method for a later round is
+    drawn only with ``confirm_method`` (the refusal says what it changes, ``method_change``) and is
+    audited as a change of the event. A published draw is redrawn only with ``confirm_redraw``.
     """
     access.require_organizer(actor, tournament)
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     last = tournament.round_set.order_by("-number").first()
     if last is not None and last.status in (Round.Status.DRAFT, Round.Status.SEATED):
         rnd = _locked_round(last)
@@ -106,10 +187,6 @@ def draw_round(
                 {"confirm_redraw": _("Round %(n)d is published; confirm to draw it again.") % {"n": rnd.number}}
             )
         before = draw_snapshot(rnd)
-        Seat.objects.filter(round=rnd).delete()
-        rnd.tables.all().delete()
-        rnd.byes.all().delete()
-        rnd.status = Round.Status.DRAFT
     else:
         if last is not None and last.status != Round.Status.CLOSED:
             raise ValidationError({"status": _("Close round %(n)d before drawing the next.") % {"n": last.number}})
@@ -118,13 +195,199 @@ def draw_round(
             raise ValidationError({"status": _("All %(n)d rounds have been drawn.") % {"n": tournament.rounds}})
         rnd = Round(tournament=tournament, number=number, time_limit_minutes=tournament.round_minutes)
         before = None
-    entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE).select_related("player"))
-    if not get_variant(tournament.variant).plan.tables(len(_units(tournament, entries))).sizes:
+    method = method or default_method(tournament)
+    if method not in methods_for(tournament.variant):
+        raise ValidationError({"method": _("The all-play-all schedule is for MAUSZ ulti finals.")})
+    consequence = method_change(tournament, rnd.number, method)
+    if consequence and not confirm_method:
+        raise ValidationError({"confirm_method": consequence})
+    entries = _active(tournament)
+    units = _units(tournament, entries)
+    if not get_variant(tournament.variant).plan.tables(len(units), tournament.table_size).sizes:
         raise ValidationError({"entries": _("Not enough active players to seat a table.")})
+    _set_event_method(actor, tournament, rnd.number, method, units, consequence)
+    if before is not None:
+        Seat.objects.filter(round=rnd).delete()
+        rnd.tables.all().delete()
+        rnd.byes.all().delete()
+        rnd.status = Round.Status.DRAFT
     rnd.seed = seed or tournament.draw_seed or secrets.token_hex(6)
     rnd.save()
-    draw = _compute_draw(tournament, rnd, entries, method)
+    draw, lot_ties = _compute_draw(tournament, rnd, entries, method)
     by_id = {str(e.pk): e for e in entries}
+    _store_draw(rnd, draw, by_id)
+    pins = (rnd.draw_notes or {}).get("pins", {}) if before is not None else {}
+    rnd.draw_notes = {
+        "method": method,
+        "lot": [{"table": t, "players": [by_id[p].start_number for p in tied]} for t, tied in lot_ties],
+    }
+    moved: set[int] = set()
+    for number, table in pins.items():  # the director's pins hold when the draft is drawn again
+        if _unit_numbers(rnd, int(number)) and rnd.tables.filter(number=table).exists():
+            moved |= _pin(rnd, int(number), table)
+            rnd.draw_notes.setdefault("pins", {})[number] = table
+    rnd.draw_notes["moved"] = sorted(moved)
+    rnd.save(update_fields=["draw_notes"])
+    audit.log(
+        actor,
+        "round.redrawn" if before else "round.drawn",
+        rnd,
+        tournament=tournament,
+        before=before,
+        after=draw_snapshot(rnd) | {"method": method, "pins": rnd.draw_notes.get("pins", {})},
+    )
+    return rnd
+
+
+ADJUSTMENTS = ("swap", "pin")
+
+
+@transaction.atomic
+def adjust_draw(
+    actor: Any,
+    rnd: Round,
+    action: str,
+    *,
+    player: int,
+    other: int | None = None,
+    table: int | None = None,
+    reason: str = "",
+) -> Round:
+    """The director's change of a draft draw, by start numbers: ``swap`` ``player`` and ``other`` (their
+    seats, or a seat and a bye; a fixed pair moves with its partner), or ``pin`` ``player`` to ``table``:
+    he changes places with the player there whose move adds the fewest repeat meetings (then club
+    mates), and stays at that table when the draft is drawn again. A swap that takes a pinned player
+    off his table lifts his pin. Audited with the draw before and after; the round page recomputes
+    the repeat meetings and club mates it shows."""
+    access.require_organizer(actor, rnd.tournament)
+    rnd = _locked_round(rnd)
+    if rnd.status != Round.Status.DRAFT:
+        raise ValidationError(
+            {
+                "status": _("Round %(n)d is %(s)s: only a draft draw is changed by hand; draw it again instead.")
+                % {"n": rnd.number, "s": rnd.get_status_display()}
+            }
+        )
+    if action not in ADJUSTMENTS:
+        raise ValidationError({"action": _("Choose swap or pin.")})
+    if not _unit_numbers(rnd, player):
+        raise ValidationError({"player": _("No player #%(n)s in this draw.") % {"n": player}})
+    notes = dict(rnd.draw_notes or {})
+    pins = dict(notes.get("pins", {}))
+    before = draw_snapshot(rnd) | {"pins": dict(pins)}
+    if action == "swap":
+        if other is None or not _unit_numbers(rnd, other):
+            raise ValidationError({"other": _("No player #%(n)s in this draw.") % {"n": other}})
+        if set(_unit_numbers(rnd, other)) == set(_unit_numbers(rnd, player)):
+            raise ValidationError({"other": _("Choose a player of another table or pair.")})
+        moved = _swap_units(rnd, player, other)
+        tables = _tables_of(rnd)
+        pins = {n: t for n, t in pins.items() if tables.get(int(n)) == t}
+    else:
+        if table is None or not rnd.tables.filter(number=table).exists():
+            raise ValidationError({"table": _("Round %(n)d has no table %(t)s.") % {"n": rnd.number, "t": table}})
+        others = [n for n, t in pins.items() if t == table and int(n) not in _unit_numbers(rnd, player)]
+        if _tables_of(rnd).get(player) != table and len(others) >= _units_at(rnd, table):
+            raise ValidationError({"table": _("Everyone at table %(t)d is pinned to it.") % {"t": table}})
+        moved = _pin(rnd, player, table, keep=[int(n) for n in others])
+        pins[str(player)] = table
+    notes["pins"] = pins
+    notes["moved"] = sorted(set(notes.get("moved", [])) | moved)
+    rnd.draw_notes = notes
+    rnd.save(update_fields=["draw_notes"])
+    after = draw_snapshot(rnd) | {"pins": pins, "action": action}
+    audit.log(actor, "round.adjusted", rnd, tournament=rnd.tournament, before=before, after=after, reason=reason)
+    return rnd
+
+
+def _unit_numbers(rnd: Round, number: int) -> list[int]:
+    """The start numbers of ``number``'s drawn unit in ``rnd`` (him, or his fixed pair), seated or on a
+    bye; empty if he is not in the draw."""
+    tournament = rnd.tournament
+    entries = [s.entry for s in Seat.objects.filter(round=rnd).select_related("entry")]
+    entries += [b.entry for b in rnd.byes.select_related("entry")]
+    units = _units(tournament, entries) if entries else {}
+    for members in units.values():
+        numbers = [e.start_number for e in members]
+        if number in numbers:
+            return numbers
+    return []
+
+
+def _tables_of(rnd: Round) -> dict[int, int]:
+    """Start number -> table number of the round's seated players."""
+    return dict(Seat.objects.filter(round=rnd).values_list("entry__start_number", "table__number"))
+
+
+def _units_at(rnd: Round, table: int) -> int:
+    return (
+        Seat.objects.filter(round=rnd, table__number=table).count()
+        // get_variant(rnd.tournament.variant).plan.unit_size
+    )
+
+
+def _places(rnd: Round, numbers: list[int]) -> list[tuple[Table | None, str]]:
+    """Where each of ``numbers`` sits: (table, position), or (None, "") for a bye."""
+    seats = {s.entry.start_number: s for s in Seat.objects.filter(round=rnd).select_related("table", "entry")}
+    return [(seats[n].table, seats[n].position) if n in seats else (None, "") for n in numbers]
+
+
+def _swap_units(rnd: Round, a: int, b: int) -> set[int]:
+    """Exchange the places of ``a``'s and ``b``'s units (member i takes the other's member i's place);
+    the start numbers that moved."""
+    ua, ub = _unit_numbers(rnd, a), _unit_numbers(rnd, b)
+    if len(ua) != len(ub):
+        raise ValidationError({"other": _("A pair changes places only with another pair.")})
+    places_a, places_b = _places(rnd, ua), _places(rnd, ub)
+    entries = {e.start_number: e for e in rnd.tournament.entries.filter(start_number__in=ua + ub)}
+    Seat.objects.filter(round=rnd, entry__start_number__in=ua + ub).delete()
+    Bye.objects.filter(round=rnd, entry__start_number__in=ua + ub).delete()
+    for numbers, places_ in ((ua, places_b), (ub, places_a)):
+        for n, (table, position) in zip(numbers, places_, strict=True):
+            if table is None:
+                Bye.objects.create(round=rnd, entry=entries[n])
+            else:
+                Seat.objects.create(round=rnd, table=table, position=position, entry=entries[n])
+    return set(ua + ub)
+
+
+def _pin(rnd: Round, player: int, table: int, keep: list[int] | None = None) -> set[int]:
+    """Bring ``player``'s unit to ``table`` by an exchange with the unit there (none of ``keep``) whose move
+    adds the fewest repeat meetings, then the fewest club mates at one table, on both sides; the start
+    numbers that moved (none if he sits there already)."""
+    tables = _tables_of(rnd)
+    if tables.get(player) == table:
+        return set()
+    mine = _unit_numbers(rnd, player)
+    kept = {n for k in keep or [] for n in _unit_numbers(rnd, k)}
+    history = meeting_history(rnd.tournament, rnd.number)
+    entries = {e.start_number: e for e in rnd.tournament.entries.select_related("player")}
+    seated_at: dict[int, list[int]] = {}
+    for n, t in tables.items():
+        seated_at.setdefault(t, []).append(n)
+    home = [n for n in seated_at.get(tables.get(player, 0), []) if n not in mine]  # none on a bye
+
+    def added(movers: list[int], company: list[int]) -> tuple[int, int]:
+        pairs = [(entries[m], entries[c]) for m in movers for c in company]
+        repeats = sum(len(history.get(frozenset((str(m.pk), str(c.pk))), ())) for m, c in pairs)
+        clubs = sum(1 for m, c in pairs if m.player.club and m.player.club == c.player.club)
+        return repeats, clubs
+
+    best: tuple[int, int, int] | None = None
+    for n in sorted(seated_at.get(table, [])):
+        unit = _unit_numbers(rnd, n)
+        if n != min(unit) or kept & set(unit):
+            continue
+        there = added(mine, [m for m in seated_at[table] if m not in unit])
+        back = added(unit, home)
+        key = (there[0] + back[0], there[1] + back[1], n)
+        best = key if best is None or key < best else best
+    if best is None:
+        raise ValidationError({"table": _("Everyone at table %(t)d is pinned to it.") % {"t": table}})
+    return _swap_units(rnd, player, best[2])
+
+
+def _store_draw(rnd: Round, draw: Draw, by_id: dict[str, Entry]) -> None:
     tables = Table.objects.bulk_create(
         [Table(round=rnd, number=t.number, first_dealer=t.first_dealer) for t in draw.tables]
     )
@@ -136,15 +399,30 @@ def draw_round(
         ]
     )
     Bye.objects.bulk_create([Bye(round=rnd, entry=by_id[pid]) for pid in draw.byes])
-    audit.log(
-        actor,
-        "round.redrawn" if before else "round.drawn",
-        rnd,
-        tournament=tournament,
-        before=before,
-        after=draw_snapshot(rnd) | {"method": method},
-    )
-    return rnd
+
+
+def _set_event_method(
+    actor: Any, tournament: Tournament, number: int, method: str, units: dict[str, list[Entry]], consequence: str
+) -> None:
+    """Store the event's draw method, and the all-play-all's order when its schedule starts: at round 1's
+    draw (its audit entry names the method), or at a later round the director confirmed
+    (``consequence``), audited as an edit of the event with the consequence as its reason."""
+    from .services import log_event_change, tournament_snapshot
+
+    schedule = tournament.draw_schedule or {}
+    if number == 1 or consequence:
+        schedule = {"order": _strength_order(units), "start": number} if method == ALL_PLAY_ALL else {}
+    elif method == ALL_PLAY_ALL and not schedule.get("order"):
+        schedule = {"order": _strength_order(units), "start": 1}  # drawn before the schedule was stored
+    else:
+        method = tournament.draw_method or method  # after round 1 random and strength draw alike
+    if (method, schedule) == (tournament.draw_method, tournament.draw_schedule):
+        return
+    before = tournament_snapshot(tournament) | {"draw_schedule": tournament.draw_schedule}
+    tournament.draw_method, tournament.draw_schedule = method, schedule
+    tournament.save(update_fields=["draw_method", "draw_schedule"])
+    if consequence:
+        log_event_change(actor, tournament, before, reason=consequence, draw_schedule=schedule)
 
 
 @contextmanager
@@ -359,13 +637,19 @@ def meeting_history(tournament: Tournament, before_round: int) -> dict[frozenset
     return history
 
 
-def repeat_report(rnd: Round) -> list[dict[str, Any]]:
-    """Every pair seated together in ``rnd`` who met in an earlier round: table, the two players, the rounds."""
+def _seated(rnd: Round) -> tuple[dict[int, list[str]], dict[str, Entry]]:
+    """The draw's tables (number -> entry ids) and its seated entries by id, with their players."""
     groups: dict[int, list[str]] = {}
     entries: dict[str, Entry] = {}
     for seat in Seat.objects.filter(round=rnd).select_related("table", "entry__player"):
         groups.setdefault(seat.table.number, []).append(str(seat.entry_id))
         entries[str(seat.entry_id)] = seat.entry
+    return groups, entries
+
+
+def repeat_report(rnd: Round) -> list[dict[str, Any]]:
+    """Every pair seated together in ``rnd`` who met in an earlier round: table, the two players, the rounds."""
+    groups, entries = _seated(rnd)
     repeats = repeat_meetings(groups, meeting_history(rnd.tournament, rnd.number))
     return [
         {
@@ -380,9 +664,97 @@ def repeat_report(rnd: Round) -> list[dict[str, Any]]:
     ]
 
 
+def _people(rnd: Round) -> dict[int, dict[str, Any]]:
+    """Start number -> {start_number, name} of the event's entries (what the draw reports show)."""
+    return {
+        n: {"start_number": n, "name": name}
+        for n, name in rnd.tournament.entries.values_list("start_number", "player__name")
+    }
+
+
+def lot_report(rnd: Round) -> list[dict[str, Any]]:
+    """Where the standings' lot decided this draw's re-seating list (rule 7): the previous round's
+    table (0: the players back from a bye) and the players equal on place, ranking and game points,
+    in the lot's order."""
+    people = _people(rnd)
+    return [
+        {"table": tie["table"], "players": [people[n] for n in tie["players"] if n in people]}
+        for tie in (rnd.draw_notes or {}).get("lot", [])
+    ]
+
+
+def pin_report(rnd: Round) -> list[dict[str, Any]]:
+    """The players the director pinned to a table of this draft (``adjust_draw``)."""
+    people = _people(rnd)
+    pins = (rnd.draw_notes or {}).get("pins", {})
+    return [people[int(n)] | {"table": t} for n, t in sorted(pins.items(), key=lambda p: int(p[0])) if int(n) in people]
+
+
+# Why two players of one club share a table of the draw (club_report), in the director's words.
+CLUB_REASONS = {
+    "more": gettext_lazy("%(club)s has %(n)d players for %(t)d tables: some of them must share one."),
+    "schedule": gettext_lazy("The all-play-all schedule seats them together."),
+    "lot": gettext_lazy("No exchange of two players parts them without seating other club mates together."),
+    "places": gettext_lazy(
+        "Rule 7 lets only players of the same place change tables, and no such exchange parts them without a "
+        "repeat meeting or other club mates together."
+    ),
+    "results": gettext_lazy(
+        "Every exchange that would part them seats players together who met before, or other club mates."
+    ),
+    "director": gettext_lazy("The director moved one of them to this table."),
+}
+
+
+def club_report(rnd: Round) -> list[dict[str, Any]]:
+    """Every two players of one club at one table of the draw, and why the draw did not part them."""
+    groups, entries = _seated(rnd)
+    clubs = {pid: e.player.club for pid, e in entries.items() if e.player.club}
+    units = _units(rnd.tournament, list(entries.values())) if entries else {}
+    unit_of = {str(e.pk): uid for uid, members in units.items() for e in members}
+    notes = rnd.draw_notes or {}
+    moved = set(notes.get("moved", []))
+    method = notes.get("method") or effective_method(rnd.tournament)
+    plan = get_variant(rnd.tournament.variant).plan
+    unit_club = _unit_clubs(units)
+    sizes = Counter(unit_club.values())
+    tables = len(groups)
+    together: Counter[str] = Counter()  # club -> pairs of its units that share a table
+    for members in groups.values():
+        for club, k in Counter(unit_club[u] for u in {unit_of[p] for p in members} if u in unit_club).items():
+            together[club] += k * (k - 1) // 2
+
+    def fewest(club: str) -> int:
+        """The pairs the club cannot avoid: its units spread as evenly as the tables allow."""
+        q, r = divmod(sizes[club], tables)
+        return r * (q + 1) * q // 2 + (tables - r) * q * (q - 1) // 2
+
+    forced = {club for club in sizes if 0 < together[club] <= fewest(club)}
+    out = []
+    for number, club, a, b in club_pairs(groups, clubs):
+        if unit_of.get(a) == unit_of.get(b):
+            continue  # partners of a fixed pair
+        pair = sorted((entries[a], entries[b]), key=lambda e: e.start_number)
+        if moved & {e.start_number for e in pair}:
+            why = "director"
+        elif club in forced:
+            why = "more"
+        elif method == ALL_PLAY_ALL:
+            why = "schedule"
+        elif rnd.number == 1:
+            why = "lot"
+        else:
+            why = "places" if plan.reseat_by_places else "results"
+        text = CLUB_REASONS[why] % {"club": club, "n": sizes.get(club, 0), "t": tables}
+        people = [{"start_number": e.start_number, "name": e.player.name} for e in pair]
+        out.append({"table": number, "club": club, "players": people, "reason": why, "why": str(text)})
+    return out
+
+
 def schedule_warnings(tournament: Tournament) -> list[str]:
-    """What the director must know before drawing: an all-play-all longer than the event."""
-    if not get_variant(tournament.variant).plan.all_play_all:
+    """What the director must know before drawing: an all-play-all longer than the event (unless the event
+    draws by results)."""
+    if not get_variant(tournament.variant).plan.all_play_all or tournament.draw_method not in ("", ALL_PLAY_ALL):
         return []
     n = tournament.entries.filter(status=Entry.Status.ACTIVE).count()
     needed = all_play_all_rounds(n, tournament.variant) if n >= 3 else 0
@@ -421,88 +793,117 @@ def _strength_order(units: dict[str, list[Entry]]) -> list[str]:
     return sorted(units, key=strength)
 
 
-def _compute_draw(tournament: Tournament, rnd: Round, entries: list[Entry], method: str) -> Draw:
+def _unit_clubs(units: dict[str, list[Entry]]) -> dict[str, str]:
+    """A unit's club: a pair's if both partners share one, else none (nothing to keep apart)."""
+    return {
+        uid: members[0].player.club
+        for uid, members in units.items()
+        if len({e.player.club for e in members}) == 1 and members[0].player.club
+    }
+
+
+def _compute_draw(
+    tournament: Tournament, rnd: Round, entries: list[Entry], method: str
+) -> tuple[Draw, list[tuple[int, list[str]]]]:
     """Round 1 by lot or strength; later rounds by places (Taruk rule 7) or by standings, as the
-    variant's plan says."""
+    variant's plan says; club mates apart where the draw allows. Also answers where the lot decided
+    rule 7's list: (old table, entry ids in the lot's order)."""
     units = _units(tournament, entries)
     variant = tournament.variant
     plan = get_variant(variant).plan
     bye_counts = _bye_counts(tournament, rnd.number)
+    clubs = _unit_clubs(units)
+    seats = tournament.table_size
     if method == ALL_PLAY_ALL:
-        if not plan.all_play_all:
-            raise ValidationError({"method": _("The all-play-all schedule is for MAUSZ ulti finals.")})
-        return _expand(draw_all_play_all(_strength_order(units), variant, rnd.number, rnd.seed), units)
+        schedule = tournament.draw_schedule
+        drawn = draw_all_play_all(
+            schedule["order"],
+            variant,
+            rnd.number - int(schedule.get("start") or 1) + 1,
+            rnd.seed,
+            present=list(units),
+            previous_meetings=_unit_meetings(tournament, rnd.number, units),
+        )
+        return _expand(drawn, units), []
     if rnd.number == 1:
-        # A unit's club: a pair's if both partners share one, else none (nothing to keep apart).
-        clubs = {
-            uid: members[0].player.club
-            for uid, members in units.items()
-            if len({e.player.club for e in members}) == 1 and members[0].player.club
-        }
         if method == STRENGTH:
-            return _expand(draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts, clubs=clubs), units)
-        return _expand(draw_random(list(units), variant, rnd.seed, bye_counts, clubs=clubs), units)
+            drawn = draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts, clubs=clubs, seats=seats)
+        else:
+            drawn = draw_random(list(units), variant, rnd.seed, bye_counts, clubs=clubs, seats=seats)
+        return _expand(drawn, units), []
     previous = tournament.round_set.get(number=rnd.number - 1)
     all_results = table_results(tournament)
+    # The standings as published (their metrics, readings and lot): rule 7's tie-breaks and the
+    # re-seating order are theirs.
     lines = standings(
         variant,
         all_results,
         [str(e.pk) for e in tournament.entries.all()],
         byes=byes_by_round(tournament),
-        seed=rnd.seed,
+        excluded=exclusion_rounds(tournament),
+        **standings_options(tournament),
     )
     unit_of = {str(e.pk): uid for uid, members in units.items() for e in members}
     if plan.reseat_by_places and round_participants(previous) == set(units):
-        cumulative = {line.player: line for line in lines}
-        round_results = []
-        for r in (r for r in all_results if r.round == previous.number):
-            round_results.append(
-                {
-                    "table": r.table,
-                    "places": places(r.totals),
-                    "ranking_points": {p: float(cumulative[p].ranking_points) for p in r.totals},
-                    "game_points": {p: cumulative[p].game_points for p in r.totals},
-                }
-            )
-        # A table closed by override without any hand has no result: its players tie (all 0),
-        # so they keep their seats in the list, ordered by the §7.5 tie-breaks and the lot.
-        played = {p for entry in round_results for p in entry["places"]}
-        idle: dict[int, list[str]] = {}
-        for number, entry_id in Seat.objects.filter(round=previous).values_list("table__number", "entry_id"):
-            if str(entry_id) not in played:
-                idle.setdefault(number, []).append(str(entry_id))
-        for number, players in sorted(idle.items()):
-            round_results.append(
-                {
-                    "table": number,
-                    "places": {p: 1 for p in players},
-                    "ranking_points": {p: float(cumulative[p].ranking_points) for p in players},
-                    "game_points": {p: cumulative[p].game_points for p in players},
-                }
-            )
-        prev_byes = [str(b) for b in previous.byes.values_list("entry_id", flat=True)]
-        if prev_byes:
-            round_results.append(
-                {
-                    "byes": prev_byes,
-                    "bye_counts": {p: bye_counts.get(p, 0) for p in prev_byes},
-                    "ranking_points": {p: float(cumulative[p].ranking_points) for p in prev_byes},
-                }
-            )
+        round_results = _rule7_results(tournament, previous, all_results, lines, bye_counts)
         earlier = meetings(tournament, rnd.number)
-        return _expand(draw_by_places(round_results, variant, rnd.seed, earlier), units)
+        drawn = draw_by_places(round_results, variant, rnd.seed, earlier, clubs=clubs)
+        return _expand(drawn, units), tied_by_lot(round_results, variant)
     order: list[str] = []
     for line in lines:
         uid = unit_of.get(line.player)
         if uid is not None and uid not in order:
             order.append(uid)
-    met = {}
-    for pair, n in meetings(tournament, rnd.number).items():
+    met = _unit_meetings(tournament, rnd.number, units)
+    unit_byes = {unit_of[p]: n for p, n in bye_counts.items() if p in unit_of}
+    drawn = reseat_by_standings(order, met, variant, rnd.seed, unit_byes, seats, clubs=clubs)
+    return _expand(drawn, units), []
+
+
+def _rule7_results(
+    tournament: Tournament, previous: Round, all_results: list, lines: list, bye_counts: dict[str, int]
+) -> list[dict[str, Any]]:
+    """The previous round's tables as rule 7 reads them (seating.rule7): places, the cumulative
+    ranking and game points after it, and the standings' lot (one lot for the event)."""
+    cumulative = {line.player: line for line in lines}
+    lot = lot_ranks(standings_options(tournament)["seed"], cumulative)
+
+    def entry(players: Any, **fields: Any) -> dict[str, Any]:
+        return {
+            **fields,
+            "ranking_points": {p: float(cumulative[p].ranking_points) for p in players},
+            "game_points": {p: cumulative[p].game_points for p in players},
+            "lot": {p: lot[p] for p in players},
+        }
+
+    round_results = [
+        entry(r.totals, table=r.table, places=places(r.totals)) for r in all_results if r.round == previous.number
+    ]
+    # A table closed by override without any hand has no result: its players tie (all 0),
+    # so they keep their seats in the list, ordered by the §7.5 tie-breaks and the lot.
+    played = {p for e in round_results for p in e["places"]}
+    idle: dict[int, list[str]] = {}
+    for number, entry_id in Seat.objects.filter(round=previous).values_list("table__number", "entry_id"):
+        if str(entry_id) not in played:
+            idle.setdefault(number, []).append(str(entry_id))
+    for number, players in sorted(idle.items()):
+        round_results.append(entry(players, table=number, places=dict.fromkeys(players, 1)))
+    prev_byes = [str(b) for b in previous.byes.values_list("entry_id", flat=True)]
+    if prev_byes:
+        counts = {p: bye_counts.get(p, 0) for p in prev_byes}
+        round_results.append(entry(prev_byes, byes=prev_byes, bye_counts=counts))
+    return round_results
+
+
+def _unit_meetings(tournament: Tournament, before_round: int, units: dict[str, list[Entry]]) -> dict:
+    """Unit pair -> how often two drawn units (players, or fixed pairs) met before ``before_round``."""
+    unit_of = {str(e.pk): uid for uid, members in units.items() for e in members}
+    met: dict[frozenset[str], int] = {}
+    for pair, n in meetings(tournament, before_round).items():
         a, b = (unit_of.get(p) for p in pair)
         if a and b and a != b:
             met[frozenset((a, b))] = max(met.get(frozenset((a, b)), 0), n)
-    unit_byes = {unit_of[p]: n for p, n in bye_counts.items() if p in unit_of}
-    return _expand(reseat_by_standings(order, met, variant, rnd.seed, unit_byes), units)
+    return met
 
 
 def _expand(draw: Draw, units: dict[str, list[Entry]]) -> Draw:

@@ -19,7 +19,7 @@ from tournaments.models import Hand
 
 from . import lines
 from .clock import clock_payload
-from .draw_methods import DRAW_METHODS, RANDOM
+from .draw_methods import DRAW_METHODS
 from .models import POSITIONS, Entry, Round, Tournament
 from .readings import readings
 from .results import event_metrics
@@ -125,6 +125,7 @@ class EventDetailSerializer(EventSerializer):
             "hands_per_round",
             "round_minutes",
             "table_size",
+            "draw_method",
             "config",
             "standings_metrics",
             "readings",
@@ -287,10 +288,11 @@ class RoundSerializer(serializers.ModelSerializer):
 class DrawSerializer(serializers.Serializer):
     method = serializers.ChoiceField(
         choices=list(DRAW_METHODS),
-        default=RANDOM,
+        required=False,
         help_text=_(
             "Round 1 at random from the seed or by strength; later rounds are re-seated by results; "
-            "all_play_all: the MAUSZ final schedule."
+            "all_play_all: the MAUSZ final schedule. Left out: the event's draw method (before round 1: the "
+            "all-play-all where the variant has one that fits the event's rounds, else random)."
         ),
     )
     seed = serializers.CharField(
@@ -301,6 +303,13 @@ class DrawSerializer(serializers.Serializer):
         help_text=_("Empty: the event's seed, or a new random one."),
     )
     confirm_redraw = serializers.BooleanField(default=False, help_text=_("Needed to replace a published draw."))
+    confirm_method = serializers.BooleanField(
+        default=False,
+        help_text=_(
+            "Needed to draw a later round with another method than the event's; without it the answer (400, field "
+            "confirm_method) says what the change does."
+        ),
+    )
 
 
 # --- tables and hands ---------------------------------------------------------

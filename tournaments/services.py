@@ -13,13 +13,15 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.registry import get as get_variant
 
 from . import access, audit
 from .importing import Entered, ImportResult, parse_players
-from .models import Entry, Player, Referee, Tournament, new_pin
+from .models import Entry, Player, Referee, Round, Tournament, new_pin
 
 EVENT_FIELDS = (
     "name",
@@ -34,6 +36,7 @@ EVENT_FIELDS = (
     "tiebreaks",
     "is_public",
     "draw_seed",
+    "draw_method",
     "language",
     "status",
     "date",
@@ -56,9 +59,26 @@ def variant_defaults(variant_key: str) -> dict[str, int]:
 
 
 @transaction.atomic
+def free_slug(name: str, exclude: int | None = None) -> str:
+    """An address for an event called ``name`` that no other event has: the name in lower-case ASCII
+    with hyphens ("Kupa Ljubljane 2026" -> "kupa-ljubljane-2026", "Őszi Kupa" -> "oszi-kupa"), with -2,
+    -3 ... after it where that is taken."""
+    field = Tournament._meta.get_field("slug")
+    base = slugify(name)[: field.max_length - 4].strip("-") or "event"
+    taken = set(Tournament.objects.filter(slug__startswith=base).exclude(pk=exclude).values_list("slug", flat=True))
+    slug, n = base, 1
+    while slug in taken:
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
 def create_tournament(actor: Any, **fields: Any) -> Tournament:
+    """A new event; without a slug its address is made from its name (``free_slug``)."""
     if not access.can_create_tournament(actor):
         raise PermissionDenied(_("You may not create events."))
+    if not fields.get("slug"):
+        fields["slug"] = free_slug(fields.get("name") or "")
     tournament = Tournament(**fields)
     tournament.full_clean()
     tournament.save()
@@ -67,28 +87,64 @@ def create_tournament(actor: Any, **fields: Any) -> Tournament:
     return tournament
 
 
+VARIANT_FIXED = gettext_lazy("The variant cannot change once a round exists.")
+DRAW_METHOD_ON_ROUNDS_PAGE = gettext_lazy(
+    "Change the draw method on the rounds page when you draw the next round: it shows what the change does."
+)
+# What a round's tables are drawn and counted with (TablePlan.tables, TablePlan.hands): fixed while one plays.
+PLAYING_FIELDS = ("table_size", "hands_per_round")
+
+
+def forget_variant_options(tournament: Tournament, variant: str) -> None:
+    """A new ``variant`` for an event without rounds: the old variant's options (its readings, Laza's
+    point table, a draw method the new one lacks) mean nothing to the new one, which starts from its
+    own defaults."""
+    from .draw_methods import methods_for
+    from .pointtable import default_config
+
+    tournament.config = default_config(variant, {})
+    tournament.event_settings = {}
+    if tournament.draw_method not in methods_for(variant):
+        tournament.draw_method = ""
+
+
 @transaction.atomic
 def update_tournament(actor: Any, tournament: Tournament, **changes: Any) -> Tournament:
     access.require_organizer(actor, tournament)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = tournament_snapshot(tournament)
-    if "variant" in changes and changes["variant"] != tournament.variant and tournament.round_set.exists():
-        raise ValidationError({"variant": _("The variant cannot change once a round exists.")})
+    if "variant" in changes and changes["variant"] != tournament.variant:
+        if tournament.round_set.exists():
+            raise ValidationError({"variant": VARIANT_FIXED})
+        forget_variant_options(tournament, changes["variant"])
+    playing = [f for f in PLAYING_FIELDS if f in changes and changes[f] != getattr(tournament, f)]
+    under_way = tournament.round_set.filter(status__in=(Round.Status.SEATED, Round.Status.RUNNING)).first()
+    if playing and under_way is not None:
+        message = _(
+            "Round %(n)d is published or under way and its tables play as they were drawn and set: change this "
+            "once the round is closed."
+        ) % {"n": under_way.number}
+        raise ValidationError(dict.fromkeys(playing, message))
+    if changes.get("draw_method", tournament.draw_method) != tournament.draw_method and tournament.round_set.exists():
+        raise ValidationError({"draw_method": DRAW_METHOD_ON_ROUNDS_PAGE})
+    if "slug" in changes and not changes["slug"]:
+        del changes["slug"]  # left empty: the address stays as it is
     for key, value in changes.items():
         if key not in EVENT_FIELDS:
             raise ValueError(f"not an event field: {key}")
         setattr(tournament, key, value)
     tournament.full_clean()
     tournament.save()
-    audit.log(
-        actor,
-        "tournament.updated",
-        tournament,
-        tournament=tournament,
-        before=before,
-        after=tournament_snapshot(tournament),
-    )
+    log_event_change(actor, tournament, before)
     return tournament
+
+
+def log_event_change(
+    actor: Any, tournament: Tournament, before: dict[str, Any], *, reason: str = "", **also: Any
+) -> None:
+    """The audit entry of an edit of the event: ``before`` and the event now (with ``also``)."""
+    after = tournament_snapshot(tournament) | also
+    audit.log(actor, "tournament.updated", tournament, tournament=tournament, before=before, after=after, reason=reason)
 
 
 @transaction.atomic

@@ -90,6 +90,13 @@ def _lot(seed: str, player: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}:{player}".encode()).digest()[:8], "big")
 
 
+def lot_ranks(seed: str, players: Iterable[str]) -> dict[str, int]:
+    """The standings' lot among ``players``: 1 won the draw. The one lot of the event: the standings
+    break their last ties with it, and rule 7's list its ties of place and points (tournaments.rounds)."""
+    drawn = sorted(players, key=lambda p: (_lot(seed, p), p), reverse=True)
+    return {p: i for i, p in enumerate(drawn, 1)}
+
+
 def _head_to_head(group: list[Line]) -> dict[str, int]:
     """Meetings won among ``group`` (taruk2012.md §7.7 tie-break 2): for every table
     where two of them sat, the higher round total wins that meeting."""
@@ -245,7 +252,8 @@ def _break_ties(groups: list[list[Line]], metrics: tuple[str, ...], seed: str) -
                     line.metrics["head_to_head"] = won[line.player]
                 values = won
             elif metric == "lot":
-                values = {line.player: _lot(seed, line.player) for line in group}
+                ranks = lot_ranks(seed, [line.player for line in group])
+                values = {p: -rank for p, rank in ranks.items()}
             else:
                 # The metric's float (line.metrics): equal values give equal floats and different
                 # ones different floats (ranking points are multiples of 1/840 at the finest, far

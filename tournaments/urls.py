@@ -23,6 +23,7 @@ urlpatterns = [
     path("e/<slug:slug>/seat/", whereabouts.seat_lookup, name="seat-lookup"),
     path("e/<slug:slug>/round/<int:number>/seating/", whereabouts.seating_print, name="seating-print"),
     path("e/<slug:slug>/manage/rounds/", rounds.manage_rounds, name="rounds"),
+    path("e/<slug:slug>/manage/rounds/<int:number>/adjust/", rounds.round_adjust, name="round-adjust"),
     path("e/<slug:slug>/manage/rounds/<int:number>/<str:action>/", rounds.round_action, name="round-action"),
     path("e/<slug:slug>/round/<int:number>/", rounds.round_detail, name="round"),
     path("e/<slug:slug>/round/<int:number>/clock.json", rounds.round_clock, name="round-clock"),

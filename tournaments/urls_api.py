@@ -67,6 +67,7 @@ urlpatterns = [
     path(event + "rounds/<int:number>/redraw/", api_rounds.RedrawRound.as_view(), name="round-redraw"),
     path(event + "rounds/<int:number>/reseat/", api_rounds.ReseatRound.as_view(), name="round-reseat"),
     path(event + "rounds/<int:number>/repeats/", api_rounds.DrawReport.as_view(), name="round-repeats"),
+    path(event + "rounds/<int:number>/adjust/", api_rounds.AdjustRound.as_view(), name="round-adjust"),
     path(table, api.TableDetail.as_view(), name="table"),
     path(table + "hands/", api.Hands.as_view(), name="hands"),
     path(table + "hands/<int:hand_no>/", api.HandDetail.as_view(), name="hand"),

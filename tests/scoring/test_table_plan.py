@@ -51,28 +51,66 @@ def test_the_plan_has_the_specs_seats_and_hands(key, seats, players_per_hand, de
 
 
 @pytest.mark.parametrize(
-    ("key", "event_seats", "event_hands", "table_seats", "hands"),
+    ("key", "event_hands", "table_seats", "hands"),
     [
-        ("taruk2012", 4, 12, 4, 12),  # taruk2012.md §7.1
-        ("taruk2012", 4, 12, 5, 10),  # §7.6: a 5-seat table plays 10 hands, each seat deals twice
-        ("taruk2012", 4, 24, 5, 20),  # the same share of a longer round
-        ("ulti-mausz", 3, 9, 3, 9),  # ulti-mausz.md §6.2: each player deals 3 times
-        ("ulti-mausz", 3, 9, 4, 12),  # §6.2: 12 at four seats, each deals 3 times and sits out 3
-        ("tarokk-vadasz", 4, 8, 5, 10),  # whole turns of the deal: 2 each
-        ("tarokk-vadasz", 4, 8, 6, 12),
-        ("tarokk-vadasz", 4, 8, 7, 14),
-        ("tarokk-illusztralt", 4, 12, 4, 12),
-        ("tarokk-laza", 4, 8, 4, 8),
+        ("taruk2012", 12, 4, 12),  # taruk2012.md §7.1
+        ("taruk2012", 12, 5, 10),  # §7.6: a 5-seat table plays 10 hands, each seat deals twice
+        ("taruk2012", 24, 5, 20),  # the same share of a longer round
+        ("ulti-mausz", 9, 3, 9),  # ulti-mausz.md §6.2: each player deals 3 times
+        ("ulti-mausz", 9, 4, 12),  # §6.2: 12 at four seats, each deals 3 times and sits out 3
+        ("tarokk-vadasz", 8, 4, 8),  # whole turns of the deal: each deals twice, plays 8 hands
+        ("tarokk-vadasz", 8, 5, 10),  # 2 turns of five: each sits out his 2 deals, plays 8 (§1.1)
+        ("tarokk-vadasz", 8, 6, 12),  # 2 turns of six: each sits out 4 (his deals, opposite), plays 8
+        ("tarokk-vadasz", 8, 7, 14),  # 2 turns of seven: each sits out 6, plays 8
+        ("tarokk-illusztralt", 12, 4, 12),
+        ("tarokk-laza", 8, 4, 8),
     ],
 )
-def test_a_table_plays_as_many_hands_as_the_spec_gives_its_size(key, event_seats, event_hands, table_seats, hands):
-    assert plan(key).hands(table_seats, event_hands, event_seats) == hands
+def test_a_table_plays_as_many_hands_as_the_spec_gives_its_size(key, event_hands, table_seats, hands):
+    assert plan(key).hands(table_seats, event_hands) == hands
+
+
+@pytest.mark.parametrize("seats", [5, 6, 7])
+@pytest.mark.parametrize("hands", [4, 8, 12])
+def test_every_vadasz_table_deals_whole_turns_and_its_players_play_as_many_hands(seats, hands):
+    # tarokk-vadasz.md §1.1: four of the n at a table play each hand; over k turns of the deal each
+    # player deals k times and plays 4k hands, whatever n: a table of n plays k * n deals.
+    turns = hands // 4
+    dealt = plan("tarokk-vadasz").hands(seats, hands)
+    assert dealt == turns * seats
+    assert dealt * 4 // seats == hands  # the hands each player plays, as at a table of four
 
 
 def test_whole_turns_round_to_at_least_one_turn():
     assert whole_turns(5, 12, 5) == 12  # the event's own size plays the event's number
     assert whole_turns(4, 10, 5) == 8  # 10 / 5 = 2 turns of four
     assert whole_turns(5, 2, 4) == 5  # never less than one turn
+
+
+@pytest.mark.parametrize(
+    ("players", "seats", "sizes"),
+    [
+        (11, 6, (5, 6)),  # the 11 players at "6 seats": two tables, the nearest to six
+        (12, 6, (6, 6)),
+        (12, 4, (4, 4, 4)),
+        (18, 6, (6, 6, 6)),
+        (21, 7, (7, 7, 7)),
+        (21, 5, (5, 5, 5, 6)),
+        (9, 7, (4, 5)),  # one table of nine is too many (§1.1: 4 to 7)
+        (3, 6, ()),
+    ],
+)
+def test_vadasz_tables_follow_the_events_seats_per_table(players, seats, sizes):
+    split = plan("tarokk-vadasz").tables(players, seats)
+    assert split.sizes == sizes
+    assert split.byes == (players if not sizes else 0)
+
+
+def test_vadasz_at_four_seats_draws_as_many_tables_as_before_and_other_variants_ignore_the_setting():
+    vadasz = plan("tarokk-vadasz")
+    assert all(vadasz.tables(n, 4) == vadasz.tables(n) for n in COUNTS)
+    for key in ("taruk2012", "ulti-mausz", "tarokk-illusztralt", "tarokk-laza"):
+        assert all(plan(key).tables(n, plan(key).max_seats) == plan(key).tables(n) for n in range(3, 64)), key
 
 
 def test_only_taruk_plays_a_share_of_the_event_hands():

@@ -62,9 +62,9 @@ def test_time_is_up_at_the_limit_and_goes_negative_after():
 
 
 def test_five_seat_taruk_tables_play_ten_hands_and_four_seat_ulti_tables_twelve():
-    assert expected_hands("taruk2012", 4, 12, 4) == 12
-    assert expected_hands("taruk2012", 5, 12, 4) == 10  # taruk2012.md §7.6
-    assert expected_hands("ulti-mausz", 4, 9, 3) == 12  # ulti-mausz.md §6.2: each deals three times
+    assert expected_hands("taruk2012", 4, 12) == 12
+    assert expected_hands("taruk2012", 5, 12) == 10  # taruk2012.md §7.6
+    assert expected_hands("ulti-mausz", 4, 9) == 12  # ulti-mausz.md §6.2: each deals three times
 
 
 def test_a_table_is_complete_when_all_hands_are_in_or_time_ended_play():

@@ -264,7 +264,8 @@ def test_every_variant_s_hands_workbook_reads_in_the_event_s_language(key, langu
 
 def test_at_a_table_of_five_the_seat_sitting_out_is_named_and_keeps_its_total(alice, bob):
     """taruk2012.md §7.6: five at the table, the dealer sits out each hand."""
-    table = sample_table(alice, bob, "taruk2012", "en", hands_count=5, size=5)
+    # Six hands a round at the four-seat tables: five at a table of five (§7.6, 10 of 12), all entered.
+    table = sample_table(alice, bob, "taruk2012", "en", hands_count=6, samples=5, size=5)
     header, body, _words = read_in("en", table)
     cells = [dict(zip(header, row, strict=True)) for row in body]
     totals = dict.fromkeys("ABCDE", 0)

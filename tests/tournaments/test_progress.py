@@ -17,7 +17,7 @@ from tournaments.models import Table, Tournament
 from tournaments.progress import EventPlan, table_progress
 from tournaments.protocols import build, render
 
-PLAN = EventPlan("tarokk-vadasz", hands_per_round=4, table_size=4)
+PLAN = EventPlan("tarokk-vadasz", hands_per_round=4)
 
 
 def test_hands_that_do_not_count_are_entered_but_not_played():

@@ -63,16 +63,20 @@ def test_the_page_the_api_and_the_url_converter_know_the_same_moves(running_even
     assert _actions(rnd)[-2:] == ["round.clock_paused", "round.clock_started"]
 
 
-def test_the_draw_method_names_are_declared_once():
+def test_the_draw_method_names_are_declared_once(running_event):
     names = list(draw_methods.DRAW_METHODS)
     assert names == ["random", "strength", "all_play_all"]
-    assert [value for value, _label in DrawForm().fields["method"].choices] == names
     assert list(DrawSerializer().fields["method"].choices) == names
-    assert DrawSerializer().fields["method"].default == DrawForm().fields["method"].initial == draw_methods.RANDOM
+    # The page offers what the variant's plan allows (Taruk has no all-play-all), the event's own first.
+    form = DrawForm(running_event)
+    assert [value for value, _label in form.fields["method"].choices] == draw_methods.methods_for("taruk2012")
+    assert draw_methods.methods_for("taruk2012") == ["random", "strength"]
+    assert draw_methods.methods_for("ulti-mausz") == names
+    assert form.fields["method"].initial == draw_methods.RANDOM
 
 
 def test_a_method_the_draw_does_not_know_is_refused_by_form_and_api(running_event, alice):
-    assert not DrawForm({"method": "swiss"}).is_valid()
+    assert not DrawForm(running_event, {"method": "swiss"}).is_valid()
     response = client_for(alice).post(
         f"/api/events/{running_event.slug}/rounds/", {"method": "swiss"}, content_type="application/json"
     )

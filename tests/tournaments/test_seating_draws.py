@@ -184,4 +184,4 @@ def test_a_new_variant_is_seated_from_its_plan_alone(monkeypatch):
     results = [{"table": t.number, "places": {p: i for i, p in enumerate(t.players, 1)}} for t in draw.tables]
     tables = reseat_by_places([*results, {"byes": draw.byes}], "toy")
     assert sorted(len(ps) for ps in tables.values()) == [1, 3, 3, 3]  # three tables and one bye
-    assert expected_hands("toy", 3, 6, 3) == 6
+    assert expected_hands("toy", 3, 6) == 6

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
+from typing import Any
 
 from scoring.table_plan import TableSizes
 
 from .annealing import balanced_mixed, balanced_triples
-from .draw import Draw, Seed, each_pair, plan_of, seat, unique
+from .draw import Draw, Seed, each_pair, meeting_counts, plan_of, seat, unique
 from .kirkman import kirkman
 
 
@@ -83,19 +84,73 @@ def _triples_schedule(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     return balanced_triples(n)
 
 
-def draw_all_play_all(player_ids_in_strength_order: Iterable[str], variant: str, round_number: int, seed: Seed) -> Draw:
-    """Round ``round_number`` (from 1) of the all-play-all schedule, positions drawn.
+def draw_all_play_all(
+    schedule_order: Iterable[str],
+    variant: str,
+    schedule_round: int,
+    seed: Seed,
+    *,
+    present: Iterable[str] | None = None,
+    previous_meetings: Any = None,
+) -> Draw:
+    """Round ``schedule_round`` (from 1) of the all-play-all built from ``schedule_order``, positions drawn.
 
-    The schedule depends only on the strength order of the players, so every round
-    of the final can be drawn separately and still fit the others; a round past the
-    schedule's end starts it again. Players not at a table in that round have a bye.
-    Tables are numbered with the larger (four-seat) tables last, as in every draw.
+    The schedule depends only on ``schedule_order`` (the players when it was fixed, strongest first),
+    so every round can be drawn separately and still fit the others; a round past the schedule's end
+    starts it again. Players not at a table in that round have a bye. Tables are numbered with the
+    larger (four-seat) tables last, as in every draw.
+
+    ``present`` (default: everyone of the order) are the players to seat now. The schedule keeps its
+    slots: a withdrawn player's slot stays empty, or a player added since takes it; a table left
+    smaller than the plan allows is broken up and its players join other tables of the round where
+    there is a seat (``_place_homeless``), choosing where they met fewest before
+    (``previous_meetings``). Nobody else moves.
     """
-    ids = unique(player_ids_in_strength_order)
-    schedule = all_play_all_triples(ids, variant)
+    order = unique(schedule_order)
+    plan = plan_of(variant)
+    schedule = all_play_all_triples(order, variant)
     if not schedule:
         raise ValueError("an all-play-all needs at least three players")
-    groups = sorted(schedule[(round_number - 1) % len(schedule)], key=len)
+    now = unique(order if present is None else present)
+    here = set(now)
+    planned = schedule[(schedule_round - 1) % len(schedule)]
+    groups = [[p for p in table if p in here] for table in planned]
+    newcomers = [p for p in sorted(now) if p not in set(order)]
+    for table, group in zip(planned, groups, strict=True):  # a newcomer takes an empty slot
+        while newcomers and len(group) < len(table):
+            group.append(newcomers.pop(0))
+    homeless = newcomers
+    smallest = min(plan.table_units)
+    for group in groups:
+        if len(group) < smallest:
+            homeless += group
+            group.clear()
+    groups = [g for g in groups if g]
+    byes = _place_homeless(groups, homeless, plan.table_units, meeting_counts(previous_meetings or {}))
     seated = {p for g in groups for p in g}
+    byes += [p for p in order if p in here and p not in seated and p not in byes]
     rng = random.Random(seed)
-    return Draw(variant, seed, seat(groups, plan_of(variant), rng), [p for p in ids if p not in seated])
+    return Draw(variant, seed, seat(sorted(groups, key=len), plan, rng), byes)
+
+
+def _place_homeless(
+    groups: list[list[str]], homeless: list[str], sizes: Sequence[int], met: Mapping[str, Mapping[str, int]]
+) -> list[str]:
+    """Seat each of ``homeless`` at a table with a free seat (in place): fewest earlier meetings with its
+    players, then the smallest table, then the first. Those left form tables of their own if they are
+    enough; the rest sit out (returned)."""
+    largest = max(sizes)
+    left = []
+    for p in homeless:
+        room = [i for i, g in enumerate(groups) if len(g) < largest]
+        if not room:
+            left.append(p)
+            continue
+        best = min(room, key=lambda i: (sum(met.get(p, {}).get(q, 0) for q in groups[i]), len(groups[i]), i))
+        groups[best].append(p)
+    smallest = min(sizes)
+    while len(left) >= smallest:
+        size = max(s for s in sizes if s <= len(left))
+        groups.append(left[:size])
+        left = left[size:]
+    return left

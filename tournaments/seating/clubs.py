@@ -1,10 +1,11 @@
-"""Players of one club kept at different tables where the numbers allow (round 1 draws)."""
+"""Players of one club kept at different tables where the numbers allow: round 1 by any exchange
+(``separate_clubs``), later rounds by the exchanges the re-seating allows (``part_clubs``)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 
 def club_clashes(groups: Iterable[Sequence[str]], clubs: Mapping[str, str]) -> int:
@@ -59,3 +60,65 @@ def separate_clubs(groups: list[list[str]], clubs: Mapping[str, str], *, same_ba
             g[a], h[b] = h[b], g[a]
         else:
             total += after - before
+
+
+def part_clubs(
+    groups: list[list[str]],
+    clubs: Mapping[str, str],
+    *,
+    may_exchange: Callable[[int, str, int, str], bool],
+    cost: Callable[[Sequence[str]], int],
+) -> None:
+    """Later rounds: exchange players between tables while that parts club mates (in place).
+
+    An exchange of ``a`` at table ``ti`` with ``b`` at ``tj`` is made only if the draw's own rules allow
+    it (``may_exchange(ti, a, tj, b)``: rule 7's place groups, the re-seating's distance), it lowers the
+    club clashes of the two tables and it raises the draw's ``cost`` of neither side in total (repeat
+    meetings, old tablemates): the results decide the tables, clubs are kept apart where that costs them
+    nothing. The nearest tables are tried first; each exchange lowers the clashes, so it ends.
+    """
+    if len(groups) < 2 or not clubs:
+        return
+
+    def clash(group: Sequence[str]) -> int:
+        return club_clashes([group], clubs)
+
+    def has_mate(group: Sequence[str], p: str) -> bool:
+        club = clubs.get(p)
+        return bool(club) and sum(1 for q in group if clubs.get(q) == club) > 1
+
+    def exchange(ti: int, a: int) -> bool:
+        g = groups[ti]
+        for tj in sorted(range(len(groups)), key=lambda t: (abs(t - ti), t)):
+            h = groups[tj]
+            if tj == ti:
+                continue
+            for b in range(len(h)):
+                if not may_exchange(ti, g[a], tj, h[b]):
+                    continue
+                before = clash(g) + clash(h), cost(g) + cost(h)
+                g[a], h[b] = h[b], g[a]
+                if clash(g) + clash(h) < before[0] and cost(g) + cost(h) <= before[1]:
+                    return True
+                g[a], h[b] = h[b], g[a]
+        return False
+
+    improved = True
+    while improved:
+        improved = False
+        for ti, g in enumerate(groups):
+            for a in range(len(g)):
+                if has_mate(g, g[a]) and exchange(ti, a):
+                    improved = True
+
+
+def club_pairs(groups: Mapping[int, Sequence[str]], clubs: Mapping[str, str]) -> list[tuple[int, str, str, str]]:
+    """(table, club, a, b) for every two players of one club at one table, by table then pair."""
+    out = []
+    for number in sorted(groups):
+        members = sorted(groups[number])
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                if clubs.get(a) and clubs.get(a) == clubs.get(b):
+                    out.append((number, clubs[a], a, b))
+    return out

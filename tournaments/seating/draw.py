@@ -123,11 +123,12 @@ def pick_byes(order: Sequence[str], k: int, bye_counts: Mapping[str, int] | None
 
 
 def split_off_byes(
-    order: Sequence[str], plan: TablePlan, bye_counts: Mapping[str, int] | None
+    order: Sequence[str], plan: TablePlan, bye_counts: Mapping[str, int] | None, seats: int | None = None
 ) -> tuple[TableSizes, list[str], list[str]]:
     """The tables for everybody in ``order`` (the lot or a ranking), who of them sits out
-    (``pick_byes``), and the others in ``order``."""
-    split = plan.tables(len(order))
+    (``pick_byes``), and the others in ``order``. ``seats``: the event's seats per table, where the
+    plan leaves the size open (``TablePlan.tables``)."""
+    split = plan.tables(len(order), seats)
     byes = pick_byes(order, split.byes, bye_counts)
     out = set(byes)
     return split, byes, [p for p in order if p not in out]

@@ -14,6 +14,7 @@ def draw_random(
     seed: Seed,
     bye_counts: Mapping[str, int] | None = None,
     clubs: Mapping[str, str] | None = None,
+    seats: int | None = None,
 ) -> Draw:
     """A random draw to tables and positions (taruk2012.md §7.4, round 1).
 
@@ -22,13 +23,14 @@ def draw_random(
     (if the plan has any) go by lot to those with the fewest byes so far.
     ``clubs`` (id -> club, empty = none) keeps players of one club at different
     tables where the numbers allow: any two players may change tables, since
-    the lot gives nobody a claim to a table.
+    the lot gives nobody a claim to a table. ``seats``: the event's seats per table (where the
+    variant's plan leaves the table size open).
     """
     plan = plan_of(variant)
     ids = sorted(unique(player_ids))
     rng = seeded(seed)
     rng.shuffle(ids)  # the lot
-    split, byes, seated = split_off_byes(ids, plan, bye_counts)
+    split, byes, seated = split_off_byes(ids, plan, bye_counts, seats)
     groups = cut(seated, split.sizes)
     if clubs:
         separate_clubs(groups, clubs, same_band=False)
@@ -41,6 +43,7 @@ def draw_by_strength(
     seed: Seed,
     bye_counts: Mapping[str, int] | None = None,
     clubs: Mapping[str, str] | None = None,
+    seats: int | None = None,
 ) -> Draw:
     """One player of every strength band at every table (the MAUSZ-style computer draw, ulti-mausz.md §6.1).
 
@@ -55,7 +58,7 @@ def draw_by_strength(
     plan = plan_of(variant)
     ranking = unique(player_ids_in_ranking_order)
     rng = seeded(seed)
-    split, byes, seated = split_off_byes(ranking, plan, bye_counts)
+    split, byes, seated = split_off_byes(ranking, plan, bye_counts, seats)
     groups: list[list[str]] = [[] for _ in split.sizes]
     pos = 0
     for band in range(max(split.sizes, default=0)):

@@ -3,9 +3,10 @@ whose plan does not re-seat by places)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .clubs import part_clubs
 from .draw import Draw, Seed, cut, each_pair, meeting_counts, plan_of, seat, seeded, split_off_byes, unique
 
 # How far (in tables) a player may be moved from his place in the standings to
@@ -24,6 +25,8 @@ def reseat_by_standings(
     variant: str,
     seed: Seed,
     bye_counts: Mapping[str, int] | None = None,
+    seats: int | None = None,
+    clubs: Mapping[str, str] | None = None,
 ) -> Draw:
     """Strongest with strongest, avoiding repeat meetings where a nearby swap allows it.
 
@@ -34,14 +37,23 @@ def reseat_by_standings(
     than a second); among equal gains the swap that moves players least from
     their standings table wins. ``previous_meetings`` is a set of frozenset
     pairs, or a dict pair -> number of earlier meetings. Byes go to the lowest
-    players with the fewest byes so far.
+    players with the fewest byes so far. ``seats``: the event's seats per table (where the plan
+    leaves the size open). ``clubs`` (id -> club): club mates are then parted by swaps of the same
+    reach that add no repeat cost (``clubs.part_clubs``).
     """
     plan = plan_of(variant)
     order = unique(standings_order)
     rng = seeded(seed)
-    split, byes, seated = split_off_byes(order, plan, bye_counts)
+    split, byes, seated = split_off_byes(order, plan, bye_counts, seats)
     groups = cut(seated, split.sizes)
-    _avoid_repeats(groups, meeting_counts(previous_meetings))
+    met = meeting_counts(previous_meetings)
+    _avoid_repeats(groups, met)
+    if clubs:
+
+        def cost(group: Sequence[str]) -> int:
+            return sum(met.get(a, {}).get(b, 0) ** 2 for a, b in each_pair(group))
+
+        part_clubs(groups, clubs, may_exchange=lambda ti, a, tj, b: abs(ti - tj) <= MAX_SWAP_DISTANCE, cost=cost)
     return Draw(variant, seed, seat(groups, plan, rng), byes)
 
 

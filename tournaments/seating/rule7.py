@@ -12,6 +12,7 @@ from decimal import Decimal
 from numbers import Real
 from typing import Any
 
+from .clubs import part_clubs
 from .draw import Draw, Seed, cut, each_pair, meeting_counts, plan_of, seat, seeded, split_off_byes, unique
 
 # The players who sit the next round out are listed under this key; real tables are numbered from 1.
@@ -19,7 +20,10 @@ BYE_TABLE = 0
 
 
 def reseat_by_places(
-    round_results: Sequence[Mapping[str, Any]], variant: str, previous_meetings: Any = None
+    round_results: Sequence[Mapping[str, Any]],
+    variant: str,
+    previous_meetings: Any = None,
+    clubs: Mapping[str, str] | None = None,
 ) -> dict[int, list[str]]:
     """Next round's tables by Taruk rule 7 as generalised in taruk2012.md §7.5/§7.6.
 
@@ -44,9 +48,11 @@ def reseat_by_places(
 
     ``previous_meetings`` (pairs, or pair -> count, of all earlier rounds) lets
     the list avoid meetings older than the last round, by exchanging players of
-    the same place group only (see ``_swap_within_place_groups``).
+    the same place group only (see ``_swap_within_place_groups``); ``clubs``
+    (id -> club) keeps club mates apart by such exchanges where they cost no
+    repeat (``clubs.part_clubs``).
     """
-    groups, byes = _groups(round_results, variant, previous_meetings)
+    groups, byes = _groups(round_results, variant, previous_meetings, clubs)
     result = {number: group for number, group in enumerate(groups, start=1)}
     if byes:
         result[BYE_TABLE] = byes
@@ -54,11 +60,41 @@ def reseat_by_places(
 
 
 def draw_by_places(
-    round_results: Sequence[Mapping[str, Any]], variant: str, seed: Seed, previous_meetings: Any = None
+    round_results: Sequence[Mapping[str, Any]],
+    variant: str,
+    seed: Seed,
+    previous_meetings: Any = None,
+    clubs: Mapping[str, str] | None = None,
 ) -> Draw:
     """``reseat_by_places`` plus the seat draw at every new table (taruk2012.md §7.5 step 4, §7.3)."""
-    groups, byes = _groups(round_results, variant, previous_meetings)
+    groups, byes = _groups(round_results, variant, previous_meetings, clubs)
     return Draw(variant, seed, seat(groups, plan_of(variant), seeded(seed)), byes)
+
+
+def _ties(entry: Mapping[str, Any], players: Sequence[str]) -> dict[tuple, list[str]]:
+    """Players of one old table (or the bye list) by their key before the lot: place, ranking and game points."""
+    places = entry.get("places") or {}
+    rp = entry.get("ranking_points") or {}
+    gp = entry.get("game_points") or {}
+    keys: dict[tuple, list[str]] = {}
+    for p in players:
+        keys.setdefault((places.get(p, 0), -rp.get(p, 0), -gp.get(p, 0)), []).append(p)
+    return keys
+
+
+def tied_by_lot(round_results: Sequence[Mapping[str, Any]], variant: str) -> list[tuple[int, list[str]]]:
+    """Where the lot decided rule 7's list: (old table, or ``BYE_TABLE`` for the returning byes; the players
+    equal on place, ranking and game points, in the lot's order), by table."""
+    out = []
+    for entry in round_results:
+        is_table = entry.get("places") is not None
+        players = list(entry["places"] if is_table else entry.get("byes") or ())
+        number = entry.get("table") if is_table else BYE_TABLE
+        order = _strict_order(entry, players, f"table {number}" if is_table else "byes", variant)
+        for tied in _ties(entry, players).values():
+            if len(tied) > 1:
+                out.append((number, [p for p in order if p in tied]))
+    return sorted(out, key=lambda item: item[0])
 
 
 def _strict_order(entry: Mapping[str, Any], players: Sequence[str], label: str, variant: str) -> list[str]:
@@ -84,7 +120,10 @@ def _strict_order(entry: Mapping[str, Any], players: Sequence[str], label: str, 
 
 
 def _groups(
-    round_results: Sequence[Mapping[str, Any]], variant: str, previous_meetings: Any = None
+    round_results: Sequence[Mapping[str, Any]],
+    variant: str,
+    previous_meetings: Any = None,
+    clubs: Mapping[str, str] | None = None,
 ) -> tuple[list[list[str]], list[str]]:
     tables: list[tuple[int, list[str]]] = []
     returning: list[str] = []
@@ -126,10 +165,20 @@ def _groups(
     # §7.6: new byes go to the lowest players of the list who have had fewest.
     split, byes, listing = split_off_byes(listing, plan_of(variant), counts)
     groups = cut(listing, split.sizes)  # §7.5 step 3, 5-seat tables last
-    _separate_old_tablemates(groups, old_table, {p: i for i, p in enumerate(listing)})
-    if previous_meetings:
-        group_of = {p: k for k, block in enumerate(by_place) for p in block} | {p: -1 for p in returning}
-        _swap_within_place_groups(groups, meeting_counts(previous_meetings), group_of, old_table)
+    group_of = {p: k for k, block in enumerate(by_place) for p in block} | {p: -1 for p in returning}
+    met = meeting_counts(previous_meetings) if previous_meetings else {}
+    _separate_old_tablemates(groups, old_table, {p: i for i, p in enumerate(listing)}, met)
+    if met:
+        _swap_within_place_groups(groups, met, group_of, old_table)
+    if clubs:
+
+        def cost(group: Sequence[str]) -> int:
+            # Last round's tablemates first (§7.5), then earlier meetings.
+            mates = Counter(old_table[p] for p in group if p in old_table)
+            again = sum(c * (c - 1) // 2 for c in mates.values())
+            return again * 10_000 + sum(met.get(a, {}).get(b, 0) ** 2 for a, b in each_pair(group))
+
+        part_clubs(groups, clubs, may_exchange=lambda ti, a, tj, b: group_of.get(a) == group_of.get(b), cost=cost)
     return groups, byes
 
 
@@ -184,19 +233,31 @@ def _swap_within_place_groups(
                     break
 
 
-def _separate_old_tablemates(groups: list[list[str]], old_table: Mapping[str, int], rank: Mapping[str, int]) -> None:
-    """§7.5, last paragraph, generalised: break up players who shared a table last round.
+# An old tablemate of the last round weighs more than any number of earlier meetings (§7.5 is about them).
+LAST_ROUND_WEIGHT = 10_000
+
+
+def _separate_old_tablemates(
+    groups: list[list[str]],
+    old_table: Mapping[str, int],
+    rank: Mapping[str, int],
+    met: Mapping[str, Mapping[str, int]] | None = None,
+) -> None:
+    """§7.5, last paragraph, generalised: break up players who met before.
 
     With 5-seat tables the 4th and 5th of one old table can land together at
     the last table; the later of the two (in list order) is exchanged with the
     last player of the preceding new table. We apply the same repair to every
-    table from the last one up: try the preceding table's players from its end,
-    then the following table's from its start, and accept an exchange only if
-    it lowers the number of old-tablemate pairs at this table without raising
-    it at the other. With all 4-seat tables and at least four of them the list
-    never puts old tablemates together, so nothing moves (e.g. §8.4); with
-    fewer tables some meetings are unavoidable and stay.
+    table from the last one up, wherever it removes a repeat meeting: two who
+    shared a table last round, or (``met``) in an earlier round. The later of
+    each such pair is tried against the preceding table's players from its end,
+    then the following table's from its start, and an exchange is accepted only
+    if it lowers the repeats at this table (last round's weighing most) without
+    raising them at the other. With all 4-seat tables and at least four of them
+    the list never puts last round's tablemates together, so nothing moves for
+    them (e.g. §8.4); with fewer tables some meetings are unavoidable and stay.
     """
+    met = met or {}
 
     def clashes(group: list[str]) -> int:
         seen: dict[int, int] = {}
@@ -204,18 +265,18 @@ def _separate_old_tablemates(groups: list[list[str]], old_table: Mapping[str, in
             t = old_table.get(p)
             if t is not None:
                 seen[t] = seen.get(t, 0) + 1
-        return sum(c * (c - 1) // 2 for c in seen.values())
+        last = sum(c * (c - 1) // 2 for c in seen.values())
+        return last * LAST_ROUND_WEIGHT + sum(met.get(a, {}).get(b, 0) ** 2 for a, b in each_pair(group))
+
+    def meet(a: str, b: str) -> bool:
+        return (old_table.get(a) is not None and old_table.get(a) == old_table.get(b)) or bool(met.get(a, {}).get(b))
 
     for t in range(len(groups) - 1, -1, -1):
         group = groups[t]
         while clashes(group):
-            mates: dict[int, list[str]] = {}
-            for p in group:
-                if old_table.get(p) is not None:
-                    mates.setdefault(old_table[p], []).append(p)
-            # The later player of each clashing pair, latest first.
+            # The later player of each pair who met, latest first.
             movers = sorted(
-                (max(ps, key=rank.__getitem__) for ps in mates.values() if len(ps) > 1),
+                {max(a, b, key=rank.__getitem__) for a, b in each_pair(group) if meet(a, b)},
                 key=rank.__getitem__,
                 reverse=True,
             )

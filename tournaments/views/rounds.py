@@ -9,13 +9,15 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import access, live, lookups, round_actions, rounds
 from ..clock import clock_payload, moves
 from ..draw_methods import RANDOM
-from ..forms import DrawForm
+from ..forms import ADJUST_FORMS, DrawForm, PinForm, SwapForm
 from ..lookups import tournament_for_organizer, tournament_for_viewer
 from ..models import AuditEntry, Round, Seat, Table, Tournament
 from ..public_cache import share
@@ -27,19 +29,23 @@ from .spliced import render_page
 @login_required
 def manage_rounds(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_organizer(request, slug)
-    form = DrawForm(request.POST or None)
+    form = DrawForm(tournament, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             rnd = rounds.draw_round(
                 request.user,
                 tournament,
                 seed=form.cleaned_data["seed"],
-                method=form.cleaned_data["method"] or RANDOM,
+                method=form.cleaned_data["method"] or None,
                 confirm_redraw=form.cleaned_data["confirm_redraw"],
+                confirm_method=form.cleaned_data.get("confirm_method", False),
             )
         except ValidationError as exc:
             for field, errors in exc.message_dict.items():
-                form.add_error(field if field in form.fields else None, errors)
+                if field == "confirm_method":
+                    form.ask_to_confirm_method(" ".join(errors))
+                else:
+                    form.add_error(field if field in form.fields else None, errors)
         else:
             messages.success(request, _("Round %(n)d drawn with seed %(s)s.") % {"n": rnd.number, "s": rnd.seed})
             return redirect("round", slug=slug, number=rnd.number)
@@ -113,6 +119,33 @@ def _done_message(rnd: Round, action: str) -> str | None:
     }.get(action)
 
 
+@login_required
+@require_POST
+def round_adjust(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The draft round page's swap and pin forms (``rounds.adjust_draw``)."""
+    tournament = tournament_for_organizer(request, slug)
+    rnd = lookups.round_of(request.user, tournament, number)
+    form_class = ADJUST_FORMS.get(request.POST.get("action", ""))
+    if form_class is None:
+        raise Http404
+    form = form_class(request.POST)
+    errors: dict[str, list[str]] = {}
+    if form.is_valid():
+        try:
+            rounds.adjust_draw(request.user, rnd, form_class.action, **form.cleaned_data)
+        except ValidationError as exc:
+            errors = exc.message_dict
+        else:
+            messages.success(request, _("Draw changed; the repeat meetings are counted again."))
+    else:
+        errors = form.errors
+    for field, texts in errors.items():
+        label = form.fields[field].label if field in form.fields else ""
+        for text in texts:
+            messages.error(request, f"{capfirst(label)}: {text}" if label else text)
+    return redirect(reverse("round", args=[slug, number]) + "#adjust")
+
+
 def _visible_round(request: HttpRequest, slug: str, number: int) -> tuple[Tournament, Round, bool]:
     tournament = tournament_for_viewer(request, slug)
     rnd = lookups.round_of(request.user, tournament, number)
@@ -157,6 +190,11 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "staff": staff,
             "clock": clock_payload(rnd),
             "repeats": draw["repeats"],
+            "lot_ties": draw["lot"],
+            "club_pairs": draw["clubs"],
+            "pins": rounds.pin_report(rnd) if staff else [],
+            "swap_form": SwapForm() if is_organizer and rnd.status == Round.Status.DRAFT else None,
+            "pin_form": PinForm() if is_organizer and rnd.status == Round.Status.DRAFT else None,
             "open_tables": _open_tables(request, rnd) if is_organizer and rnd.status == Round.Status.RUNNING else [],
             "stale_after": rounds.stale_rounds(tournament).get(rnd.number, []) if is_organizer else [],
         },
@@ -194,7 +232,12 @@ def _draw_html(tournament, rnd: Round, staff: bool, is_organizer: bool) -> dict:
             "is_organizer": is_organizer,
         },
     )
-    return {"html": html.encode(), "repeats": repeats}
+    return {
+        "html": html.encode(),
+        "repeats": repeats,
+        "lot": rounds.lot_report(rnd) if staff else [],
+        "clubs": rounds.club_report(rnd) if staff else [],
+    }
 
 
 def round_clock(request: HttpRequest, slug: str, number: int) -> JsonResponse:

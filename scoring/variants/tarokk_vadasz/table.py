@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.table_plan import TablePlan, TableSizes
+from scoring.table_plan import TablePlan, TableSizes, near_size
 from scoring.text import _
 
 
@@ -20,14 +20,20 @@ def arrange(n: int) -> TableSizes:
     return TableSizes(tuple(sizes), 0)
 
 
+def arrange_near(n: int, seats: int) -> TableSizes:
+    """The organizer's seats per table (4-7, §1.1): tables as near that size as the count allows."""
+    return near_size(n, seats, 4, 7)
+
+
 PLAN = TablePlan(
     seats=(4, 5, 6, 7),
     players_per_hand=4,
     # The spec has no tournament section. 8 = every seat of a 4-table deals twice; a
-    # table of 5-7 plays whole turns of the deal (10, 12, 14).
+    # table of 5-7 plays whole turns of the deal (10, 12, 14): every player plays 8 hands.
     default_hands_per_round=8,
     zero_sum=True,  # §2.2: every hand is zero-sum, renonsz included
     arrange=arrange,
+    arrange_near=arrange_near,
     # §1.1: the dealer and the players opposite him sit out.
     sits_out={
         5: _("Five at the table: the dealer sits out each hand and arranges the talon."),
