@@ -207,3 +207,12 @@ def accented_event(event, alice):
     rounds.publish_draw(alice, rounds.draw_round(alice, event))
     event.refresh_from_db()
     return event
+
+
+def set_hands_per_round(event: Any, hands: int) -> None:
+    """The event's hands per round set in the database: its pages and API refuse the change while a round
+    plays, and a test of a running round that needs a longer (or shorter) round sets it this way."""
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(pk=event.pk).update(hands_per_round=hands)
+    event.hands_per_round = hands

@@ -10,8 +10,8 @@ from types import SimpleNamespace
 from scoring.engine import evaluate
 from tests.browser.conftest import log_in
 from tests.browser.handentry import fill_hand
+from tests.conftest import set_hands_per_round
 from tournaments import hands as services
-from tournaments import services as event_services
 from tournaments.models import Hand, IdempotencyKey, Table
 
 URL = "/e/ljubljana-open/round/1/table/1/"
@@ -53,7 +53,7 @@ def save(page, hand: dict) -> None:
 
 
 def test_hands_saved_offline_are_kept_and_stored_once_in_order(running_event, alice, bob, page):
-    event_services.update_tournament(alice, running_event, hands_per_round=6)
+    set_hands_per_round(running_event, 6)
     table = Table.objects.get(round__tournament=running_event, round__number=1, number=1)
     hands = tri_hands(table, [48, 40, 52, 60])
     log_in(page, "bob")

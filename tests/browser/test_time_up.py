@@ -7,14 +7,13 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.browser.conftest import log_in
-from tests.conftest import enter_e1
+from tests.conftest import enter_e1, set_hands_per_round
 from tournaments import hands
-from tournaments import services as event_services
 from tournaments.models import Round, Table
 
 
 def test_when_the_clock_runs_out_the_phone_asks_where_time_was_up(running_event, alice, bob, page):
-    event_services.update_tournament(alice, running_event, hands_per_round=12)
+    set_hands_per_round(running_event, 12)
     table = Table.objects.select_related("round__tournament").get(round__number=1, number=1)
     enter_e1(bob, table)
     enter_e1(bob, table)

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tests.conftest import client_for
+from tests.conftest import client_for, set_hands_per_round
 from tournaments import hands as services
 from tournaments.models import AuditEntry, Hand, JudgeConfirmation, Table
 
@@ -29,9 +29,8 @@ def codes(response):
 
 @pytest.fixture
 def table(running_event, alice):
-    from tournaments import services as event_services
 
-    event_services.update_tournament(alice, running_event, hands_per_round=12)
+    set_hands_per_round(running_event, 12)
     return Table.objects.get(round__tournament=running_event, round__number=1, number=1)
 
 

@@ -68,7 +68,9 @@ def test_five_seat_taruk_tables_play_ten_hands_and_four_seat_ulti_tables_twelve(
 
 
 def test_a_table_is_complete_when_all_hands_are_in_or_time_ended_play():
-    assert is_complete(12, 12, False)
-    assert not is_complete(11, 12, False)
-    assert is_complete(9, 12, True)
-    assert not is_complete(0, 12, True)
+    # played, entered, expected, time was up after hand ...
+    assert is_complete(12, 12, 12, None)
+    assert not is_complete(11, 11, 12, None)
+    assert is_complete(9, 9, 12, 9)
+    assert not is_complete(8, 8, 12, 9)
+    assert is_complete(8, 9, 12, 9)  # hand 9 a redeal: time was up after it all the same

@@ -8,7 +8,7 @@ import html
 import pytest
 from django.db import IntegrityError, transaction
 
-from tests.conftest import client_for
+from tests.conftest import client_for, set_hands_per_round
 from tests.html_forms import form
 from tests.tournaments.test_hands import HAND1_SEATS, klop_b_full, tri
 from tournaments import hands as services
@@ -52,9 +52,8 @@ def test_the_second_referee_saving_the_same_hand_is_refused_naming_it(table, bob
 
 
 def test_a_form_for_a_hand_that_was_deleted_meanwhile_is_refused(table, bob, rita, alice):
-    from tournaments import services as event_services
 
-    event_services.update_tournament(alice, table.round.tournament, hands_per_round=12)
+    set_hands_per_round(table.round.tournament, 12)
     services.enter_hand(bob, table, klop_b_full())
     phone = client_for(rita)
     stale = entry_form(phone)  # for hand 2

@@ -8,7 +8,7 @@ import html
 
 import pytest
 
-from tests.conftest import client_for
+from tests.conftest import client_for, set_hands_per_round
 from tests.html_forms import form, forms
 from tests.tournaments.test_hands import klop_b_full, tri
 from tournaments import hands as services
@@ -24,9 +24,8 @@ def dve(dealer, declarer, partner, card_points=48):
 
 @pytest.fixture
 def table(running_event, alice):
-    from tournaments import services as event_services
 
-    event_services.update_tournament(alice, running_event, hands_per_round=12)
+    set_hands_per_round(running_event, 12)
     return Table.objects.get(round__tournament=running_event, round__number=1, number=1)
 
 
