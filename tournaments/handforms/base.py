@@ -177,6 +177,8 @@ class HandForm(forms.Form):
                 preset["value"] = f.preset.value
             if f.preset.hide:
                 preset["hide"] = True
+            if f.preset.unless:
+                preset["unless"] = [{self.add_prefix(k): list(v) for k, v in c.items()} for c in f.preset.unless]
             field.preset = json.dumps(preset)
         return field
 
