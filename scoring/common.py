@@ -529,8 +529,10 @@ HOOKS = (
     "next_dealer",
     "validate_config",
     "dealers_after",
+    "dealers_reads",
     "counts_as_played",
     "misdeal_history",
+    "seating_state",
 )
 
 

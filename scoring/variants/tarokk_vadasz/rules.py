@@ -1131,6 +1131,9 @@ def _solo_result(hand: Mapping[str, Any], g: int, s: int, lines: list[str]) -> i
     return d
 
 
+dealers_reads = ("outcome", "thrower", "start_double_round")  # what dealers_after reads of the hand
+
+
 def dealers_after(table_seats: list[str], hand: Mapping[str, Any]) -> list[str]:
     """§1.8 (original II.3): after a throw-in the next player deals (a). If that is the
     thrower, he may pass the deal on to the player after him (a); any other thrower may take

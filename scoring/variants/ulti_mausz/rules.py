@@ -1554,6 +1554,9 @@ def next_dealer(table_seats: list[str], dealer: str) -> str:
     return next_seat(_ordered(table_seats), dealer)
 
 
+dealers_reads = ("renonsz.case",)  # what dealers_after reads of the hand
+
+
 def dealers_after(table_seats: list[str], hand: Mapping[str, Any]) -> list[str]:
     """§6.2: a void deal is dealt again by the same dealer (13.1.5-early: by the correct
     dealer, who is the next one), otherwise the deal rotates."""
