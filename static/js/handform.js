@@ -85,6 +85,11 @@
     // for the preview and leave the last score standing: ask anyway, and the server names the error
     // in the page's language. Saving still checks the inputs.
     form.addEventListener("htmx:configRequest", function (event) { event.detail.errors = []; });
+    // offline.js put the fields of another hand in (the next one, without a connection).
+    form.addEventListener("hand-fields", function () {
+      update(form, false);
+      presets(form);
+    });
     update(form, false);
     presets(form);
   });

@@ -25,7 +25,7 @@ from .. import access, misdeals, table_state
 from .. import hands as services
 from ..chart import progression
 from ..clock import clock_payload
-from ..handforms import JsonHandForm, form_class
+from ..handforms import JsonHandForm, entry_form, form_class
 from ..incidents import correction_prefill
 from ..lookups import table_for_viewer
 from ..models import Hand, Round, Table, Tournament
@@ -60,19 +60,16 @@ def _progress(tournament: Tournament, table: Table, hands: list[Hand]) -> dict[s
 
 def _new_form(tournament: Tournament, table: Table, previous: Hand | None, data: Any = None):
     setup = services.table_setup(table, tournament)
-    envelopes = services.next_envelopes(setup, previous)
-    form = form_class(tournament.variant)(
-        data,
-        envelope=envelopes[0],
-        alternatives=envelopes,
+    number = previous.number + 1 if previous else 1
+    return entry_form(
+        tournament.variant,
+        services.next_envelopes(setup, previous),
         names=_names(table),
-        table_positions=setup.positions,
+        positions=setup.positions,
         config=setup.config,
+        data=data,
+        earlier=lambda dealer: misdeals.earlier_misdeals(table, dealer, number),
     )
-    dealers = {e["dealer"] for e in form.alternatives}
-    if form.limits_misdeals and len(dealers) == 1:  # the referee does not pick the dealer
-        form.limit_misdeal(misdeals.earlier_misdeals(table, dealers.pop(), previous.number + 1 if previous else 1))
-    return form
 
 
 def table_page(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
@@ -89,6 +86,7 @@ def table_page(request: HttpRequest, slug: str, number: int, table_no: int) -> H
 def _context(request, tournament, table, hands, progress, form, preview=None, entry_token=None) -> dict[str, Any]:
     confirmed = {c.position: c for c in table.confirmations.all()}
     can_write = access.can_enter_hands(request.user, tournament, table.number)
+    ahead, pieces = _ahead(table, hands, progress, form) if can_write else (None, [])
     return {
         # The entry form says which hand it enters, and carries a token so that posting it twice
         # (a double tap, a retry after a timeout) stores one hand (services.enter_hand).
@@ -111,9 +109,18 @@ def _context(request, tournament, table, hands, progress, form, preview=None, en
         "confirmed": confirmed,
         "clock": clock_payload(table.round),
         "variant": VARIANTS[tournament.variant],
-        "offline": offline.page_config(request, table) if can_write else None,
+        "offline": offline.page_config(request, table, ahead) if can_write else None,
+        "pieces_ahead": pieces,
         "chart": progression(progress["positions"], [r["running"] for r in progress["rows"]]) if hands else None,
     }
+
+
+def _ahead(table: Table, hands: list[Hand], progress: dict[str, Any], form: Any) -> tuple[Any, list[str]]:
+    """The forms of the hands ahead, for entry without a connection (while the table takes hands)."""
+    if form is None:
+        return None, []
+    remaining = progress["expected"] - progress["played"]
+    return offline.forms_ahead(table, hands, remaining, _names(table), pristine=not form.is_bound)
 
 
 @login_required
