@@ -85,6 +85,11 @@
     // for the preview and leave the last score standing: ask anyway, and the server names the error
     // in the page's language. Saving still checks the inputs.
     form.addEventListener("htmx:configRequest", function (event) { event.detail.errors = []; });
+    // Once the form is being saved, no preview is asked for any more (the last change, a field left
+    // by the tap on the button, would score the hand again while it is stored).
+    form.addEventListener("submit", function (event) { if (!event.defaultPrevented) form.dataset.saving = "1"; });
+    form.addEventListener("htmx:beforeRequest", function (event) { if (form.dataset.saving) event.preventDefault(); });
+    window.addEventListener("pageshow", function () { delete form.dataset.saving; });
     // offline.js put the fields of another hand in (the next one, without a connection).
     form.addEventListener("hand-fields", function () {
       update(form, false);

@@ -271,7 +271,8 @@
   // The stored hands, totals and messages as the server shows them now, without a reload; the form
   // stays (a hand being typed is kept), or gives way to the confirmation once the table is complete.
   function refresh() {
-    return window.fetch(window.location.pathname, { credentials: "same-origin" }).then(function (r) {
+    var fresh = { credentials: "same-origin", headers: { "X-Tarok-Fresh": "1" } };  // sw.js: never its older copy
+    return window.fetch(window.location.pathname, fresh).then(function (r) {
       if (!r.ok || r.redirected) throw new Error(String(r.status));
       return r.text();
     }).then(function (text) {

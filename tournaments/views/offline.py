@@ -134,7 +134,7 @@ def _rendered(
     """A node's form, rendered: kept in the cache (a form takes a tenth of a second to render; a
     table's hands ahead have up to a few dozen), keyed by all it is made of. None when the page's
     ``budget`` of renders is spent and the cache does not have it."""
-    made_of = json.dumps([variant, envelopes, flag, context, translation.get_language()], sort_keys=True, default=str)
+    made_of = json.dumps([variant, envelopes, flag, context["key"]], sort_keys=True)
     name = "forms-ahead:" + hashlib.sha256(made_of.encode()).hexdigest()
     found = cache.get(name)
     if found is None:
@@ -179,12 +179,11 @@ def forms_ahead(
     )
     entry = setup.variant.entry
     limits = entry is not None and entry.misdeals is not None
-    context = {
-        "names": names,
-        "positions": setup.positions,
-        "config": setup.config,
-        "rules": setup.variant.rules_version,
-    }
+    context: dict[str, Any] = {"names": names, "positions": setup.positions, "config": setup.config}
+    # What else a form is made of, once for every node: the table, the event's configuration (a Laza
+    # point table is large), the rules' version and the reader's language.
+    table_part = [names, setup.positions, setup.config, setup.variant.rules_version, translation.get_language()]
+    context["key"] = hashlib.sha256(json.dumps(table_part, sort_keys=True, default=str).encode()).hexdigest()
     pieces = _Pieces()
     budget = [RENDERS_PER_PAGE]
     for node in plan["nodes"]:
