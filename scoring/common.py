@@ -529,9 +529,11 @@ HOOKS = (
     "next_dealer",
     "validate_config",
     "dealers_after",
+    "dealers_reads",
     "counts_as_played",
     "misdeal_history",
     "table_fields",
+    "seating_state",
 )
 
 

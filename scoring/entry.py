@@ -121,12 +121,15 @@ class Preset:
     name to the values that satisfy it (:data:`ANY`: any non-blank one). A convenience of the page
     (the usual case in one tap less, shown before it is saved); the form posts what is shown.
     With ``hide`` the field shows only while ``when`` holds or it holds a value (a Laza line's
-    result waits for its bid)."""
+    result waits for its bid). The preset yields while any condition of ``unless`` holds (each
+    like ``when``): what it put is taken back, so it never blocks a hand that forbids the value
+    (an ulti renonsz case that records no play)."""
 
     when: Mapping[str, Sequence[str]]
     copy: str | None = None
     value: str | None = None
     hide: bool = False
+    unless: tuple[Mapping[str, Sequence[str]], ...] = ()
 
 
 @dataclass(frozen=True)

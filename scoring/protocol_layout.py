@@ -259,7 +259,10 @@ def tarokk_details(hand: Mapping[str, Any], tr: Translator) -> list[str]:
     if hand.get("declarer_card_points") is not None:
         details.append(f"{pts(hand['declarer_card_points'], tr)}, {tricks(hand.get('declarer_tricks'), tr)}")
     elif hand.get("count_result") is not None:  # the sheet's verdict instead of the card points
-        details.append(f"{count_result(hand['count_result'], tr)}, {tricks(hand.get('declarer_tricks'), tr)}")
+        counted = [count_result(hand["count_result"], tr)]
+        if hand.get("declarer_tricks") is not None:  # Vadász: the tricks only for a volát
+            counted.append(tricks(hand["declarer_tricks"], tr))
+        details.append(", ".join(counted))
     details += tarokk_figures(hand.get("figures") or (), tr)
     renonsz = hand.get("renonsz")
     if renonsz:

@@ -100,6 +100,15 @@ class Variant:
     # rotates (``next_dealer``). Ulti deals a void deal again; after a Vadász throw-in the
     # thrower may take the deal.
     dealers_after: Callable[[list[str], Mapping[str, JSON]], list[str]] | None = None
+    # The paths of the hand ``dealers_after`` reads besides ``dealer`` (a void deal's renonsz case, a
+    # throw-in): a phone without a connection picks the next dealer by the fields that write them.
+    dealers_reads: tuple[str, ...] = ()
+    # Where ``playing_seats`` reads the state: the state after a hand as far as the next hand's seats
+    # depend on it, from the state before and the hand's envelope (Laza's pairs and attack), so the
+    # seats of hands ahead are known before they are scored. ``None``: the seats ignore the state.
+    seating_state: Callable[[list[str], Mapping[str, JSON] | None, Mapping[str, JSON]], Mapping[str, JSON]] | None = (
+        None
+    )
     # Does ``hand`` count as one of the round's hands? A void deal or a redeal does not.
     counts_as_played: Callable[[Mapping[str, JSON]], bool] = lambda hand: True
     # Rules that need the tournament's history (Taruk §5.4: a player's first misdeal is a

@@ -30,6 +30,7 @@ ACTIONS = {
     "hand-preview": ["hand_preview"],
     "hand-enter": ["hand_enter"],
     "hand-edit": ["hand_correct", "hand_delete"],
+    "hand-edit-preview": ["hand_preview"],  # the API's preview with ?hand=
     "table-confirm": ["table_confirm"],
     "table-confirm-judge": ["table_confirm_judge"],
     "table-time-up": ["table_time_up"],

@@ -137,7 +137,7 @@ def urls(event, at: Table) -> list[str]:
         )
         for n in (t, 99)
     ]
-    out += [reverse("hand-edit", args=[slug, rnd, t, n]) for n in (1, 999)]
+    out += [reverse(name, args=[slug, rnd, t, n]) for name in ("hand-edit", "hand-edit-preview") for n in (1, 999)]
     for key in ("standings-pdf", "players-xlsx", "round-1-protocols-filled", "round-99-protocols-blank", "nonsense"):
         out += [
             reverse(name, args=[slug, key]) for name in ("document-download", "document-generate", "document-status")
@@ -186,6 +186,7 @@ def test_no_variants_hand_form_answers_500_to_junk(table, bob, junk):  # noqa: F
         reverse("hand-preview", args=[slug, rnd, t]),
         reverse("hand-enter", args=[slug, rnd, t]),
         reverse("hand-edit", args=[slug, rnd, t, 1]),
+        reverse("hand-edit-preview", args=[slug, rnd, t, 1]),
     ):
         assert client.get(url, {"json": JUNK[junk]}).status_code < 500, url
         assert client.post(url, junk_data(JUNK[junk])).status_code < 500, url

@@ -179,15 +179,18 @@ def preview(table: Table, hand_input: Any, *, before_number: int | None = None) 
     return evaluate(hand_input, state, setup.config)
 
 
+def may_change_hands(actor: Any, table: Table, tournament: Tournament) -> bool:
+    """Does the table's round take hands and corrections from ``actor`` (who may enter hands at the
+    table)? A running round does; organizers may still correct a closed round; nobody writes a draft
+    or seated one. The pages offer correction links exactly where this holds."""
+    status = table.round.status
+    return status == Round.Status.RUNNING or (status == Round.Status.CLOSED and access.is_organizer(actor, tournament))
+
+
 def _check_open(actor: Any, table: Table, tournament: Tournament) -> None:
     access.require_hand_entry(actor, tournament, table.number)
-    status = table.round.status
-    if status == Round.Status.RUNNING:
-        return
-    # Organizers may still correct a closed round; nobody writes a draft or seated one.
-    if status == Round.Status.CLOSED and access.is_organizer(actor, tournament):
-        return
-    raise NotOpen(_("Round %(n)d is not running.") % {"n": table.round.number})
+    if not may_change_hands(actor, table, tournament):
+        raise NotOpen(_("Round %(n)d is not running.") % {"n": table.round.number})
 
 
 def _lock(table: Table) -> Table:

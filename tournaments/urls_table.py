@@ -11,6 +11,7 @@ urlpatterns = [
     path(prefix + "preview/", views.hand_preview, name="hand-preview"),
     path(prefix + "hands/", views.hand_enter, name="hand-enter"),
     path(prefix + "hands/<int:hand_no>/", views.hand_edit, name="hand-edit"),
+    path(prefix + "hands/<int:hand_no>/preview/", views.hand_edit_preview, name="hand-edit-preview"),
     path(prefix + "confirm/", views.table_confirm, name="table-confirm"),
     path(prefix + "confirm/judge/", views.table_confirm_judge, name="table-confirm-judge"),
     path(prefix + "time-up/", timeup.table_time_up, name="table-time-up"),

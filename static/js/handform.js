@@ -54,12 +54,13 @@
   }
   // Presets (scoring/entry.py, Preset): a field takes its usual value as soon as its condition holds
   // (the 40 of a 40-100 announced by the declarer, a Laza bid made), unless the referee set it
-  // himself; a value a preset put is taken back when the condition stops holding.
+  // himself; a value a preset put is taken back when the condition stops holding, or when one of
+  // its "unless" conditions starts to (a renonsz case that records no play): the preset yields.
   function presets(form, changed) {
     form.querySelectorAll("[data-preset]").forEach(function (box) {
       var preset = JSON.parse(box.dataset.preset);
       var name = box.querySelector("input, select").name;
-      var applies = holds(form, preset.when);
+      var applies = holds(form, preset.when) && !(preset.unless || []).some(function (c) { return holds(form, c); });
       if (changed !== undefined && name === changed) box.dataset.touched = "1";
       if (changed !== undefined && !box.dataset.touched) {
         var current = value(form, name);
@@ -79,6 +80,20 @@
     form.addEventListener("change", function (event) {
       update(form, true);
       presets(form, event.target.name);
+    });
+    // A number its input refuses (95 card points where 90 is the most) would stop htmx from asking
+    // for the preview and leave the last score standing: ask anyway, and the server names the error
+    // in the page's language. Saving still checks the inputs.
+    form.addEventListener("htmx:configRequest", function (event) { event.detail.errors = []; });
+    // Once the form is being saved, no preview is asked for any more (the last change, a field left
+    // by the tap on the button, would score the hand again while it is stored).
+    form.addEventListener("submit", function (event) { if (!event.defaultPrevented) form.dataset.saving = "1"; });
+    form.addEventListener("htmx:beforeRequest", function (event) { if (form.dataset.saving) event.preventDefault(); });
+    window.addEventListener("pageshow", function () { delete form.dataset.saving; });
+    // offline.js put the fields of another hand in (the next one, without a connection).
+    form.addEventListener("hand-fields", function () {
+      update(form, false);
+      presets(form);
     });
     update(form, false);
     presets(form);

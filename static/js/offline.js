@@ -6,6 +6,13 @@
 // is shown with both versions and the referee's choices. Words and addresses come from the page's
 // JSON element #offline-entry (tournaments/views/offline.py); the worker static/js/sw.js lets the
 // page itself reload offline.
+//
+// The form advances offline exactly as the server would: the page carries the table's rotation
+// ahead (forms_ahead: for each hand to come its envelopes, the dealer it leads to by the fields
+// that decide it, and its form in pieces rendered by the server), so hand n+1, n+2… show their own
+// dealer, seat order and defaults. When the queue has been sent, the stored hands and totals are
+// fetched and shown without a reload. This script runs before handform.js: it reads the page's own
+// form as rendered, before anything touches it.
 (function () {
   "use strict";
   var CORRECTION = "tarok-correction";  // sessionStorage: a queued hand to open as a correction
@@ -39,9 +46,14 @@
       else input.value = given.length ? given[0] : "";
     });
   }
+  function valueOf(fields, name) {
+    var found = fields.filter(function (f) { return f[0] === name; })[0];
+    return found ? found[1] : "";
+  }
 
-  // The correction page opened from a conflict: fill in the referee's version.
-  (function prefillCorrection() {
+  // The correction page opened from a conflict: fill in the referee's version (once handform.js,
+  // which runs after this script there, listens).
+  document.addEventListener("DOMContentLoaded", function prefillCorrection() {
     var raw = window.sessionStorage.getItem(CORRECTION);
     var form = document.querySelector("form.hand-form");
     if (!raw || !form) return;
@@ -53,16 +65,16 @@
     var note = el("p", "messages offline-note", data.note);
     note.setAttribute("role", "status");
     form.parentNode.insertBefore(note, form);
-  })();
+  });
 
   var configElement = document.getElementById("offline-entry");
   if (!configElement) return;
   var cfg = JSON.parse(configElement.textContent), W = cfg.words;
   var form = document.querySelector("#entry form.hand-form");
-  var hands = document.querySelector("table.hands tbody");
-  var heading = document.querySelector("#entry h2");
   var serverNumber = form ? Number(form.elements.number.value) : 0;
-  var state = { busy: false, signedOut: false, dirty: false };
+  var state = { busy: false, signedOut: false, dirty: false, stored: false };
+  var ahead = null, pieces = [];
+  if (form) read(cfg.ahead, document, form);
 
   function load() { return JSON.parse(window.localStorage.getItem(cfg.key) || "[]"); }
   function save(queue) {
@@ -71,23 +83,112 @@
   }
   function offline() { return !navigator.onLine || state.offline; }
 
+  // ---- the hands ahead ------------------------------------------------------------------------
+  // The pieces the forms ahead are made of: from the page's <template> elements, and those of the
+  // page's own form (sent once) from that form as rendered: its sections and fields in order.
+  function read(given, doc, pageForm) {
+    ahead = given || null;
+    pieces = [];
+    if (!ahead) return;
+    pieces = Array.from(doc.querySelectorAll("#forms-ahead > template"), function (t) { return t.innerHTML; });
+    var own = ahead.page !== undefined && ahead.nodes[ahead.start].forms[ahead.page];
+    if (!own) return;
+    var sections = pageForm.querySelectorAll(".hand-fields > details.fieldset");
+    if (sections.length !== own.length) { ahead = null; return; }  // not the form the plan describes
+    own.forEach(function (section, i) {
+      var shell = sections[i].cloneNode(true), fields = sections[i].querySelector(".fields").children;
+      shell.querySelector(".fields").textContent = "";
+      pieces[section[0]] = shell.outerHTML;
+      section[1].forEach(function (piece, j) { if (fields[j]) pieces[piece] = fields[j].outerHTML; });
+    });
+  }
+  // The node of hand ``number`` and its form (by the queued hands before it), or null.
+  function walk(number, queue) {
+    if (!ahead) return null;
+    var id = ahead.start, dealt = {};
+    var misdeals = ahead.misdeals;
+    for (var i = 0; i < queue.length && id !== null && id !== undefined; i++) {
+      var item = queue[i];
+      if (item.number < ahead.number || item.number >= number) continue;
+      var node = ahead.nodes[id];
+      var dealer = valueOf(item.fields, "dealer") || node.envelopes[0].dealer;
+      if (misdeals && valueOf(item.fields, misdeals.field)) dealt[dealer] = (dealt[dealer] || 0) + 1;
+      var step = ahead.steps[node.next[dealer]];
+      if (!step) return null;
+      var key = JSON.stringify(ahead.fields.map(function (f) { return valueOf(item.fields, f); }));
+      id = step.by && step.by[key] !== undefined ? step.by[key] : step.usual;
+    }
+    if (id === null || id === undefined) return null;
+    var found = ahead.nodes[id], flag = "";
+    if ("0" in found.forms || "1" in found.forms) {
+      var d = found.envelopes[0].dealer;
+      flag = (misdeals.earlier[d] || 0) + (dealt[d] || 0) ? "1" : "0";
+    }
+    var layout = found.forms[flag];
+    var complete = layout && layout.every(function (s) {
+      return pieces[s[0]] && s[1].every(function (p) { return pieces[p]; });
+    });
+    return complete ? { node: found, layout: layout } : { node: found, layout: null };
+  }
+  // Show the form of hand ``number``: its fields as the server renders them for it, its dealer in
+  // the heading and beside his name. False where the phone does not have that form.
+  function show(number, queue) {
+    var at = walk(number, queue);
+    var box = form.querySelector(".hand-fields");
+    if (!at || !at.layout || !box) { marker(null, number); return false; }
+    box.textContent = "";
+    at.layout.forEach(function (section) {
+      var t = document.createElement("template");
+      t.innerHTML = pieces[section[0]];
+      var shell = t.content.firstElementChild;
+      shell.querySelector(".fields").innerHTML = section[1].map(function (p) { return pieces[p]; }).join("");
+      box.appendChild(shell);
+    });
+    marker(at.node.envelopes[0].dealer, number);
+    form.dispatchEvent(new Event("hand-fields"));  // handform.js: sections and presets of the new fields
+    return true;
+  }
+  // The heading "Hand n — dealer X" and the "deals next" badge beside the dealer's name; without a
+  // dealer (the phone has not got that hand's form) a warning instead, so nothing is saved unseen.
+  function marker(dealer, number) {
+    var heading = document.querySelector("#entry h2");
+    if (heading) heading.textContent = dealer ? fmt(W.hand_dealer, { n: number, d: dealer }) : fmt(W.hand, { n: number });
+    var warning = document.getElementById("offline-unknown");
+    if (warning) warning.remove();
+    if (!dealer && heading && number !== serverNumber) {
+      warning = el("p", "messages", fmt(W.unknown, { n: number }));
+      warning.id = "offline-unknown";
+      warning.setAttribute("role", "alert");
+      heading.parentNode.insertBefore(warning, heading.nextSibling);
+    }
+    document.querySelectorAll("#table-seats .deals-next").forEach(function (b) { b.remove(); });
+    var row = dealer && document.querySelector("#table-seats tr[data-seat='" + dealer + "'] td:nth-child(2)");
+    if (!row) return;
+    var badge = el("span", "badge deals-next", W.deals_next), name = row.querySelector("a");
+    row.insertBefore(badge, name ? name.nextSibling : row.firstChild);
+    row.insertBefore(document.createTextNode(" "), badge);
+  }
+
   // ---- the form -----------------------------------------------------------------------------
+  // The hand as the referee gave it: every field of the first section, elsewhere what differs from
+  // the default, each as "label: value" (a chip's own words; the "—" of nothing left out).
   function summary() {
-    var out = [];
-    form.querySelectorAll("p.field").forEach(function (p) {
-      var label = p.querySelector("label");
+    var out = [], first = form.querySelector("details.fieldset");
+    form.querySelectorAll(".field").forEach(function (p) {
+      var label = p.querySelector("legend, label");
       if (!label || p.closest("[hidden]")) return;
-      var parts = [];
+      var everything = first && first.contains(p), parts = [];
       p.querySelectorAll("input, select, textarea").forEach(function (input) {
         if (input.type === "hidden") return;
         if (input.tagName === "SELECT") {
           // a single choice lists its "nothing" first (no kontra, declaring side): not worth a word
           Array.from(input.selectedOptions).forEach(function (o) {
-            if (o.value !== "" && (input.multiple || o.index > 0)) parts.push(o.text);
+            if (o.value !== "" && (input.multiple || o.index > 0) && (everything || !o.defaultSelected)) parts.push(o.text);
           });
         } else if (input.type === "checkbox" || input.type === "radio") {
           var own = input.closest("label");
-          if (input.checked) parts.push(own && own !== label ? own.textContent.trim() : "✓");
+          var words = own && own !== label ? own.textContent.trim() : "✓";
+          if (input.checked && words !== "—" && (everything || !input.defaultChecked)) parts.push(words);
         } else if (input.value !== "") {
           parts.push(input.value);
         }
@@ -109,12 +210,15 @@
   function setNumber(n) {
     form.elements.number.value = String(n);
     form.elements.entry_token.value = newToken();
-    if (n !== serverNumber && heading) heading.textContent = fmt(W.hand, { n: n });
   }
+  // The form for the next hand: its own fields where the phone has them, else the form emptied.
   function clearForm(queue) {
-    form.reset();
-    form.dispatchEvent(new Event("change", { bubbles: true }));  // handform.js hides what the reset game hides
-    setNumber(nextNumber(queue));
+    var n = nextNumber(queue);
+    if (!show(n, queue)) {
+      form.reset();
+      form.dispatchEvent(new Event("change", { bubbles: true }));  // handform.js hides what the reset game hides
+    }
+    setNumber(n);
     state.dirty = false;
   }
 
@@ -137,7 +241,7 @@
   }
   function flush() {
     var queue = load();
-    if (state.busy || !queue.length || queue[0].problem || !navigator.onLine) { render(); return; }
+    if (state.busy || !queue.length || queue[0].problem || !navigator.onLine) { stopped(); return; }
     state.busy = true;
     render();
     post(queue[0]).then(function (answer) {
@@ -145,22 +249,61 @@
       queue = load();
       if (answer.kind === "stored") {
         state.offline = state.signedOut = false;
+        state.stored = true;
         queue.shift();
         save(queue);
-        if (queue.length) flush(); else finished();
+        flush();
         return;
       }
       if (answer.kind === "network") state.offline = true;
       else if (answer.kind === "signed_out") state.signedOut = true;
       else queue[0].problem = { kind: answer.kind, data: answer.data };
       save(queue);
-      render();
+      stopped();
     });
   }
-  function finished() {
-    // The page shows the stored hands and the form for the next one; a hand being typed is kept.
-    if (!form || !state.dirty) { window.location.assign(window.location.pathname); return; }
-    render(W.all_sent);
+  // The queue stopped (sent, or held by a problem or the connection): show what the server now has.
+  function stopped() {
+    if (!state.stored) { render(); return; }
+    state.stored = false;
+    refresh().then(function () { render(load().length ? undefined : W.all_sent); }, function () { render(); });
+  }
+  // The stored hands, totals and messages as the server shows them now, without a reload; the form
+  // stays (a hand being typed is kept), or gives way to the confirmation once the table is complete.
+  function refresh() {
+    var fresh = { credentials: "same-origin", headers: { "X-Tarok-Fresh": "1" } };  // sw.js: never its older copy
+    return window.fetch(window.location.pathname, fresh).then(function (r) {
+      if (!r.ok || r.redirected) throw new Error(String(r.status));
+      return r.text();
+    }).then(function (text) {
+      var doc = new DOMParser().parseFromString(text, "text/html");
+      ["main > h1", "#table-seats", "#table-hands"].forEach(function (selector) {
+        var mine = document.querySelector(selector), theirs = doc.querySelector(selector);
+        if (mine && theirs) mine.replaceWith(document.adoptNode(theirs));
+      });
+      var said = doc.querySelector("main > ul.messages"), shown = document.querySelector("main > ul.messages");
+      if (shown) shown.remove();
+      if (said) document.querySelector("main").insertBefore(document.adoptNode(said), document.querySelector("main").firstChild);
+      var config = doc.getElementById("offline-entry");
+      if (config) cfg = JSON.parse(config.textContent);
+      var entry = document.getElementById("entry"), theirEntry = doc.getElementById("entry");
+      if (entry && !theirEntry) {  // the table has all its hands: the players confirm
+        var confirm = doc.getElementById("confirm");
+        if (confirm) entry.replaceWith(document.adoptNode(confirm)); else entry.remove();
+        form = null;
+      } else if (form && theirEntry) {
+        var theirForm = theirEntry.querySelector("form.hand-form");
+        serverNumber = Number(theirForm.elements.number.value);
+        read(cfg.ahead, doc, theirForm);
+        var queue = load();
+        if (!state.dirty) clearForm(queue);
+        else {  // the hand being typed stays; its dealer is marked again in the new list of seats
+          var n = Number(form.elements.number.value), at = walk(n, queue);
+          marker(at ? at.node.envelopes[0].dealer : null, n);
+        }
+      }
+      window.dispatchEvent(new Event("resize"));  // actions.js: a wide table scrolls from the keyboard
+    });
   }
 
   // ---- the referee's choices on a hand that was not stored -----------------------------------
@@ -173,7 +316,9 @@
       });
     }
     save(queue);
-    if (form && renumber && Number(form.elements.number.value) > gone.number) setNumber(nextNumber(queue));
+    if (form && renumber && Number(form.elements.number.value) > gone.number) {
+      if (state.dirty) setNumber(nextNumber(queue)); else clearForm(queue);
+    }
     flush();
   }
   function correct() {
@@ -186,7 +331,8 @@
     window.location.assign(url);
   }
   function edit() {
-    var mine = load()[0];
+    var queue = load(), mine = queue[0];
+    show(mine.number, queue);  // the form of that hand: its dealer, seats and defaults
     fill(form, mine.fields);
     form.dispatchEvent(new Event("change", { bubbles: true }));
     setNumber(mine.number);  // saving it again replaces the refused one in the queue
@@ -216,9 +362,9 @@
     if (p.kind === "refused") {
       var errors = el("ul", "errorlist");
       Object.keys(p.data.errors || {}).forEach(function (field) {
-        var label = form && form.querySelector("label[for='id_" + field + "']");
+        var label = labelOf(field);
         p.data.errors[field].forEach(function (message) {
-          errors.appendChild(el("li", "", (field !== "__all__" ? (label ? label.textContent : field) + ": " : "") + message));
+          errors.appendChild(el("li", "", (label ? label + ": " : "") + message));
         });
       });
       panel.appendChild(errors);
@@ -251,6 +397,14 @@
     panel.appendChild(actions);
     return panel;
   }
+  // A field's label as the form shows it (a chip row's legend); nothing rather than its key.
+  function labelOf(name) {
+    var control = form && name !== "__all__" && form.querySelector("#id_" + name);
+    if (!control) return "";
+    var row = control.closest("fieldset.chipset");
+    var label = row ? row.querySelector("legend") : form.querySelector("label[for='id_" + name + "']");
+    return label ? label.textContent.trim() : "";
+  }
   function render(note) {
     var queue = load(), box = banner();
     box.textContent = "";
@@ -263,6 +417,7 @@
     box.hidden = !says.length;
     box.classList.toggle("offline", offline());
     // the queued hands, after the stored ones
+    var hands = document.querySelector("table.hands tbody");
     if (hands) {
       hands.querySelectorAll("tr.queued").forEach(function (row) { row.remove(); });
       var empty = hands.querySelector("td[colspan]:only-child");  // "No hand yet."
@@ -282,7 +437,7 @@
     var old = document.querySelector(".offline-problem");
     if (old) old.remove();
     if (queue.length && queue[0].problem) {
-      var anchor = document.getElementById("entry") || box.nextSibling;
+      var anchor = document.getElementById("entry") || document.getElementById("confirm") || box.nextSibling;
       anchor.parentNode.insertBefore(versions(queue[0]), anchor);
     }
   }
@@ -290,7 +445,9 @@
   // ---- wiring -------------------------------------------------------------------------------
   if (form) {
     var queue = load();
-    setNumber(nextNumber(queue));  // a fresh token always: a page kept offline still holds a used one
+    // A page kept offline shows the form of the hand after the ones waiting, with a fresh token
+    // (a page kept offline still holds a used one).
+    if (nextNumber(queue) !== serverNumber) clearForm(queue); else setNumber(serverNumber);
     form.addEventListener("input", function () { state.dirty = true; });
     form.addEventListener("change", function (e) { if (e.isTrusted) state.dirty = true; });
     form.addEventListener("submit", function (event) {

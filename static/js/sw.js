@@ -1,5 +1,7 @@
 // The table page reloads without a connection (issue 16): table pages and static files come from
-// the network as always and a copy is kept; when the network fails, the copy answers. Posts are
+// the network as always and a copy is kept; when the network fails, the copy answers, except to a
+// request that asks for the page as the server has it now (offline.js after sending the hands kept
+// on the phone: header X-Tarok-Fresh), which then fails rather than show an older list. Posts are
 // never touched (static/js/offline.js keeps unsent hands itself). Served at /sw.js (its scope).
 var CACHE = "tarok-offline-v1";
 var TABLE_PAGE = /\/round\/\d+\/table\/\d+\/$/;
@@ -27,6 +29,7 @@ self.addEventListener("fetch", function (event) {
     }
     return response;
   }, function () {
+    if (request.headers.get("X-Tarok-Fresh")) return Response.error();
     return caches.match(request).then(function (copy) { return copy || Response.error(); });
   }));
 });

@@ -5,6 +5,7 @@ shows its common bids as chips with the rest folded away."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import chosen, log_in, tap
 from tests.tournaments.variant_tables import running_table, table_url
@@ -81,3 +82,50 @@ def test_a_laza_bid_presets_made_and_its_result_waits_for_the_bid(alice, bob, ph
     # tarokk-laza.md §3.1 with the samples' point table: the attack's trul failed -10, the
     # defence's kassza made +30 (not zero-sum).
     assert Hand.objects.get().points == {"A": -10, "B": 30, "C": 30, "D": -10}
+
+
+def test_the_40_preset_yields_to_a_renonsz_case_that_records_no_play(alice, bob, phone):
+    """ulti-mausz.md §5.4: with a PLAY-type case (13.3.4, a revoke) the play is not recorded; the trump
+    40 the form put for the 40-100 is taken back, so the hand saves as the referee tapped it."""
+    table = running_table(alice, "ulti-mausz")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+    tap(page, "bid", "40-100")
+    tap(page, "trump", "zold")
+    tap(page, "declarer", "B")
+    assert chosen(page, "m_zold") == "B"
+    renonsz = page.locator("details.fieldset", has=page.locator("[name='renonsz_case']"))
+    renonsz.locator("summary").click()
+    page.select_option("select[name='renonsz_case']", "13.3.4")
+    tap(page, "renonsz_offender", "B")
+    assert chosen(page, "m_zold") == ""  # the preset yielded
+    preview = page.locator("#preview")
+    expect(preview).to_contain_text("The engine scores this hand")
+    page.locator(".entry-bar button[type=submit]").click()
+    expect(page.locator("ul.messages")).to_contain_text("Hand 1 saved")
+    hand = Hand.objects.get()
+    assert "play" not in hand.input and hand.input["renonsz"] == {"case": "13.3.4", "offender": "B"}
+    # 13.3.4 by the declarer (§4.3 PLAY, as §7 Example 27): he pays each defender the whole bid at
+    # the kontras said, V = 40-100 (§2 row 3) 4 x 1 = 4.
+    assert hand.points == {"A": 4, "B": -8, "C": 4}
+
+
+def test_a_number_out_of_range_shows_its_error_in_the_preview(alice, bob, phone):
+    """95 card points (at most 90): the preview says so instead of keeping the last score."""
+    table = running_table(alice, "ulti-mausz")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+    tap(page, "trump", "zold")
+    tap(page, "declarer", "B")
+    page.locator("[name='declarer_tricks']").press_sequentially("6")
+    points = page.locator("[name='declarer_card_points']")
+    points.press_sequentially("60")
+    preview = page.locator("#preview")
+    # ulti-mausz.md §2 row 1: parti in zöld made, 1 per defender.
+    expect(preview).to_contain_text("The engine scores this hand")
+    expect(preview.locator("td")).to_have_text(["-1", "2", "-1"])
+    points.fill("")
+    points.press_sequentially("95")
+    expect(preview).to_contain_text("Not valid yet")
+    expect(preview).to_contain_text("declarer's card points")
+    expect(preview).not_to_contain_text("The engine scores this hand")

@@ -242,3 +242,24 @@ def test_the_verdicts_lines_read_in_slovenian_and_hungarian():
     lines = VARIANT.score(lone, {}).breakdown
     assert render(lines[0], "sl") == "igra izgubljena (po zapisniku): G 2 x 2 (kontra) = -4"
     assert render(lines[0], "hu") == "játék elveszítve (a játszmalap szerint): G 2 x 2 (kontra) = -4"
+
+
+def test_the_sheets_count_needs_the_tricks_only_for_a_volat():
+    """The tricks decide only a volát (§2.1: T = 9 or T = 0); a count without them scores as any
+    T of 1-8. §4 V1 by the sheet: G = 1, game won -> B and D +1, A and C -1."""
+    v1 = {"declarer": "B", "partner": "D", "declarer_talon_taken": 3, "count_result": "won"}
+    assert VARIANT.validate(make(v1), {}, None) == []
+    assert VARIANT.score(make(v1), {}).points == {"A": -1, "B": 1, "C": -1, "D": 1}
+    assert VARIANT.score(make(v1), {}).points == VARIANT.score(make({**v1, "declarer_tricks": 5}), {}).points
+    volat = {"figure": "volat", "side": "declarer", "announced": True, "announcer": "B"}
+    (missing,) = VARIANT.validate(make({**v1, "count_result": "dupla", "figures": [volat]}), {}, None)
+    assert (missing.field, missing.code) == ("declarer_tricks", "missing_field")
+    assert missing.message == "declarer_tricks is required when a volát is announced"
+    # With the card points the tricks stay required (§3.1).
+    (missing,) = VARIANT.validate(make({**PLAYED, "declarer_card_points": 55, "declarer_tricks": None}), {}, None)
+    assert (missing.field, missing.code) == ("declarer_tricks", "missing_field")
+
+
+def test_the_protocol_writes_the_count_without_tricks_when_none_were_given():
+    hand = {k: v for k, v in PLAYED.items() if k != "declarer_tricks"}
+    assert PROTOCOL.text({**hand, "count_result": "won"}, {}, {}).details == "talon 2; game won"

@@ -581,7 +581,9 @@ ERRORS = [
         "add up to 0",
         id="jury-points-not-zero-sum",
     ),
-    pytest.param({**PARTI, "trump": "", "bid": "ulti"}, "trump", "needs its trump", id="coloured-bid-no-trump"),
+    pytest.param(
+        {**PARTI, "trump": "", "bid": "ulti", "trump7": "none"}, "trump", "needs its trump", id="coloured-bid-no-trump"
+    ),
 ]
 
 

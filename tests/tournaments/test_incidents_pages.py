@@ -165,3 +165,23 @@ def test_the_desk_is_closed_to_the_public_and_to_strangers(running_event, charli
     url = reverse(name, args=[running_event.slug])
     assert client_for(charlie).get(url).status_code == 403
     assert client_for(None).get(url).status_code == 302  # to the login
+
+
+def test_a_closed_rounds_correction_is_offered_to_the_organizer_not_to_a_referee_judge(running_event, alice, bob):
+    """hands._check_open: organizers may still correct a closed round, a referee (even with judge
+    rights) may not; the desk's "Correct hand" link shows exactly to who can save it."""
+    from tests.conftest import enter_e1
+    from tournaments import rounds
+
+    table = _table(running_event)
+    enter_e1(bob, table)
+    incidents.set_judge(alice, bob.refereeing.get(), True)
+    incident = _open(bob, running_event, table)
+    incidents.rule(alice, incident, ruling="renons by B, −70", outcome="confirmed")
+    correct_url = reverse("hand-edit", args=[running_event.slug, 1, 1, 1]) + f"?incident={incident.pk}"
+    assert f'href="{correct_url}"' in client_for(bob).get(_detail(incident)).content.decode()
+    rounds.close_round(alice, table.round, override=True, reason="the hall closes")
+    assert f'href="{correct_url}"' in client_for(alice).get(_detail(incident)).content.decode()
+    judge_page = client_for(bob).get(_detail(incident)).content.decode()
+    assert f'href="{correct_url}"' not in judge_page
+    assert "is not entered yet" not in judge_page  # it is entered: the page says why it is not offered

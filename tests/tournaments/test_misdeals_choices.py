@@ -31,6 +31,7 @@ def table(event, alice):
 
 def misdeal_options(client, table) -> list[str]:
     html = client.get(table_url(table)).content.decode()
+    html = html[html.index('id="entry"') : html.index("</form>", html.index('id="entry"'))]  # the page's form
     # A short choice is a row of chips: radio inputs named misdeal, one per value offered.
     options = re.findall(r'<input type="radio" name="misdeal" value="([^"]*)"', html)
     assert options, "the hand form has no misdeal field"

@@ -23,16 +23,22 @@ from tests.tournaments.variant_tables import running_table, table_url
         ("13.1.5-late", "13. § (1) 5."),
         ("13.2.1-outbid", "13. § (2) 1."),
         ("13.2.7a", "13. § (2) 7. a)"),
-        (
-            "13.3.9c",
-            "13. § (3) 9. b)",
-        ),  # the rulebook's 9. b) holds both the "both defenders" and "one defender" readings
+        ("13.3.9b", "13. § (3) 9. b)"),
+        ("13.3.9c", "13. § (3) 9. c)"),  # ulti-mausz.md §4.3: its own case, not a second 9. b)
         ("13.3.12", "13. § (3) 12."),
         ("10.3.g", "10. § (3) g)"),
     ],
 )
 def test_a_case_is_cited_by_the_rulebooks_paragraph(case, where):
     assert paragraph(case) == where
+
+
+def test_no_two_cases_share_a_label():
+    """A referee picks a case by its label: two cases never read the same (paragraph and what happened)."""
+    labels = [f"{paragraph(c)} {case.text}" for c, case in CASES.items()]
+    assert len(set(labels)) == len(labels)
+    nine = [c for c in CASES if paragraph(c).startswith("13. § (3) 9.")]
+    assert sorted(paragraph(c) for c in nine) == ["13. § (3) 9. a)", "13. § (3) 9. b)", "13. § (3) 9. c)"]
 
 
 def test_the_42_case_ids_are_the_specs():

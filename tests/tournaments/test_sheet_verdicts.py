@@ -103,3 +103,25 @@ def test_a_tarokk_game_by_the_sheets_count_through_the_api(alice, bob, variant):
     done = client.post(url, json.dumps(hand), content_type="application/json")
     assert done.status_code == 201, done.content
     assert done.json()["points"] == TAROKK_POINTS
+
+
+def test_a_vadasz_game_by_the_sheets_count_needs_no_tricks(alice, bob):
+    """The sheet's count says who won and whether a dupla was made; the tricks decide only a volát
+    (tarokk-vadasz.md §2.1: T = 9 or T = 0). A referee who taps "won" is not asked for them: §4 V1
+    by the sheet (G = 1, game won, no volát) is +1 for B and D, -1 for A and C."""
+    table = running_table(alice, "tarokk-vadasz")
+    typed = {**TAROKK_TYPED["tarokk-vadasz"], "count_result": "won"}
+    response = post_hand(client_for(bob), table, typed)
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    stored = Hand.objects.get(table=table)
+    assert "declarer_tricks" not in stored.input
+    assert stored.points == TAROKK_POINTS
+
+
+def test_an_announced_volat_by_the_sheets_count_still_asks_for_the_tricks(alice, bob):
+    table = running_table(alice, "tarokk-vadasz")
+    typed = {**TAROKK_TYPED["tarokk-vadasz"], "count_result": "dupla", "decl_volat": "announced", "decl_volat_by": "B"}
+    response = post_hand(client_for(bob), table, typed)
+    assert response.status_code == 422
+    assert not Hand.objects.filter(table=table).exists()
+    assert "tricks of the declaring side is required when a volát is announced" in response.content.decode()

@@ -4,6 +4,8 @@ reason; wrong PINs are counted per seat and per signed-in account and locked out
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.conftest import client_for
@@ -176,3 +178,16 @@ def test_failures_by_one_account_over_many_seats_lock_the_account(complete, bob,
     assert "Too many wrong PINs" in confirm_with_pin(other, "A", seat_a.entry.pin).content.decode()
     # ... while another referee at the same address may still confirm seat A.
     assert "Confirmed by A." in confirm_with_pin(client_for(rita), "A", seat_a.entry.pin).content.decode()
+
+
+def test_each_pin_input_is_named_by_its_label(complete, bob):
+    """A label tied to its input (``for``): a tap on the player's name focuses his PIN, and a screen
+    reader names the input by the label it sees."""
+    page = client_for(bob).get(URL).content.decode()
+    inputs = re.findall(r"<input[^>]*name=\"pin\"[^>]*>", page)
+    assert len(inputs) == complete.seats.count()
+    for tag in inputs:
+        (input_id,) = re.findall(r'id="([^"]+)"', tag)
+        label = re.search(rf'<label for="{input_id}">(.*?)</label>', page, re.S)
+        assert label, f"no label for {input_id}"
+        assert "PIN" in label.group(1)

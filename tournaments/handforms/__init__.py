@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from functools import cache
+from typing import Any
 
 from scoring.registry import VARIANTS
 
@@ -20,4 +22,26 @@ def form_class(variant: str) -> type[HandForm]:
     return type("HandForm", (HandForm,), {"variant": variant, "entry": declared, "__module__": __name__})
 
 
-__all__ = ["HandForm", "JsonHandForm", "form_class"]
+def entry_form(
+    variant: str,
+    envelopes: list[dict[str, Any]],
+    *,
+    names: Mapping[str, str],
+    positions: list[str],
+    config: Mapping[str, Any] | None,
+    data: Any = None,
+    earlier: Callable[[str], int] | None = None,
+) -> HandForm:
+    """The entry form of a table's next hand, whose possible envelopes are ``envelopes`` (the usual
+    one first). Where one dealer deals and the variant narrows the misdeal by the dealer's history,
+    ``earlier(dealer)`` says how many misdeals his player has made before (tournaments.misdeals)."""
+    form = form_class(variant)(
+        data, envelope=envelopes[0], alternatives=envelopes, names=names, table_positions=positions, config=config
+    )
+    dealers = {e["dealer"] for e in form.alternatives}
+    if earlier is not None and form.limits_misdeals and len(dealers) == 1:
+        form.limit_misdeal(earlier(dealers.pop()))
+    return form
+
+
+__all__ = ["HandForm", "JsonHandForm", "entry_form", "form_class"]

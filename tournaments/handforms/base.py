@@ -178,6 +178,8 @@ class HandForm(forms.Form):
                 preset["value"] = f.preset.value
             if f.preset.hide:
                 preset["hide"] = True
+            if f.preset.unless:
+                preset["unless"] = [{self.add_prefix(k): list(v) for k, v in c.items()} for c in f.preset.unless]
             field.preset = json.dumps(preset)
         return field
 
@@ -325,12 +327,20 @@ class HandForm(forms.Form):
         out = []
         for i, (title, names, show) in enumerate(self.fieldsets):
             fields = [self[n] for n in names if n in self.fields]
-            # A folded section opens when it holds an error: the referee must see what blocks.
-            out.append(
-                {"title": title, "fields": fields, "open": i == 0 or any(f.errors for f in fields), "show": show}
-            )
+            out.append({"title": title, "fields": fields, "open": i == 0 or _opens(fields), "show": show})
         used = {n for _, names, _ in self.fieldsets for n in names}
         rest = [self[n] for n in self.fields if n not in used]
         if rest:
-            out.append({"title": _("Other"), "fields": rest, "open": any(f.errors for f in rest), "show": {}})
+            out.append({"title": _("Other"), "fields": rest, "open": _opens(rest), "show": {}})
         return out
+
+
+def _opens(fields: list[forms.BoundField]) -> bool:
+    """A folded section opens when it holds an error (the referee must see what blocks) or a value
+    other than its field's default (a correction shows what the hand holds; a form shown again
+    shows what was typed)."""
+    return any(f.errors or _shown(f.value()) != _shown(f.field.initial) for f in fields)
+
+
+def _shown(value: Any) -> str:
+    return "" if value in (None, "", False, [], ()) else str(value)

@@ -18,7 +18,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import access, documents, incidents
+from .. import access, documents, hands, incidents
 from ..forms_incidents import DecideForm, OpenIncidentForm, ProtestForm, RuleForm, SanctionForm
 from ..lookups import table_for_viewer, tournament_for_viewer
 from ..models import Entry, Incident, Referee, Sanction, Seat, Table, Tournament
@@ -112,17 +112,22 @@ def _party_entries(tournament: Tournament, incident: Incident) -> list[tuple[str
     return _seat_entries(incident.table)
 
 
-def _links(incident: Incident, is_judge: bool) -> dict[str, Any]:
+def _links(incident: Incident, is_judge: bool, user: Any) -> dict[str, Any]:
     """Where the ruling's score consequence is entered: the correction of the stored hand
-    (prefilled from the incident), or the table's entry form when the hand is still to come."""
+    (prefilled from the incident; offered where this judge can save it), or the table's entry form
+    when the hand is still to come."""
     if not is_judge or incident.table_id is None:
         return {}
     table = incident.table
     hand = incident.hand or incidents.hand_at(table, incident.hand_number)
     ruled = incident.protest_of if incident.protest_of_id else incident
     out: dict[str, Any] = {"hand": hand, "table_url": table_url(table)}
-    if hand is not None:
-        args = [incident.tournament.slug, table.round.number, table.number, hand.number]
+    tournament = incident.tournament
+    may_correct = access.can_enter_hands(user, tournament, table.number) and hands.may_change_hands(
+        user, table, tournament
+    )
+    if hand is not None and may_correct:
+        args = [tournament.slug, table.round.number, table.number, hand.number]
         out["correct_url"] = reverse("hand-edit", args=args) + "?" + urlencode({"incident": incident.pk})
         out["false_call"] = incidents.false_call_input(ruled, hand) is not None
     return out
@@ -140,7 +145,7 @@ def incident_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "is_judge": is_judge,
         "protests": incident.protests.select_related("caller__player"),
         "sanctions": incident.sanctions.select_related("entry__player"),
-        "links": _links(incident, is_judge),
+        "links": _links(incident, is_judge, request.user),
         "can_protest": incidents.may_protest(tournament, incident)
         and access.can_open_incident(request.user, tournament, incident.table.number if incident.table_id else None),
         "rule_form": RuleForm(initial={"outcome": incident.outcome, "ruling": incident.ruling}),

@@ -25,7 +25,7 @@ from .. import access, misdeals, table_state
 from .. import hands as services
 from ..chart import progression
 from ..clock import clock_payload
-from ..handforms import JsonHandForm, form_class
+from ..handforms import JsonHandForm, entry_form, form_class
 from ..incidents import correction_prefill
 from ..lookups import table_for_viewer
 from ..models import Hand, Round, Table, Tournament
@@ -63,19 +63,16 @@ def _progress(tournament: Tournament, table: Table, hands: list[Hand]) -> dict[s
 
 def _new_form(tournament: Tournament, table: Table, previous: Hand | None, data: Any = None):
     setup = services.table_setup(table, tournament)
-    envelopes = services.next_envelopes(setup, previous)
-    form = form_class(tournament.variant)(
-        data,
-        envelope=envelopes[0],
-        alternatives=envelopes,
+    number = previous.number + 1 if previous else 1
+    return entry_form(
+        tournament.variant,
+        services.next_envelopes(setup, previous),
         names=_names(table),
-        table_positions=setup.positions,
+        positions=setup.positions,
         config=setup.config,
+        data=data,
+        earlier=lambda dealer: misdeals.earlier_misdeals(table, dealer, number),
     )
-    dealers = {e["dealer"] for e in form.alternatives}
-    if form.limits_misdeals and len(dealers) == 1:  # the referee does not pick the dealer
-        form.limit_misdeal(misdeals.earlier_misdeals(table, dealers.pop(), previous.number + 1 if previous else 1))
-    return form
 
 
 def table_page(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
@@ -94,6 +91,7 @@ def _context(request, tournament, table, hands, progress, form, preview=None, en
     can_write = access.can_enter_hands(request.user, tournament, table.number)
     clock = clock_payload(table.round)
     judge_confirmation = services.JudgeConfirmation.objects.filter(table=table).select_related("judge").first()
+    ahead, pieces = _ahead(table, hands, progress, form) if can_write else (None, [])
     return {
         # The entry form says which hand it enters, and carries a token so that posting it twice
         # (a double tap, a retry after a timeout) stores one hand (services.enter_hand).
@@ -111,6 +109,8 @@ def _context(request, tournament, table, hands, progress, form, preview=None, en
         "form": form,
         "preview": preview,
         "can_write": can_write,
+        # Correction links only where a correction can be saved (a closed round: organizers only).
+        "can_correct": can_write and services.may_change_hands(request.user, table, tournament),
         "state_lines": table_state.describe(hands[-1].state_after if hands else {}),
         "next_dealer": form.envelope["dealer"] if form else None,
         "seats": table.seats.all(),
@@ -120,9 +120,18 @@ def _context(request, tournament, table, hands, progress, form, preview=None, en
         if timeup.may_record(request.user, table)
         else None,
         "variant": VARIANTS[tournament.variant],
-        "offline": offline.page_config(request, table) if can_write else None,
+        "offline": offline.page_config(request, table, ahead) if can_write else None,
+        "pieces_ahead": pieces,
         "chart": progression(progress["positions"], [r["running"] for r in progress["rows"]]) if hands else None,
     }
+
+
+def _ahead(table: Table, hands: list[Hand], progress: dict[str, Any], form: Any) -> tuple[Any, list[str]]:
+    """The forms of the hands ahead, for entry without a connection (while the table takes hands)."""
+    if form is None:
+        return None, []
+    remaining = progress["expected"] - progress["played"]
+    return offline.forms_ahead(table, hands, remaining, _names(table), pristine=not form.is_bound)
 
 
 @login_required
@@ -132,10 +141,15 @@ def hand_preview(request: HttpRequest, slug: str, number: int, table_no: int) ->
     tournament, table = table_for_viewer(request, slug, number, table_no)
     access.require_hand_entry(request.user, tournament, table.number)
     previous = table.hands.order_by("number").last()
-    form = _new_form(tournament, table, previous, request.POST)
+    return _preview(request, table, _new_form(tournament, table, previous, request.POST))
+
+
+def _preview(request: HttpRequest, table: Table, form: Any, before_number: int | None = None) -> HttpResponse:
+    """The engine's arithmetic for the posted form (as the next hand, or in place of hand
+    ``before_number``: a correction), or what keeps it from being valid; nothing stored."""
     result = None
     if form.is_valid():
-        result = services.preview(table, form.hand())
+        result = services.preview(table, form.hand(), before_number=before_number)
         if not isinstance(result, HandScore):
             form.add_engine_errors(result)
             result = None
@@ -245,13 +259,9 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
         return redirect(table_url(table))
     if hand is None:
         raise Http404
-    cls = form_class(tournament.variant)
-    if request.GET.get("json") == "1" or request.POST.get("json") == "1":
-        cls = JsonHandForm
-    setup = services.table_setup(table, tournament)
-    envelope = {k: hand.input.get(k) for k in ("variant", "seats", "dealer")}
-    kwargs = {"envelope": envelope, "names": _names(table), "table_positions": setup.positions, "config": setup.config}
+    cls, kwargs = _correction_form(request, tournament, table, hand)
     error, prefill_reason = None, ""
+    version_shown = request.POST.get("version", hand.version)
     if request.method == "POST":
         reason = request.POST.get("reason", "").strip()
         version = _posted_int(request, "version")
@@ -273,6 +283,16 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
             error = str(exc)
             form = cls(request.POST, **kwargs)
             form.is_valid()
+            current = Hand.objects.filter(pk=hand.pk).first()
+            if version is not None and current is not None and current.version != version:
+                # Saved by someone else meanwhile: the page shows what is stored now and keeps what
+                # this referee typed, with the stored version, so saving again is his decision.
+                hand, version_shown = current, current.version
+                error = _(
+                    "Hand %(n)d was changed by someone else since you opened it; nothing was stored. What is "
+                    "stored now is shown under “Now”; your version is kept in the form: save it again to "
+                    "replace theirs."
+                ) % {"n": current.number}
         except services.HandRejected as exc:
             form = cls(request.POST, **kwargs)
             form.is_valid()
@@ -303,11 +323,36 @@ def hand_edit(request: HttpRequest, slug: str, number: int, table_no: int, hand_
             "hand": hand,
             "form": form,
             "error": error,
-            "version": request.POST.get("version", hand.version),
+            "version": version_shown,
             "reason": request.POST.get("reason", prefill_reason),
         },
         status=200 if error is None and (request.method == "GET" or form.is_valid()) else 422,
     )
+
+
+def _correction_form(request: HttpRequest, tournament: Tournament, table: Table, hand: Hand) -> tuple[type, dict]:
+    """The form class of a correction of ``hand`` (the JSON form on request) and its arguments: the
+    hand keeps its own dealer and seats."""
+    cls = form_class(tournament.variant)
+    if request.GET.get("json") == "1" or request.POST.get("json") == "1":
+        cls = JsonHandForm
+    setup = services.table_setup(table, tournament)
+    envelope = {k: hand.input.get(k) for k in ("variant", "seats", "dealer")}
+    kwargs = {"envelope": envelope, "names": _names(table), "table_positions": setup.positions, "config": setup.config}
+    return cls, kwargs
+
+
+@login_required
+@require_POST
+def hand_edit_preview(request: HttpRequest, slug: str, number: int, table_no: int, hand_no: int) -> HttpResponse:
+    """htmx on the correction page: score the form in place of hand ``hand_no``, store nothing."""
+    tournament, table = table_for_viewer(request, slug, number, table_no)
+    access.require_hand_entry(request.user, tournament, table.number)
+    hand = Hand.objects.filter(table=table, number=hand_no).first()
+    if hand is None:
+        raise Http404
+    cls, kwargs = _correction_form(request, tournament, table, hand)
+    return _preview(request, table, cls(request.POST, **kwargs), before_number=hand.number)
 
 
 @login_required

@@ -1094,6 +1094,14 @@ def settle(hand: Mapping[str, Any], state: Mapping[str, Any] | None, config: Map
             breakdown.append(_line(prefix, e, amounts[i], notes[i]))
         breakdown.append(line)
         points[pair[0]] = points[pair[1]] = total
+    return HandScore(points, seating_state(list(TABLE_SEATS), state, hand), breakdown)
+
+
+def seating_state(table_seats: list[str], state: Mapping[str, Any] | None, hand: Mapping[str, Any]) -> dict[str, Any]:
+    """The state after a deal with ``hand``'s seats (the next deal's seats follow from it): the pairs
+    fixed by the first deal (§5.3), the deals counted, the pair that attacked last."""
+    seats = hand["seats"]
+    attack, defence = (seats[0], seats[3]), (seats[2], seats[1])
     if state:
         pairs = [list(p) for p in state["pairs"]]
         deals = state["deals_played"]
@@ -1101,7 +1109,7 @@ def settle(hand: Mapping[str, Any], state: Mapping[str, Any] | None, config: Map
         pairs = [list(attack), list(defence)]  # fixed by the first deal (§5.3)
         deals = 0
     last = 0 if tuple(pairs[0]) == attack else 1
-    return HandScore(points, {"pairs": pairs, "deals_played": deals + 1, "last_attack": last}, breakdown)
+    return {"pairs": pairs, "deals_played": deals + 1, "last_attack": last}
 
 
 # --- table facts and rotation ------------------------------------------------------

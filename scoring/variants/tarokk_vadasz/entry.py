@@ -3,12 +3,12 @@ path of the hand it writes (scoring.entry).
 
 The first section is the typical hand: declarer, partner (or one of the three ways of playing
 alone), talon cards the declarer took (this sets ``G``), card points (or, instead, the sheet's
-verdict of the count: ``count_result``) and tricks of the declaring side, the game's kontra and — at
-a table of 7 only — the talon arranger. ``participants`` are the table's seats and the talon
-arranger at 5 and 6 follows from the dealer (§1.1), so the referee never types them. Figures are a
-grid, one line per figure for each side (a figure is listed at most once per side, §3.2 rule 7),
-each with how it went, who announced it, its kontra and, where they apply, the overlap flag (§1.6)
-and the "objectively unplayable" case (§1.10).
+verdict of the count: ``count_result``; then the tricks only for a volát) and tricks of the
+declaring side, the game's kontra and — at a table of 7 only — the talon arranger. ``participants``
+are the table's seats and the talon arranger at 5 and 6 follows from the dealer (§1.1), so the
+referee never types them. Figures are a grid, one line per figure for each side (a figure is listed
+at most once per side, §3.2 rule 7), each with how it went, who announced it, its kontra and, where
+they apply, the overlap flag (§1.6) and the "objectively unplayable" case (§1.10).
 
 Deliberate normalisations (the hand means the same, the JSON may differ):
 

@@ -673,15 +673,28 @@ def _check_count(e: Errors, obj: Mapping[str, Any]) -> tuple[int, int] | None:
     return None if verdict is None else COUNT_RESULTS[verdict]
 
 
+def _volat_announced(obj: Mapping[str, Any]) -> bool:
+    figures = obj.get("figures")
+    return isinstance(figures, list) and any(
+        isinstance(f, Mapping) and f.get("figure") == "volat" and f.get("announced") is True for f in figures
+    )
+
+
 def _check_card_points(e: Errors, obj: Mapping[str, Any]) -> int | None:
     """§3.2 rule 5: every card is worth at least 1 point, a side that took every trick (or none)
     holds at least 72 (at most 22); with the sheet's verdict instead of P the same bounds on its
     band. Returns the trick count (None when invalid)."""
     band = _check_count(e, obj)
-    tricks = e.required_int(obj, "declarer_tricks", 0, 9)
+    verdict = obj.get("count_result")
+    if verdict is not None and obj.get("declarer_tricks") is None and not _volat_announced(obj):
+        # Reading: the sheet's count says who won and whether a dupla was made; the tricks decide
+        # only a volát (§2.1: T = 9 or 0). Without an announced volát they may be left out: no volát
+        # was made (a silent one is recorded with its tricks).
+        return None
+    why = _("when a volát is announced") if verdict is not None else ""
+    tricks = e.required_int(obj, "declarer_tricks", 0, 9, why=why)
     if band is None or tricks is None:
         return tricks
-    verdict = obj.get("count_result")
     if verdict is None:
         points = band[0]
         if not 4 * tricks <= points <= 58 + 4 * tricks:
@@ -831,7 +844,7 @@ def _items(hand: Mapping[str, Any], g: int, reduced: bool) -> list[tuple[str, in
     kontra'd them, and the opponents' kontra on the game ignored unless rekontra'd."""
     p = hand.get("declarer_card_points")  # None: the sheet's verdict stands in (count_result)
     band = count_band(hand)
-    t = hand["declarer_tricks"]
+    t = hand.get("declarer_tricks")  # None: the sheet's count without tricks, no volát
     gk = hand.get("game_kontra") or 0
     figures = hand.get("figures") or ()
     lengetes = hand.get("lengetes_ulti")
@@ -1128,6 +1141,9 @@ def _solo_result(hand: Mapping[str, Any], g: int, s: int, lines: list[str]) -> i
         line = _("S = %(s)s; forced alone loss: S' = %(s2)s; rounded toward 0 → %(d)s; each opponent %(each)s", **args)
     lines.append(line)
     return d
+
+
+dealers_reads = ("outcome", "thrower", "start_double_round")  # what dealers_after reads of the hand
 
 
 def dealers_after(table_seats: list[str], hand: Mapping[str, Any]) -> list[str]:

@@ -85,8 +85,13 @@ BID_KEYS = sorted({k for k, _red in rules.BID_TABLE}, key=lambda k: rules.BID_TA
 BIDS = (("", _("— (none: void deal or jury)")), *((k, _bid_label(k)) for k in BID_KEYS))
 # The bids of most deals, shown as tap targets (in the sheet's order); the others fold away.
 COMMON_BIDS = ("parti", "40-100", "4asz", "ulti", "betli", "durchmars", "40-100+ulti", "20-100")
-# A 40-100 is played with the trump 40 announced by the declarer (§3.3): the form presets it.
+# A 40-100 is played with the trump 40 announced by the declarer (§3.3): the form presets it, and
+# the preset yields where no play is recorded (a give-up, a renonsz case of §5.4 that forbids it).
 FORTY_HUNDRED = tuple(k for k in BID_KEYS if "40-100" in rules.KEY_COMPONENTS[k])
+NO_PLAY = (
+    {"renonsz_case": tuple(c for c, case in rules.CASES.items() if case.type in rules.NO_PLAY_TYPES)},
+    {"gave_up": (e.ANY,)},
+)
 # A case as the rulebook lists it: its paragraph ("13. § (2) 3. a)") and what happened, in the
 # reader's language (Hungarian in the rulebook's own words); the stored value is the case id.
 CASES = (
@@ -138,14 +143,29 @@ def _four_aces(hand: Mapping[str, Any]) -> Any:
     return (play["four_aces"] or "none") if "four_aces" in play else None
 
 
-def _trump7(found: Any, hand: Any) -> Any:
-    return f"{found['seat']}:{'won' if found['won'] else 'lost'}" if found else None
+def _trump7(hand: Mapping[str, Any]) -> Any:
+    """The trump seven's chip: "none" for an explicit ``null`` (not played to the last trick), nothing
+    where the hand records no play."""
+    play = hand.get("play") or {}
+    if "trump7_last_trick" not in play:
+        return None
+    found = play["trump7_last_trick"]
+    return f"{found['seat']}:{'won' if found['won'] else 'lost'}" if found else "none"
+
+
+def plays(values: Any) -> bool:
+    """Is the play recorded (§5.2)? Not after a give-up nor with a renonsz case that forbids it (§5.4)."""
+    case = rules.CASES.get(values.get("renonsz_case") or "")
+    return not values.get("gave_up") and (case is None or case.type not in rules.NO_PLAY_TYPES)
 
 
 def layout(ctx: e.Context) -> list[e.Section]:
     seats = ctx.seat_options or ctx.seats  # after a void deal the other dealer brings his players
+    # "—" first and chosen untouched: an ulti is decided by the seven, so the form asks rather than
+    # scoring a failed ulti from a default (checks); for other bids "—" reads as not played.
     trump7 = (
-        ("", _("not played to the last trick")),
+        ("", e.DASH),
+        ("none", _("not played to the last trick")),
         *(
             (f"{s}:{r}", e.Text.of(label, seat=e.SeatName(s)))
             for s in seats
@@ -167,7 +187,9 @@ def layout(ctx: e.Context) -> list[e.Section]:
                         e.Text.of(_("20/40 in %(suit)s announced by"), suit=SUIT_LABELS[suit]),
                         choices=e.seat_choices(seats),
                         preset=e.Preset(
-                            {"bid": FORTY_HUNDRED, "trump": (suit,), "declarer": (e.ANY,)}, copy="declarer"
+                            {"bid": FORTY_HUNDRED, "trump": (suit,), "declarer": (e.ANY,)},
+                            copy="declarer",
+                            unless=NO_PLAY,
                         ),
                     ),
                     "seat",
@@ -239,8 +261,10 @@ def layout(ctx: e.Context) -> list[e.Section]:
                 e.Binding(
                     e.Field("trump7", _("trump seven in the last trick"), choices=trump7),
                     "play.trump7_last_trick",
-                    put=lambda v, values: {"seat": v.partition(":")[0], "won": v.partition(":")[2] == "won"},
-                    get=_trump7,
+                    put=lambda v, values: (
+                        None if v == "none" else {"seat": v.partition(":")[0], "won": v.partition(":")[2] == "won"}
+                    ),
+                    read=_trump7,
                 ),
                 e.Binding(
                     e.Field("four_aces", _("all four aces taken by"), choices=four_aces),
@@ -379,6 +403,14 @@ def checks(values: Any, ctx: e.Context) -> list[e.Check]:
                 out.append(e.Check(name, _("Choose the renonsz case first.")))
     elif values.get("penalty_red") and not values.get("penalty_bid"):
         out.append(e.Check("penalty_bid", _("Choose the penalty bid.")))
+    bid = values.get("bid") or ""
+    if "ulti" in rules.KEY_COMPONENTS.get(bid, ()) and not values.get("trump7") and plays(values):
+        out.append(
+            e.Check(
+                "trump7",
+                _("An ulti is decided by the trump seven: choose who played it to the last trick, or that nobody did."),
+            )
+        )
     return out
 
 

@@ -284,17 +284,14 @@ CASES: dict[str, Case] = {
 
 
 # Where the rulebook writes each case, as a referee finds it there ("13. § (2) 3. a)"). The ids are
-# the spec's (stored with hands, never renamed); their paragraph is read off the id, except 13.3.9c:
-# the spec splits the rulebook's 9. b) in two ("both defenders" / "one defender holds too few").
-_PARAGRAPH_OVERRIDES = {"13.3.9c": "13. § (3) 9. b)"}
+# the spec's (stored with hands, never renamed) and their paragraph is read off the id: 13.3.9b and
+# 13.3.9c are 9. b) and 9. c) (ulti-mausz.md §4.3), never two cases labelled alike.
 _CASE_ID = re.compile(r"(\d+)\.(\d+)\.(?:(\d+)([a-z]?)|([a-z]))(?:-\w+)?")
 
 
 def paragraph(case_id: str) -> str:
     """The rulebook's paragraph of a §4.3 case: ``"13.2.3a"`` -> ``"13. § (2) 3. a)"``,
     ``"10.3.e"`` -> ``"10. § (3) e)"``, ``"13.1.5-early"`` -> ``"13. § (1) 5."``."""
-    if case_id in _PARAGRAPH_OVERRIDES:
-        return _PARAGRAPH_OVERRIDES[case_id]
     m = _CASE_ID.fullmatch(case_id)
     if m is None:
         return case_id
@@ -1551,6 +1548,9 @@ def playing_seats(table_seats: list[str], dealer: str, state: Mapping[str, Any])
 def next_dealer(table_seats: list[str], dealer: str) -> str:
     """The deal passes to the next player in the direction of play (2.§(3)): the forehand."""
     return next_seat(_ordered(table_seats), dealer)
+
+
+dealers_reads = ("renonsz.case",)  # what dealers_after reads of the hand
 
 
 def dealers_after(table_seats: list[str], hand: Mapping[str, Any]) -> list[str]:
