@@ -76,7 +76,7 @@ class ClubPairSerializer(serializers.Serializer):
     why = serializers.CharField()
 
 
-class PinSerializer(serializers.Serializer):
+class DrawPinSerializer(serializers.Serializer):
     start_number = serializers.IntegerField()
     name = serializers.CharField()
     table = serializers.IntegerField()
@@ -89,7 +89,7 @@ class DrawReportSerializer(serializers.Serializer):
         many=True, help_text=_("Where the standings' lot ordered players equal on place and points (rule 7).")
     )
     club_pairs = ClubPairSerializer(many=True, help_text=_("Two players of one club at one table, and why."))
-    pins = PinSerializer(many=True, help_text=_("Players the director pinned to a table of the draft."))
+    pins = DrawPinSerializer(many=True, help_text=_("Players the director pinned to a table of the draft."))
     stale_after = serializers.ListField(
         child=serializers.IntegerField(),
         help_text=_("Earlier rounds reopened after this draw was made: its seating may be out of date."),

@@ -35,8 +35,12 @@
       if (over && over.dataset.over) over.textContent = over.dataset.over;
       document.querySelectorAll("[data-time-up-prompt][hidden]").forEach(function (prompt) {
         prompt.hidden = false;
-        var details = prompt.closest("[data-time-up]").querySelector("details");
+        var card = prompt.closest("[data-time-up]");
+        var details = card.querySelector("details");
         if (details) details.open = true;
+        // Below the hand form while the clock ran; under the clock once it asks (as the page draws it then).
+        var top = document.querySelector("[data-time-up-top]");
+        if (top && card.previousElementSibling !== top) top.after(card);
       });
     }
     setInterval(function () { if (state.running && state.remaining !== null) { state.remaining -= 1; render(); } }, 1000);

@@ -152,6 +152,16 @@ def invalid_hands() -> list[tuple[str, Any, Any]]:
         hands.append(
             (f"sheet-{verdict}-{tricks}", make({**sheet, "count_result": verdict, "declarer_tricks": tricks}), None)
         )
+    # the tricks are asked of a sheet's count only when a volát is announced
+    volat = {
+        "figure": "volat",
+        "side": "declarer",
+        "announced": True,
+        "announcer": PLAYED["declarer"],
+        "result": "failed",
+    }
+    no_tricks = {k: v for k, v in sheet.items() if k != "declarer_tricks"}
+    hands.append(("sheet-volat-no-tricks", make({**no_tricks, "count_result": "won", "figures": [volat]}), None))
     rng = random.Random("lines-errors")
     for i in range(400):
         hand, state = random_hand(rng)
