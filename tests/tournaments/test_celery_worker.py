@@ -10,8 +10,6 @@ Skipped, saying why, only when the ``redis-server`` binary is missing (Debian pa
 from __future__ import annotations
 
 import os
-import shutil
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -30,55 +28,6 @@ pytestmark = pytest.mark.celery_worker
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_SECONDS = 90  # a worker's start (Django, Celery) plus one WeasyPrint render, on a busy CI machine
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture
-def redis_url(tmp_path):
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.skip("redis-server is not installed (Debian package redis-server; ./dev.sh and .ci/run install it)")
-    import redis
-
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            binary,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            str(tmp_path),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        client = redis.Redis(host="127.0.0.1", port=port)
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                client.ping()
-                break
-            except redis.ConnectionError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise
-                time.sleep(0.1)
-        client.close()
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        server.terminate()
-        server.wait(timeout=15)
 
 
 @pytest.fixture
