@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from tournaments import hands
 
 from . import lookups
-from .api import HAND_ERRORS, SLUG, ApiView, valid
+from .api import HAND_ERRORS, SLUG, ApiView, names_for, valid
 from .serializers import JudgeConfirmationSerializer, JudgeConfirmSerializer
 
 
@@ -39,7 +39,7 @@ class ConfirmByJudge(ApiView):
         ],
     )
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
-        _, table = lookups.table_for_viewer(request, slug, number, table_no)
+        tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = valid(JudgeConfirmSerializer, request.data)
         judge = hands.confirm_by_judge(request.user, table, data["reason"])
-        return Response(JudgeConfirmationSerializer(judge).data)
+        return Response(JudgeConfirmationSerializer(judge, context=names_for(request, tournament)).data)

@@ -17,7 +17,7 @@ from rest_framework import serializers
 from scoring.registry import VARIANTS
 from tournaments.models import Hand
 
-from . import lines
+from . import access, lines
 from .clock import clock_payload
 from .draw_methods import DRAW_METHODS, RANDOM
 from .models import POSITIONS, Entry, Round, Tournament
@@ -292,9 +292,24 @@ class BreakdownField(serializers.ListField):
         return lines.breakdown(data)
 
 
+@extend_schema_field({"type": "string", "nullable": True})
+class PersonNameField(serializers.Field):
+    """Who did something, named as the reader may read it (``access.PeopleNames`` in the context as
+    ``names``: the user name for the event's staff, the full name or the role for anyone else)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(read_only=True, **kwargs)
+
+    def to_representation(self, user: Any) -> str | None:
+        names = self.context.get("names") or access.PeopleNames(None, None)
+        return names(user)
+
+
 class HandSerializer(serializers.ModelSerializer):
     dealer = PositionField(read_only=True)
-    entered_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    entered_by = PersonNameField(
+        help_text=_("Who entered it: the user name for the event's staff, else the full name or the role.")
+    )
     input = serializers.DictField(help_text=_("The hand as entered (hand-format.md)."))
     points = serializers.DictField(child=serializers.IntegerField(), help_text=_("Position -> points."))
     breakdown = BreakdownField(child=serializers.CharField())
@@ -330,11 +345,11 @@ class EnvelopeSerializer(serializers.Serializer):
 
 
 class JudgeConfirmationSerializer(serializers.Serializer):
-    judge = serializers.CharField(
-        source="judge.username",
-        read_only=True,
-        allow_null=True,
-        help_text=_("The username of the organizer or referee who confirmed."),
+    judge = PersonNameField(
+        help_text=_(
+            "The organizer or referee who confirmed: the user name for the event's staff, else the full "
+            "name or the role."
+        ),
     )
     reason = serializers.CharField()
     totals = serializers.DictField(child=serializers.IntegerField(), help_text=_("The totals confirmed."))
