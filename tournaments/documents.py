@@ -18,7 +18,8 @@ import logging
 import os
 import re
 import tempfile
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -26,7 +27,7 @@ from typing import Any
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db import transaction
+from django.db import DatabaseError, connection, connections, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -41,8 +42,14 @@ logger = logging.getLogger(__name__)
 
 # Bump when a template or an export's layout changes, so stored files count as stale.
 FORMAT_VERSION = 1
-# A queued or running row older than this is assumed lost (worker died, broker flushed) and is queued again.
+# A queued row older than this is assumed lost (the broker flushed) and is queued again.
 STUCK_AFTER = timedelta(minutes=15)
+# A running job writes its row's ``updated_at`` this often (a thread beside the rendering, which may
+# report no progress for a minute); a running row silent for LOST_AFTER lost its worker (killed as a
+# whole, the machine restarted: no process is left to put the job back, and Redis redelivers an
+# unacknowledged job only after an hour). It is shown failed and can be asked for again at once.
+HEARTBEAT_SECONDS = 5
+LOST_AFTER = timedelta(seconds=30)
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -296,6 +303,7 @@ def is_fresh(row: GeneratedFile | None, current: str) -> bool:
 
 # Prefixes of ``GeneratedFile.error`` for failures that are not the renderer's own.
 QUEUE_FAILED = "queue: "
+WORKER_LOST = "worker: "
 
 
 def failure_reason(row: GeneratedFile | None) -> str:
@@ -306,6 +314,11 @@ def failure_reason(row: GeneratedFile | None) -> str:
         return gettext(
             "The job could not be queued: the background worker cannot be reached. Try again in a "
             "moment; if it keeps failing, tell the site's administrator."
+        )
+    if row.error.startswith(WORKER_LOST):
+        return gettext(
+            "The background worker stopped while making this file (it was restarted or killed). "
+            "Generate it again; if it keeps failing, tell the site's administrator."
         )
     return gettext(
         "Making the file failed (%(error)s). Try again; if it keeps failing, tell the site's administrator."
@@ -334,6 +347,23 @@ def _enqueue(file_id: int, requested: str) -> None:
         )
 
 
+def settled(row: GeneratedFile | None) -> GeneratedFile | None:
+    """``row``, marked failed if it is running but its job's heartbeat stopped (``LOST_AFTER``): its
+    worker is gone. A conditional UPDATE: a heartbeat written meanwhile keeps it running."""
+    if row is None or row.status != Status.RUNNING or timezone.now() - row.updated_at < LOST_AFTER:
+        return row
+    lost = GeneratedFile.objects.filter(pk=row.pk, status=Status.RUNNING, updated_at=row.updated_at).update(
+        status=Status.FAILED,
+        error=f"{WORKER_LOST}no heartbeat since {row.updated_at.isoformat()}",
+        finished_at=timezone.now(),
+        updated_at=timezone.now(),
+    )
+    if lost:
+        logger.warning("document %s of event %s lost its worker (no heartbeat)", row.key, row.tournament_id)
+    row.refresh_from_db()
+    return row
+
+
 @transaction.atomic
 def request_document(actor: Any, tournament: Tournament, key: str) -> GeneratedFile:
     """The stored document if its inputs are unchanged; otherwise the row, queued for regeneration.
@@ -345,6 +375,7 @@ def request_document(actor: Any, tournament: Tournament, key: str) -> GeneratedF
     row, created = GeneratedFile.objects.select_for_update().get_or_create(
         tournament=tournament, key=key, defaults={"kind": kind}
     )
+    row = settled(row)
     if is_fresh(row, current):
         return row
     in_flight = row.status in (Status.QUEUED, Status.RUNNING) and not created
@@ -369,7 +400,7 @@ def request_document(actor: Any, tournament: Tournament, key: str) -> GeneratedF
 
 def _set_progress(file_id: int, requested: str) -> Progress:
     def progress(percent: int) -> None:
-        # updated_at doubles as a heartbeat: a row silent for STUCK_AFTER is queued again.
+        # updated_at doubles as a heartbeat (``_heartbeat`` writes it between reports).
         GeneratedFile.objects.filter(pk=file_id, fingerprint=requested).update(
             progress=percent, updated_at=timezone.now()
         )
@@ -397,7 +428,8 @@ def generate(file_id: int, requested: str) -> GeneratedFile | None:
     try:
         # What the file is made from now: stored with it, so a change during rendering makes it stale.
         current = fingerprint(tournament, row.key)
-        content = KINDS[kind].build(tournament, params, _set_progress(file_id, requested))
+        with _heartbeat(file_id, requested):
+            content = KINDS[kind].build(tournament, params, _set_progress(file_id, requested))
         name = _store(f"documents/{tournament.slug}/{row.key}-{current[:12]}.{KINDS[kind].extension}", content)
     except Exception as exc:  # a failed job says why and can be asked for again; it never stays "running"
         logger.exception("generating %s of %s failed", row.key, tournament.slug)
@@ -424,6 +456,38 @@ def generate(file_id: int, requested: str) -> GeneratedFile | None:
     if old_name and old_name != name:
         default_storage.delete(old_name)
     return GeneratedFile.objects.get(pk=file_id)
+
+
+@contextlib.contextmanager
+def _heartbeat(file_id: int, requested: str) -> Iterator[None]:
+    """While the block runs, a thread writes the row's ``updated_at`` every HEARTBEAT_SECONDS: a
+    running row whose heartbeat stopped lost its process (``settled``). Not inside a transaction (a
+    test's, or an eager task run by a caller's): another connection would not see the row, and on
+    PostgreSQL would wait for its lock."""
+    if connection.in_atomic_block:
+        yield
+        return
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(HEARTBEAT_SECONDS):
+                try:
+                    GeneratedFile.objects.filter(pk=file_id, fingerprint=requested, status=Status.RUNNING).update(
+                        updated_at=timezone.now()
+                    )
+                except DatabaseError:  # a busy database: the next beat tries again
+                    logger.warning("document %s: heartbeat not written", file_id, exc_info=True)
+        finally:
+            connections.close_all()  # this thread's own connection
+
+    thread = threading.Thread(target=beat, name=f"document-heartbeat-{file_id}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(timeout=2 * HEARTBEAT_SECONDS)
 
 
 def _store(name: str, content: bytes) -> str:
@@ -457,7 +521,7 @@ def _store(name: str, content: bytes) -> str:
 
 def documents_overview(tournament: Tournament) -> list[dict[str, Any]]:
     """Every document an organizer can ask for, with its row (if any) and whether it is current."""
-    rows = {r.key: r for r in GeneratedFile.objects.filter(tournament=tournament)}
+    rows = {r.key: settled(r) for r in GeneratedFile.objects.filter(tournament=tournament)}
     memo: dict = {}
     out = []
     rounds = list(tournament.round_set.order_by("number").values_list("number", "status"))
