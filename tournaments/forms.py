@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from .draw_methods import DRAW_METHODS, RANDOM
 from .forms_pointtable import PointTableDefault
 from .forms_readings import ReadingsFields
-from .models import Tournament
+from .models import MAX_INTEGER, Tournament
 
 
 class TournamentForm(ReadingsFields, PointTableDefault, forms.ModelForm):
@@ -64,7 +64,7 @@ class PlayerForm(forms.Form):
     name = forms.CharField(label=_("name"), max_length=120)
     club = forms.CharField(label=_("club"), max_length=120, required=False)
     federation_id = forms.CharField(label=_("federation id"), max_length=40, required=False)
-    strength = forms.IntegerField(label=_("strength number"), min_value=1, required=False)
+    strength = forms.IntegerField(label=_("strength number"), min_value=1, max_value=MAX_INTEGER, required=False)
     team = forms.CharField(
         label=_("team"),
         max_length=120,

@@ -20,7 +20,7 @@ from tournaments.models import Hand
 from . import access, lines
 from .clock import clock_payload
 from .draw_methods import DRAW_METHODS, RANDOM
-from .models import POSITIONS, Entry, Round, Tournament
+from .models import MAX_INTEGER, POSITIONS, Entry, Round, Tournament
 from .readings import readings
 from .results import event_metrics
 from .variants import sit_out_rule, variant_name
@@ -28,7 +28,7 @@ from .variants import sit_out_rule, variant_name
 # The envelope of hand-format.md: the table decides these, the referee types the rest.
 ENVELOPE_KEYS = ("variant", "seats", "dealer")
 # Bounds that keep numbers inside a database integer (no overflow errors on odd input).
-MAX_INT = 2**31 - 1
+MAX_INT = MAX_INTEGER
 # A write stores version + 1, which must fit the column too (PostgreSQL: integer out of range).
 MAX_VERSION = MAX_INT - 1
 
