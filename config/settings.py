@@ -262,6 +262,9 @@ CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=CELERY_BROKER_URL or None) or None
 CELERY_TASK_SERIALIZER = "json"
+# Without a broker, documents are made in a thread of the server process, with their progress shown,
+# never inside the organizer's request (tournaments/documents.py). The tests make them inline.
+DOCUMENTS_IN_THREAD = True
 CELERY_ACCEPT_CONTENT = ["json"]
 
 # The site's absolute address, for links printed on paper (the protocols' QR codes).

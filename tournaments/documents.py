@@ -16,6 +16,7 @@ import hashlib
 import json
 import logging
 import os
+import queue
 import re
 import tempfile
 import threading
@@ -327,9 +328,13 @@ def failure_reason(row: GeneratedFile | None) -> str:
 
 def _enqueue(file_id: int, requested: str) -> None:
     """Queue the task (after commit). With the broker down the row fails at once with the reason,
-    instead of the request answering 500 and the row waiting as "queued" for STUCK_AFTER."""
+    instead of the request answering 500 and the row waiting as "queued" for STUCK_AFTER. Without a
+    broker the job goes to this process's own job thread (``DOCUMENTS_IN_THREAD``)."""
     from .tasks import generate_document
 
+    if generate_document.app.conf.task_always_eager and settings.DOCUMENTS_IN_THREAD:
+        _in_process(file_id, requested)
+        return
     try:
         # A short publish retry rides out a blip; a broker that stays down is reported now.
         generate_document.apply_async(
@@ -362,6 +367,37 @@ def settled(row: GeneratedFile | None) -> GeneratedFile | None:
         logger.warning("document %s of event %s lost its worker (no heartbeat)", row.key, row.tournament_id)
     row.refresh_from_db()
     return row
+
+
+# Without a broker, one thread per server process makes the documents, one after another: a round's
+# protocols take tens of seconds of CPU, which must not hold the organizer's request (nor, several at
+# once, every request of the process). It shows its progress as a worker does; a process that stops
+# mid-job leaves a row whose heartbeat stops (``settled``).
+_jobs: queue.SimpleQueue[tuple[int, str]] = queue.SimpleQueue()
+_job_thread: threading.Thread | None = None
+_job_thread_lock = threading.Lock()
+
+
+def _in_process(file_id: int, requested: str) -> None:
+    global _job_thread
+    _jobs.put((file_id, requested))
+    with _job_thread_lock:
+        if _job_thread is None or not _job_thread.is_alive():
+            _job_thread = threading.Thread(target=_run_jobs, name="documents", daemon=True)
+            _job_thread.start()
+
+
+def _run_jobs() -> None:
+    from .tasks import generate_document
+
+    while True:
+        file_id, requested = _jobs.get()
+        try:
+            generate_document(file_id, requested)  # the task's body, in this thread
+        except Exception:  # generate() records its own failures; this is anything else
+            logger.exception("document %s: the job thread failed", file_id)
+        finally:
+            connections.close_all()  # this thread's connection, closed between jobs
 
 
 @transaction.atomic
