@@ -112,8 +112,9 @@ class HandAdmin(ReadOnly, admin.ModelAdmin):
 
 class RolesKeptUserAdmin(UserAdmin):
     """Deleting a user would drop his referee and organizer roles in events without an entry in their
-    audit logs (a cascade, not an action): refused while he holds one, naming each. The event's Staff
-    page removes a role (audited); unticking *Active* stops him signing in and keeps every record."""
+    audit logs (a cascade, not an action): refused while he holds one, naming each. The event's page
+    "Organizers and referees" removes a referee (audited); unticking *Active* stops him signing in and
+    keeps every record."""
 
     def get_deleted_objects(self, objs, request):
         deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
@@ -122,8 +123,8 @@ class RolesKeptUserAdmin(UserAdmin):
             for referee in Referee.objects.filter(user=user).select_related("tournament"):
                 protected.append(
                     _(
-                        "%(user)s: Referee of “%(event)s”: remove him on the event's Staff page first (audited), "
-                        "or untick Active to stop him signing in."
+                        "%(user)s: Referee of “%(event)s”: remove him on the event's page “Organizers and "
+                        "referees” first (audited), or untick Active to stop him signing in."
                     )
                     % {"user": user.get_username(), "event": referee.tournament.name}
                 )
