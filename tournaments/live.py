@@ -1,12 +1,12 @@
 """What the public pages show, computed once per change of the event, not per request.
 
-Every value here is cached under a key that carries the event's data version, the id of its latest
-audit entry: every change that moves what these pages show (a hand entered, corrected or deleted, a
-confirmation, a round drawn, started or closed, a re-seat, an option changed) is audited in its own
-transaction, so the new entry commits with the change, the next request computes afresh and every
-later one is served from the cache. An INSERT locks no existing row, so writers of one event never
-queue on a counter (nor deadlock on one). Only the clock, which moves with time, is worked out per
-request (from the cached round).
+Every value here is cached under a key that carries the event's data version, its latest audit entry
+(the id and the microsecond it was written, see ``version_of``): every change that moves what these
+pages show (a hand entered, corrected or deleted, a confirmation, a round drawn, started or closed, a
+re-seat, an option changed) is audited in its own transaction, so the new entry commits with the
+change, the next request computes afresh and every later one is served from the cache. An INSERT
+locks no existing row, so writers of one event never queue on a counter (nor deadlock on one). Only
+the clock, which moves with time, is worked out per request (from the cached round).
 
 The standings are computed once per version and shared: the live payload (one payload, one cache
 entry, served by the pages' ``live.json`` and the API's ``live``), the standings page's rows, the

@@ -318,7 +318,7 @@ class AuditEntry(models.Model):
         indexes = [
             # The audit page filters an event's log by round and table.
             models.Index(fields=["tournament", "round_number", "table_number"], name="audit_by_table"),
-            # The public pages' cache key: the event's latest entry (``views.live.data_version``).
+            # The public pages' cache key: the event's latest entry (``live.data_version``).
             models.Index(fields=["tournament", "-id"], name="audit_latest_per_event"),
         ]
 
