@@ -234,12 +234,14 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT failed attempts for one account, or from
-# one address, further attempts are refused for LOGIN_COOLOFF_MINUTES with a message saying when to
-# retry (pages and /api/token/). Counted in the database, so it holds across server processes.
+# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT failed attempts for one account from one
+# address, or from one address for any accounts, further attempts from that address are refused for
+# LOGIN_COOLOFF_MINUTES with a message saying when to retry (pages and /api/token/). Counted in the
+# database, so it holds across server processes. Never per account alone: a stranger who knows a user
+# name (easy to learn) would lock its owner out of his own account, a referee in the middle of a round.
 AXES_FAILURE_LIMIT = _env("LOGIN_FAILURE_LIMIT", env.int, 10)
 AXES_COOLOFF_TIME = _env("LOGIN_COOLOFF_MINUTES", env.int, 15) / 60  # hours, as axes reads a float
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own: per account and per address
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]  # the pair, and the address
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
 # Behind a reverse proxy the client's address is in X-Forwarded-For: PROXY_COUNT proxies in front
@@ -260,6 +262,9 @@ CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=CELERY_BROKER_URL or None) or None
 CELERY_TASK_SERIALIZER = "json"
+# Without a broker, documents are made in a thread of the server process, with their progress shown,
+# never inside the organizer's request (tournaments/documents.py). The tests make them inline.
+DOCUMENTS_IN_THREAD = True
 CELERY_ACCEPT_CONTENT = ["json"]
 
 # The site's absolute address, for links printed on paper (the protocols' QR codes). The default

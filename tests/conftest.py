@@ -90,6 +90,53 @@ def documents_settings(settings, tmp_path):
     app.conf.task_always_eager = eager
 
 
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that nothing listens on (as the kernel hands it out)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def redis_url(tmp_path):
+    """A real Redis server of this test (tests/tournaments/test_celery_worker.py, tests/test_health.py),
+    stopped at the end. Skipped, saying why, where the binary is missing."""
+    import shutil
+    import subprocess
+    import time
+
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("redis-server is not installed (Debian package redis-server; ./dev.sh and .ci/run install it)")
+    import redis
+
+    port = free_port()
+    options = ["--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(tmp_path)]
+    server = subprocess.Popen(
+        [binary, "--port", str(port), *options],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        client = redis.Redis(host="127.0.0.1", port=port)
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise
+                time.sleep(0.1)
+        client.close()
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        server.terminate()
+        server.wait(timeout=15)
+
+
 # Django is imported inside the fixtures, so that the pure tests (engine,
 # seating, standings) also run without Django:
 #   pytest -p no:django -W ignore::pytest.PytestConfigWarning tests/scoring/test_common.py \

@@ -11,3 +11,8 @@ import os
 os.environ.setdefault("DEBUG", "true")
 
 from config.settings import *  # noqa: F403
+
+# Documents made inline when their request commits, as the tests capture it: a thread's own database
+# connection would not see a test's transaction (tests/tournaments/test_documents_in_thread.py turns
+# the thread on).
+DOCUMENTS_IN_THREAD = False

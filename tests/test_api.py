@@ -148,7 +148,8 @@ def test_a_table_shows_its_hands_totals_progress_and_next_envelope(running_event
     assert data["totals"] == {"A": 0, "B": 25, "C": 0, "D": 15}
     (hand,) = data["hands"]
     assert hand["input"] == {"variant": "taruk2012", "seats": ["B", "C", "D", "A"], "dealer": "A", **E1}
-    assert (hand["version"], hand["played"], hand["entered_by"]) == (1, True, "bob")
+    # The public reads the role, not the user name (tests/tournaments/test_public_names.py).
+    assert (hand["version"], hand["played"], hand["entered_by"]) == (1, True, "Referee")
     assert any("= 15" in line for line in hand["breakdown"])
     assert data["next_envelopes"] == [{"variant": "taruk2012", "seats": ["C", "D", "A", "B"], "dealer": "B"}]
     assert client_for(None).get(TABLE.format(1) + "hands/").json() == data["hands"]

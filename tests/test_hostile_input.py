@@ -70,3 +70,40 @@ def test_a_version_at_the_integer_limit_is_refused_naming_the_field(running_even
     assert response.status_code == 400
     assert {e["field"] for e in response.json()["errors"]} == {"version"}
     assert Hand.objects.get().version == 1
+
+
+# Bodies of 2.4 MB (under Django's 2.5 MB limit), sent by anyone before any sign-in is checked.
+BIG = 2_400_000
+BIG_BODIES = {
+    "open brackets": "[" * BIG,
+    "nested and closed": "[" * (BIG // 2) + "]" * (BIG // 2),
+    "one level, many lists": "[" + ",".join(["[]"] * (BIG // 3)) + "]",
+    "many numbers": "[" + "1," * (BIG // 2) + "1]",
+    "deeper step by step": "[1," * (BIG // 4) + "1" + "]" * (BIG // 4),
+    "many strings, a NUL last": "[" + '"a",' * (BIG // 4) + '"\\u0000"]',
+}
+
+
+@pytest.mark.parametrize("shape", BIG_BODIES)
+def test_a_big_anonymous_body_of_json_is_refused_cheaply(db, shape):
+    """The check runs on every JSON body before authentication: it must stop early, at C speed,
+    whatever the shape (it used to walk every character and every value in Python: 0.3-2.3 s)."""
+    import time
+
+    from django.test import Client
+
+    body = BIG_BODIES[shape].encode()
+    client = Client()
+    started = time.process_time()
+    response = client.post("/api/token/", body, content_type="application/json")
+    spent = time.process_time() - started
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "body"
+    assert spent < 0.15, f"{shape}: {spent:.3f} s of CPU"
+
+
+def test_a_string_holding_brackets_is_no_nesting(running_event, bob):
+    note = "[" * 5000  # deeper than any document, but inside a string: text, not structure
+    body = json.dumps({"number": 1, **E1, "note": note})
+    response = client_for(bob).post(TABLE + "hands/", body, content_type="application/json")
+    assert response.status_code != 400 or "nested" not in response.content.decode()

@@ -106,3 +106,32 @@ def require_judge(user: Any, tournament: Tournament) -> None:
 def require_incident_opening(user: Any, tournament: Tournament, table_number: int | None) -> None:
     if not can_open_incident(user, tournament, table_number):
         raise PermissionDenied(_("You may not open an incident at this table."))
+
+
+# --- how people who acted in an event are named (who entered a hand, who confirmed as the judge) ---
+
+
+class PeopleNames:
+    """Names of the people who acted in ``tournament``, as ``viewer`` may read them: the user name for
+    the event's staff (they know the accounts); for anyone else the person's full name, else his role
+    in the event ("Organizer", "Referee"). A user name is half of what a password guesser needs, and
+    the public needs only to know who it was (pages and API alike)."""
+
+    def __init__(self, viewer: Any, tournament: Tournament | None) -> None:
+        self.staff = bool(viewer is not None and tournament is not None and is_staff_of(viewer, tournament))
+        self.tournament = tournament
+        self._organizers: set[int] | None = None
+
+    def __call__(self, user: Any) -> str | None:
+        if user is None:
+            return None
+        if self.staff:
+            return user.get_username()
+        full = user.get_full_name().strip()
+        if full:
+            return full
+        if self._organizers is None:
+            self._organizers = (
+                set(self.tournament.organizers.values_list("pk", flat=True)) if self.tournament else set()
+            )
+        return _("Organizer") if user.pk in self._organizers or user.is_superuser else _("Referee")

@@ -1,4 +1,7 @@
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.utils.translation import gettext as _
 
 from .models import AuditEntry, Bye, Confirmation, Entry, Hand, Player, Referee, Round, Seat, Table, Tournament
 
@@ -105,3 +108,33 @@ class HandAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["table", "number", "dealer", "rules_version", "version", "entered_by", "updated_at"]
     list_filter = ["table__round__tournament", "rules_version"]
     list_select_related = ["table__round__tournament", "entered_by"]
+
+
+class RolesKeptUserAdmin(UserAdmin):
+    """Deleting a user would drop his referee and organizer roles in events without an entry in their
+    audit logs (a cascade, not an action): refused while he holds one, naming each. The event's page
+    "Organizers and referees" removes a referee (audited); unticking *Active* stops him signing in and
+    keeps every record."""
+
+    def get_deleted_objects(self, objs, request):
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        protected = list(protected)
+        for user in objs:
+            for referee in Referee.objects.filter(user=user).select_related("tournament"):
+                protected.append(
+                    _(
+                        "%(user)s: Referee of “%(event)s”: remove him on the event's page “Organizers and "
+                        "referees” first (audited), or untick Active to stop him signing in."
+                    )
+                    % {"user": user.get_username(), "event": referee.tournament.name}
+                )
+            for tournament in Tournament.objects.filter(organizers=user):
+                protected.append(
+                    _("%(user)s: Organizer of “%(event)s”: untick Active to stop him signing in.")
+                    % {"user": user.get_username(), "event": tournament.name}
+                )
+        return deleted, counts, perms_needed, protected
+
+
+admin.site.unregister(get_user_model())
+admin.site.register(get_user_model(), RolesKeptUserAdmin)

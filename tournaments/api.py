@@ -268,6 +268,11 @@ def organizer_event(request: Request, slug: str) -> Tournament:
     return tournament
 
 
+def names_for(request: Request, tournament: Tournament) -> dict[str, Any]:
+    """A serializer context naming people as ``request.user`` may read them (``access.PeopleNames``)."""
+    return {"names": access.PeopleNames(request.user, tournament)}
+
+
 def valid(serializer: type[Serializer], data: Any) -> Any:
     """``data`` checked by ``serializer``: its validated data, or a 400 naming every bad field."""
     checked = serializer(data=data)
@@ -496,11 +501,12 @@ class TableDetail(ApiView):
     )
     def get(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
-        return table_answer(tournament, table)
+        return table_answer(request, tournament, table)
 
 
-def table_answer(tournament: Tournament, table: Table) -> Response:
-    """A table as its detail answers it (and the table writes that answer the table)."""
+def table_answer(request: Request, tournament: Tournament, table: Table) -> Response:
+    """A table as its detail answers it (and the table writes that answer the table), people named as
+    the reader may read them."""
     table_hands = list(table.hands.select_related("entered_by").order_by("number"))
     seats = list(table.seats.all())
     progress = table_progress(tournament, [s.position for s in seats], table_hands, time_up_after=table.time_up_after)
@@ -531,7 +537,8 @@ def table_answer(tournament: Tournament, table: Table) -> Response:
                 "next_envelopes": envelopes,
                 "hands": table_hands,
                 "judge_confirmation": JudgeConfirmation.objects.filter(table=table).select_related("judge").first(),
-            }
+            },
+            context=names_for(request, tournament),
         ).data
     )
 
@@ -545,8 +552,9 @@ class Hands(ApiView):
         summary="A table's hands",
     )
     def get(self, request: Request, slug: str, number: int, table_no: int) -> Response:
-        _, table = lookups.table_for_viewer(request, slug, number, table_no)
-        return Response(HandSerializer(table.hands.select_related("entered_by").order_by("number"), many=True).data)
+        tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
+        table_hands = table.hands.select_related("entered_by").order_by("number")
+        return Response(HandSerializer(table_hands, many=True, context=names_for(request, tournament)).data)
 
     @extend_schema(
         operation_id="hand_enter",
@@ -577,7 +585,9 @@ class Hands(ApiView):
             idempotency_key=request.headers.get("Idempotency-Key"),
             request_body=request.data,
         )
-        response = Response(HandSerializer(hand).data, status=status.HTTP_201_CREATED)
+        response = Response(
+            HandSerializer(hand, context=names_for(request, tournament)).data, status=status.HTTP_201_CREATED
+        )
         if hand.replayed:
             response["Idempotent-Replayed"] = "true"
         return response
@@ -629,13 +639,13 @@ class HandDetail(ApiView):
         summary="One hand",
     )
     def get(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
-        _, table = lookups.table_for_viewer(request, slug, number, table_no)
-        return Response(HandSerializer(_hand(table, hand_no)).data)
+        tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
+        return Response(HandSerializer(_hand(table, hand_no), context=names_for(request, tournament)).data)
 
     def _correct(
         self, request: Request, slug: str, number: int, table_no: int, hand_no: int, partial: bool
     ) -> Response:
-        _, table = lookups.table_for_viewer(request, slug, number, table_no)
+        tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = valid(HandCorrectionSerializer, request.data)
         hand = _addressed(table, hand_no, data.get("id"))
         setup = hands.table_setup(table, table.round.tournament)
@@ -647,7 +657,7 @@ class HandDetail(ApiView):
             expected_version=data["version"],
             reason=data["reason"],
         )
-        return Response(HandSerializer(corrected).data)
+        return Response(HandSerializer(corrected, context=names_for(request, tournament)).data)
 
     @extend_schema(
         operation_id="hand_correct",

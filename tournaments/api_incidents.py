@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from . import access, incidents
 from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, _errors, valid
 from .lookups import tournament_for_viewer
-from .models import Entry, Incident, Referee, Sanction, Table, Tournament
+from .models import MAX_HAND_NUMBER, Entry, Incident, Referee, Sanction, Table, Tournament
 from .serializers import optional_text
 
 STATE_ERRORS = {
@@ -80,7 +80,9 @@ class OpenSerializer(serializers.Serializer):
     finding = serializers.CharField(max_length=2000)
     round = serializers.IntegerField(required=False, allow_null=True, default=None)
     table = serializers.IntegerField(required=False, allow_null=True, default=None)
-    hand_number = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+    hand_number = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=MAX_HAND_NUMBER
+    )
     caller = serializers.IntegerField(required=False, allow_null=True, default=None, help_text="null: the referee")
     involved = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
 
@@ -94,7 +96,9 @@ class RuleSerializer(serializers.Serializer):
         default="",
         allow_blank=True,
     )
-    hand_number = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+    hand_number = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=MAX_HAND_NUMBER
+    )
     correction = CorrectionSerializer(required=False, allow_null=True, default=None)
 
 

@@ -13,7 +13,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 
 from .api import READ_ERRORS, SLUG, ApiView
-from .live import standings, versioned
+from .live import DataVersion, standings, versioned
 from .lookups import tournament_and_version
 from .models import Tournament
 from .public_cache import share
@@ -21,7 +21,7 @@ from .serializers import LiveSerializer, StandingsSerializer
 from .views.live import live_response
 
 
-def standings_json(tournament: Tournament, version: int | None = None) -> bytes:
+def standings_json(tournament: Tournament, version: DataVersion | None = None) -> bytes:
     """The API standings as JSON, once per change of the event."""
 
     def compute() -> bytes:

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from tournaments import hands
 
 from . import lookups, timeup
-from .api import HAND_ERRORS, SLUG, ApiView, table_answer, valid
+from .api import HAND_ERRORS, SLUG, ApiView, names_for, table_answer, valid
 from .serializers import JudgeConfirmationSerializer, JudgeConfirmSerializer, TableSerializer, optional_text
 
 
@@ -42,10 +42,10 @@ class ConfirmByJudge(ApiView):
         ],
     )
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
-        _, table = lookups.table_for_viewer(request, slug, number, table_no)
+        tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = valid(JudgeConfirmSerializer, request.data)
         judge = hands.confirm_by_judge(request.user, table, data["reason"])
-        return Response(JudgeConfirmationSerializer(judge).data)
+        return Response(JudgeConfirmationSerializer(judge, context=names_for(request, tournament)).data)
 
 
 class TimeUpSerializer(serializers.Serializer):
@@ -94,4 +94,4 @@ class TimeUp(ApiView):
         table = timeup.record_time_up(
             request.user, table, data["after_hand"], reason=data.get("reason", ""), current=current
         )
-        return table_answer(tournament, table)
+        return table_answer(request, tournament, table)

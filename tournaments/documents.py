@@ -16,9 +16,11 @@ import hashlib
 import json
 import logging
 import os
+import queue
 import re
 import tempfile
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -26,7 +28,7 @@ from typing import Any
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db import transaction
+from django.db import DatabaseError, connection, connections, transaction
 from django.utils import timezone, translation
 from django.utils.text import slugify
 from django.utils.translation import gettext
@@ -54,8 +56,14 @@ logger = logging.getLogger(__name__)
 
 # Bump when a template or an export's layout changes, so stored files count as stale.
 FORMAT_VERSION = 1
-# A queued or running row older than this is assumed lost (worker died, broker flushed) and is queued again.
+# A queued row older than this is assumed lost (the broker flushed) and is queued again.
 STUCK_AFTER = timedelta(minutes=15)
+# A running job writes its row's ``updated_at`` this often (a thread beside the rendering, which may
+# report no progress for a minute); a running row silent for LOST_AFTER lost its worker (killed as a
+# whole, the machine restarted: no process is left to put the job back, and Redis redelivers an
+# unacknowledged job only after an hour). It is shown failed and can be asked for again at once.
+HEARTBEAT_SECONDS = 5
+LOST_AFTER = timedelta(seconds=30)
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -373,6 +381,7 @@ def is_fresh(row: GeneratedFile | None, current: str) -> bool:
 
 # Prefixes of ``GeneratedFile.error`` for failures that are not the renderer's own.
 QUEUE_FAILED = "queue: "
+WORKER_LOST = "worker: "
 
 
 def failure_reason(row: GeneratedFile | None) -> str:
@@ -384,6 +393,11 @@ def failure_reason(row: GeneratedFile | None) -> str:
             "The job could not be queued: the background worker cannot be reached. Try again in a "
             "moment; if it keeps failing, tell the site's administrator."
         )
+    if row.error.startswith(WORKER_LOST):
+        return gettext(
+            "The background worker stopped while making this file (it was restarted or killed). "
+            "Generate it again; if it keeps failing, tell the site's administrator."
+        )
     return gettext(
         "Making the file failed (%(error)s). Try again; if it keeps failing, tell the site's administrator."
     ) % {"error": row.error}
@@ -391,9 +405,13 @@ def failure_reason(row: GeneratedFile | None) -> str:
 
 def _enqueue(file_id: int, requested: str) -> None:
     """Queue the task (after commit). With the broker down the row fails at once with the reason,
-    instead of the request answering 500 and the row waiting as "queued" for STUCK_AFTER."""
+    instead of the request answering 500 and the row waiting as "queued" for STUCK_AFTER. Without a
+    broker the job goes to this process's own job thread (``DOCUMENTS_IN_THREAD``)."""
     from .tasks import generate_document
 
+    if generate_document.app.conf.task_always_eager and settings.DOCUMENTS_IN_THREAD:
+        _in_process(file_id, requested)
+        return
     try:
         # A short publish retry rides out a blip; a broker that stays down is reported now.
         generate_document.apply_async(
@@ -411,6 +429,54 @@ def _enqueue(file_id: int, requested: str) -> None:
         )
 
 
+def settled(row: GeneratedFile | None) -> GeneratedFile | None:
+    """``row``, marked failed if it is running but its job's heartbeat stopped (``LOST_AFTER``): its
+    worker is gone. A conditional UPDATE: a heartbeat written meanwhile keeps it running."""
+    if row is None or row.status != Status.RUNNING or timezone.now() - row.updated_at < LOST_AFTER:
+        return row
+    lost = GeneratedFile.objects.filter(pk=row.pk, status=Status.RUNNING, updated_at=row.updated_at).update(
+        status=Status.FAILED,
+        error=f"{WORKER_LOST}no heartbeat since {row.updated_at.isoformat()}",
+        finished_at=timezone.now(),
+        updated_at=timezone.now(),
+    )
+    if lost:
+        logger.warning("document %s of event %s lost its worker (no heartbeat)", row.key, row.tournament_id)
+    row.refresh_from_db()
+    return row
+
+
+# Without a broker, one thread per server process makes the documents, one after another: a round's
+# protocols take tens of seconds of CPU, which must not hold the organizer's request (nor, several at
+# once, every request of the process). It shows its progress as a worker does; a process that stops
+# mid-job leaves a row whose heartbeat stops (``settled``).
+_jobs: queue.SimpleQueue[tuple[int, str]] = queue.SimpleQueue()
+_job_thread: threading.Thread | None = None
+_job_thread_lock = threading.Lock()
+
+
+def _in_process(file_id: int, requested: str) -> None:
+    global _job_thread
+    _jobs.put((file_id, requested))
+    with _job_thread_lock:
+        if _job_thread is None or not _job_thread.is_alive():
+            _job_thread = threading.Thread(target=_run_jobs, name="documents", daemon=True)
+            _job_thread.start()
+
+
+def _run_jobs() -> None:
+    from .tasks import generate_document
+
+    while True:
+        file_id, requested = _jobs.get()
+        try:
+            generate_document(file_id, requested)  # the task's body, in this thread
+        except Exception:  # generate() records its own failures; this is anything else
+            logger.exception("document %s: the job thread failed", file_id)
+        finally:
+            connections.close_all()  # this thread's connection, closed between jobs
+
+
 @transaction.atomic
 def request_document(actor: Any, tournament: Tournament, key: str) -> GeneratedFile:
     """The stored document if its inputs are unchanged; otherwise the row, queued for regeneration.
@@ -422,6 +488,7 @@ def request_document(actor: Any, tournament: Tournament, key: str) -> GeneratedF
     row, created = GeneratedFile.objects.select_for_update().get_or_create(
         tournament=tournament, key=key, defaults={"kind": kind}
     )
+    row = settled(row)
     if is_fresh(row, current):
         return row
     in_flight = row.status in (Status.QUEUED, Status.RUNNING) and not created
@@ -446,7 +513,7 @@ def request_document(actor: Any, tournament: Tournament, key: str) -> GeneratedF
 
 def _set_progress(file_id: int, requested: str) -> Progress:
     def progress(percent: int) -> None:
-        # updated_at doubles as a heartbeat: a row silent for STUCK_AFTER is queued again.
+        # updated_at doubles as a heartbeat (``_heartbeat`` writes it between reports).
         GeneratedFile.objects.filter(pk=file_id, fingerprint=requested).update(
             progress=percent, updated_at=timezone.now()
         )
@@ -474,7 +541,8 @@ def generate(file_id: int, requested: str) -> GeneratedFile | None:
     try:
         # What the file is made from now: stored with it, so a change during rendering makes it stale.
         current = fingerprint(tournament, row.key)
-        content = KINDS[kind].build(tournament, params, _set_progress(file_id, requested))
+        with _heartbeat(file_id, requested):
+            content = KINDS[kind].build(tournament, params, _set_progress(file_id, requested))
         name = _store(f"documents/{tournament.slug}/{row.key}-{current[:12]}.{KINDS[kind].extension}", content)
     except Exception as exc:  # a failed job says why and can be asked for again; it never stays "running"
         logger.exception("generating %s of %s failed", row.key, tournament.slug)
@@ -501,6 +569,38 @@ def generate(file_id: int, requested: str) -> GeneratedFile | None:
     if old_name and old_name != name:
         default_storage.delete(old_name)
     return GeneratedFile.objects.get(pk=file_id)
+
+
+@contextlib.contextmanager
+def _heartbeat(file_id: int, requested: str) -> Iterator[None]:
+    """While the block runs, a thread writes the row's ``updated_at`` every HEARTBEAT_SECONDS: a
+    running row whose heartbeat stopped lost its process (``settled``). Not inside a transaction (a
+    test's, or an eager task run by a caller's): another connection would not see the row, and on
+    PostgreSQL would wait for its lock."""
+    if connection.in_atomic_block:
+        yield
+        return
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(HEARTBEAT_SECONDS):
+                try:
+                    GeneratedFile.objects.filter(pk=file_id, fingerprint=requested, status=Status.RUNNING).update(
+                        updated_at=timezone.now()
+                    )
+                except DatabaseError:  # a busy database: the next beat tries again
+                    logger.warning("document %s: heartbeat not written", file_id, exc_info=True)
+        finally:
+            connections.close_all()  # this thread's own connection
+
+    thread = threading.Thread(target=beat, name=f"document-heartbeat-{file_id}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(timeout=2 * HEARTBEAT_SECONDS)
 
 
 def _store(name: str, content: bytes) -> str:
@@ -534,7 +634,7 @@ def _store(name: str, content: bytes) -> str:
 
 def documents_overview(tournament: Tournament) -> list[dict[str, Any]]:
     """Every document an organizer can ask for, with its row (if any) and whether it is current."""
-    rows = {r.key: r for r in GeneratedFile.objects.filter(tournament=tournament)}
+    rows = {r.key: settled(r) for r in GeneratedFile.objects.filter(tournament=tournament)}
     memo: dict = {}
     out = []
     rounds = list(tournament.round_set.order_by("number").values_list("number", "status"))

@@ -33,8 +33,8 @@ from .handforms.base import say
 from .models import Hand, Round, Seat, Tournament
 from .protocols.build import protocol_row
 from .results import metric_label
+from .spreadsheet import mark_text
 
-FORMULA_STARTS = ("=", "+", "-", "@")
 WIDEST = 60  # characters: a longer text wraps in Excel rather than pushing the sheet off the screen
 
 
@@ -54,11 +54,7 @@ def write_row(ws: Worksheet, values: Iterable[Any], *, bold: bool = False) -> No
     """Append one row; a string that would start a formula is written as a string (quote prefix)."""
     ws.append([cell_value(v) for v in values])
     for cell in ws[ws.max_row]:
-        if isinstance(cell.value, str):
-            # openpyxl reads a string starting with "=" as a formula; the cell type says text instead.
-            cell.data_type = "s"
-            if cell.value.startswith(FORMULA_STARTS):
-                cell.quotePrefix = True  # Excel shows it as typed and keeps it text when edited
+        mark_text(cell)  # text, never a formula (tournaments/spreadsheet.py)
         if bold:
             cell.font = Font(bold=True)
 

@@ -13,7 +13,7 @@ from . import services
 from .draw_methods import DRAW_METHODS, choices_for
 from .forms_pointtable import PointTableDefault
 from .forms_readings import ReadingsFields
-from .models import Tournament
+from .models import MAX_INTEGER, Tournament
 from .variants import variant_name
 
 
@@ -122,7 +122,7 @@ class PlayerForm(forms.Form):
     name = forms.CharField(label=_("name"), max_length=120)
     club = forms.CharField(label=_("club"), max_length=120, required=False)
     federation_id = forms.CharField(label=_("federation id"), max_length=40, required=False)
-    strength = forms.IntegerField(label=_("strength number"), min_value=1, required=False)
+    strength = forms.IntegerField(label=_("strength number"), min_value=1, max_value=MAX_INTEGER, required=False)
     team = forms.CharField(
         label=_("team"),
         max_length=120,

@@ -10,7 +10,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import Entry, Incident, Sanction
+from .models import MAX_HAND_NUMBER, Entry, Incident, Sanction
 
 REFEREE = ""  # the caller choice "the referee"
 
@@ -37,7 +37,7 @@ class OpenIncidentForm(_Players):
     involved = forms.MultipleChoiceField(
         label=_("players involved"), required=False, widget=forms.CheckboxSelectMultiple
     )
-    hand_number = forms.IntegerField(label=_("hand number"), min_value=1, max_value=999, required=False)
+    hand_number = forms.IntegerField(label=_("hand number"), min_value=1, max_value=MAX_HAND_NUMBER, required=False)
     finding = forms.CharField(
         label=_("the caller's finding"),
         max_length=2000,

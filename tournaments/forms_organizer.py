@@ -7,6 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .forms import PlayerForm, RefereeForm
+from .models import MAX_INTEGER
 
 
 class RefereeAccountForm(RefereeForm):
@@ -28,7 +29,7 @@ class RefereeTablesForm(forms.Form):
 class EntryEditForm(forms.Form):
     name = forms.CharField(label=_("name"), max_length=120)
     club = forms.CharField(label=_("club"), max_length=120, required=False)
-    start_number = forms.IntegerField(label=_("start number"), min_value=1)
+    start_number = forms.IntegerField(label=_("start number"), min_value=1, max_value=MAX_INTEGER)
     reason = forms.CharField(label=_("reason"), max_length=500, required=False)
 
 

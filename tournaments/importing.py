@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from scoring.common import NUL
 
+from .models import MAX_INTEGER
 from .names import fold
 from .nul import nul_message
 
@@ -230,7 +231,9 @@ def parse_players(
             row.errors.append(_("club: longer than 120 characters"))
         strength = cell("strength")
         if strength:
-            if strength.isdigit() and int(strength) > 0:
+            if strength.isascii() and strength.isdigit() and int(strength) > MAX_INTEGER:
+                row.errors.append(_("strength: '%(v)s' is too large") % {"v": strength})
+            elif strength.isascii() and strength.isdigit() and int(strength) > 0:  # "²" is a digit, not a number
                 row.strength = int(strength)
             else:
                 row.errors.append(_("strength: '%(v)s' is not a whole number from 1") % {"v": strength})

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from scoring.registry import VARIANTS
 
 from . import access, audit, hands
-from .models import Entry, Hand, Incident, Referee, Round, Sanction, Seat, Table, Tournament
+from .models import MAX_HAND_NUMBER, Entry, Hand, Incident, Referee, Round, Sanction, Seat, Table, Tournament
 from .services import entry_snapshot
 
 FINDING_MAX = 2000
@@ -45,6 +45,11 @@ def _required(field: str, text: str, message: str) -> str:
     if not text:
         raise ValidationError({field: [ValidationError(message, code="required")]})
     return text[:FINDING_MAX]
+
+
+def _check_hand_number(hand_number: int | None) -> None:
+    if hand_number is not None and not 1 <= hand_number <= MAX_HAND_NUMBER:
+        raise ValidationError({"hand_number": _("A hand number is from 1 to %(max)d.") % {"max": MAX_HAND_NUMBER}})
 
 
 def _entries(tournament: Tournament, entries: Any) -> list[Entry]:
@@ -87,8 +92,7 @@ def open_incident(
         raise ValidationError({"table": _("No such table in this event.")})
     if table is not None and not {e.pk for e in named} <= _seated(table):
         raise ValidationError({"involved": _("Name only players seated at table %(t)d.") % {"t": table.number}})
-    if hand_number is not None and hand_number < 1:
-        raise ValidationError({"hand_number": _("A hand number is 1 or more.")})
+    _check_hand_number(hand_number)
     incident = Incident.objects.create(
         tournament=tournament,
         round=table.round if table else None,
@@ -160,6 +164,7 @@ def rule(
     ruling = _required("ruling", ruling, _("Write the ruling in words."))
     before = incident.snapshot()
     if hand_number is not None:
+        _check_hand_number(hand_number)
         incident.hand_number = hand_number
     incident.hand = hand_at(incident.table, incident.hand_number) or incident.hand
     _apply_correction(actor, incident, correction, _reason(incident, ruling))

@@ -1,12 +1,12 @@
 """What the public pages show, computed once per change of the event, not per request.
 
-Every value here is cached under a key that carries the event's data version, the id of its latest
-audit entry: every change that moves what these pages show (a hand entered, corrected or deleted, a
-confirmation, a round drawn, started or closed, a re-seat, an option changed) is audited in its own
-transaction, so the new entry commits with the change, the next request computes afresh and every
-later one is served from the cache. An INSERT locks no existing row, so writers of one event never
-queue on a counter (nor deadlock on one). Only the clock, which moves with time, is worked out per
-request (from the cached round).
+Every value here is cached under a key that carries the event's data version, its latest audit entry
+(the id and the microsecond it was written, see ``version_of``): every change that moves what these
+pages show (a hand entered, corrected or deleted, a confirmation, a round drawn, started or closed, a
+re-seat, an option changed) is audited in its own transaction, so the new entry commits with the
+change, the next request computes afresh and every later one is served from the cache. An INSERT
+locks no existing row, so writers of one event never queue on a counter (nor deadlock on one). Only
+the clock, which moves with time, is worked out per request (from the cached round).
 
 The standings are computed once per version and shared: the live payload (one payload, one cache
 entry, served by the pages' ``live.json`` and the API's ``live``), the standings page's rows, the
@@ -19,13 +19,14 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
 from django.db.models import OuterRef, Prefetch, Subquery
-from django.db.models.functions import Coalesce
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import get_language
 
 from .clock import clock_payload
@@ -60,30 +61,59 @@ def cached(key: str, compute: Callable[[], T], seconds: int) -> T:
     return value
 
 
-def data_version(tournament: Tournament) -> int:
-    """The id of the event's latest audit entry (one indexed lookup); 0 before any."""
+# The data version is the event's latest audit entry: its id and the time it was written, to the
+# microsecond. The id alone repeats after a database is restored from a backup (the sequences come
+# back with the rows), while a cache that outlived the restore still holds pages made for the
+# history that was rolled back; the first entry written after the restore has the same id as the
+# rolled-back one but a later time. Both are read from the one index row of the event's latest
+# entry (``audit_latest_per_event``) and its table row: no second lookup, no counter to write. A
+# per-database token written at migrate time would not do: the backup carries it along.
+DataVersion = str
+NO_VERSION: DataVersion = "0"
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def version_of(entry_id: int | None, written: datetime | str | None) -> DataVersion:
+    """The data version of an event whose latest audit entry is ``entry_id``, written at ``written``."""
+    if not entry_id or written is None:
+        return NO_VERSION
+    if isinstance(written, str):  # SQLite's raw cursor may answer the stored text
+        written = parse_datetime(written)
+    if written.tzinfo is None:  # stored in UTC (USE_TZ)
+        written = written.replace(tzinfo=UTC)
+    return f"{entry_id}.{(written - _EPOCH) // timedelta(microseconds=1)}"
+
+
+def data_version(tournament: Tournament) -> DataVersion:
+    """The event's latest audit entry as its data version (one indexed lookup); "0" before any."""
     return data_version_of(tournament.pk)
 
 
-def data_version_of(tournament_id: int) -> int:
+def data_version_of(tournament_id: int) -> DataVersion:
     """``data_version`` by the event's id. Every public request asks this, so it is one fixed
     statement, not built by the ORM each time."""
     table = connection.ops.quote_name(AuditEntry._meta.db_table)
     column = connection.ops.quote_name(AuditEntry._meta.get_field("tournament").column)
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT id FROM {table} WHERE {column} = %s ORDER BY id DESC LIMIT 1", [tournament_id])
+        cursor.execute(
+            f"SELECT id, created_at FROM {table} WHERE {column} = %s ORDER BY id DESC LIMIT 1", [tournament_id]
+        )
         row = cursor.fetchone()
-    return row[0] if row else 0
+    return version_of(*row) if row else NO_VERSION
 
 
-def data_version_expression() -> Coalesce:
-    """``data_version`` as an expression of a Tournament queryset (``OuterRef("pk")``): the event row
-    and its version read in one statement (``lookups.tournament_and_version``)."""
-    latest = AuditEntry.objects.filter(tournament=OuterRef("pk")).order_by("-id").values("id")[:1]
-    return Coalesce(Subquery(latest), 0)
+def data_version_annotations() -> dict[str, Subquery]:
+    """``data_version``'s two values as annotations of a Tournament queryset (``OuterRef("pk")``), so
+    that the event row and its version are read in one statement (``lookups.tournament_and_version``);
+    ``version_of(event.latest_entry_id, event.latest_entry_at)`` is then its version."""
+    latest = AuditEntry.objects.filter(tournament=OuterRef("pk")).order_by("-id")
+    return {
+        "latest_entry_id": Subquery(latest.values("id")[:1]),
+        "latest_entry_at": Subquery(latest.values("created_at")[:1]),
+    }
 
 
-def version_key(tournament: Tournament, version: int | None = None) -> str:
+def version_key(tournament: Tournament, version: DataVersion | None = None) -> str:
     """The event and its data version, as the cache keys and the pages' ETags carry them. The event's
     creation time is part of it, so a database rebuilt with the same ids does not meet an old entry
     in a shared cache."""
@@ -98,7 +128,7 @@ def versioned(
     compute: Callable[[], T],
     *,
     per_language: bool = False,
-    version: int | None = None,
+    version: DataVersion | None = None,
 ) -> T:
     """``compute()`` once per change of the event (its data version), through ``cached``;
     ``per_language`` for values that hold translated words; ``version`` when the caller has read it."""
@@ -111,12 +141,12 @@ def versioned(
 # --- the standings, once per version ----------------------------------------------------------
 
 
-def standings(tournament: Tournament, version: int | None = None) -> tuple[list[str], list[StandingRow]]:
+def standings(tournament: Tournament, version: DataVersion | None = None) -> tuple[list[str], list[StandingRow]]:
     """``results.event_standings`` once per change: every public page and the API derive from it."""
     return versioned(tournament, "standings", lambda: event_standings(tournament), version=version)
 
 
-def standings_payload(tournament: Tournament, version: int | None = None) -> dict[str, Any]:
+def standings_payload(tournament: Tournament, version: DataVersion | None = None) -> dict[str, Any]:
     """The standings as the live pages show them: plain values, no words (the cached JSON serves
     every language; the pages translate the column heads)."""
     metrics, rows = standings(tournament, version)
@@ -200,7 +230,7 @@ def _encode(value: Any) -> bytes:
     return json.dumps(value, cls=DjangoJSONEncoder, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def live_data(tournament: Tournament, version: int | None = None) -> LiveData:
+def live_data(tournament: Tournament, version: DataVersion | None = None) -> LiveData:
     """The one cached live payload of the event (per change, not per request)."""
 
     def compute() -> LiveData:
@@ -211,7 +241,7 @@ def live_data(tournament: Tournament, version: int | None = None) -> LiveData:
     return versioned(tournament, "live", compute, version=version)
 
 
-def live_json(tournament: Tournament, version: int | None = None) -> bytes:
+def live_json(tournament: Tournament, version: DataVersion | None = None) -> bytes:
     """The live payload as JSON: the event's name and the round's clock (per request: it moves with
     time) joined in front of the cached rest; what the hall and the standings page poll."""
     data = live_data(tournament, version)
@@ -219,6 +249,6 @@ def live_json(tournament: Tournament, version: int | None = None) -> bytes:
     return head[:-1] + b"," + data.body[1:]
 
 
-def live_payload(tournament: Tournament, version: int | None = None) -> dict[str, Any]:
+def live_payload(tournament: Tournament, version: DataVersion | None = None) -> dict[str, Any]:
     """The live payload as a dict (the hall's first paint): what ``live_json`` encodes."""
     return json.loads(live_json(tournament, version))

@@ -13,7 +13,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from . import access
-from .live import data_version_expression
+from .live import DataVersion, data_version_annotations, version_of
 from .models import Round, Seat, Table, Tournament
 
 
@@ -24,14 +24,14 @@ def tournament_for_viewer(request: Any, slug: str) -> Tournament:
     return tournament
 
 
-def tournament_and_version(request: Any, slug: str) -> tuple[Tournament, int]:
+def tournament_and_version(request: Any, slug: str) -> tuple[Tournament, DataVersion]:
     """``tournament_for_viewer`` and the event's data version (``tournaments.live.data_version``) read in
     the same statement: a page computed from them and kept under that version
     (``tournaments.public_cache``) never shows an event row older than its version says."""
-    events = Tournament.objects.annotate(read_version=data_version_expression())
+    events = Tournament.objects.annotate(**data_version_annotations())
     tournament = get_object_or_404(events, slug=slug)
     access.require_view(request.user, tournament)
-    return tournament, tournament.read_version
+    return tournament, version_of(tournament.latest_entry_id, tournament.latest_entry_at)
 
 
 def tournament_for_organizer(request: Any, slug: str) -> Tournament:

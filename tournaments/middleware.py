@@ -17,6 +17,7 @@ saving it fails). Both are refused here too, in JSON bodies and in form fields h
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
@@ -29,35 +30,46 @@ from .nul import nul_message
 API_PREFIX = "/api/"
 # Deeper than any document of ours (a hand is four levels deep); far below the parser's stack limit.
 MAX_JSON_DEPTH = 32
+# Lists, objects and values (counted by their brackets, commas and quotes, inside strings too): more than any
+# request of ours holds (a hand a few dozen, the Laza point table a few hundred), few enough that
+# everything after the count is cheap. Every JSON body is checked before any sign-in is.
+MAX_JSON_VALUES = 10_000
+# A string (escapes included), or one bracket: what the depth scan steps through.
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
 
 
 def too_deep_message(field: str) -> str:
     return _("%(field)s: the JSON is nested more than %(n)d levels deep.") % {"field": field, "n": MAX_JSON_DEPTH}
 
 
+def too_many_message(field: str) -> str:
+    return _("%(field)s: the JSON holds more than %(n)d values.") % {"field": field, "n": MAX_JSON_VALUES}
+
+
 def surrogate_message(field: str) -> str:
     return _("%(field)s: contains an invalid character (a lone UTF-16 surrogate).") % {"field": field}
 
 
+def json_values(text: str) -> int:
+    """How many lists, objects and values ``text`` holds at most (brackets, commas and strings' quotes,
+    counted at C speed)."""
+    return text.count("[") + text.count("{") + text.count(",") + text.count('"') // 2
+
+
 def json_depth(text: str) -> int:
-    """How deep ``[`` and ``{`` nest in JSON text, brackets inside strings ignored; without recursion
-    (measured before parsing, so that no parser is asked to go deeper than MAX_JSON_DEPTH)."""
+    """How deep ``[`` and ``{`` nest in JSON text, brackets inside strings ignored, counted up to
+    MAX_JSON_DEPTH + 1 (it stops there): measured before parsing, so that no parser is asked to go
+    deeper, and without recursion. Its cost follows the strings and brackets of ``text``, which
+    ``json_values`` bounds first."""
     if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:  # the common case, at C speed
-        return min(text.count("[") + text.count("{"), MAX_JSON_DEPTH)
+        return text.count("[") + text.count("{")
     depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
+    for token in _TOKENS.finditer(text):
+        ch = token.group()
+        if ch in "[{":
             depth += 1
+            if depth > MAX_JSON_DEPTH:
+                return depth
             deepest = max(deepest, depth)
         elif ch in "]}":
             depth -= 1
@@ -78,6 +90,8 @@ def _bad_string(value: str, nul: bool = True) -> str | None:
 def _json_problem(text: str, field: str, nul: bool = True) -> tuple[str, str] | None:
     """(field path, message) for JSON text nested too deep or holding a lone surrogate (or a NUL,
     unless ``nul`` is false: the hand actions name an escaped NUL in the form's JSON tab themselves)."""
+    if json_values(text) > MAX_JSON_VALUES:
+        return field or "body", too_many_message(field or "body")
     if json_depth(text) > MAX_JSON_DEPTH:
         return field or "body", too_deep_message(field or "body")
     try:

@@ -24,6 +24,12 @@ from .variants import variant_choices, variant_name
 POSITIONS = "ABCDEFG"
 POSITION_CHOICES = [(p, p) for p in POSITIONS]
 
+# The largest number the columns hold (PostgreSQL's integer; SQLite would store more): every form,
+# serializer and file reader that fills one says so at the field, never a database error (a 500).
+MAX_INTEGER = 2**31 - 1
+# A hand's number within a table (its smallint column holds 32,767): no table plays a thousand.
+MAX_HAND_NUMBER = 999
+
 
 def new_pin() -> str:
     return f"{secrets.randbelow(10**4):04d}"
@@ -340,7 +346,7 @@ class AuditEntry(models.Model):
         indexes = [
             # The audit page filters an event's log by round and table.
             models.Index(fields=["tournament", "round_number", "table_number"], name="audit_by_table"),
-            # The public pages' cache key: the event's latest entry (``views.live.data_version``).
+            # The public pages' cache key: the event's latest entry (``live.data_version``).
             models.Index(fields=["tournament", "-id"], name="audit_latest_per_event"),
         ]
 

@@ -27,6 +27,7 @@ from typing import Any
 from scoring.variants.tarokk_laza import rules as laza
 
 from .names import fold
+from .spreadsheet import csv_text, from_csv_text, mark_text
 
 VARIANT = laza.KEY
 # Every column of the spec's row table (§4.2), plus ``cards`` (the allowed cards of a
@@ -464,7 +465,7 @@ def read_csv(data: bytes, columns: Mapping[str, str] | None = None) -> list[tupl
     lines = []
     try:
         for n, values in enumerate(reader, start=1):
-            lines.append((n, values))
+            lines.append((n, [from_csv_text(v) for v in values]))
             if n > MAX_ROWS + 50:
                 raise FileRejected("too_many_rows", max=MAX_ROWS)
     except csv.Error:  # e.g. a field over the csv module's limit, an unterminated quote
@@ -528,7 +529,7 @@ def write_csv(cells: Iterable[Mapping[str, str]], headers: Sequence[str] = COLUM
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(headers)
     for row in cells:
-        writer.writerow([row.get(c, "") for c in COLUMNS])
+        writer.writerow([csv_text(row.get(c, "")) for c in COLUMNS])
     return ("\ufeff" + out.getvalue()).encode()
 
 
@@ -552,10 +553,7 @@ def write_xlsx(
             values.append(int(v) if c in INT_COLUMNS and re.fullmatch(r"-?\d+", v or "") else v)
         ws.append(values)
         for cell in ws[ws.max_row]:
-            if isinstance(cell.value, str):
-                cell.data_type = "s"  # openpyxl would take "=..." for a formula
-                if cell.value.startswith(("=", "+", "-", "@")):
-                    cell.quotePrefix = True
+            mark_text(cell)
     ws.freeze_panes = "A2"
     out = io.BytesIO()
     wb.save(out)

@@ -17,16 +17,16 @@ from rest_framework import serializers
 from scoring.registry import VARIANTS
 from tournaments.models import Hand
 
-from . import lines
+from . import access, lines
 from .clock import clock_payload
 from .draw_methods import DRAW_METHODS
-from .models import POSITIONS, Entry, Round, Tournament
+from .models import MAX_INTEGER, POSITIONS, Entry, Round, Tournament
 from .readings import readings
 from .results import event_metrics
 from .variants import sit_out_rule, variant_name
 
 # Bounds that keep numbers inside a database integer (no overflow errors on odd input).
-MAX_INT = 2**31 - 1
+MAX_INT = MAX_INTEGER
 # A write stores version + 1, which must fit the column too (PostgreSQL: integer out of range).
 MAX_VERSION = MAX_INT - 1
 
@@ -322,9 +322,24 @@ class BreakdownField(serializers.ListField):
         return lines.breakdown(data)
 
 
+@extend_schema_field({"type": "string", "nullable": True})
+class PersonNameField(serializers.Field):
+    """Who did something, named as the reader may read it (``access.PeopleNames`` in the context as
+    ``names``: the user name for the event's staff, the full name or the role for anyone else)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(read_only=True, **kwargs)
+
+    def to_representation(self, user: Any) -> str | None:
+        names = self.context.get("names") or access.PeopleNames(None, None)
+        return names(user)
+
+
 class HandSerializer(serializers.ModelSerializer):
     dealer = PositionField(read_only=True)
-    entered_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    entered_by = PersonNameField(
+        help_text=_("Who entered it: the user name for the event's staff, else the full name or the role.")
+    )
     input = serializers.DictField(help_text=_("The hand as entered (hand-format.md)."))
     points = serializers.DictField(child=serializers.IntegerField(), help_text=_("Position -> points."))
     breakdown = BreakdownField(child=serializers.CharField())
@@ -367,11 +382,11 @@ class EnvelopeSerializer(serializers.Serializer):
 
 
 class JudgeConfirmationSerializer(serializers.Serializer):
-    judge = serializers.CharField(
-        source="judge.username",
-        read_only=True,
-        allow_null=True,
-        help_text=_("The username of the organizer or referee who confirmed."),
+    judge = PersonNameField(
+        help_text=_(
+            "The organizer or referee who confirmed: the user name for the event's staff, else the full "
+            "name or the role."
+        ),
     )
     reason = serializers.CharField()
     totals = serializers.DictField(child=serializers.IntegerField(), help_text=_("The totals confirmed."))

@@ -5,6 +5,9 @@
 //                                                               keyboard: on Enter, so arrowing through the
 //                                                               choices does not leave the page, WCAG 3.2.2)
 //   <button data-print>                                         prints the page
+//   <input name="next" data-next-here>                          set to this page's address with its query
+//                                                               when the form is sent (a shared page's
+//                                                               HTML never holds a visitor's query)
 //   <div class="scroll">  a table wider than the screen: the keyboard can reach and scroll it (WCAG 2.1.1)
 (function () {
   "use strict";
@@ -17,9 +20,14 @@
   function autosubmits(field) {
     return field && field.hasAttribute && field.hasAttribute("data-autosubmit") && field.form;
   }
+  function send(form) {
+    var here = form.querySelector("[data-next-here]");
+    if (here) here.value = window.location.pathname + window.location.search;
+    form.submit();
+  }
   document.addEventListener("change", function (event) {
     var field = event.target;
-    if (autosubmits(field) && !field.keyed) field.form.submit();
+    if (autosubmits(field) && !field.keyed) send(field.form);
   });
   document.addEventListener("keydown", function (event) {
     var field = event.target;
@@ -27,7 +35,7 @@
     field.keyed = true;
     if (event.key === "Enter") {
       event.preventDefault();
-      field.form.submit();
+      send(field.form);
     }
   });
   document.addEventListener("pointerdown", function (event) {

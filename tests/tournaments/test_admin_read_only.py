@@ -3,6 +3,8 @@ or a standing goes through an audited action (issue 12 §5)."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -66,3 +68,25 @@ def test_a_superuser_can_still_revoke_api_tokens_in_the_admin(bob, admin_client)
     response = admin_client.post(f"/admin/authtoken/tokenproxy/{bob.pk}/delete/", {"post": "yes"})
     assert response.status_code == 302
     assert not Token.objects.filter(pk=token.pk).exists()
+
+
+def test_deleting_a_referee_in_the_admin_is_refused_naming_his_roles(event, admin_client, bob, alice):
+    from tournaments.models import Referee
+
+    page = admin_client.get(f"/admin/auth/user/{bob.pk}/delete/")
+    text = " ".join(html.unescape(page.content.decode()).split())
+    assert "Referee of “Ljubljana Open”: remove him on the event's page “Organizers and referees”" in text
+    response = admin_client.post(f"/admin/auth/user/{bob.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 200  # the refusal again, nothing deleted
+    assert User.objects.filter(pk=bob.pk).exists()
+    assert Referee.objects.filter(tournament=event, user=bob).exists()
+    # Nor through the list's bulk action, nor for an organizer.
+    action = {"action": "delete_selected", "_selected_action": [bob.pk, alice.pk], "post": "yes"}
+    response = admin_client.post("/admin/auth/user/", action)
+    assert "Organizer of “Ljubljana Open”" in " ".join(response.content.decode().split())
+    assert User.objects.filter(pk__in=[bob.pk, alice.pk]).count() == 2
+
+
+def test_a_user_without_a_role_in_an_event_is_deleted_as_usual(event, admin_client, charlie):
+    admin_client.post(f"/admin/auth/user/{charlie.pk}/delete/", {"post": "yes"})
+    assert not User.objects.filter(pk=charlie.pk).exists()

@@ -10,20 +10,22 @@ Skipped, saying why, only when the ``redis-server`` binary is missing (Debian pa
 from __future__ import annotations
 
 import os
-import shutil
-import socket
+import signal
 import sqlite3
 import subprocess
 import sys
 import time
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
+from tests.conftest import client_for
+from tests.html_forms import form
 from tests.pdf_text import pdf_text
 from tournaments import documents, services
-from tournaments.models import GeneratedFile, Table
+from tournaments.models import AuditEntry, GeneratedFile, Table
 
 from .test_protocols import play, seated_event
 
@@ -31,55 +33,6 @@ pytestmark = pytest.mark.celery_worker
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_SECONDS = 90  # a worker's start (Django, Celery) plus one WeasyPrint render, on a busy CI machine
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture
-def redis_url(tmp_path):
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.skip("redis-server is not installed (Debian package redis-server; ./dev.sh and .ci/run install it)")
-    import redis
-
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            binary,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            str(tmp_path),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        client = redis.Redis(host="127.0.0.1", port=port)
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                client.ping()
-                break
-            except redis.ConnectionError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise
-                time.sleep(0.1)
-        client.close()
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        server.terminate()
-        server.wait(timeout=15)
 
 
 @pytest.fixture
@@ -153,6 +106,7 @@ def celery_worker(redis_url, worker_database_url, settings, tmp_path, monkeypatc
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: a test may kill the whole worker at once
         )
     saved = {key: app.conf[key] for key in ("broker_url", "task_always_eager")}
     app.conf.update(broker_url=redis_url, task_always_eager=False)
@@ -214,3 +168,64 @@ def test_a_real_worker_generates_a_rounds_protocols_queued_through_redis(celery_
     for name in ("Worker Open", "Ana Novak", "Dušan Horvat", "2 of 2 hands"):
         assert name in text
     assert "succeeded" in log.read_text(errors="replace")
+
+
+def _event(name: str, players: int):
+    from django.contrib.auth.models import User
+
+    # Created after the fixtures moved the connection: the worker must see these rows.
+    organizer = User.objects.create_superuser("worker-organizer", "o@example.org", "pw")
+    event = services.create_tournament(
+        organizer, name=name, slug="worker-kill", variant="taruk2012", rounds=2, hands_per_round=2, table_size=4
+    )
+    seated_event(event, organizer, [f"Igralec {i}" for i in range(1, players + 1)], hands_per_round=2)
+    event.refresh_from_db()
+    return organizer, event
+
+
+def test_a_worker_killed_as_a_whole_mid_job_is_shown_failed_and_generate_again_queues_at_once(
+    celery_worker, redis_url, monkeypatch
+):
+    """SIGKILL to the worker's whole process group while it renders: no process is left to put the job
+    back (a killed pool child is, by its parent), and Redis redelivers an unacknowledged job only after
+    an hour. The job's heartbeat stops, so the row is shown failed, and "Generate again" queues it."""
+    import redis
+
+    worker, log = celery_worker
+    organizer, event = _event("Kill Open", players=128)  # 32 tables: seconds of rendering to be killed in
+    key = "round-1-protocols-blank"
+    row = documents.request_document(organizer, event, key)
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not (row.status == GeneratedFile.Status.RUNNING and row.progress >= 35):  # the render has begun
+        assert row.status not in (GeneratedFile.Status.DONE, GeneratedFile.Status.FAILED), "finished before the kill"
+        assert worker.poll() is None, f"the worker exited:\n{log.read_text(errors='replace')}"
+        assert time.monotonic() < deadline, f"never running after {WAIT_SECONDS} s:\n{log.read_text(errors='replace')}"
+        time.sleep(0.05)
+        row.refresh_from_db()
+    os.killpg(worker.pid, signal.SIGKILL)
+    worker.wait(timeout=30)
+    row.refresh_from_db()
+    assert row.status == GeneratedFile.Status.RUNNING  # as the worker left it
+
+    # A row whose heartbeat is older than LOST_AFTER is lost; shortened here from its production value.
+    monkeypatch.setattr(documents, "LOST_AFTER", timedelta(seconds=3 * documents.HEARTBEAT_SECONDS))
+    organizer_client = client_for(organizer)
+    page_url = f"/e/{event.slug}/manage/documents/"
+    deadline = time.monotonic() + 60
+    while True:
+        page = organizer_client.get(page_url).content.decode()
+        status = page.split(f'id="doc-{key}"', 1)[1].split("</tr>", 1)[0]
+        if "Failed" in status:
+            break
+        assert "Running" in status, status
+        assert time.monotonic() < deadline, "still running a minute after the worker was killed"
+        time.sleep(1)
+    assert "The background worker stopped while making this file" in status
+
+    requests = AuditEntry.objects.filter(action="document.requested").count()
+    again = form(page.split(f'id="doc-{key}"', 1)[1], f"/{key}/generate/")
+    assert organizer_client.post(again.action, again.data()).status_code == 302
+    row.refresh_from_db()
+    assert row.status == GeneratedFile.Status.QUEUED and row.progress == 0  # at once, not after 15 minutes
+    assert AuditEntry.objects.filter(action="document.requested").count() == requests + 1
+    assert redis.Redis.from_url(redis_url).llen("celery") == 1  # the job is on the queue for the next worker

@@ -6,12 +6,15 @@ from __future__ import annotations
 import errno
 import os
 import socket
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from config.celery import app
 from tests.conftest import client_for
+from tests.html_forms import form
 from tournaments import documents, tasks
 from tournaments.models import GeneratedFile
 
@@ -93,6 +96,35 @@ def test_a_job_redelivered_after_its_worker_died_runs_again(
     tasks.generate_document.apply(args=[row.pk, row.fingerprint])  # the broker hands the message out again
     row.refresh_from_db()
     assert (row.status, row.progress) == ("done", 100) and row.file
+
+
+def test_a_running_job_whose_heartbeat_stopped_is_shown_failed_and_made_again_at_once(
+    seated, alice, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False):
+        row = documents.request_document(alice, seated, "players-xlsx")
+    # Its worker claimed it and was killed as a whole: nothing writes the row any more.
+    silent = timezone.now() - documents.LOST_AFTER - timedelta(seconds=1)
+    GeneratedFile.objects.filter(pk=row.pk).update(status="running", progress=20, updated_at=silent)
+    client = client_for(alice)
+    page = client.get(reverse("documents", args=[seated.slug])).content.decode()
+    status = page.split('id="doc-players-xlsx"', 1)[1].split("</tr>", 1)[0]
+    assert "Failed" in status and "The background worker stopped while making this file" in status
+    status_json = client.get(reverse("document-status", args=[seated.slug, "players-xlsx"])).json()
+    assert status_json["status"] == "failed"
+    again = form(page.split('id="doc-players-xlsx"', 1)[1], "/players-xlsx/generate/")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(again.action, again.data()).status_code == 302
+    row.refresh_from_db()
+    assert (row.status, row.progress) == ("done", 100)
+
+
+def test_a_running_job_with_a_recent_heartbeat_is_left_running(seated, alice, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False):
+        row = documents.request_document(alice, seated, "players-xlsx")
+    GeneratedFile.objects.filter(pk=row.pk).update(status="running", progress=20)
+    with django_capture_on_commit_callbacks(execute=False):
+        assert documents.request_document(alice, seated, "players-xlsx").status == "running"
 
 
 def test_a_full_disk_leaves_no_partial_file_and_the_next_run_works(

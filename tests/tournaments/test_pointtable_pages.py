@@ -278,6 +278,21 @@ def test_the_table_goes_out_and_back_in_as_xlsx(laza, alice):
     assert stored_rows(laza)["skala"]["made"] == 200
 
 
+def test_a_name_that_would_start_a_formula_goes_out_as_text_in_the_csv_and_comes_back(laza, alice):
+    """A CSV has no cell types: Excel runs a cell starting with "=" when it opens the file. The cell is
+    written as a person types text that looks like a formula, behind an apostrophe, and read back without."""
+    client = client_for(alice)
+    save_editor(client, laza.slug, lambda f: {**fill_spec_values(f), "r-30-name": '=HYPERLINK("x")'})
+    download = client.get(f"/e/{laza.slug}/point-table.csv")
+    lines = list(csv.DictReader(io.StringIO(download.content.decode("utf-8-sig"))))
+    skala = next(line for line in lines if line["bid id"] == "skala")
+    assert skala["name"] == '\'=HYPERLINK("x")' and skala["made"] == "180"
+    assert not [v for line in lines for v in line.values() if v.startswith(("=", "+", "-", "@"))]
+    response = upload(client, laza, "table.csv", download.content, version="file-2")
+    assert response.status_code == 302, response.content.decode()[-3000:]
+    assert stored_rows(laza)["skala"]["name"] == '=HYPERLINK("x")'
+
+
 def test_an_uploaded_file_with_bad_cells_names_the_sheet_row_and_column(laza, alice):
     wb = Workbook()
     ws = wb.active

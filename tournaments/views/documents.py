@@ -145,6 +145,7 @@ def document_for(request: HttpRequest, slug: str, key: str) -> tuple[Tournament,
 
 
 def status_payload(row: GeneratedFile | None, tournament: Tournament, key: str) -> dict[str, Any]:
+    row = documents.settled(row)  # a job whose worker is gone is shown failed
     status = row.status if row else ""
     return {
         "key": key,

@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from ..clock import clock_payload, moves
-from ..live import live_data, live_payload, standings, standings_payload, version_key, versioned
+from ..live import DataVersion, live_data, live_payload, standings, standings_payload, version_key, versioned
 from ..live import live_json as live_json_body
 from ..lookups import tournament_and_version
 from ..models import Tournament
@@ -31,6 +31,13 @@ def metric_columns(metrics: list[str]) -> list[dict[str, str]]:
     return [{"key": m, "label": metric_label(m), "abbr": metric_abbr(m), "help": metric_help(m)} for m in metrics]
 
 
+def _part(value: str | None) -> str:
+    return "rows" if value == "rows" else ""
+
+
+STANDINGS_READS = {"part": _part}  # ``?me=`` is read by static/js/standings.js only
+
+
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The overall standings. ``?part=rows`` answers the rows alone, and 304 while the event has not
     changed since the ETag the page holds: static/js/standings.js polls that, so a phone fetches
@@ -38,20 +45,20 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament, version = tournament_and_version(request, slug)
     etag = f'"{version_key(tournament, version)}:{get_language()}"'
     page = _standings_parts(tournament, version, etag)
-    if request.GET.get("part") == "rows":
+    if _part(request.GET.get("part")) == "rows":
         if request.headers.get("If-None-Match") == etag:
             response = HttpResponseNotModified()
         else:
             response = HttpResponse(page["rows"])
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
-        return share(response, tournament, version) if response.status_code == 200 else response
+        return share(response, tournament, version, reads=STANDINGS_READS) if response.status_code == 200 else response
     context = {"tournament": tournament}
     response = render_page(request, "tournaments/standings.html", context, {"content": page["content"]})
-    return share(response, tournament, version)
+    return share(response, tournament, version, reads=STANDINGS_READS)
 
 
-def _standings_parts(tournament: Tournament, version: int, etag: str) -> dict[str, bytes]:
+def _standings_parts(tournament: Tournament, version: DataVersion, etag: str) -> dict[str, bytes]:
     """The standings page's content and its rows, rendered once per change and language (the rows
     are most of the page's work at a large event); the page around them is rendered per request."""
 
@@ -83,7 +90,7 @@ def _standings_parts(tournament: Tournament, version: int, etag: str) -> dict[st
     return versioned(tournament, "standings-page", compute, per_language=True, version=version)
 
 
-def live_response(tournament: Tournament, version: int) -> HttpResponse:
+def live_response(tournament: Tournament, version: DataVersion) -> HttpResponse:
     """The live payload (``tournaments.live.live_json``) as the pages' live.json and the API's ``live``
     answer it; shared proxies may keep a public event's copy for a few seconds."""
     response = HttpResponse(live_json_body(tournament, version), content_type="application/json")
@@ -99,25 +106,33 @@ def live_json(request: HttpRequest, slug: str) -> HttpResponse:
 HALL_PAGE_SECONDS = 8  # how long a projector shows each page of a long list (``?turn=`` overrides, 2-60)
 
 
+def _turn(value: str | None) -> str:
+    """``?turn=``: the seconds a page of the hall's lists is shown."""
+    try:
+        return str(min(max(int(value or HALL_PAGE_SECONDS), 2), 60))
+    except ValueError:
+        return str(HALL_PAGE_SECONDS)
+
+
+HALL_READS = {"turn": _turn}
+
+
 def hall(request: HttpRequest, slug: str) -> HttpResponse:
     """Projector page: clock, seating and table progress, standings; refreshed by polling live.json."""
     tournament, version = tournament_and_version(request, slug)
     lists = _hall_lists(tournament, version)
     rnd = live_data(tournament, version).round
-    try:
-        page_seconds = min(max(int(request.GET.get("turn", HALL_PAGE_SECONDS)), 2), 60)
-    except ValueError:
-        page_seconds = HALL_PAGE_SECONDS
+    page_seconds = int(_turn(request.GET.get("turn")))
     response = render_page(
         request,
         "tournaments/hall.html",
         {"tournament": tournament, "clock": clock_payload(rnd) if rnd else None, "page_seconds": page_seconds},
         lists,
     )
-    return share(response, tournament, version, moving=moves(rnd))
+    return share(response, tournament, version, moving=moves(rnd), reads=HALL_READS)
 
 
-def _hall_lists(tournament: Tournament, version: int) -> dict[str, bytes]:
+def _hall_lists(tournament: Tournament, version: DataVersion) -> dict[str, bytes]:
     """The hall's long lists (standings, tables still playing, seating) rendered once per change and
     language; static/js/hall.js redraws them from live.json between page loads."""
 

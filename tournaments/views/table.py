@@ -29,7 +29,6 @@ from ..handforms import JsonHandForm, entry_form, form_class
 from ..incidents import correction_prefill
 from ..lookups import table_for_viewer
 from ..models import Hand, Round, Table, Tournament
-from ..names import display_name
 from ..progress import table_progress
 from . import offline, timeup
 
@@ -98,7 +97,6 @@ def _context(request, tournament, table, hands, progress, form, preview=None, en
         "entry_number": (hands[-1].number + 1) if hands else 1,
         "entry_token": entry_token or uuid.uuid4().hex,
         "judge_confirmation": judge_confirmation,
-        "judge_name": display_name(judge_confirmation.judge) if judge_confirmation else "",
         # Only the judge countersigns with seat A (hands.confirm_by_judge): the form is his alone.
         "is_judge": can_write and access.is_judge(request.user, tournament),
         "tournament": tournament,

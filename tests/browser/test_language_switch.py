@@ -1,0 +1,16 @@
+"""The language switch keeps the page's query: shared public pages never hold a visitor's query string
+(tournaments/public_cache.py), so static/js/actions.js adds it when the switch is sent."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+
+def test_switching_language_on_the_standings_keeps_the_players_own_row(running_event, page):
+    url = f"/e/{running_event.slug}/standings/?me=3"
+    page.goto(page.base_url + url)
+    page.select_option("select[name=language]", "hu")
+    expect(page.locator("html")).to_have_attribute("lang", "hu")
+    expect(page).to_have_url(re.compile(re.escape(url) + "$"))
