@@ -59,7 +59,8 @@ case "${1:-}" in
         venv
         # The compiled catalogues are committed; tests/test_locale.py checks they match the .po files.
         shift
-        exec "$VENV/bin/python" -m pytest "$@"
+        # On every core (pytest-xdist; TEST_WORKERS=0 runs in this process, e.g. for a debugger).
+        exec "$VENV/bin/python" -m pytest -n "${TEST_WORKERS:-auto}" "$@"
         ;;
     check)
         venv

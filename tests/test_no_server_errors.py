@@ -13,6 +13,7 @@ from tests.conftest import client_for, enter_e1
 from tests.tournaments.test_views_table_variants import fitting_sequence, table  # noqa: F401  (a fixture)
 from tournaments import hands
 from tournaments.models import Table
+from tournaments.protocols import render
 from tournaments.round_actions import ACTIONS
 
 # Every field name a form or view of ours reads (tournaments/forms.py, scoring/forms/, request.POST/GET).
@@ -143,6 +144,25 @@ def urls(event, at: Table) -> list[str]:
             reverse(name, args=[slug, key]) for name in ("document-download", "document-generate", "document-status")
         ]
     return out
+
+
+class _UndrawnPDF:
+    """Stands in for WeasyPrint's document: the views' handling of input is what is tested here, not
+    the drawing (test_protocols and test_documents draw real PDFs); a drawing costs seconds."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        pass
+
+    def render(self, **kwargs) -> _UndrawnPDF:
+        return self
+
+    def write_pdf(self) -> bytes:
+        return b"%PDF-1.4\n%%EOF\n"
+
+
+@pytest.fixture(autouse=True)
+def _pdfs_not_drawn(monkeypatch):
+    monkeypatch.setattr(render, "_html_class", lambda: _UndrawnPDF)
 
 
 @pytest.fixture

@@ -42,10 +42,31 @@ def _no_stray_database_sessions(django_db_setup, django_db_blocker):
                 )
 
 
-@pytest.fixture
-def chromium(live_server, _no_stray_database_sessions):
-    """Debian's Chromium, headless, for a test that opens pages of the live server (several contexts
-    make several people)."""
+class _Browser:
+    """The worker's one Chromium, as a test sees it: the pages and contexts a test opens are closed
+    when it ends, so the next test starts from a clean browser without paying for a new one."""
+
+    def __init__(self, browser):
+        self._browser = browser
+        self._contexts = []
+
+    def new_context(self, **kwargs):
+        context = self._browser.new_context(**kwargs)
+        self._contexts.append(context)
+        return context
+
+    def new_page(self, **kwargs):
+        return self.new_context(**kwargs).new_page()
+
+    def close_all(self) -> None:
+        for context in self._contexts:
+            context.close()
+        self._contexts.clear()
+
+
+@pytest.fixture(scope="session")
+def _chromium_process(_no_stray_database_sessions):
+    """Debian's Chromium, headless, started once per test process (a launch costs a second or two)."""
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
@@ -69,6 +90,15 @@ def chromium(live_server, _no_stray_database_sessions):
         browser.close()
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     os.environ.pop("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", None)
+
+
+@pytest.fixture
+def chromium(live_server, _chromium_process):
+    """The browser for a test that opens pages of the live server (several contexts make several
+    people); what the test opened is closed after it."""
+    browser = _Browser(_chromium_process)
+    yield browser
+    browser.close_all()
 
 
 @pytest.fixture
