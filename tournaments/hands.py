@@ -121,8 +121,9 @@ class TableSetup:
     first_dealer: str
 
 
-def table_setup(table: Table, tournament: Tournament) -> TableSetup:
-    positions = sorted(table.seats.values_list("position", flat=True))
+def table_setup(table: Table, tournament: Tournament, positions: list[str] | None = None) -> TableSetup:
+    """What the engine needs of ``table``; ``positions``: its seats where the caller has read them."""
+    positions = sorted(table.seats.values_list("position", flat=True) if positions is None else positions)
     return TableSetup(
         variant=VARIANTS[tournament.variant],
         config=tournament.config or None,
