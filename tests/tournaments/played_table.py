@@ -11,26 +11,19 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from typing import Any
 
-from tournaments import hands, rounds, services
+from tournaments import hands
 from tournaments.models import Table
+
+from .variant_tables import running_table
 
 # Four seats that all play; a hand thrown in is entered but does not count, and may start a double
 # round that doubles the next hands (tarokk-vadasz.md §1.8, §3): a correction of it moves later hands.
 KEY = "tarokk-vadasz"
-PLAYERS = ["Ana Novak", "Bojan Kranjc", "Cvetka Zupan", "Darko Horvat"]
 
 
-def vadasz_table(event: Any, organizer: Any, hands_per_round: int = 8) -> Table:
-    """``event`` made a Vadász event of four players, round 1 drawn, published and started: its table."""
-    services.update_tournament(organizer, event, variant=KEY, table_size=4)
-    for i, name in enumerate(PLAYERS):
-        services.register_player(organizer, event, name=name, club=f"Klub {i}")
-    services.update_tournament(organizer, event, hands_per_round=hands_per_round, draw_seed="read-model")
-    rnd = rounds.draw_round(organizer, event)
-    rounds.publish_draw(organizer, rnd)
-    rounds.start_clock(organizer, rnd)
-    event.refresh_from_db()
-    return Table.objects.select_related("round__tournament").get(round=rnd, number=1)
+def vadasz_table(organizer: Any) -> Table:
+    """Table 1 of round 1 of a running Vadász event of four (8 hands a round), bob refereeing it."""
+    return running_table(organizer, KEY, size=4, hands=8)
 
 
 def game(seats: list[str], talon: int = 3) -> dict[str, Any]:
@@ -69,11 +62,11 @@ def delete(referee: Any, table: Table, number: int) -> None:
     hands.delete_hand(referee, hand, expected_version=hand.version, reason="entered twice")
 
 
-def eventful_table(event: Any, organizer: Any, referee: Any) -> Table:
+def eventful_table(organizer: Any, referee: Any) -> Table:
     """Two games, a hand thrown in, two games; the throw-in corrected to start a double round (the
     two games after it are rescored, doubled), then hand 2 deleted (the later hands move up, take the
     dealer and seats of their new place and are rescored)."""
-    table = vadasz_table(event, organizer)
+    table = vadasz_table(organizer)
     for body in (game, lambda s: game(s, talon=2), thrown_in, game, lambda s: game(s, talon=1)):
         enter(referee, table, body)
     correct(referee, table, 3, lambda s: thrown_in(s, double=True))

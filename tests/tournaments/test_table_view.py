@@ -22,13 +22,13 @@ from tournaments.table_view import table_view
 
 from .played_table import eventful_table, page_numbers, stored_running
 
-SLUG = "ljubljana-open"
+SLUG = "tarokk-vadasz-open"
 TABLE_API = f"/api/events/{SLUG}/rounds/1/tables/1/"
 
 
 @pytest.fixture
-def table(event, alice, bob):
-    return eventful_table(event, alice, bob)
+def table(alice, bob):
+    return eventful_table(alice, bob)
 
 
 def test_the_table_played_as_the_test_says(table):

@@ -250,15 +250,12 @@ def build_protocol(
     filled: bool,
     expected: int | None = None,
     time_up_after: int | None = None,
-    confirmed_at: Any = None,
-    closed: bool = False,
-    incidents: Iterable[IncidentNote] = (),
-    countersigned: Countersignature | None = None,
-    override: Override | None = None,
-    sanctions: Iterable[SanctionNote] = (),
+    **notes: Any,
 ) -> Protocol:
     """One table's protocol from plain data. ``hands``: dicts with number, dealer, input, points, state_after
-    and ``played`` (does it count for the round; derived from the input by the variant when absent).
+    and ``played`` (does it count for the round; derived from the input by the variant when absent);
+    ``notes``: what the filled sheet writes beside them (``_sheet``: confirmed_at, closed, incidents,
+    countersigned, override, sanctions).
 
     Blank: names and the dealer order only. Filled: every hand with points and running totals,
     then empty lines up to the expected number of hands, the totals, places and ranking points.
@@ -271,22 +268,7 @@ def build_protocol(
     # hands of the round.
     lines = hand_lines(positions, [{**h, "played": h.get("played", counts(h.get("input") or {}))} for h in hands])
     progress = lines_progress(tournament, positions, lines, time_up_after=time_up_after, expected=expected)
-    return _sheet(
-        tournament,
-        round_no,
-        table_no,
-        first_dealer,
-        seats,
-        lines,
-        progress,
-        filled=filled,
-        confirmed_at=confirmed_at,
-        closed=closed,
-        incidents=incidents,
-        countersigned=countersigned,
-        override=override,
-        sanctions=sanctions,
-    )
+    return _sheet(tournament, round_no, table_no, first_dealer, seats, lines, progress, filled=filled, **notes)
 
 
 def _sheet(
