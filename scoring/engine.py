@@ -6,7 +6,8 @@ the same answer for the same hand.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .common import Errors
@@ -46,6 +47,57 @@ def evaluate(hand: Any, state: Any = None, config: Any = None) -> HandScore | li
     if hand_errors:
         return hand_errors
     return variant.settle(hand, state, config)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One hand of a sequence as it was scored: the hand (as ``place`` made it) and the engine's answer."""
+
+    hand: Any
+    result: HandScore | list[HandError]
+
+    @property
+    def refused(self) -> bool:
+        return not isinstance(self.result, HandScore)
+
+
+# ``place(hand, previous, state)``: the hand as it is scored where it now stands, given the hand
+# before it (as scored; None for the table's first) and the state that one left.
+Place = Callable[[Any, Any, Mapping[str, Any]], Any]
+
+
+def score_sequence(
+    hands: Iterable[Any],
+    state: Any = None,
+    config: Any = None,
+    *,
+    place: Place | None = None,
+    previous: Any = None,
+) -> list[Scored]:
+    """Score ``hands`` in order, each from the state the one before it left (the first from
+    ``state``), under the event ``config``: what a table's hands add up to after one of them, the
+    event's config or a reading changed. Stops at the first hand the engine refuses: it is the last
+    item, its index in ``hands`` the item's index (``first_refused``).
+
+    ``place`` changes each hand before it is scored, from the hand before it as scored (``previous``
+    for the first): a deletion moves the later hands up, and each takes the envelope its new place
+    gives it."""
+    out: list[Scored] = []
+    state = {} if state is None else state
+    for hand in hands:
+        if place is not None:
+            hand = place(hand, previous, state)
+        result = evaluate(hand, state, config)
+        out.append(Scored(hand, result))
+        if not isinstance(result, HandScore):
+            break
+        previous, state = hand, result.state
+    return out
+
+
+def first_refused(scored: list[Scored]) -> int | None:
+    """The index of the hand ``score_sequence`` stopped at, or None when every hand scored."""
+    return len(scored) - 1 if scored and scored[-1].refused else None
 
 
 def answer(result: HandScore | list[HandError], lang: str | None = None) -> dict[str, Any]:

@@ -35,13 +35,12 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from config.security import client_ip
 from tournaments import hands
-from tournaments.models import Hand, JudgeConfirmation
+from tournaments.models import Hand
 
 from . import access, lines, lookups, round_actions, rounds, services
 from .handforms.base import hand_labels
 from .lookups import tournament_for_viewer
 from .models import Bye, Entry, Round, Seat, Table, Tournament
-from .progress import table_progress
 from .results import table_totals
 from .serializers import (
     ConfirmationSerializer,
@@ -62,6 +61,7 @@ from .serializers import (
     RoundSerializer,
     TableSerializer,
 )
+from .table_view import table_view
 
 ENTRY_ACTIONS = {"withdraw": Entry.Status.WITHDRAWN, "reinstate": Entry.Status.ACTIVE}
 
@@ -507,36 +507,25 @@ class TableDetail(ApiView):
 def table_answer(request: Request, tournament: Tournament, table: Table) -> Response:
     """A table as its detail answers it (and the table writes that answer the table), people named as
     the reader may read them."""
-    table_hands = list(table.hands.select_related("entered_by").order_by("number"))
-    seats = list(table.seats.all())
-    progress = table_progress(tournament, [s.position for s in seats], table_hands, time_up_after=table.time_up_after)
-    expected, played, complete = progress.expected, progress.played, progress.complete
-    confirmed = set(table.confirmations.values_list("position", flat=True))
-    for seat in seats:
-        seat.confirmed = seat.position in confirmed
-    envelopes = (
-        []
-        if complete
-        else hands.next_envelopes(hands.table_setup(table, tournament), table_hands[-1] if table_hands else None)
-    )
+    view = table_view(table, tournament)
     return Response(
         TableSerializer(
             {
-                "round": table.round.number,
-                "number": table.number,
-                "round_status": table.round.status,
-                "first_dealer": table.first_dealer,
-                "confirmed": table.confirmed_at is not None,
-                "time_expired": progress.time_expired,
-                "time_up_after": progress.time_up_after,
-                "expected_hands": expected,
-                "played_hands": played,
-                "complete": complete,
-                "seats": seats,
-                "totals": dict(progress.totals),
-                "next_envelopes": envelopes,
-                "hands": table_hands,
-                "judge_confirmation": JudgeConfirmation.objects.filter(table=table).select_related("judge").first(),
+                "round": view.round,
+                "number": view.number,
+                "round_status": view.round_status,
+                "first_dealer": view.first_dealer,
+                "confirmed": view.confirmed,
+                "time_expired": view.progress.time_expired,
+                "time_up_after": view.progress.time_up_after,
+                "expected_hands": view.progress.expected,
+                "played_hands": view.progress.played,
+                "complete": view.progress.complete,
+                "seats": view.seats,
+                "totals": view.totals,
+                "next_envelopes": view.next_envelopes,
+                "hands": [line.stored for line in view.hands],
+                "judge_confirmation": view.judge_confirmation,
             },
             context=names_for(request, tournament),
         ).data

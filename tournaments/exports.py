@@ -31,6 +31,7 @@ from scoring.registry import VARIANTS
 from .export_columns import Played, input_columns
 from .handforms.base import say
 from .models import Hand, Round, Seat, Tournament
+from .progress import running_totals
 from .protocols.build import protocol_row
 from .results import metric_label
 from .spreadsheet import mark_text
@@ -133,6 +134,19 @@ def standings_workbook(tournament: Tournament) -> bytes:
     )
 
 
+def _running(hands: list[dict[str, Any]], seats: list[str]) -> list[dict[str, int]]:
+    """Each hand's running totals at its table (the table's one running sum, ``progress.running_totals``),
+    in the order of ``hands``."""
+    at_table: dict[int, list[int]] = defaultdict(list)
+    for i, h in enumerate(hands):
+        at_table[h["table_id"]].append(i)
+    out: list[dict[str, int]] = [{} for _h in hands]
+    for rows in at_table.values():
+        for i, totals in zip(rows, running_totals((hands[i]["points"] for i in rows), seats), strict=True):
+            out[i] = totals
+    return out
+
+
 def hands_workbook(tournament: Tournament) -> bytes:
     """Every hand of the event, one row each, in words (never JSON, never a code): where it was played,
     the dealer and players by name, the protocol's line, one column per field of the variant's hand
@@ -175,14 +189,12 @@ def hands_workbook(tournament: Tournament) -> bytes:
     )
     sheet = _protocol_lines(variant, hands, inputs, tournament.config)
     shown = [i for i in range(4) if any(line[i] for line in sheet)]  # a variant may leave a column unused
-    running: dict[int, dict[str, int]] = defaultdict(lambda: dict.fromkeys(seats, 0))
+    running = _running(hands, seats)
 
     def row(i: int, h: dict[str, Any]) -> list[Any]:
         names = tables[h["table_id"]]
         points = h["points"] or {}
-        totals = running[h["table_id"]]
-        for s in seats:
-            totals[s] += points.get(s) or 0
+        totals = running[i]
         user = " ".join(filter(None, (h["entered_by__first_name"], h["entered_by__last_name"])))
         return [
             h["table__round__number"],

@@ -23,7 +23,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from scoring.common import nul_paths
-from scoring.engine import evaluate
+from scoring.engine import evaluate, first_refused, score_sequence
 from scoring.registry import VARIANTS
 from scoring.types import HandError, HandScore, Variant
 
@@ -121,8 +121,9 @@ class TableSetup:
     first_dealer: str
 
 
-def table_setup(table: Table, tournament: Tournament) -> TableSetup:
-    positions = sorted(table.seats.values_list("position", flat=True))
+def table_setup(table: Table, tournament: Tournament, positions: list[str] | None = None) -> TableSetup:
+    """What the engine needs of ``table``; ``positions``: its seats where the caller has read them."""
+    positions = sorted(table.seats.values_list("position", flat=True) if positions is None else positions)
     return TableSetup(
         variant=VARIANTS[tournament.variant],
         config=tournament.config or None,
@@ -136,9 +137,14 @@ def next_envelopes(setup: TableSetup, previous: Hand | None) -> list[dict[str, A
     rotate: ``Variant.allowed_dealers``): its ``variant``, ``seats`` and ``dealer``, and whatever else
     the table fixes of a hand as its variant declares it (``Variant.table_fields``)."""
     if previous is None:
-        dealers, state = [setup.first_dealer], {}
-    else:
-        dealers, state = setup.variant.allowed_dealers(setup.positions, previous.input), previous.state_after
+        return envelopes_after(setup, None, {})
+    return envelopes_after(setup, previous.input, previous.state_after)
+
+
+def envelopes_after(setup: TableSetup, previous: Mapping[str, Any] | None, state: Mapping[str, Any]) -> list[dict]:
+    """``next_envelopes`` after the hand ``previous`` (its input; None: the table's first hand), which
+    left ``state``: also where a hand moved by a deletion now stands."""
+    dealers = [setup.first_dealer] if previous is None else setup.variant.allowed_dealers(setup.positions, previous)
     return [
         {
             "variant": setup.variant.key,
@@ -400,24 +406,29 @@ def _slot_version(table: Table, tournament: Tournament, number: int) -> int:
 def _rescore_from(
     actor: Any, table: Table, tournament: Tournament, setup: TableSetup, number: int, state: dict, reason: str
 ) -> None:
-    """Rescore every hand from ``number`` on, in order, from ``state``; audit those whose score changed."""
-    for later in table.hands.filter(number__gte=number).order_by("number"):
-        before = later.snapshot()
-        result = _score_or_reject(evaluate(later.input, state, setup.config), later.number)
-        _apply(later, result, setup.variant)
-        state = later.state_after
-        if later.snapshot() != before or later.number != before["number"]:
-            later.version += 1
-            later.save()
+    """Rescore every hand from ``number`` on, in order, from ``state``; audit those whose score changed.
+    A hand whose score stands but whose breakdown reads otherwise (it names the point table it was
+    scored with) gets the new text: derived, not a score, so no new version and no audit entry."""
+    later = list(table.hands.filter(number__gte=number).order_by("number"))
+    scored = score_sequence([h.input for h in later], state, setup.config)
+    for hand, step in zip(later, scored, strict=False):
+        before = hand.snapshot()
+        breakdown = hand.breakdown
+        _apply(hand, _score_or_reject(step.result, hand.number), setup.variant)
+        if hand.snapshot() != before:
+            hand.version += 1
+            hand.save()
             audit.log(
                 actor,
                 "hand.rescored",
-                later,
+                hand,
                 tournament=tournament,
                 before=before,
-                after=later.snapshot(),
+                after=hand.snapshot(),
                 reason=reason,
             )
+        elif hand.breakdown != breakdown:
+            Hand.objects.filter(pk=hand.pk).update(breakdown=hand.breakdown)
 
 
 @transaction.atomic
@@ -523,44 +534,54 @@ def delete_hand(actor: Any, hand: Hand, *, expected_version: int, reason: str) -
         raise _stale(current.number)
     audit.log(actor, "hand.deleted", current, tournament=tournament, before=current.snapshot(), reason=reason)
     previous = table.hands.filter(number__lt=current.number).order_by("number").last()
-    state = previous.state_after if previous else {}
+    later = list(table.hands.filter(number__gt=current.number).order_by("number"))
+
+    def moved(hand_input: dict, before: Mapping[str, Any] | None, state: Mapping[str, Any]) -> dict:
+        """The hand one place up: the dealer and seats the rotation gives it there."""
+        return {**hand_input, **_envelope(hand_input, envelopes_after(setup, before, state))}
+
+    scored = score_sequence(
+        [h.input for h in later],
+        previous.state_after if previous else {},
+        setup.config,
+        place=moved,
+        previous=previous.input if previous else None,
+    )
+    if (refused := first_refused(scored)) is not None:
+        raise DeletionRefused(
+            current.number, scored[refused].result, later[refused].number, scored[refused].hand, setup.config
+        )
     # The version the client of a slot may hold: a hand moving into the slot gets a higher one, so
     # a correction prepared against the slot's former hand is refused as stale.
     slot_version = current.version
     # Ascending order keeps (table, number) unique at every step.
-    for later in table.hands.filter(number__gt=current.number).order_by("number"):
-        before = later.snapshot()
-        new_input = {**later.input, **_envelope(later.input, next_envelopes(setup, previous))}
-        new_number = later.number - 1
-        result = evaluate(new_input, state, setup.config)
-        if isinstance(result, list):
-            raise DeletionRefused(current.number, result, later.number, new_input, setup.config)
-        later.number = new_number
-        later.input = new_input
-        later.dealer = new_input["dealer"]
-        _apply(later, result, setup.variant)
-        slot_version, later.version = later.version, max(later.version, slot_version) + 1
-        later.save()
+    for hand, step in zip(later, scored, strict=True):
+        before = hand.snapshot()
+        hand.number -= 1
+        hand.input = step.hand
+        hand.dealer = step.hand["dealer"]
+        _apply(hand, step.result, setup.variant)
+        slot_version, hand.version = hand.version, max(hand.version, slot_version) + 1
+        hand.save()
         audit.log(
             actor,
             "hand.renumbered",
-            later,
+            hand,
             tournament=tournament,
             before=_place(before),
-            after=_place(later.snapshot()),
+            after=_place(hand.snapshot()),
             reason=reason,
         )
-        if _without_place(later.snapshot()) != _without_place(before):
+        if _without_place(hand.snapshot()) != _without_place(before):
             audit.log(
                 actor,
                 "hand.rescored",
-                later,
+                hand,
                 tournament=tournament,
                 before=before,
-                after=later.snapshot(),
+                after=hand.snapshot(),
                 reason=reason,
             )
-        previous, state = later, later.state_after
     _reopen(actor, table, tournament, reason)
 
 

@@ -68,10 +68,11 @@ def round_of(user: Any, tournament: Tournament, number: int) -> Round:
 
 
 def table_of(user: Any, tournament: Tournament, number: int, table_no: int) -> Table:
-    """Table ``table_no`` of round ``number``, with its seats and players in position order: 404 when
-    there is none, 403 while the round's draw is a draft (unless organizer)."""
+    """Table ``table_no`` of round ``number``, with its seats and players in position order and the
+    judge's countersignature (``table_view`` reads them): 404 when there is none, 403 while the
+    round's draw is a draft (unless organizer)."""
     table = get_object_or_404(
-        Table.objects.select_related("round__tournament").prefetch_related(
+        Table.objects.select_related("round__tournament", "judge_confirmation__judge").prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))
         ),
         round__tournament=tournament,

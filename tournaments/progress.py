@@ -122,6 +122,18 @@ def progress_from_counts(
     )
 
 
+def running_totals(points: Iterable[Mapping[str, int]], positions: Iterable[str] = ()) -> list[dict[str, int]]:
+    """Each seat's total after each hand, from the hands' points in order: the one running sum of a
+    table (its seats from 0 in ``positions``' order; a seat only the points name after them)."""
+    totals = dict.fromkeys(positions, 0)
+    out = []
+    for hand in points:
+        for p, v in (hand or {}).items():
+            totals[p] = totals.get(p, 0) + v
+        out.append(dict(totals))
+    return out
+
+
 def table_progress(
     plan: Any,
     positions: Iterable[str],
@@ -133,15 +145,14 @@ def table_progress(
     """Progress from a table's hands: mappings or objects with ``played`` and ``points``
     (the stored flag the engine derived when the hand was scored)."""
     positions = tuple(positions)
-    totals = dict.fromkeys(positions, 0)
-    played = entered = 0
-    for h in hands:
-        counts = h.get("played", True) if isinstance(h, Mapping) else h.played
-        points = (h.get("points") if isinstance(h, Mapping) else h.points) or {}
-        entered += 1
-        played += bool(counts)
-        for p, v in points.items():
-            totals[p] = totals.get(p, 0) + v
+    hands = [h if isinstance(h, Mapping) else {"played": h.played, "points": h.points} for h in hands]
+    running = running_totals((h.get("points") for h in hands), positions)
     return progress_from_counts(
-        plan, positions, played=played, entered=entered, time_up_after=time_up_after, totals=totals, expected=expected
+        plan,
+        positions,
+        played=sum(bool(h.get("played", True)) for h in hands),
+        entered=len(hands),
+        time_up_after=time_up_after,
+        totals=running[-1] if running else None,
+        expected=expected,
     )

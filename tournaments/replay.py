@@ -20,6 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .progress import running_totals
+
 TableKey = tuple[int, int]  # (round number, table number)
 
 SETS_POINTS = ("hand.entered", "hand.corrected", "hand.rescored")
@@ -58,11 +60,9 @@ def replay(rows: Iterable[LogRow]) -> tuple[dict[TableKey, dict[int, dict[str, i
 
 
 def totals(hands: dict[int, dict[str, int]]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for points in hands.values():
-        for position, p in points.items():
-            out[position] = out.get(position, 0) + p
-    return out
+    """Each seat's total over the hands (the table's one running sum, ``progress.running_totals``)."""
+    running = running_totals(hands.values())
+    return running[-1] if running else {}
 
 
 def differences(

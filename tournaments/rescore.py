@@ -18,7 +18,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.engine import evaluate
+from scoring.engine import first_refused, score_sequence
 from scoring.registry import VARIANTS
 from scoring.types import HandError
 
@@ -71,13 +71,10 @@ def _dry_run(tables: list[Table], config: dict) -> list[BrokenHand]:
     """Score every table's hands in order under ``config``; the first hand each table would refuse."""
     broken = []
     for table in tables:
-        state: dict = {}
-        for hand in table.hands.order_by("number"):
-            result = evaluate(hand.input, state, config)
-            if isinstance(result, list):
-                broken.append(BrokenHand(table.round.number, table.number, hand.number, result))
-                break
-            state = result.state
+        hands = list(table.hands.order_by("number").values_list("number", "input"))
+        scored = score_sequence([hand for _number, hand in hands], {}, config)
+        if (refused := first_refused(scored)) is not None:
+            broken.append(BrokenHand(table.round.number, table.number, hands[refused][0], scored[refused].result))
     return broken
 
 
@@ -132,24 +129,12 @@ def _rescore_tables(actor: Any, tournament: Tournament, tables: list[Table], why
         points_before = dict(table.hands.values_list("number", "points"))
         setup = table_setup(table, tournament)
         _rescore_from(actor, table, tournament, setup, 1, {}, why)
-        _refresh_breakdowns(table, setup.config)
         for number, points in table.hands.values_list("number", "points"):
             if points != points_before.get(number):
                 rescored.append({"round": table.round.number, "table": table.number, "hand": number})
         if progress_of(table, tournament).totals != totals_before:
             _reopen(actor, table, tournament, why)  # the players confirmed other totals
     return rescored
-
-
-def _refresh_breakdowns(table: Table, config: Any) -> None:
-    """A hand whose points did not move still names the table it was scored with
-    (its breakdown's first line); that text is derived, not a score, so no new version."""
-    state: dict = {}
-    for hand in table.hands.order_by("number"):
-        result = evaluate(hand.input, state, config)
-        state = result.state
-        if result.stored_breakdown() != hand.breakdown:
-            Hand.objects.filter(pk=hand.pk).update(breakdown=result.stored_breakdown())
 
 
 # --- the organizer's readings of the rules (taruk2012.md §4.5) ------------------------------

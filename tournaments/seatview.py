@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from . import lines, whereabouts
 from .models import Seat, Table, Tournament
-from .progress import table_progress
+from .table_view import table_view
 
 
 def seat_of(table: Table, position: str) -> Seat:
@@ -31,49 +31,42 @@ def live_state(hands: int, positions: list[str], totals: dict[str, int], confirm
 def seat_data(tournament: Tournament, table: Table, seat: Seat) -> dict[str, Any]:
     """The seat page: the table's seats and totals (his row marked), its hands with the running totals,
     its progress, his confirmation and the table's, his standing. Lines in the reader's language."""
-    seats = list(table.seats.all())
-    positions = [s.position for s in seats]
-    hands = list(table.hands.order_by("number").only("number", "dealer", "played", "points", "breakdown"))
-    progress = table_progress(tournament, positions, hands, time_up_after=table.time_up_after)
-    confirmations = {c.position: c.confirmed_at for c in table.confirmations.all()}
-    running = dict.fromkeys(positions, 0)
-    rows = []
-    for h in hands:
-        for p in positions:
-            running[p] += h.points.get(p, 0)
-        rows.append(
-            {
-                "number": h.number,
-                "dealer": h.dealer,
-                "played": h.played,
-                "points": {p: h.points.get(p, 0) for p in positions},
-                "running": dict(running),
-                "breakdown": lines.breakdown(h.breakdown),
-                # For the page: the seats' columns in order, his marked.
-                "cells": [(h.points.get(p, 0), running[p], p == seat.position) for p in positions],
-            }
-        )
+    view = table_view(table, tournament)
+    progress, positions = view.progress, view.positions
+    rows = [
+        {
+            "number": line.number,
+            "dealer": line.dealer,
+            "played": line.played,
+            "points": line.points,
+            "running": line.running,
+            "breakdown": lines.breakdown(line.stored.breakdown),
+            # For the page: the seats' columns in order, his marked.
+            "cells": [(line.points[p], line.running[p], p == seat.position) for p in positions],
+        }
+        for line in view.hands
+    ]
     entry = seat.entry
-    mine = confirmations.get(seat.position)
-    table_confirmed = table.confirmed_at is not None
+    mine = view.seat(seat.position).confirmed_at
+    table_confirmed = view.confirmed
     slug, round_no = tournament.slug, table.round.number
     return {
         "round": round_no,
-        "round_status": table.round.status,
-        "table": table.number,
+        "round_status": view.round_status,
+        "table": view.number,
         "position": seat.position,
         "start_number": entry.start_number,
         "name": entry.player.name,
         "seats": [
             {
                 "position": s.position,
-                "start_number": s.entry.start_number,
-                "name": s.entry.player.name,
+                "start_number": s.start_number,
+                "name": s.name,
                 "total": progress.totals.get(s.position, 0),
-                "confirmed": s.position in confirmations,
+                "confirmed": s.confirmed,
                 "me": s.position == seat.position,
             }
-            for s in seats
+            for s in view.seats
         ],
         "positions": positions,
         "totals": dict(progress.totals),
@@ -89,7 +82,7 @@ def seat_data(tournament: Tournament, table: Table, seat: Seat) -> dict[str, Any
         # The form is offered while his PIN would change something; confirm_table decides all the same.
         "can_confirm": progress.complete and mine is None and not table_confirmed,
         "standing": whereabouts.player_standing(tournament, entry),
-        "live_state": live_state(len(hands), positions, progress.totals, table_confirmed),
+        "live_state": live_state(len(view.hands), positions, progress.totals, table_confirmed),
         "urls": {
             "player": whereabouts.player_url(tournament, entry.start_number),
             "table": reverse("table", args=[slug, round_no, table.number]),

@@ -4,8 +4,9 @@
   ``scoring.protocol_layout.ProtocolLayout``: its row function and column headings);
   this module adds what every sheet has: the dealer order, who sits out, points and
   running totals per seat, places and ranking points;
-- ``round_protocols`` / ``table_protocol`` load one round's tables, seats and hands in a
-  fixed number of queries, however many tables.
+- ``round_protocols`` / ``table_protocol`` take one round's tables from their read models
+  (``tournaments/table_view.py``: seats, hands with their running totals, progress,
+  confirmations), loaded in a fixed number of queries, however many tables.
 
 Rendering them to HTML and PDF is ``render.py``'s job.
 """
@@ -13,7 +14,7 @@ Rendering them to HTML and PDF is ``render.py``'s job.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -25,11 +26,12 @@ from scoring.protocol_layout import RowText, Translator
 from scoring.registry import VARIANTS
 
 from ..incident_models import Incident, Sanction
-from ..models import AuditEntry, Confirmation, Hand, JudgeConfirmation, Round, Seat, Table, Tournament
+from ..models import AuditEntry, JudgeConfirmation, Round, Table, Tournament
 from ..names import display_name
-from ..progress import table_progress
+from ..progress import TableProgress
 from ..results import event_standings, lot_seed, metric_label, metric_text, ranks_pairs, standing_cells
 from ..standings import table_points
+from ..table_view import HandLine, SeatView, hand_lines, lines_progress, table_views
 from ..variants import variant_name
 from .links import qr_data_uri, table_url
 
@@ -248,6 +250,37 @@ def build_protocol(
     filled: bool,
     expected: int | None = None,
     time_up_after: int | None = None,
+    **notes: Any,
+) -> Protocol:
+    """One table's protocol from plain data. ``hands``: dicts with number, dealer, input, points, state_after
+    and ``played`` (does it count for the round; derived from the input by the variant when absent);
+    ``notes``: what the filled sheet writes beside them (``_sheet``: confirmed_at, closed, incidents,
+    countersigned, override, sanctions).
+
+    Blank: names and the dealer order only. Filled: every hand with points and running totals,
+    then empty lines up to the expected number of hands, the totals, places and ranking points.
+    """
+    positions = [s.position for s in seats]
+    hands = sorted(hands, key=lambda h: h["number"]) if filled else []
+    counts = VARIANTS[tournament.variant].counts_as_played
+    # The table's read model (tournaments/table_view.py) adds the hands up, the one progress
+    # computation counts them: void deals and throw-ins are written on the sheet but are not
+    # hands of the round.
+    lines = hand_lines(positions, [{**h, "played": h.get("played", counts(h.get("input") or {}))} for h in hands])
+    progress = lines_progress(tournament, positions, lines, time_up_after=time_up_after, expected=expected)
+    return _sheet(tournament, round_no, table_no, first_dealer, seats, lines, progress, filled=filled, **notes)
+
+
+def _sheet(
+    tournament: Tournament,
+    round_no: int,
+    table_no: int,
+    first_dealer: str,
+    seats: list[SeatLine],
+    hands: Sequence[HandLine],
+    progress: TableProgress,
+    *,
+    filled: bool,
     confirmed_at: Any = None,
     closed: bool = False,
     incidents: Iterable[IncidentNote] = (),
@@ -255,39 +288,22 @@ def build_protocol(
     override: Override | None = None,
     sanctions: Iterable[SanctionNote] = (),
 ) -> Protocol:
-    """One table's protocol from plain data. ``hands``: dicts with number, dealer, input, points, state_after
-    and ``played`` (does it count for the round; derived from the input by the variant when absent).
-
-    Blank: names and the dealer order only. Filled: every hand with points and running totals,
-    then empty lines up to the expected number of hands, the totals, places and ranking points.
-    """
+    """The sheet of a table's hand lines and progress (the read model's, ``table_view``)."""
     variant = tournament.variant
     positions = [s.position for s in seats]
-    hands = sorted(hands, key=lambda h: h["number"]) if filled else []
-    counts = VARIANTS[variant].counts_as_played
-    hands = [{**h, "played": h.get("played", counts(h.get("input") or {}))} for h in hands]
-    # The one progress computation (tournaments/progress.py): void deals and throw-ins are
-    # written on the sheet but are not hands of the round.
-    progress = table_progress(tournament, positions, hands, time_up_after=time_up_after, expected=expected)
-    expected = progress.expected
     lines: list[Line] = []
-    running = dict.fromkeys(positions, 0)
     state: Mapping[str, Any] = {}
     for h in hands:
-        points = h.get("points") or {}
-        after = h.get("state_after") or {}
+        after = h.state_after
         radelci = after.get("radelci") or {} if isinstance(after, dict) else {}
-        played = (h.get("input") or {}).get("seats")
+        played = h.input.get("seats")
         out = set(positions) - set(played) if isinstance(played, list) else set()
-        cells = []
-        for p in positions:
-            running[p] += points.get(p, 0)
-            cells.append(Cell(points.get(p, 0), running[p], radelci.get(p) == 1, p in out))
+        cells = [Cell(h.points[p], h.running[p], radelci.get(p) == 1, p in out) for p in positions]
         lines.append(
             Line(
-                h["number"],
-                h.get("dealer", ""),
-                protocol_row(variant, h.get("input") or {}, state, after, tournament.config),
+                h.number,
+                h.dealer,
+                protocol_row(variant, h.input, state, after, tournament.config),
                 cells,
                 filled=True,
             )
@@ -295,7 +311,7 @@ def build_protocol(
         state = after
     # Empty lines for the hands still to play, with their dealers written in.
     if positions and first_dealer:
-        last = hands[-1]["dealer"] if hands else None
+        last = hands[-1].dealer if hands else None
         start = first_dealer if last is None else VARIANTS[variant].next_dealer(positions, last)
         count = progress.remaining
         for i, dealer in enumerate(dealer_sequence(variant, positions, start, count)):
@@ -310,7 +326,7 @@ def build_protocol(
         seats=seats,
         first_dealer=first_dealer,
         dealer_order=dealer_order(variant, positions, first_dealer) if positions and first_dealer else [],
-        expected=expected,
+        expected=progress.expected,
         lines=lines,
         columns=columns(variant),
         radelci=VARIANTS[variant].protocol.radelci,
@@ -320,7 +336,7 @@ def build_protocol(
         hands=progress.played,
         complete=progress.complete,
         confirmed_at=confirmed_at,
-        time_up_after=time_up_after,
+        time_up_after=progress.time_up_after,
     )
     protocol.qr = qr_data_uri(protocol.url)
     if filled:
@@ -333,7 +349,7 @@ def build_protocol(
             if note.hand in by_number:
                 by_number[note.hand].marks.append(note.mark)
     if hands:
-        totals = {p: running[p] for p in positions}
+        totals = dict(progress.totals)
         place = VARIANTS[variant].standing.table_places(totals, tournament.event_settings)
         ranking = table_points(variant, totals, tournament.event_settings)
         protocol.totals = [totals[p] for p in positions]
@@ -348,77 +364,47 @@ def build_protocol(
 
 
 def round_protocols(rnd: Round, *, filled: bool, table_numbers: Iterable[int] | None = None) -> list[Protocol]:
-    """Every table's protocol of ``rnd`` (or only ``table_numbers``): four queries whatever the size."""
+    """Every table's protocol of ``rnd`` (or only ``table_numbers``), from the tables' read models
+    (``table_view.table_views``): a fixed number of queries whatever the size."""
 
     tournament = rnd.tournament
-    tables = Table.objects.filter(round=rnd).order_by("number")
+    tables = Table.objects.filter(round=rnd).select_related("round").order_by("number")
     if table_numbers is not None:
         tables = tables.filter(number__in=list(table_numbers))
-    tables = list(tables)
-    ids = [t.pk for t in tables]
-    seats: dict[int, list[SeatLine]] = defaultdict(list)
-    for s in (
-        Seat.objects.filter(table_id__in=ids)
-        .order_by("table_id", "position")
-        .values(
-            "table_id", "position", "entry__start_number", "entry__team", "entry__player__name", "entry__player__club"
-        )
-    ):
-        seats[s["table_id"]].append(
-            SeatLine(
-                s["position"],
-                s["entry__player__name"],
-                s["entry__start_number"],
-                s["entry__player__club"],
-                s["entry__team"],
-            )
-        )
-    hands: dict[int, list[dict]] = defaultdict(list)
-    if filled:
-        for h in (
-            Hand.objects.filter(table_id__in=ids)
-            .order_by("table_id", "number")
-            .values("table_id", "number", "dealer", "played", "input", "points", "state_after")
-        ):
-            hands[h["table_id"]].append(h)
-        for c in Confirmation.objects.filter(table_id__in=ids).values("table_id", "position", "confirmed_at"):
-            for seat in seats[c["table_id"]]:
-                if seat.position == c["position"]:
-                    seat.confirmed_at = c["confirmed_at"]
+    views = table_views(tournament, tables, before_play=not filled)
+    seats = {v.table_id: [_seat_line(s) for s in v.seats] for v in views}
+    ids = [v.table_id for v in views]
     notes = table_incidents(ids) if filled else {}
-    countersigned = countersignatures(ids) if filled else {}
     overridden = round_override(rnd) if filled else {}
     cards = table_sanctions(ids, seats, notes) if filled else {}
-    out = []
-    for t in tables:
-        table_seats = seats[t.pk]
-        out.append(
-            build_protocol(
-                tournament=tournament,
-                round_no=rnd.number,
-                table_no=t.number,
-                first_dealer=t.first_dealer,
-                seats=table_seats,
-                hands=hands[t.pk],
-                filled=filled,
-                time_up_after=t.time_up_after if filled else None,
-                confirmed_at=t.confirmed_at if filled else None,
-                closed=rnd.status == Round.Status.CLOSED,
-                incidents=notes.get(t.pk, ()),
-                countersigned=countersigned.get(t.pk),
-                override=overridden.get(t.number),
-                sanctions=cards.get(t.pk, ()),
-            )
+    return [
+        _sheet(
+            tournament,
+            rnd.number,
+            v.number,
+            v.first_dealer,
+            seats[v.table_id],
+            v.hands,
+            v.progress,
+            filled=filled,
+            confirmed_at=v.confirmed_at,
+            closed=rnd.status == Round.Status.CLOSED,
+            incidents=notes.get(v.table_id, ()),
+            countersigned=_countersignature(v.judge_confirmation),
+            override=overridden.get(v.number),
+            sanctions=cards.get(v.table_id, ()),
         )
-    return out
+        for v in views
+    ]
 
 
-def countersignatures(table_ids: list[int]) -> dict[int, Countersignature]:
-    """The judge's countersignature of each table that has one."""
-    return {
-        j.table_id: Countersignature(display_name(j.judge), j.reason, j.confirmed_at)
-        for j in JudgeConfirmation.objects.filter(table_id__in=table_ids).select_related("judge")
-    }
+def _seat_line(seat: SeatView) -> SeatLine:
+    return SeatLine(seat.position, seat.name, seat.start_number, seat.club, seat.team, seat.confirmed_at)
+
+
+def _countersignature(judge: JudgeConfirmation | None) -> Countersignature | None:
+    """Seat A's confirmation countersigned by the judge: who, why and when."""
+    return None if judge is None else Countersignature(display_name(judge.judge), judge.reason, judge.confirmed_at)
 
 
 def round_override(rnd: Round) -> dict[int, Override]:

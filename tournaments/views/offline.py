@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.staticfiles import finders
@@ -155,7 +156,7 @@ def _rendered(
 
 
 def forms_ahead(
-    table: Table, hands: list[Hand], remaining: int, names: dict[str, str], *, pristine: bool
+    table: Table, hands: Sequence[Any], remaining: int, names: dict[str, str], *, pristine: bool
 ) -> tuple[dict[str, Any], list[str]]:
     """The table's rotation ahead (``rotation.rotation``) with each node's entry form as the server
     renders it, so that offline.js shows hand n+1, n+2… with their dealer, seat order and defaults;

@@ -29,7 +29,7 @@ from ..handforms import JsonHandForm, entry_form, form_class
 from ..incidents import correction_prefill
 from ..lookups import table_for_viewer
 from ..models import Hand, Round, Table, Tournament
-from ..progress import table_progress
+from ..table_view import TableView, table_view
 from . import offline, timeup
 
 
@@ -37,35 +37,17 @@ def _names(table: Table) -> dict[str, str]:
     return {s.position: s.entry.player.name for s in table.seats.all()}
 
 
-def _progress(tournament: Tournament, table: Table, hands: list[Hand]) -> dict[str, Any]:
-    positions = [s.position for s in table.seats.all()]
-    progress = table_progress(tournament, positions, hands, time_up_after=table.time_up_after)
-    running = {p: 0 for p in positions}
-    rows = []
-    for h in hands:
-        for p, v in h.points.items():
-            running[p] = running.get(p, 0) + v
-        rows.append(
-            {"hand": h, "points": [h.points.get(p, 0) for p in positions], "running": [running[p] for p in positions]}
-        )
-    return {
-        "positions": positions,
-        "expected": progress.expected,
-        "totals": dict(progress.totals),
-        "rows": rows,
-        "played": progress.played,
-        "complete": progress.complete,
-        "time_up_after": progress.time_up_after,
-        "state": progress,
-    }
-
-
-def _new_form(tournament: Tournament, table: Table, previous: Hand | None, data: Any = None):
-    setup = services.table_setup(table, tournament)
+def _new_form(tournament: Tournament, table: Table, previous: Any, data: Any = None, *, view: TableView | None = None):
+    """The entry form of the table's next hand (after ``previous``; with ``view``, after its last)."""
+    if view is not None:
+        setup, previous, envelopes = view.setup, view.last, view.next_envelopes
+    else:
+        setup = services.table_setup(table, tournament)
+        envelopes = services.next_envelopes(setup, previous)
     number = previous.number + 1 if previous else 1
     return entry_form(
         tournament.variant,
-        services.next_envelopes(setup, previous),
+        envelopes,
         names=_names(table),
         positions=setup.positions,
         config=setup.config,
@@ -76,25 +58,23 @@ def _new_form(tournament: Tournament, table: Table, previous: Hand | None, data:
 
 def table_page(request: HttpRequest, slug: str, number: int, table_no: int) -> HttpResponse:
     tournament, table = table_for_viewer(request, slug, number, table_no)
-    hands = list(table.hands.select_related("entered_by").order_by("number"))
-    progress = _progress(tournament, table, hands)
-    can_write = access.can_enter_hands(request.user, tournament, table.number)
+    view = table_view(table, tournament)
     form = None
-    if can_write and table.round.status == Round.Status.RUNNING and not progress["complete"]:
-        form = _new_form(tournament, table, hands[-1] if hands else None)
-    return render(request, "scoring/table.html", _context(request, tournament, table, hands, progress, form))
+    if access.can_enter_hands(request.user, tournament, table.number) and table.round.status == Round.Status.RUNNING:
+        form = _new_form(tournament, table, None, view=view) if not view.progress.complete else None
+    return render(request, "scoring/table.html", _context(request, tournament, table, view, form))
 
 
-def _context(request, tournament, table, hands, progress, form, preview=None, entry_token=None) -> dict[str, Any]:
-    confirmed = {c.position: c for c in table.confirmations.all()}
+def _context(request, tournament, table, view: TableView, form, preview=None, entry_token=None) -> dict[str, Any]:
     can_write = access.can_enter_hands(request.user, tournament, table.number)
     clock = clock_payload(table.round)
-    judge_confirmation = services.JudgeConfirmation.objects.filter(table=table).select_related("judge").first()
-    ahead, pieces = _ahead(table, hands, progress, form) if can_write else (None, [])
+    judge_confirmation = view.judge_confirmation
+    ahead, pieces = _ahead(table, view, form) if can_write else (None, [])
+    last = view.last
     return {
         # The entry form says which hand it enters, and carries a token so that posting it twice
         # (a double tap, a retry after a timeout) stores one hand (services.enter_hand).
-        "entry_number": (hands[-1].number + 1) if hands else 1,
+        "entry_number": (last.number + 1) if last else 1,
         "entry_token": entry_token or uuid.uuid4().hex,
         "judge_confirmation": judge_confirmation,
         # Only the judge countersigns with seat A (hands.confirm_by_judge): the form is his alone.
@@ -102,34 +82,36 @@ def _context(request, tournament, table, hands, progress, form, preview=None, en
         "tournament": tournament,
         "table": table,
         "round": table.round,
-        "hands": hands,
-        "progress": progress,
+        "view": view,
+        "progress": view.progress,
         "form": form,
         "preview": preview,
         "can_write": can_write,
         # Correction links only where a correction can be saved (a closed round: organizers only).
         "can_correct": can_write and services.may_change_hands(request.user, table, tournament),
-        "state_lines": table_state.describe(hands[-1].state_after if hands else {}),
+        "state_lines": table_state.describe(last.state_after if last else {}),
         "next_dealer": form.envelope["dealer"] if form else None,
-        "seats": table.seats.all(),
-        "confirmed": confirmed,
+        "seats": view.seats,
+        "confirmed": {s.position for s in view.seats if s.confirmed},
         "clock": clock,
-        "time_up": timeup.form_context(table, progress["state"], expired=clock["expired"])
+        "time_up": timeup.form_context(table, view.progress, expired=clock["expired"])
         if timeup.may_record(request.user, table)
         else None,
         "variant": VARIANTS[tournament.variant],
         "offline": offline.page_config(request, table, ahead) if can_write else None,
         "pieces_ahead": pieces,
-        "chart": progression(progress["positions"], [r["running"] for r in progress["rows"]]) if hands else None,
+        "chart": progression(view.positions, [list(line.running.values()) for line in view.hands])
+        if view.hands
+        else None,
     }
 
 
-def _ahead(table: Table, hands: list[Hand], progress: dict[str, Any], form: Any) -> tuple[Any, list[str]]:
+def _ahead(table: Table, view: TableView, form: Any) -> tuple[Any, list[str]]:
     """The forms of the hands ahead, for entry without a connection (while the table takes hands)."""
     if form is None:
         return None, []
-    remaining = progress["expected"] - progress["played"]
-    return offline.forms_ahead(table, hands, remaining, _names(table), pristine=not form.is_bound)
+    remaining = view.progress.expected - view.progress.played
+    return offline.forms_ahead(table, list(view.hands), remaining, view.names, pristine=not form.is_bound)
 
 
 @login_required
@@ -217,9 +199,7 @@ def hand_enter(request: HttpRequest, slug: str, number: int, table_no: int) -> H
             return offline.stored(hand) if answer_json else redirect(table_url(table))
     if answer_json:
         return offline.refused({k: [str(e) for e in v] for k, v in form.errors.items()})
-    hands = list(table.hands.select_related("entered_by").order_by("number"))
-    progress = _progress(tournament, table, hands)
-    context = _context(request, tournament, table, hands, progress, form, entry_token=token)
+    context = _context(request, tournament, table, table_view(table, tournament), form, entry_token=token)
     context["entry_error"] = conflict
     return render(request, "scoring/table.html", context, status=409 if conflict else 422)
 
@@ -394,27 +374,21 @@ def table_confirm_judge(request: HttpRequest, slug: str, number: int, table_no: 
 def table_json(request: HttpRequest, slug: str, number: int, table_no: int) -> JsonResponse:
     """Per-table scores for live pages and the score-progression chart."""
     tournament, table = table_for_viewer(request, slug, number, table_no)
-    hands = list(table.hands.order_by("number").only("table_id", "number", "dealer", "played", "points"))
-    progress = _progress(tournament, table, hands)
+    view = table_view(table, tournament)
     return JsonResponse(
         {
-            "table": table.number,
-            "round": table.round.number,
-            "positions": progress["positions"],
-            "names": _names(table),
-            "expected_hands": progress["expected"],
-            "time_up_after": progress["time_up_after"],  # taruk2012.md §7.2, as the referee recorded it
-            "complete": progress["complete"],
-            "confirmed": table.confirmed_at is not None,
-            "totals": progress["totals"],
+            "table": view.number,
+            "round": view.round,
+            "positions": view.positions,
+            "names": view.names,
+            "expected_hands": view.progress.expected,
+            "time_up_after": view.progress.time_up_after,  # taruk2012.md §7.2, as the referee recorded it
+            "complete": view.progress.complete,
+            "confirmed": view.confirmed,
+            "totals": view.totals,
             "hands": [
-                {
-                    "number": r["hand"].number,
-                    "dealer": r["hand"].dealer,
-                    "points": r["hand"].points,
-                    "running": dict(zip(progress["positions"], r["running"], strict=True)),
-                }
-                for r in progress["rows"]
+                {"number": line.number, "dealer": line.dealer, "points": line.stored.points, "running": line.running}
+                for line in view.hands
             ],
         }
     )
