@@ -112,9 +112,9 @@ def require_incident_opening(user: Any, tournament: Tournament, table_number: in
 
 
 class PeopleNames:
-    """Names of the people who acted in ``tournament``, as ``viewer`` may read them: the user name for
-    the event's staff (they know the accounts); for anyone else the person's full name, else his role
-    in the event ("Organizer", "Referee"). A user name is half of what a password guesser needs, and
+    """Names of the people who acted in ``tournament``, as ``viewer`` may read them: for the event's staff
+    the full name, else the user name (they know the accounts); for anyone else the full name, else his
+    role in the event ("Organizer", "Referee"). A user name is half of what a password guesser needs, and
     the public needs only to know who it was (pages and API alike)."""
 
     def __init__(self, viewer: Any, tournament: Tournament | None) -> None:
@@ -125,11 +125,11 @@ class PeopleNames:
     def __call__(self, user: Any) -> str | None:
         if user is None:
             return None
-        if self.staff:
-            return user.get_username()
         full = user.get_full_name().strip()
         if full:
             return full
+        if self.staff:
+            return user.get_username()
         if self._organizers is None:
             self._organizers = (
                 set(self.tournament.organizers.values_list("pk", flat=True)) if self.tournament else set()

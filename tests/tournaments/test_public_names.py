@@ -1,16 +1,19 @@
 """User names are what a password guesser needs: the public reads who entered a hand or confirmed a
-table as a display name (the full name, else the role), the event's staff the user name."""
+table as a display name (the full name, else the role), the event's staff the full name, else the user name."""
 
 from __future__ import annotations
 
 from tests.conftest import client_for
 from tournaments import hands
+from tournaments.models import Referee
 
 TABLE = "/api/events/ljubljana-open/rounds/1/tables/1/"
 
 
 def judged(table, bob):
-    """``table`` (both hands entered by bob) confirmed by seat A with the PIN and bob as the judge."""
+    """``table`` (both hands entered by bob) confirmed by seat A with the PIN and bob, a referee with judge
+    rights, as the judge."""
+    Referee.objects.filter(tournament=table.round.tournament, user=bob).update(judge=True)
     pin = table.seats.select_related("entry").get(position="A").entry.pin
     hands.confirm_table(bob, table, "A", pin)
     hands.confirm_by_judge(bob, table, "C was taken ill")
