@@ -50,11 +50,14 @@ def number_inputs(key: str) -> dict[str, tuple[str | None, str | None]]:
     from tournaments.handforms import form_class
 
     out: dict[str, tuple[str | None, str | None]] = {}
-    rng = random.Random(7)
-    for _ in range(20):  # tables of every size the samples deal
+    rng, sizes = random.Random(7), set()
+    for _ in range(20):  # tables of every size the samples deal, each rendered once (a form costs 0.1-1 s)
         hand, _state = samples_of(key).random_hand(rng)
         envelope = {k: hand[k] for k in ("variant", "seats", "dealer")}
         positions = sorted(set(hand.get("participants") or ()) | set(hand["seats"]) | {hand["dealer"]})
+        if len(positions) in sizes:
+            continue
+        sizes.add(len(positions))
         form = form_class(key)(
             None,
             envelope=envelope,
