@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from playwright.sync_api import expect
 
 from scoring.engine import evaluate
-from tests.browser.conftest import chosen, log_in, tap
+from tests.browser.conftest import chosen, go_offline, go_online, log_in, tap
 from tests.browser.handentry import fill_hand
 from tests.conftest import set_hands_per_round
 from tournaments import hands as services
@@ -42,19 +42,6 @@ def controlled(page) -> None:
         "() => navigator.serviceWorker.controller"
         " || new Promise(done => navigator.serviceWorker.addEventListener('controllerchange', done))"
     )
-
-
-def go_offline(page) -> None:
-    """The hall's Wi-Fi drops. Chromium's offline emulation does not reach a service worker's
-    requests nor, under load, every request of a page reloading (playwright#2311): every request
-    is also aborted as a lost connection would abort it, so nothing reaches the server."""
-    page.context.route("**/*", lambda route: route.abort("internetdisconnected"))
-    page.context.set_offline(True)
-
-
-def go_online(page) -> None:
-    page.context.unroute("**/*")
-    page.context.set_offline(False)
 
 
 def save(page, hand: dict) -> None:
@@ -153,7 +140,7 @@ def test_offline_the_form_advances_as_online_and_the_page_shows_the_stored_hands
     Points (taruk2012.md §8.1 E1 and §3.3): tri won with 48 -> 50, diff 15, G = 10 + 15 = 25, partner
     (25 + 5) / 2 = 15; dve won with 48: G = 20 + 15 = 35, partner (35 + 5) / 2 = 20.
     Hand 1 B 25, D 15; hand 2 C 25, A 15; hand 3 D 35, B 20: totals A 15, B 45, C 25, D 50."""
-    event_services.update_tournament(alice, running_event, hands_per_round=6)
+    set_hands_per_round(running_event, 6)
     table = Table.objects.get(round__tournament=running_event, round__number=1, number=1)
     log_in(page, "bob")
     page.goto(page.base_url + URL)
