@@ -46,6 +46,9 @@ PLAYERS = [
     ("Franc Vidmar", "TK Celje"),
     ("Gregor Golob", "TK Ljubljana"),
     ("Helena Turk", "TK Maribor"),
+    ("Igor Jereb", "TK Celje"),
+    ("Jana Kovač", "TK Ljubljana"),
+    ("Klemen Potočnik", "TK Maribor"),
 ]
 DRAW_SEED = "full-event"
 
@@ -64,8 +67,10 @@ def event_rng(key: str) -> random.Random:
 
 
 # Event formats small enough to enter every hand in a browser, large enough for two tables.
+# ``forehand_declares``: the hand form preselects the forehand as the declarer (taruk2012.md P5/P6: the
+# forehand is the usual declarer, and the only one of a tri), so a referee may leave it as it is.
 FORMATS: dict[str, dict[str, Any]] = {
-    "taruk2012": {"table_size": 4, "hands_per_round": 4, "players": 8},
+    "taruk2012": {"table_size": 4, "hands_per_round": 4, "players": 8, "forehand_declares": True},
     "ulti-mausz": {"table_size": 3, "hands_per_round": 3, "players": 6},
     "tarokk-illusztralt": {"table_size": 4, "hands_per_round": 4, "players": 8},
     "tarokk-vadasz": {"table_size": 4, "hands_per_round": 4, "players": 8},
@@ -138,14 +143,19 @@ def next_envelope(
     return {"variant": key, "seats": variant.playing_seats(positions, dealer, state), "dealer": dealer, **fixed}
 
 
-def choose_hand(key: str, rng: random.Random, play: TablePlay, first_dealer: str, config: Any) -> dict[str, Any]:
-    """A valid, counting, form-carried next hand for the table (tried until one fits)."""
+def choose_hand(
+    key: str, rng: random.Random, play: TablePlay, first_dealer: str, config: Any, *, by_forehand: bool = False
+) -> dict[str, Any]:
+    """A valid, counting, form-carried next hand for the table (tried until one fits); ``by_forehand``:
+    one the forehand (the first of the hand's seats) declares."""
     previous = play.hands[-1] if play.hands else None
     envelope = next_envelope(key, play.positions, first_dealer, previous, play.state)
     variant = VARIANTS[key]
     for _ in range(500):
         hand = _candidate(key, rng, play.positions, envelope, play.state)
         if not variant.counts_as_played(hand) or hand.get("start_double_round"):
+            continue
+        if by_forehand and hand.get("declarer") != envelope["seats"][0]:
             continue
         result = evaluate(hand, play.state, config)
         if isinstance(result, HandScore) and round_trips(key, hand, play.positions, config):
@@ -206,14 +216,24 @@ class Step:
 
 
 def plan_table(
-    key: str, rng: random.Random, positions: list[str], first_dealer: str, config: Any, hands: int, *, eventful: bool
+    key: str,
+    rng: random.Random,
+    positions: list[str],
+    first_dealer: str,
+    config: Any,
+    hands: int,
+    *,
+    eventful: bool,
+    last_by_forehand: bool = False,
 ) -> tuple[list[Step], TablePlay]:
     """What the referees of one table do, and the table as it ends. An eventful table also has a
-    correction of hand 1 (later hands rescored) and the deletion of its last hand, entered again."""
+    correction of hand 1 (later hands rescored) and the deletion of its last hand, entered again.
+    ``last_by_forehand``: the last hand is one the forehand declares (``choose_hand``)."""
     table = TablePlay(list(positions))
     steps = []
     while len(table.hands) < hands:
-        hand = choose_hand(key, rng, table, first_dealer, config)
+        last = len(table.hands) == hands - 1
+        hand = choose_hand(key, rng, table, first_dealer, config, by_forehand=last_by_forehand and last)
         steps.append(Step("enter", len(table.hands) + 1, hand))
         play(table, hand, config)
     if eventful:

@@ -117,6 +117,19 @@ def log_in(page, username):
     page.wait_for_load_state()
 
 
+def go_offline(page) -> None:
+    """The hall's Wi-Fi drops. Chromium's offline emulation does not reach a service worker's
+    requests nor, under load, every request of a page reloading (playwright#2311): every request
+    is also aborted as a lost connection would abort it, so nothing reaches the server."""
+    page.context.route("**/*", lambda route: route.abort("internetdisconnected"))
+    page.context.set_offline(True)
+
+
+def go_online(page) -> None:
+    page.context.unroute("**/*")
+    page.context.set_offline(False)
+
+
 def tap(page, name: str, value: str) -> None:
     """Tap the chip that chooses ``value`` for ``name`` (the label a finger lands on)."""
     page.locator(f"label.chip:has(input[name='{name}'][value='{value}'])").click()

@@ -9,7 +9,7 @@ for the chosen game is left as it is: the form must not let it block the hand (i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from tests.fullevent import form_data
@@ -28,8 +28,11 @@ _FIELDS = """form => Array.from(form.querySelectorAll('[name]')).map(e => ({
 }))"""
 
 
-def fill_hand(page: Any, form_selector: str, variant: str, hand: Mapping[str, Any]) -> None:
-    """Fill the form at ``form_selector`` so that it posts ``hand``."""
+def fill_hand(
+    page: Any, form_selector: str, variant: str, hand: Mapping[str, Any], *, leave: Collection[str] = ()
+) -> None:
+    """Fill the form at ``form_selector`` so that it posts ``hand``; the fields named in ``leave`` are
+    not touched (the referee leaves what the form preselects)."""
     data = form_data(form_class(variant).initial_from(hand))
     if "dealer" in hand:
         data.setdefault("dealer", hand["dealer"])
@@ -37,7 +40,7 @@ def fill_hand(page: Any, form_selector: str, variant: str, hand: Mapping[str, An
     seen: set[str] = set()
     for field in form.evaluate(_FIELDS):
         name, tag, kind = field["name"], field["tag"], field["type"]
-        if name in seen or name in SKIP or tag == "BUTTON" or kind in ("hidden", "submit"):
+        if name in seen or name in SKIP or name in leave or tag == "BUTTON" or kind in ("hidden", "submit"):
             continue
         seen.add(name)
         value = data.get(name)

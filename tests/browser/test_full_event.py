@@ -7,57 +7,56 @@ deletion and a two-referee conflict among them — the players confirm with the 
 show, the organizer closes the round, re-seats and plays round 2. The final standings page, the
 standings PDF and the XLSX must equal the totals this test computes from the hands it entered,
 scored with the engine (``tests/fullevent.py``). No response of the whole run may be a 5xx.
+
+The director's day happens on the way: at round 1's table 2 the hall's Wi-Fi drops for the last two
+hands (the phone keeps them and sends them when it returns; the second one's form is the next hand's
+own, its declarer left as the form preselects it) and only seat A is there to confirm: the organizer
+countersigns as the judge, which the filled protocol's PDF says. At round 2's table 1 the round clock
+runs out mid-round: the page asks after which hand time was up, hands played in time are typed after
+the whistle and taken, the hand after the recorded one is refused.
 """
 
 from __future__ import annotations
 
 import io
+import random
 import re
+from datetime import timedelta
+from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
+from django.utils import timezone
 from openpyxl import load_workbook
+from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from scoring.registry import VARIANTS
 from tests import fullevent as fe
+from tests.browser.conftest import chosen, go_offline, go_online
+from tests.browser.eventpages import (
+    DESK,
+    PHONE,
+    REFEREE_PASSWORD,
+    Person,
+    add_referee,
+    close_round,
+    confirm,
+    new_event,
+    pins,
+    save_hand,
+    start_round,
+)
 from tests.browser.handentry import fill_hand
 from tests.samples.tarokk_laza import TEST_CONFIG
 from tournaments import pointtable
 from tournaments.models import Entry, Round, Table, Tournament
 
-REFEREE_PASSWORD = "kralj-pagat-77"
-PHONE = {"width": 375, "height": 812}
-DESK = {"width": 1280, "height": 800}
-
-
-class Person:
-    """One person's browser: a page in its own context (own cookies), every response status kept."""
-
-    def __init__(self, browser, base_url: str, viewport: dict, errors: list):
-        self.context = browser.new_context(viewport=viewport)
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(10_000)
-        self.base = base_url
-        self.page.on(
-            "response", lambda r: errors.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 500 else None
-        )
-
-    def go(self, path: str) -> None:
-        self.page.goto(self.base + path)
-
-    def log_in(self, username: str, password: str = "") -> None:
-        self.go("/accounts/login/")
-        self.page.fill("#id_username", username)
-        self.page.fill("#id_password", password or f"{username}-password")
-        self.page.locator("main button[type=submit]").click()
-        self.page.wait_for_load_state()
-
-    def text(self, selector: str = "main") -> str:
-        return self.page.inner_text(selector)
-
-    def submit(self, selector: str) -> None:
-        with self.page.expect_navigation():
-            self.page.locator(selector).click()
+HAND_FORM = "#entry form.hand-form"
+EVENTFUL = (1, 1)  # (round, table): a correction, a deletion and two referees on one hand
+OFFLINE_AND_JUDGE = (1, 2)  # the last two hands typed offline; seat A and the judge confirm
+CLOCK = (2, 1)  # the round clock runs out mid-round (the table both referees serve)
+JUDGE = "Alenka Sodnik"  # the organizer's name: she countersigns as the judge
+JUDGE_REASON = "the other players had left the hall"
 
 
 @pytest.mark.parametrize("variant", list(fe.FORMATS))
@@ -65,6 +64,7 @@ class Person:
 def test_a_whole_event_is_run_in_the_browser(variant, chromium, live_server, alice):
     fmt = fe.FORMATS[variant]
     config = TEST_CONFIG if variant == "tarokk-laza" else None
+    User.objects.filter(pk=alice.pk).update(first_name="Alenka", last_name="Sodnik")
     errors: list[str] = []
     org = Person(chromium, live_server.url, DESK, errors)
     ref1 = Person(chromium, live_server.url, PHONE, errors)
@@ -73,27 +73,21 @@ def test_a_whole_event_is_run_in_the_browser(variant, chromium, live_server, ali
     org.log_in("alice")
 
     # The event, from the page.
-    org.go(f"/e/new/?variant={variant}")
-    page = org.page
-    page.fill("#id_name", f"Full run {variant}")
-    page.fill("#id_slug", slug)
-    page.fill("#id_rounds", "2")
-    page.fill("#id_hands_per_round", str(fmt["hands_per_round"]))
-    page.fill("#id_table_size", str(fmt["table_size"]))
-    page.check("#id_is_public")
-    page.fill("#id_draw_seed", fe.DRAW_SEED)
-    for option in VARIANTS[variant].options:  # a reading the form leaves unchosen (§4.5): the default
-        if option.required:
-            page.check(f"input[name={option.key}][value={option.default}]")
-    org.submit("main form button[type=submit]")
-    assert "Event created" in org.text(), org.text()
-    event = Tournament.objects.get(slug=slug)
+    event = new_event(
+        org,
+        variant,
+        f"Full run {variant}",
+        slug,
+        rounds=2,
+        hands_per_round=fmt["hands_per_round"],
+        table_size=fmt["table_size"],
+    )
     if variant == "tarokk-laza":
         config = _laza_point_table(org, slug)
 
     # Players from a file: upload, preview, confirm.
     org.go(f"/e/{slug}/manage/players/import/")
-    page.set_input_files(
+    org.page.set_input_files(
         "#id_file",
         files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": fe.players_csv(variant, fmt["players"])}],
     )
@@ -103,44 +97,155 @@ def test_a_whole_event_is_run_in_the_browser(variant, chromium, live_server, ali
 
     # Referee accounts, made by the organizer on the staff page: vera every table, rok table 1 only.
     for username, tables in (("vera", ""), ("rok", "1")):
-        org.go(f"/e/{slug}/manage/staff/")
-        _add_referee(org, username, tables)
-    pins = _pins(org, slug)
+        add_referee(org, slug, username, tables)
+    slips = pins(org, slug)
 
     ref1.log_in("vera", REFEREE_PASSWORD)
     ref2.log_in("rok", REFEREE_PASSWORD)
     rng = fe.event_rng(variant)
+    hands = fmt["hands_per_round"]
     played: list[tuple[dict[str, str], fe.TablePlay]] = []
     for number in (1, 2):
-        org.go(f"/e/{slug}/manage/rounds/")
-        org.submit("main form button")
-        org.submit("main form[action$='/publish/'] button")
-        org.submit("main form[action$='/start/'] button")
-        rnd = Round.objects.get(tournament=event, number=number)
-        assert rnd.status == Round.Status.RUNNING
+        rnd = start_round(org, event, number)
         for table in rnd.tables.order_by("number"):
             seats = {s.position: s.entry.player.name for s in table.seats.select_related("entry__player")}
             numbers = {s.position: s.entry.start_number for s in table.seats.select_related("entry")}
             url = f"/e/{slug}/round/{number}/table/{table.number}/"
-            eventful = number == 1 and table.number == 1
-            steps, play = fe.plan_table(
-                variant, rng, sorted(seats), table.first_dealer, config, fmt["hands_per_round"], eventful=eventful
-            )
-            _play_table(ref1, ref2, table, url, variant, steps, eventful=eventful)
+            where = (number, table.number)
+            if where == CLOCK:
+                play = _clock_runs_out(ref1, ref2, table, url, variant, rng, config, hands)
+                confirm(ref1, url, numbers, slips)
+            elif where == OFFLINE_AND_JUDGE:
+                steps, play = fe.plan_table(
+                    variant,
+                    rng,
+                    sorted(seats),
+                    table.first_dealer,
+                    config,
+                    hands,
+                    eventful=False,
+                    last_by_forehand=fmt.get("forehand_declares", False),
+                )
+                _play_table(ref1, ref2, table, url, variant, steps[:-2], eventful=False)
+                _two_hands_offline(ref1, table, url, variant, steps[-2:], fmt)
+                confirm(ref1, url, {"A": numbers["A"]}, slips)
+                _countersign(org, url)
+            else:
+                steps, play = fe.plan_table(
+                    variant, rng, sorted(seats), table.first_dealer, config, hands, eventful=where == EVENTFUL
+                )
+                _play_table(ref1, ref2, table, url, variant, steps, eventful=where == EVENTFUL)
+                confirm(ref1, url, numbers, slips)
             assert [h.points for h in table.hands.order_by("number")] == play.points
-            _confirm(ref1, url, numbers, pins)
             table.refresh_from_db()
             assert table.confirmed_at is not None
             played.append((seats, play))
-        org.go(f"/e/{slug}/round/{number}/")
-        page.once("dialog", lambda d: d.accept())
-        org.submit("main form[action$='/close/'] button")
-        assert Round.objects.get(pk=rnd.pk).status == Round.Status.CLOSED
+        close_round(org, rnd)
 
     expected = fe.player_totals(played)
     _check_standings_page(org, slug, variant, expected, played)
     _check_documents(org, slug, variant, expected)
     assert errors == []
+
+
+def _clock_runs_out(
+    ref1: Person, ref2: Person, table: Table, url: str, variant: str, rng: random.Random, config: Any, hands: int
+) -> fe.TablePlay:
+    """Hand 1 is played in time; then the round clock runs out (its start moved back in the
+    database). The page prompts: after which hand was time up? Hands played in time are typed from
+    the sheet after the whistle and taken; the referee records time up after the last but one of the
+    plan's hands, and the hand after it, on the other referee's phone already, is refused (taruk2012.md
+    §7.2: no new hand starts). The table is complete with the hands up to it."""
+    after = hands - 1
+    steps, play = fe.plan_table(
+        variant,
+        rng,
+        sorted(table.seats.values_list("position", flat=True)),
+        table.first_dealer,
+        config,
+        after,
+        eventful=False,
+    )
+    unplayed = fe.choose_hand(variant, rng, play, table.first_dealer, config)
+    assert "Hand 1 saved" in save_hand(ref1, url, variant, steps[0].hand)
+    rnd = table.round
+    over = timezone.now() - timedelta(minutes=rnd.time_limit_minutes, seconds=1)
+    Round.objects.filter(pk=rnd.pk).update(started_at=over, elapsed_seconds=0)
+
+    ref1.go(url)
+    prompt = ref1.page.locator("[data-time-up-prompt]")
+    expect(prompt).to_be_visible()
+    expect(prompt).to_contain_text("Time is up: record after which hand.")
+    for step in steps[1:]:  # played in time, typed after the whistle
+        text = save_hand(ref1, url, variant, step.hand)
+        assert f"Hand {step.number} saved" in text, text
+    ref2.go(url)  # the other phone shows the next hand's form
+    expect(ref2.page.locator("#entry h2")).to_contain_text(f"Hand {after + 1} ")
+    fill_hand(ref2.page, HAND_FORM, variant, unplayed)
+
+    expect(prompt).to_be_visible()
+    ref1.page.fill("#id_after_hand", str(after))
+    ref1.submit("#time-up button")
+    expect(ref1.page.locator("main")).to_contain_text(f"Table {table.number}: time was up after hand {after}.")
+    expect(ref1.page.locator("h1")).to_contain_text(f"time up after hand {after}")
+    expect(ref1.page.locator("#confirm")).to_be_visible()
+    assert Table.objects.get(pk=table.pk).time_up_after == after
+
+    ref2.submit(f"{HAND_FORM} button[type=submit]")
+    refused = f"Time was up after hand {after} at table {table.number}: hand {after + 1} was not played"
+    expect(ref2.page.locator("main")).to_contain_text(refused)
+    assert table.hands.count() == after
+    return play
+
+
+def _two_hands_offline(ref: Person, table: Table, url: str, variant: str, steps: list[fe.Step], fmt: dict) -> None:
+    """The hall's Wi-Fi drops before the table's last two hands: the phone keeps them. The second is
+    typed into the next hand's own form: its dealer in the heading and, where the form preselects the
+    forehand as declarer, the declarer left as it is. When the connection returns both are stored, with
+    the dealer and declarer this test computed (the rotation; the forehand, first of the hand's seats)."""
+    first, last = steps
+    page = ref.page
+    ref.go(url)
+    heading = page.locator("#entry h2")
+    expect(heading).to_contain_text(f"Hand {first.number} ")
+    go_offline(page)
+    fill_hand(page, HAND_FORM, variant, first.hand)
+    page.locator(f"{HAND_FORM} button[type=submit]").click()
+    expect(page.locator("tr.queued")).to_have_count(1)
+    expect(heading).to_have_text(f"Hand {last.number} — dealer {last.hand['dealer']}")
+    leave = ()
+    if fmt.get("forehand_declares"):
+        assert chosen(page, "declarer") == last.hand["seats"][0] == last.hand["declarer"]
+        leave = ("declarer",)
+    fill_hand(page, HAND_FORM, variant, last.hand, leave=leave)
+    page.locator(f"{HAND_FORM} button[type=submit]").click()
+    expect(page.locator("tr.queued")).to_have_count(2)
+    assert table.hands.count() == first.number - 1
+
+    go_online(page)
+    expect(page.locator("main > ul.messages")).to_contain_text(f"Hand {last.number} saved")
+    expect(page.locator("tr.queued")).to_have_count(0)
+    stored = [
+        (h.dealer, h.input.get("declarer")) for h in table.hands.filter(number__gte=first.number).order_by("number")
+    ]
+    assert stored == [(s.hand["dealer"], s.hand.get("declarer")) for s in steps]
+
+
+def _countersign(org: Person, url: str) -> None:
+    """Seat A has confirmed with the PIN; the organizer, as the judge, closes the protocol with her own
+    login and a reason. The table's filled protocol (its PDF) names her, says countersigned, and why."""
+    org.go(url)
+    form = org.page.locator("#confirm form.judge-confirm")
+    form.locator("[name=reason]").fill(JUDGE_REASON)
+    with org.page.expect_navigation():
+        form.locator("button").click()
+    expect(org.page.locator(".judge-confirmation")).to_contain_text(f"Judge: {JUDGE}. Reason: {JUDGE_REASON}")
+    pdf = org.page.locator("#table-hands a", has_text="PDF").get_attribute("href")
+    response = org.context.request.get(org.base + pdf)
+    assert response.status == 200, response.status
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(response.body())).pages).split())
+    said = rf"Countersigned by the judge {JUDGE} at .+? for the players who did not confirm\. Reason: {JUDGE_REASON}"
+    assert re.search(said, text), text
 
 
 def _laza_point_table(org: Person, slug: str) -> dict:
@@ -162,36 +267,6 @@ def _laza_point_table(org: Person, slug: str) -> dict:
     return config
 
 
-def _add_referee(org: Person, username: str, tables: str) -> None:
-    form = org.page.locator("main form").filter(has=org.page.locator("[name=acct-password]"))
-    form.locator("[name=acct-username]").fill(username)
-    form.locator("[name=acct-password]").fill(REFEREE_PASSWORD)
-    form.locator("[name=acct-tables]").fill(tables)
-    with org.page.expect_navigation():
-        form.locator("button").click()
-    assert username in org.text(), org.text()
-
-
-def _pins(org: Person, slug: str) -> dict[int, str]:
-    """The PINs as the organizer's players page shows them (start number -> PIN)."""
-    org.go(f"/e/{slug}/manage/players/")
-    pins = {}
-    for row in org.page.locator("main table tbody tr").all():
-        cells = [c.strip() for c in row.locator("td").all_inner_texts()]
-        found = [c for c in cells if re.fullmatch(r"\d{4,6}", c)]
-        if found and cells[0].isdigit():
-            pins[int(cells[0])] = found[-1]
-    assert pins, "the players page shows no PINs"
-    return pins
-
-
-def _save_hand(ref: Person, url: str, variant: str, hand: dict) -> str:
-    ref.go(url)
-    fill_hand(ref.page, "#entry form.hand-form", variant, hand)
-    ref.submit("#entry form.hand-form button[type=submit]")
-    return ref.text()
-
-
 def _play_table(
     ref1: Person, ref2: Person, table: Table, url: str, variant: str, steps: list[fe.Step], *, eventful: bool
 ) -> None:
@@ -200,15 +275,15 @@ def _play_table(
     for step in steps:
         if step.kind == "enter" and eventful and step.number == 2:
             ref2.go(url)
-            fill_hand(ref2.page, "#entry form.hand-form", variant, step.hand)
-            assert "Hand 2 saved" in _save_hand(ref1, url, variant, step.hand)
-            ref2.submit("#entry form.hand-form button[type=submit]")
+            fill_hand(ref2.page, HAND_FORM, variant, step.hand)
+            assert "Hand 2 saved" in save_hand(ref1, url, variant, step.hand)
+            ref2.submit(f"{HAND_FORM} button[type=submit]")
             refused = ref2.text()
             assert "Hand 2" in refused and "Hand 3 saved" not in refused, refused
             assert table.hands.count() == 2  # nothing stored twice, nothing as hand 3
             eventful = False
         elif step.kind == "enter":
-            text = _save_hand(ref1, url, variant, step.hand)
+            text = save_hand(ref1, url, variant, step.hand)
             assert f"Hand {step.number} saved" in text, text
         elif step.kind == "correct":
             ref1.go(f"{url}hands/{step.number}/")
@@ -222,17 +297,6 @@ def _play_table(
             ref1.page.once("dialog", lambda d: d.accept())
             ref1.submit("main button[name=delete]")
             assert f"Hand {step.number} deleted" in ref1.text(), ref1.text()
-
-
-def _confirm(ref: Person, url: str, numbers: dict[str, int], pins: dict[int, str]) -> None:
-    """Each player types his PIN on the referee's phone."""
-    for position, start_number in sorted(numbers.items()):
-        ref.go(url)
-        form = ref.page.locator("#confirm form").filter(has=ref.page.locator(f"[value='{position}']"))
-        form.locator("[name=pin]").fill(pins[start_number])
-        with ref.page.expect_navigation():
-            form.locator("button").click()
-        assert f"Confirmed by {position}" in ref.text(), ref.text()
 
 
 def _check_standings_page(org: Person, slug: str, variant: str, expected: dict[str, int], played) -> None:

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from playwright.sync_api import expect
 
 from scoring.engine import evaluate
-from tests.browser.conftest import chosen, log_in, tap
+from tests.browser.conftest import chosen, go_offline, go_online, log_in, tap
 from tests.browser.handentry import fill_hand
 from tests.conftest import set_hands_per_round
 from tournaments import hands as services
@@ -42,19 +42,6 @@ def controlled(page) -> None:
         "() => navigator.serviceWorker.controller"
         " || new Promise(done => navigator.serviceWorker.addEventListener('controllerchange', done))"
     )
-
-
-def go_offline(page) -> None:
-    """The hall's Wi-Fi drops. Chromium's offline emulation does not reach a service worker's
-    requests nor, under load, every request of a page reloading (playwright#2311): every request
-    is also aborted as a lost connection would abort it, so nothing reaches the server."""
-    page.context.route("**/*", lambda route: route.abort("internetdisconnected"))
-    page.context.set_offline(True)
-
-
-def go_online(page) -> None:
-    page.context.unroute("**/*")
-    page.context.set_offline(False)
 
 
 def save(page, hand: dict) -> None:
