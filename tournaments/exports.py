@@ -26,7 +26,6 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from scoring.entry import SeatName
-from scoring.registry import VARIANTS
 
 from .export_columns import Played, input_columns
 from .handforms.base import say
@@ -142,7 +141,7 @@ def hands_workbook(tournament: Tournament) -> bytes:
     the dealer and players by name, the protocol's line, one column per field of the variant's hand
     form (``export_columns``), the points and running totals per seat, who entered it and its version."""
     variant = tournament.variant
-    layout = VARIANTS[variant].protocol
+    layout = tournament.rules.protocol
     tables: dict[int, dict[str, str]] = defaultdict(dict)
     for table_id, position, name in Seat.objects.filter(round__tournament=tournament).values_list(
         "table_id", "position", "entry__player__name"
@@ -170,7 +169,7 @@ def hands_workbook(tournament: Tournament) -> bytes:
     seats = sorted({p for names in tables.values() for p in names} | {p for h in hands for p in h["points"] or {}})
     inputs = [h["input"] if isinstance(h["input"], dict) else {} for h in hands]
     form = input_columns(
-        variant,
+        tournament.rules,
         (
             Played(data, tuple(sorted(tables[h["table_id"]])), tables[h["table_id"]])
             for h, data in zip(hands, inputs, strict=True)

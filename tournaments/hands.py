@@ -24,7 +24,6 @@ from django.utils.translation import gettext as _
 
 from scoring.common import nul_paths
 from scoring.engine import evaluate
-from scoring.registry import VARIANTS
 from scoring.types import HandError, HandScore, Variant
 
 from . import access, audit, lines, misdeals
@@ -124,7 +123,7 @@ class TableSetup:
 def table_setup(table: Table, tournament: Tournament) -> TableSetup:
     positions = sorted(table.seats.values_list("position", flat=True))
     return TableSetup(
-        variant=VARIANTS[tournament.variant],
+        variant=tournament.rules,
         config=tournament.config or None,
         positions=positions,
         first_dealer=table.first_dealer,

@@ -19,7 +19,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.engine import evaluate
-from scoring.registry import VARIANTS
 from scoring.types import HandError
 
 from . import access, audit
@@ -98,7 +97,7 @@ def set_point_table(
         return PointTableChange(changed=False)
     if revision != pt.revision(current):
         raise StalePointTable(_("Someone changed the point table since you opened it; reload and try again."))
-    errors = VARIANTS[tournament.variant].validate_config(config)
+    errors = tournament.rules.validate_config(config)
     if errors:
         raise ValidationError({"config": [f"{e.field}: {e.message}" for e in errors]})
     tables = [_lock(t) for t in _tables_with_hands(tournament)]
@@ -224,7 +223,7 @@ def _set_readings(
     after = readings(tournament)
     if after == before:
         return ReadingsChange(changed=False, before=before, after=after)
-    variant = VARIANTS[tournament.variant]
+    variant = tournament.rules
     errors = {e.field.removeprefix("config."): f"{e.field}: {e.message}" for e in variant.validate_config(config)}
     if problems := settings_errors(variant, settings):
         errors["event_settings"] = "; ".join(problems)

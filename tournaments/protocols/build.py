@@ -264,7 +264,8 @@ def build_protocol(
     variant = tournament.variant
     positions = [s.position for s in seats]
     hands = sorted(hands, key=lambda h: h["number"]) if filled else []
-    counts = VARIANTS[variant].counts_as_played
+    rules = tournament.rules
+    counts = rules.counts_as_played
     hands = [{**h, "played": h.get("played", counts(h.get("input") or {}))} for h in hands]
     # The one progress computation (tournaments/progress.py): void deals and throw-ins are
     # written on the sheet but are not hands of the round.
@@ -296,7 +297,7 @@ def build_protocol(
     # Empty lines for the hands still to play, with their dealers written in.
     if positions and first_dealer:
         last = hands[-1]["dealer"] if hands else None
-        start = first_dealer if last is None else VARIANTS[variant].next_dealer(positions, last)
+        start = first_dealer if last is None else rules.next_dealer(positions, last)
         count = progress.remaining
         for i, dealer in enumerate(dealer_sequence(variant, positions, start, count)):
             out = sitting_out(variant, positions, dealer)
@@ -313,7 +314,7 @@ def build_protocol(
         expected=expected,
         lines=lines,
         columns=columns(variant),
-        radelci=VARIANTS[variant].protocol.radelci,
+        radelci=rules.protocol.radelci,
         url=table_url(tournament.slug, round_no, table_no),
         qr="",
         filled=filled,
@@ -334,7 +335,7 @@ def build_protocol(
                 by_number[note.hand].marks.append(note.mark)
     if hands:
         totals = {p: running[p] for p in positions}
-        place = VARIANTS[variant].standing.table_places(totals, tournament.event_settings)
+        place = rules.standing.table_places(totals, tournament.event_settings)
         ranking = table_points(variant, totals, tournament.event_settings)
         protocol.totals = [totals[p] for p in positions]
         # taruk2012.md §6.1: places and ranking points once the table is complete (or its round closed).

@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.security import client_ip
-from scoring.registry import VARIANTS
 from scoring.types import HandScore
 
 from .. import access, misdeals, table_state
@@ -119,7 +118,7 @@ def _context(request, tournament, table, hands, progress, form, preview=None, en
         "time_up": timeup.form_context(table, progress["state"], expired=clock["expired"])
         if timeup.may_record(request.user, table)
         else None,
-        "variant": VARIANTS[tournament.variant],
+        "variant": tournament.rules,
         "offline": offline.page_config(request, table, ahead) if can_write else None,
         "pieces_ahead": pieces,
         "chart": progression(progress["positions"], [r["running"] for r in progress["rows"]]) if hands else None,
