@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .config_table import ConfigTable
     from .entry import EntryForm
     from .table_plan import TablePlan
 
@@ -132,6 +133,9 @@ class Variant:
     false_call: Callable[[Mapping[str, JSON], str], dict[str, JSON] | None] | None = None
     # scoring.event_options.EventOption: the readings the organizer chooses per event
     options: tuple[Any, ...] = ()
+    # The table the organizer fills in per event (config_table.py, Laza's point table): the site's one
+    # editor, file codec, API and re-scoring serve it; None: the variant has none.
+    config_table: ConfigTable | None = None
     # The calls a judge records at its tables (the site's incident kinds): a renonsz claim, conduct, time
     # and anything else everywhere; a variant whose rules have a procedure of their own adds it (Taruk's
     # "stop", R1–R4: the caller states his finding, agreement makes a renons, else the judge decides).

@@ -44,6 +44,11 @@ def test_a_tournaments_key_is_looked_up_in_one_place():
     }
 
 
+def test_no_site_module_imports_a_variant_package():
+    imports = re.compile(r"^\s*(?:from|import) scoring\.variants\b", re.M)
+    assert [path for path, text in site_sources().items() if imports.search(text)] == []
+
+
 def test_no_site_module_or_template_names_a_variant_key():
     named = {path: [k for k in KEYS if re.search(rf"[\"']{k}[\"']", text)] for path, text in site_sources().items()}
     assert {path: keys for path, keys in named.items() if keys} == {}
