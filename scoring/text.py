@@ -42,7 +42,8 @@ Storing: ``to_json`` turns a line into JSON that a database keeps and ``from_jso
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
@@ -175,6 +176,13 @@ def _render(item: Any, tr: gettext.NullTranslations, lang: str) -> str:
     if isinstance(item, (int, float, Decimal)):
         return _number(item, lang)
     return str(item)
+
+
+def as_is(state: Mapping[str, Any], told: Iterable[str] = ()) -> list[str]:
+    """Each member of a table's state that no sentence tells (``told``: the keys that one does) as it
+    is, ``key: value``: nothing the engine carries is hidden."""
+    skip = set(told)
+    return [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in state.items() if key not in skip]
 
 
 # --- storing ----------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from config.security import client_ip
 from scoring.types import HandScore
 
-from .. import access, misdeals, table_state
+from .. import access, lines, misdeals
 from .. import hands as services
 from ..chart import progression
 from ..clock import clock_payload
@@ -110,7 +110,7 @@ def _context(request, tournament, table, hands, progress, form, preview=None, en
         "can_write": can_write,
         # Correction links only where a correction can be saved (a closed round: organizers only).
         "can_correct": can_write and services.may_change_hands(request.user, table, tournament),
-        "state_lines": table_state.describe(hands[-1].state_after if hands else {}),
+        "state_lines": lines.breakdown(tournament.rules.state_words(hands[-1].state_after if hands else {})),
         "next_dealer": form.envelope["dealer"] if form else None,
         "seats": table.seats.all(),
         "confirmed": confirmed,
