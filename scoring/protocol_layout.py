@@ -48,15 +48,35 @@ RowFunction = Callable[..., RowText]
 
 
 @dataclass(frozen=True)
+class SeatMarks:
+    """What the state after a hand marks at each seat (Taruk's radelci): the filled sheet writes
+    ``symbol`` after the seat's points, once a mark, and explains it with ``legend`` (a msgid); the
+    hands export has a column headed ``legend`` naming the seats marked. ``count`` reads the state:
+    seat -> how many marks."""
+
+    legend: str
+    count: Callable[[Mapping[str, Any]], Mapping[str, Any]]
+    symbol: str = "○"
+
+    def of(self, state: Any) -> dict[str, int]:
+        """The marks after a hand, seat -> a whole number above 0; none for a state the count cannot read."""
+        try:
+            counted = self.count(state) if isinstance(state, Mapping) else {}
+            return {s: n for s, n in counted.items() if isinstance(n, int) and not isinstance(n, bool) and n > 0}
+        except (AttributeError, TypeError, ValueError, KeyError):
+            return {}
+
+
+@dataclass(frozen=True)
 class ProtocolLayout:
     """A variant's sheet: its row function, the headings of its four columns (msgids, in
-    order: game, declarer, partner, details), whether its seats carry radelci (the sheet
-    marks a seat's radelc after each hand and explains the mark), and whether the row reads the
-    event's configuration (Laza: the organizer's point table names the bids)."""
+    order: game, declarer, partner, details), what the state marks at each seat (``SeatMarks``:
+    Taruk's radelci; None: nothing), and whether the row reads the event's configuration (Laza:
+    the organizer's point table names the bids)."""
 
     row: RowFunction
     columns: tuple[str, str, str, str]
-    radelci: bool = False
+    seat_marks: SeatMarks | None = None
     reads_config: bool = False
 
     def text(

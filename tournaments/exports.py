@@ -26,6 +26,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from scoring.entry import SeatName
+from scoring.protocol_layout import SeatMarks
 
 from .export_columns import Played, input_columns
 from .handforms.base import say
@@ -142,6 +143,7 @@ def hands_workbook(tournament: Tournament) -> bytes:
     form (``export_columns``), the points and running totals per seat, who entered it and its version."""
     variant = tournament.variant
     layout = tournament.rules.protocol
+    marks = layout.seat_marks
     tables: dict[int, dict[str, str]] = defaultdict(dict)
     for table_id, position, name in Seat.objects.filter(round__tournament=tournament).values_list(
         "table_id", "position", "entry__player__name"
@@ -196,7 +198,7 @@ def hands_workbook(tournament: Tournament) -> bytes:
             *[names.get(s) for s in seats],
             *[sheet[i][c] or None for c in shown],
             *[column.cells[i] for column in form],
-            *([_radelci(h["state_after"])] if layout.radelci else []),
+            *([marked(marks, h["state_after"])] if marks else []),
             inputs[i].get("note") or None,
             _("yes") if h["played"] else _("no"),
             *[points.get(s) for s in seats],
@@ -217,7 +219,7 @@ def hands_workbook(tournament: Tournament) -> bytes:
             *[_("Player %(seat)s") % {"seat": s} for s in seats],
             *[_("Protocol: %(column)s") % {"column": _(layout.columns[c])} for c in shown],
             *[column.heading for column in form],
-            *([_("radelc after the hand")] if layout.radelci else []),
+            *([_(marks.legend)] if marks else []),
             _("note"),
             _("counts as a hand of the round"),
             *[_("Points %(seat)s") % {"seat": s} for s in seats],
@@ -249,10 +251,10 @@ def _protocol_lines(
     return out
 
 
-def _radelci(state: Any) -> str | None:
-    """The seats holding a radelc after the hand ("A, C"), as the protocol marks them."""
-    held = (state or {}).get("radelci") if isinstance(state, dict) else None
-    seats = [s if n == 1 else f"{s} ×{n}" for s, n in sorted((held or {}).items()) if n]
+def marked(marks: SeatMarks, state: Any) -> str | None:
+    """The seats the state after the hand marks ("A, C"; "A ×2"), as the protocol marks them (Taruk: the
+    radelci held, ``ProtocolLayout.seat_marks``)."""
+    seats = [s if n == 1 else f"{s} ×{n}" for s, n in sorted(marks.of(state).items())]
     return ", ".join(seats) or None
 
 

@@ -17,13 +17,14 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from openpyxl import load_workbook
 
 from scoring.registry import VARIANTS
 from tests import toy_variant
 from tests.conftest import client_for
 from tests.html_forms import form_with, submit
 from tests.tournaments.variant_tables import post_hand
-from tournaments import rounds, services
+from tournaments import exports, rounds, services
 from tournaments.models import AuditEntry, Hand, Table, Tournament
 from tournaments.protocols import build
 
@@ -170,3 +171,31 @@ def test_a_new_variants_event_configuration_runs_through_the_one_editor_the_file
     assert refused.status_code == 400 and refused.json()["errors"][0]["field"] == "rows[9].stake"
     schema = organizer.get("/api/schema/?format=json").json()["paths"]["/api/events/{slug}/stakes/"]
     assert (schema["get"]["operationId"], schema["put"]["operationId"]) == ("stakes", "stakes_replace")
+
+
+def test_a_new_variant_marks_its_seats_on_the_protocol_and_in_the_export(toy, alice, bob):
+    """The toy's sheet marks each hand's winner (``ProtocolLayout.seat_marks`` over its own state): the
+    protocol and the hands export read the declaration, as they read Taruk's radelci."""
+    event = services.create_tournament(
+        alice, name="Toy cup", slug="toy-cup", variant="toy", hands_per_round=3, table_size=3, is_public=True
+    )
+    services.set_referee(alice, event, "bob", [])
+    for i in range(3):
+        services.register_player(alice, event, name=f"Player {i}")
+    rnd = rounds.draw_round(alice, event, seed="toy")
+    rounds.publish_draw(alice, rnd)
+    rounds.start_clock(alice, rnd)
+    table = Table.objects.get(round=rnd)
+    for winner, stake in HANDS:
+        assert post_hand(client_for(bob), table, {"winner": winner, "stake": str(stake)}).status_code in (200, 302)
+    sheet = build.table_protocol(table, filled=True)
+    assert (sheet.mark_symbol, str(sheet.mark_legend)) == ("★", "won the hand")
+    # A won hands 1 and 3, B hand 2: their cells carry the star.
+    assert [[c.text.endswith("★") for c in line.cells] for line in sheet.lines if line.filled] == [
+        [True, False, False],
+        [False, True, False],
+        [True, False, False],
+    ]
+    ws = load_workbook(io.BytesIO(exports.hands_workbook(event))).worksheets[0]
+    header = [c.value for c in ws[1]]
+    assert [row[header.index("won the hand")] for row in ws.iter_rows(min_row=2, values_only=True)] == ["A", "B", "A"]

@@ -52,3 +52,14 @@ def test_no_site_module_imports_a_variant_package():
 def test_no_site_module_or_template_names_a_variant_key():
     named = {path: [k for k in KEYS if re.search(rf"[\"']{k}[\"']", text)] for path, text in site_sources().items()}
     assert {path: keys for path, keys in named.items() if keys} == {}
+
+
+def test_no_site_module_reads_a_variants_state():
+    """A variant tells its state in words (``Variant.describe_state``) and declares what its sheet marks
+    (``ProtocolLayout.seat_marks``): the site reads neither Taruk's radelci, nor the Vadász double round,
+    nor Laza's attack and deals."""
+    keys = ("radelci", "double_round_remaining", "last_attack", "deals_played")
+    named = {
+        path: [k for k in keys if re.search(rf"[\"']{k}[\"']|\.{k}\b", text)] for path, text in site_sources().items()
+    }
+    assert {path: found for path, found in named.items() if found} == {}

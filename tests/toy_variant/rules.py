@@ -32,7 +32,7 @@ def settle(hand: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[st
     stake = hand["stake"]
     paid = (config_table.payments(config) or {}).get(stake, stake)  # the event's stakes table, else the stake
     points = {s: (2 * paid if s == hand["winner"] else -paid) for s in hand["seats"]}
-    return HandScore(points=points, state={}, breakdown=[f"{hand['winner']} wins {paid}"])
+    return HandScore(points=points, state={"last_winner": hand["winner"]}, breakdown=[f"{hand['winner']} wins {paid}"])
 
 
 def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:

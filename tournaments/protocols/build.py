@@ -110,20 +110,20 @@ class SeatLine:
 class Cell:
     points: int | None = None
     running: int | None = None
-    radelc: bool = False
+    mark: str = ""  # what the state marks at the seat after the hand (ProtocolLayout.seat_marks)
     out: bool = False  # the seat sits out this hand (a 5-seat Taruk table, 4 at ulti, 5-7 at Vadász)
 
     @property
     def text(self) -> str:
-        """One cell per seat and hand: "+25 → 40", a radelc mark after it; "–" for a seat that sits
-        out. One plain text keeps WeasyPrint fast (every extra box in the grid costs about a
+        """One cell per seat and hand: "+25 → 40", the seat's mark after it (Taruk: a radelc ○); "–" for a
+        seat that sits out. One plain text keeps WeasyPrint fast (every extra box in the grid costs about a
         millisecond, 256 pages a round)."""
         if self.points is None:
             return SITS_OUT_MARK if self.out else ""
         if self.out and not self.points:
             return f"{SITS_OUT_MARK} → {self.running}"
         change = f"{self.points:+d}" if self.points else "0"
-        return f"{change} → {self.running}" + (" ○" if self.radelc else "")
+        return f"{change} → {self.running}" + (f" {self.mark}" if self.mark else "")
 
 
 @dataclass
@@ -201,7 +201,9 @@ class Protocol:
     complete: bool = False
     confirmed_at: Any = None
     time_up_after: int | None = None  # taruk2012.md §7.2: the hand after which time was up
-    radelci: bool = False  # the variant's seats carry radelci: the sheet marks them (ProtocolLayout.radelci)
+    # What the state marks at a seat and the legend that explains it (ProtocolLayout.seat_marks: Taruk's radelc).
+    mark_symbol: str = ""
+    mark_legend: Any = ""
     incidents: list[IncidentNote] = field(default_factory=list)
     countersigned: Countersignature | None = None
     override: Override | None = None
@@ -265,7 +267,7 @@ def build_protocol(
     positions = [s.position for s in seats]
     hands = sorted(hands, key=lambda h: h["number"]) if filled else []
     rules = tournament.rules
-    counts = rules.counts_as_played
+    counts, marks = rules.counts_as_played, rules.protocol.seat_marks
     hands = [{**h, "played": h.get("played", counts(h.get("input") or {}))} for h in hands]
     # The one progress computation (tournaments/progress.py): void deals and throw-ins are
     # written on the sheet but are not hands of the round.
@@ -277,13 +279,13 @@ def build_protocol(
     for h in hands:
         points = h.get("points") or {}
         after = h.get("state_after") or {}
-        radelci = after.get("radelci") or {} if isinstance(after, dict) else {}
+        marked = marks.of(after) if marks else {}
         played = (h.get("input") or {}).get("seats")
         out = set(positions) - set(played) if isinstance(played, list) else set()
         cells = []
         for p in positions:
             running[p] += points.get(p, 0)
-            cells.append(Cell(points.get(p, 0), running[p], radelci.get(p) == 1, p in out))
+            cells.append(Cell(points.get(p, 0), running[p], marks.symbol * marked.get(p, 0) if marks else "", p in out))
         lines.append(
             Line(
                 h["number"],
@@ -314,7 +316,8 @@ def build_protocol(
         expected=expected,
         lines=lines,
         columns=columns(variant),
-        radelci=rules.protocol.radelci,
+        mark_symbol=marks.symbol if marks else "",
+        mark_legend=gettext_lazy(marks.legend) if marks else "",
         url=table_url(tournament.slug, round_no, table_no),
         qr="",
         filled=filled,
