@@ -104,9 +104,8 @@ class Plural(Msg):
     n: int
 
     def __new__(cls, singular: str, plural: str, n: int, /, **args: Any) -> Plural:
-        text = singular if n == 1 else plural
-        self = str.__new__(cls, text % args if args else text)
-        self.msgid, self.plural, self.n, self.args = singular, plural, n, args
+        self = super().__new__(cls, singular if n == 1 else plural, **args)
+        self.msgid, self.plural, self.n = singular, plural, n
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:

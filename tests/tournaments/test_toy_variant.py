@@ -93,6 +93,20 @@ def test_an_event_of_a_new_variant_runs_from_its_package_alone(toy, alice, bob):
     assert "Player 0" in page.content.decode()
 
 
+def played_table(event: Tournament, alice, bob) -> Table:
+    """Three players at the one table of round 1, bob refereeing; ``HANDS`` entered on the table page."""
+    services.set_referee(alice, event, "bob", [])
+    for i in range(3):
+        services.register_player(alice, event, name=f"Player {i}")
+    rnd = rounds.draw_round(alice, event, seed="toy")
+    rounds.publish_draw(alice, rnd)
+    rounds.start_clock(alice, rnd)
+    table = Table.objects.get(round=rnd)
+    for winner, stake in HANDS:
+        assert post_hand(client_for(bob), table, {"winner": winner, "stake": str(stake)}).status_code in (200, 302)
+    return table
+
+
 def test_a_new_variants_event_configuration_runs_through_the_one_editor_the_files_and_the_api(toy, alice, bob):
     """The toy declares a two-column table (``tests/toy_variant/config_table.py``: what each loser pays
     at each stake); the site's one editor, CSV codec, API and re-scoring serve it without naming it."""
@@ -104,15 +118,7 @@ def test_a_new_variants_event_configuration_runs_through_the_one_editor_the_file
     assert event.config == {
         "stakes": {"version": "template", "rows": [{"stake": s, "points": s} for s in range(1, 11)]}
     }
-    services.set_referee(alice, event, "bob", [])
-    for i in range(3):
-        services.register_player(alice, event, name=f"Player {i}")
-    rnd = rounds.draw_round(alice, event, seed="toy")
-    rounds.publish_draw(alice, rnd)
-    rounds.start_clock(alice, rnd)
-    table = Table.objects.get(round=rnd)
-    for winner, stake in HANDS:
-        assert post_hand(client_for(bob), table, {"winner": winner, "stake": str(stake)}).status_code in (200, 302)
+    table = played_table(event, alice, bob)
 
     def points() -> dict[int, dict[str, int]]:
         return {h.number: h.points for h in Hand.objects.filter(table=table)}
@@ -179,15 +185,7 @@ def test_a_new_variant_marks_its_seats_on_the_protocol_and_in_the_export(toy, al
     event = services.create_tournament(
         alice, name="Toy cup", slug="toy-cup", variant="toy", hands_per_round=3, table_size=3, is_public=True
     )
-    services.set_referee(alice, event, "bob", [])
-    for i in range(3):
-        services.register_player(alice, event, name=f"Player {i}")
-    rnd = rounds.draw_round(alice, event, seed="toy")
-    rounds.publish_draw(alice, rnd)
-    rounds.start_clock(alice, rnd)
-    table = Table.objects.get(round=rnd)
-    for winner, stake in HANDS:
-        assert post_hand(client_for(bob), table, {"winner": winner, "stake": str(stake)}).status_code in (200, 302)
+    table = played_table(event, alice, bob)
     sheet = build.table_protocol(table, filled=True)
     assert (sheet.mark_symbol, str(sheet.mark_legend)) == ("★", "won the hand")
     # A won hands 1 and 3, B hand 2: their cells carry the star.
