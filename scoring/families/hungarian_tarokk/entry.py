@@ -10,7 +10,7 @@ from typing import Any
 from scoring import entry as e
 from scoring.text import _
 
-from .rules import COUNT_RESULT_LABEL
+from .rules import COUNT_RESULT_LABEL, TOTAL_POINTS
 
 TRICKS = (*e.BLANK, *((str(t), e.Raw(str(t))) for t in range(10)))
 # The sheet's verdict of the count, the alternative to the card points (rules.COUNT_RESULTS): a referee who
@@ -18,6 +18,23 @@ TRICKS = (*e.BLANK, *((str(t), e.Raw(str(t))) for t in range(10)))
 COUNT_RESULT_FIELD = _("the sheet's count (instead of card points)")
 COUNT_RESULTS = (*e.BLANK, *COUNT_RESULT_LABEL.items())
 PLAYED_OR_RENONSZ = {"outcome": ["played", "renonsz"]}
+
+
+def declarer_and_partner(
+    seats: tuple[tuple[str, str], ...], partners: tuple[tuple[str, Any], ...], **partner: Any
+) -> tuple[e.Binding, e.Binding]:
+    """The declarer, and the partner (the holder of the called tarokk) among ``partners``; ``partner`` are
+    the variant's own ways to write a declarer alone (``put``, ``read``, ``claims``)."""
+    return (
+        e.Binding(e.Field("declarer", _("declarer"), choices=seats), "declarer"),
+        e.Binding(e.Field("partner", _("partner (holder of the called tarokk)"), choices=partners), "", **partner),
+    )
+
+
+def card_points(label: str) -> e.Binding:
+    """The declaring side's card points (0 to 94); ``label`` says what they hold in this variant."""
+    field = e.Field("declarer_card_points", label, e.INT, min_value=0, max_value=TOTAL_POINTS)
+    return e.Binding(field, "declarer_card_points")
 
 
 def count_result() -> e.Binding:

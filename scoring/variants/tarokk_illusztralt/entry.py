@@ -206,24 +206,14 @@ def layout(ctx: e.Context) -> list[e.Section]:
             (
                 e.outcome(OUTCOMES),
                 e.Binding(e.Field("bid", _("bid"), choices=(*e.BLANK, *BIDS)), "bid"),
-                e.Binding(e.Field("declarer", _("declarer"), choices=seats), "declarer"),
-                e.Binding(
-                    e.Field("partner", _("partner (holder of the called tarokk)"), choices=partner),
-                    "",
+                *tarokk.declarer_and_partner(
+                    seats,
+                    partner,
                     put=_partner,
                     read=_partner_read,
                     claims=("partner", "called_tarokk_discarded"),
                 ),
-                e.Binding(
-                    e.Field(
-                        "declarer_card_points",
-                        _("card points of the declaring side (tricks + skarts)"),
-                        e.INT,
-                        min_value=0,
-                        max_value=rules.TOTAL_POINTS,
-                    ),
-                    "declarer_card_points",
-                ),
+                tarokk.card_points(_("card points of the declaring side (tricks + skarts)")),
                 tarokk.count_result(),
                 tarokk.declarer_tricks(),
                 e.Binding(

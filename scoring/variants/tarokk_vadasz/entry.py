@@ -195,28 +195,12 @@ def layout(ctx: e.Context) -> list[e.Section]:
     partner = (("", e.DASH), *e.seat_choices(ctx.seats, None), *((f"{ALONE}{k}", v) for k, v in SOLO.items()))
     first: list[e.Binding] = [
         e.outcome(OUTCOMES),
-        e.Binding(e.Field("declarer", _("declarer"), choices=seats), "declarer"),
-        e.Binding(
-            e.Field("partner", _("partner (holder of the called tarokk)"), choices=partner),
-            "",
-            put=_partner,
-            read=_partner_read,
-            claims=("partner", "solo"),
-        ),
+        *tarokk.declarer_and_partner(seats, partner, put=_partner, read=_partner_read, claims=("partner", "solo")),
         e.Binding(
             e.Field("declarer_talon_taken", _("talon cards the declarer took"), e.INT_CHOICE, (*e.BLANK, *TALON)),
             "declarer_talon_taken",
         ),
-        e.Binding(
-            e.Field(
-                "declarer_card_points",
-                _("card points of the declaring side (declarer's skart only)"),
-                e.INT,
-                min_value=0,
-                max_value=94,
-            ),
-            "declarer_card_points",
-        ),
+        tarokk.card_points(_("card points of the declaring side (declarer's skart only)")),
         tarokk.count_result(),
         tarokk.declarer_tricks(),
         e.Binding(
