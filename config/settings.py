@@ -296,6 +296,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # Incidents and sanctions both have a "kind": one enum each in the schema.
+    # One path per configuration table the variants declare (/api/events/{slug}/point-table/, …).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api_config_table.schema_per_table",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "IncidentKindEnum": "tournaments.incident_models.Incident.Kind",
         "SanctionKindEnum": "tournaments.incident_models.Sanction.Kind",

@@ -48,15 +48,35 @@ RowFunction = Callable[..., RowText]
 
 
 @dataclass(frozen=True)
+class SeatMarks:
+    """What the state after a hand marks at each seat (Taruk's radelci): the filled sheet writes
+    ``symbol`` after the seat's points, once a mark, and explains it with ``legend`` (a msgid); the
+    hands export has a column headed ``legend`` naming the seats marked. ``count`` reads the state:
+    seat -> how many marks."""
+
+    legend: str
+    count: Callable[[Mapping[str, Any]], Mapping[str, Any]]
+    symbol: str = "○"
+
+    def of(self, state: Any) -> dict[str, int]:
+        """The marks after a hand, seat -> a whole number above 0; none for a state the count cannot read."""
+        try:
+            counted = self.count(state) if isinstance(state, Mapping) else {}
+            return {s: n for s, n in counted.items() if isinstance(n, int) and not isinstance(n, bool) and n > 0}
+        except (AttributeError, TypeError, ValueError, KeyError):
+            return {}
+
+
+@dataclass(frozen=True)
 class ProtocolLayout:
     """A variant's sheet: its row function, the headings of its four columns (msgids, in
-    order: game, declarer, partner, details), whether its seats carry radelci (the sheet
-    marks a seat's radelc after each hand and explains the mark), and whether the row reads the
-    event's configuration (Laza: the organizer's point table names the bids)."""
+    order: game, declarer, partner, details), what the state marks at each seat (``SeatMarks``:
+    Taruk's radelci; None: nothing), and whether the row reads the event's configuration (Laza:
+    the organizer's point table names the bids)."""
 
     row: RowFunction
     columns: tuple[str, str, str, str]
-    radelci: bool = False
+    seat_marks: SeatMarks | None = None
     reads_config: bool = False
 
     def text(
@@ -148,124 +168,3 @@ def fallback_row(hand: Mapping[str, Any], tr: Translator = ENGLISH) -> RowText:
         compact(hand.get("partner"), tr),
         join(extras(hand, ("game", "bid", "declarer", "partner"), tr)),
     )
-
-
-# --- the Hungarian tarokks (Illusztrált, Vadász; Laza's kontra words) ----------------------------
-
-# Kontra levels of the Hungarian tarokks (level n doubles 2**n times).
-TAROKK_KONTRA = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
-TAROKK_BIDS = {"harmas": "Hármas", "kettes": "Kettes", "egyes": "Egyes", "szolo": "Szóló"}
-TAROKK_FIGURES = {
-    "tuletroa": "tulétroá",
-    "negy_kiraly": "4 király",
-    "pagat_ultimo": "pagát ult.",
-    "pagat_uhu": "pagát uhu",
-    "pagat_ulti": "pagát ulti",
-    "xxi_fogas": "XXI-fogás",
-    "kiraly_ultimo": "király ult.",
-    "kiraly_uhu": "király uhu",
-    "dupla": "dupla",
-    "volat": "volát",
-    "centrum": "centrum",
-    "kismadar": "kismadár",
-    "nagymadar": "nagymadár",
-}
-# Coded values of the Hungarian tarokk records (tarokk-illusztralt.md, tarokk-vadasz.md §3.1).
-RENONSZ_KINDS = {
-    "discard": _("discard"),
-    "invite_discard": _("invitation discard"),
-    "play": _("play"),
-    "no_honour": _("no honour"),
-    "timeout": _("timeout"),
-    "other": _("other"),
-}
-REDEAL, THROWN_IN = _("redeal"), _("thrown in")
-# The fields ``tarokk_game`` and ``tarokk_details`` and the declarer and partner cells place.
-TAROKK_FIELDS = (
-    "outcome",
-    "bid",
-    "game_kontra",
-    "declarer",
-    "partner",
-    "declarer_card_points",
-    "count_result",
-    "declarer_tricks",
-    "figures",
-    "renonsz",
-)
-# The sheet's verdict of the count (``count_result``, instead of the card points); a dupla is written
-# as the figures write it ("dupla", the opponents' "dupla opp.").
-COUNT_RESULTS = {"won": _("game won"), "lost": _("game lost")}
-
-
-def count_result(verdict: Any, tr: Translator) -> str:
-    if verdict == "dupla":
-        return TAROKK_FIGURES["dupla"]
-    if verdict == "opponents_dupla":
-        return f"{TAROKK_FIGURES['dupla']} {tr.gettext(OPP)}"
-    return coded(COUNT_RESULTS, verdict, tr)
-
-
-def tarokk_kontra(level: Any) -> str:
-    if isinstance(level, int) and 0 < level < len(TAROKK_KONTRA):
-        return TAROKK_KONTRA[level]
-    return ""
-
-
-def tarokk_figures(figures: Iterable[Mapping[str, Any]], tr: Translator) -> list[str]:
-    out = []
-    for f in figures:
-        text = TAROKK_FIGURES.get(f.get("figure"), str(f.get("figure", "")).replace("_", " "))
-        if f.get("suit"):
-            text += f" {HU_SUITS.get(f['suit'], f['suit'])}"
-        if not f.get("announced"):
-            text += f" ({tr.gettext(SILENT)})"
-        if f.get("side") == "opponents":
-            text += f" {tr.gettext(OPP)}"
-        if f.get("result"):
-            text += f" {mark(f['result'] == 'made')}"
-        if tarokk_kontra(f.get("kontra")):
-            text += f" {tarokk_kontra(f.get('kontra'))}"
-        out.append(text)
-    return out
-
-
-def tarokk_game(hand: Mapping[str, Any], tr: Translator) -> str:
-    """The game cell: the bid and its kontra, or what happened instead of a game."""
-    outcome = hand.get("outcome") or "played"
-    if outcome == "redeal":
-        return tr.gettext(REDEAL)
-    if outcome == "thrown_in":
-        return tr.gettext(THROWN_IN)
-    label = TAROKK_BIDS.get(hand.get("bid"), str(hand.get("bid") or ""))
-    if tarokk_kontra(hand.get("game_kontra")):
-        label += f" {tarokk_kontra(hand.get('game_kontra'))}"
-    return label
-
-
-def tarokk_row(
-    hand: Mapping[str, Any], partner: str, details: list[str], known: Iterable[str], tr: Translator
-) -> RowText:
-    """A Hungarian tarokk line: the game cell, the declarer, ``partner``, then ``details`` and the
-    fields neither ``TAROKK_FIELDS`` nor ``known`` names."""
-    rest = extras(hand, (*TAROKK_FIELDS, *known), tr)
-    return RowText(tarokk_game(hand, tr), hand.get("declarer") or "", partner, join([*details, *rest]))
-
-
-def tarokk_details(hand: Mapping[str, Any], tr: Translator) -> list[str]:
-    """Card points (or the sheet's count) and tricks, figures, renonsz: what both Illusztrált and
-    Vadász write."""
-    details = []
-    if hand.get("declarer_card_points") is not None:
-        details.append(f"{pts(hand['declarer_card_points'], tr)}, {tricks(hand.get('declarer_tricks'), tr)}")
-    elif hand.get("count_result") is not None:  # the sheet's verdict instead of the card points
-        counted = [count_result(hand["count_result"], tr)]
-        if hand.get("declarer_tricks") is not None:  # Vadász: the tricks only for a volát
-            counted.append(tricks(hand["declarer_tricks"], tr))
-        details.append(", ".join(counted))
-    details += tarokk_figures(hand.get("figures") or (), tr)
-    renonsz = hand.get("renonsz")
-    if renonsz:
-        kind = coded(RENONSZ_KINDS, renonsz.get("kind"), tr)
-        details.append(f"{tr.gettext(RENONSZ)} {renonsz.get('offender', '')} ({kind})")
-    return details

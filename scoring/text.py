@@ -42,7 +42,8 @@ Storing: ``to_json`` turns a line into JSON that a database keeps and ``from_jso
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
@@ -94,13 +95,36 @@ class Seq(str):
         return (Seq, (self.sep, self.parts))
 
 
+class Plural(Msg):
+    """A message whose words depend on a number ``n``: the singular msgid, the plural, ``n`` and the
+    arguments. English takes the singular for 1; another language its catalogue's plural form. The
+    argument ``n`` (the count itself) stays a whole number, so its placeholder may be ``%(n)d``."""
+
+    plural: str
+    n: int
+
+    def __new__(cls, singular: str, plural: str, n: int, /, **args: Any) -> Plural:
+        self = super().__new__(cls, singular if n == 1 else plural, **args)
+        self.msgid, self.plural, self.n = singular, plural, n
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_plural, (self.msgid, self.plural, self.n, self.args))
+
+
 def _rebuild(msgid: str, args: dict[str, Any]) -> Msg:
     return Msg(msgid, **args)
 
 
+def _rebuild_plural(singular: str, plural: str, n: int, args: dict[str, Any]) -> Plural:
+    return Plural(singular, plural, n, **args)
+
+
 # ``_("msgid", name=value)``: a message (the class itself: this runs for every line of every
-# hand). ``join(sep, parts)``: parts joined by ``sep`` (punctuation: it is not translated).
+# hand). ``ngettext("singular", "plural", n, n=n)``: a message by a number (makemessages reads both
+# names). ``join(sep, parts)``: parts joined by ``sep`` (punctuation: it is not translated).
 _ = Msg
+ngettext = Plural
 join = Seq
 
 
@@ -133,14 +157,17 @@ def render(item: Any, lang: str | None = None) -> str:
 
 def _render(item: Any, tr: gettext.NullTranslations, lang: str) -> str:
     if isinstance(item, Msg):
-        text = tr.gettext(item.msgid)
+        text = tr.ngettext(item.msgid, item.plural, item.n) if isinstance(item, Plural) else tr.gettext(item.msgid)
         if not item.args:
             return text
         args = {k: _render(v, tr, lang) for k, v in item.args.items()}
+        if isinstance(item, Plural) and item.args.get("n") == item.n:
+            args["n"] = item.n  # the number the sentence is chosen by, whole: "%(n)d" or "%(n)s"
         try:
             return text % args
         except (KeyError, ValueError, TypeError):  # a translation that does not fit its msgid
-            return item.msgid % args
+            english = item.msgid if not isinstance(item, Plural) or item.n == 1 else item.plural
+            return english % args
     if isinstance(item, Seq):
         return item.sep.join([_render(p, tr, lang) for p in item.parts])
     if isinstance(item, str):
@@ -148,6 +175,13 @@ def _render(item: Any, tr: gettext.NullTranslations, lang: str) -> str:
     if isinstance(item, (int, float, Decimal)):
         return _number(item, lang)
     return str(item)
+
+
+def as_is(state: Mapping[str, Any], told: Iterable[str] = ()) -> list[str]:
+    """Each member of a table's state that no sentence tells (``told``: the keys that one does) as it
+    is, ``key: value``: nothing the engine carries is hidden."""
+    skip = set(told)
+    return [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in state.items() if key not in skip]
 
 
 # --- storing ----------------------------------------------------------------------------------
@@ -163,6 +197,8 @@ def to_json(item: Any) -> Any:
 def _arg_json(value: Any) -> Any:
     if isinstance(value, Msg):
         out: dict[str, Any] = {"id": value.msgid}
+        if isinstance(value, Plural):
+            out.update(plural=value.plural, n=value.n)
         if value.args:
             out["args"] = {k: _arg_json(v) for k, v in value.args.items()}
         return out
@@ -183,6 +219,8 @@ def from_json(value: Any) -> Any:
             args = {str(k): from_json(v) for k, v in args.items()} if isinstance(args, dict) else {}
             try:
                 value["id"] % args  # do the arguments still fit the msgid?
+                if isinstance(value.get("plural"), str) and isinstance(value.get("n"), int):
+                    return Plural(value["id"], value["plural"], value["n"], **args)
                 return Msg(value["id"], **args)
             except (KeyError, ValueError, TypeError):  # stored by another version of the msgid
                 return value.get("text", value["id"])

@@ -7,12 +7,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .config_table import ConfigTable
     from .entry import EntryForm
     from .table_plan import TablePlan
 
 from .protocol_layout import ProtocolLayout
 from .standing_rules import StandingRules
-from .text import render, to_json
+from .text import as_is, render, to_json
 
 JSON = Any
 
@@ -114,6 +115,9 @@ class Variant:
     # Rules that need the tournament's history (Taruk §5.4: a player's first misdeal is a
     # warning): the hand and how many misdeals the dealer's player already has; errors or [].
     misdeal_history: Callable[[Mapping[str, JSON], int], list[HandError]] | None = None
+    # The state a table carries after a hand, in words (the referee's table page): one message per piece
+    # of state, a key it does not tell as it is (``scoring.text.as_is``). None: every key as it is.
+    describe_state: Callable[[Mapping[str, JSON]], list[str]] | None = None
     # What the table fixes of a hand besides its seats and dealer, as hand members: ``table_fields(table
     # seats, dealer)`` (Vadász: the participants and, where the dealer decides it, the talon arranger).
     # The site puts them in the next hand's envelope, so a referee or a program never types them.
@@ -132,10 +136,18 @@ class Variant:
     false_call: Callable[[Mapping[str, JSON], str], dict[str, JSON] | None] | None = None
     # scoring.event_options.EventOption: the readings the organizer chooses per event
     options: tuple[Any, ...] = ()
+    # The table the organizer fills in per event (config_table.py, Laza's point table): the site's one
+    # editor, file codec, API and re-scoring serve it; None: the variant has none.
+    config_table: ConfigTable | None = None
     # The calls a judge records at its tables (the site's incident kinds): a renonsz claim, conduct, time
     # and anything else everywhere; a variant whose rules have a procedure of their own adds it (Taruk's
     # "stop", R1–R4: the caller states his finding, agreement makes a renons, else the judge decides).
     incident_kinds: tuple[str, ...] = ("renonsz", "conduct", "time", "other")
+
+    def state_words(self, state: Mapping[str, JSON] | None) -> list[str]:
+        """The table's state in words (messages: the site renders them in the reader's language)."""
+        state = state if isinstance(state, Mapping) else {}
+        return self.describe_state(state) if self.describe_state is not None else as_is(state)
 
     def allowed_dealers(self, table_seats: list[str], hand: Mapping[str, JSON]) -> list[str]:
         """The dealers the hand after ``hand`` may have, the usual one first."""

@@ -71,7 +71,7 @@ OPEN: dict[str, tuple[str, set[str], set[str]]] = {
     "Laza point table ids": (
         "the point table (event page, point-table pages) shows the organizer's own ids as typed in its id "
         "columns (bid id, ladder and only-one groups): they are the upload format's keys, not words",
-        {"tournament", "point-table", "point-table-edit"},
+        {"tournament", "config-table", "config-table-edit"},
         {"game_group", "honor_group", "utolso_ket_utes", "piros_fekete", "test_extra"},
     ),
     "Laza bid ids in the audit log": (
@@ -118,6 +118,11 @@ def _arguments(name: str, event: Tournament, incident_pk: int) -> dict[str, Any]
     }
     if "action" in pattern or "key" in pattern:  # round actions and stored documents: POSTs and files
         return None
+    if "table" in pattern:  # the configuration table the event's variant declares, by its word
+        declared = event.rules.config_table
+        if declared is None:
+            return None
+        values["table"] = declared.slug
     return {k: values[k] for k in pattern}
 
 

@@ -21,7 +21,7 @@ from rest_framework.response import Response
 
 from . import access, audit_text, documents, rescore, services
 from .api import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, EventDetail, EventList, _errors, event_payload
-from .api_pointtable import creation_config
+from .api_config_table import creation_config
 from .api_readings import readings_errors
 from .lookups import tournament_for_viewer
 from .models import AuditEntry, GeneratedFile, Tournament
@@ -89,10 +89,11 @@ class Events(EventList):
         responses={201: EventDetailSerializer, **WRITE_ERRORS},
         summary="Create an event (users allowed to create events)",
         description="The same fields as the event form. Fields left out take the variant's defaults "
-        "(hands per round, seats per table). A Laza tarokk event takes its point table in `config` "
-        "(tarokk-laza.md §4.2), checked as on the editor page (errors name config.point_table.rows[i] "
-        "and the column); left out, the event starts with the blank template. The creator becomes its "
-        "organizer.",
+        "(hands per round, seats per table). An event whose variant declares a configuration table takes it "
+        "in `config` (a Laza tarokk event its point table, tarokk-laza.md §4.2: "
+        '`{"point_table": {"version": ..., "rows": [...]}}`), checked as on the editor page (errors name '
+        "config.point_table.rows[i] and the column); left out, the event starts with the blank template. "
+        "The creator becomes its organizer.",
     )
     def post(self, request: Request) -> Response:
         data = EventWriteSerializer(data=request.data)

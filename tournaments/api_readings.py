@@ -16,7 +16,7 @@ from . import access
 from .api import SLUG, WRITE_ERRORS, ApiView, _errors
 from .lookups import tournament_for_viewer
 from .readings import choice_errors
-from .rescore import PointTableRefused, set_readings
+from .rescore import ChangeRefused, set_readings
 
 
 class ReadingsRequestSerializer(serializers.Serializer):
@@ -91,7 +91,7 @@ class Readings(ApiView):
                 reason=data.validated_data.get("reason", ""),
                 dry_run=data.validated_data["dry_run"],
             )
-        except PointTableRefused as exc:
+        except ChangeRefused as exc:
             return Response(
                 {
                     "errors": [

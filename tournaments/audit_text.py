@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from scoring import entry as spec
-from scoring.registry import VARIANTS
+from scoring.types import Variant
 
 from .documents import KINDS, parse_key
 from .handforms.base import say
@@ -185,11 +185,11 @@ def _words(value: Any) -> str:
     return DASH
 
 
-def _hand_fields(variant: str, *inputs: Mapping[str, Any]) -> list[tuple[spec.Field, str]]:
+def _hand_fields(variant: Variant, *inputs: Mapping[str, Any]) -> list[tuple[spec.Field, str]]:
     """The form's fields for the hands' seats (per-seat fields repeat), in page order, once each, with
     the label a sentence names them by: a row's other fields carry the row's name ("pagat ultimo ·
     kontra"), since out of the form's layout "kontra" alone says not whose."""
-    form = VARIANTS[variant].entry
+    form = variant.entry
     seen: dict[str, tuple[spec.Field, str]] = {}
     for hand_input in inputs:
         for section in form.layout(spec.Context.of_hand(hand_input)):
@@ -214,17 +214,12 @@ def _field_value(f: spec.Field, value: Any) -> str:
     return _words(value)
 
 
-def _form_values(variant: str, hand_input: Any) -> dict[str, Any]:
+def _form_values(variant: Variant | None, hand_input: Any) -> dict[str, Any]:
     """The form's values of a hand's input; none for no hand (an entry's "before": a layout may need
     the hand's seats, as Laza's pairs do)."""
-    if (
-        not hand_input
-        or not isinstance(hand_input, Mapping)
-        or variant not in VARIANTS
-        or VARIANTS[variant].entry is None
-    ):
+    if not hand_input or not isinstance(hand_input, Mapping) or variant is None or variant.entry is None:
         return {}
-    return spec.values_from(VARIANTS[variant].entry, hand_input)
+    return spec.values_from(variant.entry, hand_input)
 
 
 def _blank(f: spec.Field, value: Any) -> bool:
@@ -236,7 +231,9 @@ def _blank(f: spec.Field, value: Any) -> bool:
     return value == f.initial and not any(key == "" for key, _label in f.choices)
 
 
-def hand_changes(variant: str, before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> list[str]:
+def hand_changes(
+    variant: Variant | None, before: Mapping[str, Any] | None, after: Mapping[str, Any] | None
+) -> list[str]:
     """A hand snapshot's difference: the form's fields that changed (old → new), then the points per
     seat. One side missing (entered, deleted): what the other holds, field by field."""
     old_in = (before or {}).get("input") or {}
@@ -537,7 +534,7 @@ _DIFFS = {
 }
 
 
-def changes(action: str, variant: str, before: Any, after: Any) -> list[str]:
+def changes(action: str, variant: Variant | None, before: Any, after: Any) -> list[str]:
     """What an entry changed, one phrase per difference, in the active language."""
     if action.startswith("hand."):
         if action == "hand.renumbered":
@@ -562,7 +559,7 @@ def sentence(
     actor: str,
     at: datetime.datetime,
     *,
-    variant: str,
+    variant: Variant | None,
     before: Any,
     after: Any,
     reason: str = "",
@@ -589,7 +586,7 @@ def roles(tournament: Tournament) -> dict[int, str]:
     return found
 
 
-def entry_sentence(e: Any, variant: str, role_of: Mapping[int, str]) -> str:
+def entry_sentence(e: Any, variant: Variant | None, role_of: Mapping[int, str]) -> str:
     """One stored ``AuditEntry`` (its actor selected with it) as a sentence."""
     actor = e.actor
     name = display_name(actor)
@@ -608,4 +605,8 @@ def entry_sentence(e: Any, variant: str, role_of: Mapping[int, str]) -> str:
 def sentences(tournament: Tournament, entries: Sequence[Any]) -> list[str]:
     """The sentences of a page of the event's entries, in the active language."""
     role_of = roles(tournament)
-    return [entry_sentence(e, tournament.variant, role_of) for e in entries]
+    try:
+        variant = tournament.rules
+    except KeyError:  # an event of a variant this engine no longer has: its hands' fields as stored
+        variant = None
+    return [entry_sentence(e, variant, role_of) for e in entries]

@@ -22,7 +22,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from scoring import entry as spec
-from scoring.registry import VARIANTS
+from scoring.types import Variant
 
 from .handforms.base import say
 
@@ -125,10 +125,10 @@ def _context(hand: Mapping[str, Any], positions: tuple[str, ...], config: Mappin
     return spec.Context(seats, positions, hand.get("dealer", ""), positions, config, frozenset(), hand)
 
 
-def input_columns(variant: str, hands: Iterable[Played], config: Mapping[str, Any] | None) -> list[Column]:
+def input_columns(variant: Variant, hands: Iterable[Played], config: Mapping[str, Any] | None) -> list[Column]:
     """The form's columns for ``hands`` (one cell per hand, in order), in page order, per-seat
     fields in seat order (A, B, C …) whoever dealt; a column no hand fills is left out."""
-    entry = VARIANTS[variant].entry
+    entry = variant.entry
     columns: dict[str, Column] = {}
     order: list[str] = []
     tables: set[tuple[str, ...]] = set()

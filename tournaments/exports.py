@@ -26,7 +26,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from scoring.entry import SeatName
-from scoring.registry import VARIANTS
+from scoring.protocol_layout import SeatMarks
 
 from .export_columns import Played, input_columns
 from .handforms.base import say
@@ -152,7 +152,8 @@ def hands_workbook(tournament: Tournament) -> bytes:
     the dealer and players by name, the protocol's line, one column per field of the variant's hand
     form (``export_columns``), the points and running totals per seat, who entered it and its version."""
     variant = tournament.variant
-    layout = VARIANTS[variant].protocol
+    layout = tournament.rules.protocol
+    marks = layout.seat_marks
     tables: dict[int, dict[str, str]] = defaultdict(dict)
     for table_id, position, name in Seat.objects.filter(round__tournament=tournament).values_list(
         "table_id", "position", "entry__player__name"
@@ -180,7 +181,7 @@ def hands_workbook(tournament: Tournament) -> bytes:
     seats = sorted({p for names in tables.values() for p in names} | {p for h in hands for p in h["points"] or {}})
     inputs = [h["input"] if isinstance(h["input"], dict) else {} for h in hands]
     form = input_columns(
-        variant,
+        tournament.rules,
         (
             Played(data, tuple(sorted(tables[h["table_id"]])), tables[h["table_id"]])
             for h, data in zip(hands, inputs, strict=True)
@@ -205,7 +206,7 @@ def hands_workbook(tournament: Tournament) -> bytes:
             *[names.get(s) for s in seats],
             *[sheet[i][c] or None for c in shown],
             *[column.cells[i] for column in form],
-            *([_radelci(h["state_after"])] if layout.radelci else []),
+            *([marked(marks, h["state_after"])] if marks else []),
             inputs[i].get("note") or None,
             _("yes") if h["played"] else _("no"),
             *[points.get(s) for s in seats],
@@ -226,7 +227,7 @@ def hands_workbook(tournament: Tournament) -> bytes:
             *[_("Player %(seat)s") % {"seat": s} for s in seats],
             *[_("Protocol: %(column)s") % {"column": _(layout.columns[c])} for c in shown],
             *[column.heading for column in form],
-            *([_("radelc after the hand")] if layout.radelci else []),
+            *([_(marks.legend)] if marks else []),
             _("note"),
             _("counts as a hand of the round"),
             *[_("Points %(seat)s") % {"seat": s} for s in seats],
@@ -258,10 +259,10 @@ def _protocol_lines(
     return out
 
 
-def _radelci(state: Any) -> str | None:
-    """The seats holding a radelc after the hand ("A, C"), as the protocol marks them."""
-    held = (state or {}).get("radelci") if isinstance(state, dict) else None
-    seats = [s if n == 1 else f"{s} ×{n}" for s, n in sorted((held or {}).items()) if n]
+def marked(marks: SeatMarks, state: Any) -> str | None:
+    """The seats the state after the hand marks ("A, C"; "A ×2"), as the protocol marks them (Taruk: the
+    radelci held, ``ProtocolLayout.seat_marks``)."""
+    seats = [s if n == 1 else f"{s} ×{n}" for s, n in sorted(marks.of(state).items())]
     return ", ".join(seats) or None
 
 

@@ -11,13 +11,13 @@ from scoring.registry import get as get_variant
 
 from . import services
 from .draw_methods import DRAW_METHODS, choices_for
-from .forms_pointtable import PointTableDefault
+from .forms_config_table import StartingConfig
 from .forms_readings import ReadingsFields
 from .models import MAX_INTEGER, Tournament
 from .variants import variant_name
 
 
-class TournamentForm(ReadingsFields, PointTableDefault, forms.ModelForm):
+class TournamentForm(ReadingsFields, StartingConfig, forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [
@@ -56,7 +56,7 @@ class TournamentForm(ReadingsFields, PointTableDefault, forms.ModelForm):
         self.fields["table_size"].help_text, self.fields["hands_per_round"].help_text = format_help(variant or "")
 
     def clean(self) -> dict[str, Any]:
-        # Before the mixins: a Laza event's point table is made for the variant the event will have.
+        # Before the mixins: the starting configuration is made for the variant the event will have.
         variant = self.cleaned_data.get("variant")
         if self.instance.pk and variant and variant != self.instance.variant:
             if self.instance.round_set.exists():

@@ -24,7 +24,6 @@ from django.utils.translation import gettext as _
 
 from scoring.common import nul_paths
 from scoring.engine import evaluate, first_refused, score_sequence
-from scoring.registry import VARIANTS
 from scoring.types import HandError, HandScore, Variant
 
 from . import access, audit, lines, misdeals
@@ -125,7 +124,7 @@ def table_setup(table: Table, tournament: Tournament, positions: list[str] | Non
     """What the engine needs of ``table``; ``positions``: its seats where the caller has read them."""
     positions = sorted(table.seats.values_list("position", flat=True) if positions is None else positions)
     return TableSetup(
-        variant=VARIANTS[tournament.variant],
+        variant=tournament.rules,
         config=tournament.config or None,
         positions=positions,
         first_dealer=table.first_dealer,

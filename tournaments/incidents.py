@@ -19,8 +19,6 @@ from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.registry import VARIANTS
-
 from . import access, audit, hands
 from .models import MAX_HAND_NUMBER, Entry, Hand, Incident, Referee, Round, Sanction, Seat, Table, Tournament
 from .services import entry_snapshot
@@ -382,7 +380,7 @@ def sanctions_by_entry(tournament: Tournament, entry_ids: Any = None) -> dict[in
 def kinds(tournament: Tournament) -> list[tuple[str, str]]:
     """The kinds of incident a call at the event's tables can be, as (value, label): those its variant
     declares (``Variant.incident_kinds``), in the model's order; a protest is made against a ruling."""
-    declared = set(VARIANTS[tournament.variant].incident_kinds)
+    declared = set(tournament.rules.incident_kinds)
     return [(value, label) for value, label in Incident.Kind.choices if value in declared]
 
 
@@ -405,7 +403,7 @@ def false_call_input(incident: Incident, hand: Hand) -> dict[str, Any] | None:
     """ulti-mausz 10.§(3)g: the hand as recorded when the renonsz call of ``incident`` proved false,
     charged to the caller through the variant's own renonsz case; None when the rules have no such
     charge, the judge did not find a false call, or the caller did not play that deal."""
-    charge = VARIANTS[incident.tournament.variant].false_call
+    charge = incident.tournament.rules.false_call
     if (
         charge is None
         or incident.kind != Incident.Kind.RENONSZ

@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring.registry import get as get_variant
+from scoring.types import Variant
 
 from .draw_methods import DRAW_METHODS, methods_for
 from .variants import variant_choices, variant_name
@@ -91,9 +92,15 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def rules(self) -> Variant:
+        """The event's variant as the registry holds it (as healthchecks' ``Channel.transport``): the
+        site asks this object, never the key. The one place a tournament's key is looked up."""
+        return get_variant(self.variant)
+
     def clean(self) -> None:
         try:
-            variant = get_variant(self.variant)
+            variant = self.rules
         except KeyError:
             raise ValidationError({"variant": _("Unknown variant.")}) from None
         plan = variant.plan

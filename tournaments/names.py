@@ -16,22 +16,15 @@ A name is stored as one string. Reading of the surname, for the lists sorted by 
 from __future__ import annotations
 
 import threading
-import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
+
+from scoring.folding import fold
 
 T = TypeVar("T")
 
 # Languages whose names are written surname first.
 SURNAME_FIRST = frozenset({"hu"})
-# Letters that Unicode does not decompose into a base letter and an accent.
-_UNDECOMPOSED = str.maketrans({"đ": "d", "Đ": "D", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss"})
-
-
-def fold(text: str) -> str:
-    """``text`` without accents and case, for matching what a person types ("Čuk" -> "cuk")."""
-    decomposed = unicodedata.normalize("NFKD", (text or "").translate(_UNDECOMPOSED))
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
 
 
 def matches(query: str, *texts: str) -> bool:

@@ -1,12 +1,12 @@
-"""Changing what an event's hands are scored under, and re-scoring them: the Laza point
-table (tarokk-laza.md §4.2) and the organizer's readings of the rules (taruk2012.md §4.5).
+"""Changing what an event's hands are scored under, and re-scoring them: the configuration table its
+variant declares (``scoring.config_table``: Laza's point table, tarokk-laza.md §4.2) and the organizer's
+readings of the rules (taruk2012.md §4.5).
 
-One audited action, ``set_point_table``, whatever the entry point (editor page,
-upload, API): the table is checked by the engine, every table's hands are scored
-again in order under the new table, and the change is refused whole — nothing
-stored — if any hand would no longer be valid. The event row is locked for the
-whole change and every table row with hands too, so no hand is entered under the
-old table while the new one is being applied.
+One audited action, ``set_config_table``, whatever the entry point (editor page, upload, API) and
+whatever the variant: the table is checked by the variant, every table's hands are scored again in order
+under the new table, and the change is refused whole — nothing stored — if any hand would no longer be
+valid. The event row is locked for the whole change and every table row with hands too, so no hand is
+entered under the old table while the new one is being applied.
 """
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.engine import first_refused, score_sequence
-from scoring.registry import VARIANTS
+from scoring.text import Msg, render
 from scoring.types import HandError
 
 from . import access, audit
-from . import pointtable as pt
 from .hands import _lock, _reopen, _rescore_from, progress_of, table_setup
 from .models import Hand, Table, Tournament
 from .readings import choice_errors, readings, settings_errors, with_readings
@@ -40,20 +40,20 @@ class BrokenHand:
     errors: list[HandError]
 
 
-class PointTableRefused(Exception):
-    """The new table would make hands invalid; nothing was stored."""
+class ChangeRefused(Exception):
+    """The new table (or readings) would make hands invalid; nothing was stored."""
 
     def __init__(self, broken: list[BrokenHand]):
         super().__init__("; ".join(f"round {b.round} table {b.table} hand {b.hand}" for b in broken))
         self.broken = broken
 
 
-class StalePointTable(Exception):
+class StaleTable(Exception):
     """The table was changed since the editor was opened."""
 
 
 @dataclass
-class PointTableChange:
+class TableChange:
     changed: bool
     rescored: list[dict[str, int]] = field(default_factory=list)  # {"round", "table", "hand"} whose score moved
 
@@ -79,45 +79,51 @@ def _dry_run(tables: list[Table], config: dict) -> list[BrokenHand]:
 
 
 @transaction.atomic
-def set_point_table(
-    actor: Any, tournament: Tournament, config: dict, *, revision: str, reason: str = ""
-) -> PointTableChange:
-    """Store ``config`` as the event's point table and re-score every hand (§4.2).
+def set_config_table(
+    actor: Any, tournament: Tournament, table: dict, *, revision: str, reason: str = ""
+) -> TableChange:
+    """Store ``table`` (``ConfigTable.to_config``, checked) as the event's configuration table and re-score
+    every hand.
 
-    ``revision`` is ``pointtable.revision`` of the table the edit started from: a stale edit
-    is refused, and the same table sent again (a retry) changes nothing. An event with hands
-    needs a ``reason``; each hand whose score changes gets its own ``hand.rescored`` entry.
+    ``revision`` is ``ConfigTable.revision`` of the table the edit started from: a stale edit is refused,
+    and the same table sent again (a retry) changes nothing. An event with hands needs a ``reason``; each
+    hand whose score changes gets its own ``hand.rescored`` entry. The audit entry is
+    ``tournament.<member>_changed`` (Laza: ``tournament.point_table_changed``).
     """
     access.require_organizer(actor, tournament)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    declared = tournament.rules.config_table
     current = tournament.config or {}
+    config = {**current, **table}
     if config == current:
-        return PointTableChange(changed=False)
-    if revision != pt.revision(current):
-        raise StalePointTable(_("Someone changed the point table since you opened it; reload and try again."))
-    errors = VARIANTS[tournament.variant].validate_config(config)
+        return TableChange(changed=False)
+    words, lang = declared.words, get_language()
+    if revision != declared.revision(current):
+        raise StaleTable(render(words.stale, lang))
+    errors = tournament.rules.validate_config(config)
     if errors:
         raise ValidationError({"config": [f"{e.field}: {e.message}" for e in errors]})
     tables = [_lock(t) for t in _tables_with_hands(tournament)]
     if tables and not reason.strip():
-        raise ValidationError({"reason": _("The event has hands: give a reason for changing the point table.")})
+        raise ValidationError({"reason": render(words.reason_needed, lang)})
     broken = _dry_run(tables, config)
     if broken:
-        raise PointTableRefused(broken)
-    before = {"point_table": current.get("point_table"), "revision": pt.revision(current)}
+        raise ChangeRefused(broken)
+    member = declared.member
+    before = {member: current.get(member), "revision": declared.revision(current)}
     tournament.config = config
     tournament.save(update_fields=["config"])
     audit.log(
         actor,
-        "tournament.point_table_changed",
+        f"tournament.{member}_changed",
         tournament,
         tournament=tournament,
         before=before,
-        after={"point_table": config["point_table"], "revision": pt.revision(config)},
+        after={member: config[member], "revision": declared.revision(config)},
         reason=reason,
     )
-    why = _("Point table %(version)s: %(reason)s") % {"version": pt.version_of(config), "reason": reason}
-    return PointTableChange(changed=True, rescored=_rescore_tables(actor, tournament, tables, why))
+    why = render(Msg(words.why, version=declared.version_of(config), reason=reason), lang)
+    return TableChange(changed=True, rescored=_rescore_tables(actor, tournament, tables, why))
 
 
 def _rescore_tables(actor: Any, tournament: Tournament, tables: list[Table], why: str) -> list[dict[str, int]]:
@@ -209,7 +215,7 @@ def _set_readings(
     after = readings(tournament)
     if after == before:
         return ReadingsChange(changed=False, before=before, after=after)
-    variant = VARIANTS[tournament.variant]
+    variant = tournament.rules
     errors = {e.field.removeprefix("config."): f"{e.field}: {e.message}" for e in variant.validate_config(config)}
     if problems := settings_errors(variant, settings):
         errors["event_settings"] = "; ".join(problems)
@@ -220,7 +226,7 @@ def _set_readings(
         raise ValidationError({"reason": _("The event has hands: give a reason for changing a reading.")})
     broken = _dry_run(tables, config)
     if broken:
-        raise PointTableRefused(broken)
+        raise ChangeRefused(broken)
     old = Tournament.objects.get(pk=tournament.pk)
     rows_before = event_standings(old)[1]
     tournament.save(update_fields=["config", "event_settings"])

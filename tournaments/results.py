@@ -19,8 +19,6 @@ from django.db.models.functions import Cast
 from django.utils.functional import lazy
 from django.utils.translation import gettext
 
-from scoring.registry import VARIANTS
-
 from .incident_models import Sanction
 from .models import Bye, Entry, Round, Seat, Table, Tournament
 from .progress import TableProgress, progress_from_counts
@@ -222,12 +220,12 @@ METRIC_LABELS = {key: lazy(metric_label, str)(key) for key in METRICS}
 def ranks_pairs(tournament: Tournament) -> bool:
     """Does the event rank fixed pairs, not players? Those its draw seats (``TablePlan.unit``;
     tarokk-laza.md §5.4: both partners get the pair's total, "the tournament layer ranks pairs")."""
-    return VARIANTS[tournament.variant].plan.unit == "pair"
+    return tournament.rules.plan.unit == "pair"
 
 
 def event_metrics(tournament: Tournament) -> list[str]:
     """The event's tie-breaks in order: the organizer's choice, else the variant's default."""
-    return list(tournament.tiebreaks) or list(VARIANTS[tournament.variant].standing.tiebreaks)
+    return list(tournament.tiebreaks) or list(tournament.rules.standing.tiebreaks)
 
 
 def pairs_of(entries: list[dict]) -> dict[str, str]:

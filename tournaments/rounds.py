@@ -19,8 +19,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.registry import get as get_variant
-
 from . import access, audit
 from .clock import clock_of
 from .draw_methods import ALL_PLAY_ALL, RANDOM, STRENGTH, follows_results, methods_for
@@ -203,7 +201,7 @@ def draw_round(
         raise ValidationError({"confirm_method": consequence})
     entries = _active(tournament)
     units = _units(tournament, entries)
-    if not get_variant(tournament.variant).plan.tables(len(units), tournament.table_size).sizes:
+    if not tournament.rules.plan.tables(len(units), tournament.table_size).sizes:
         raise ValidationError({"entries": _("Not enough active players to seat a table.")})
     _set_event_method(actor, tournament, rnd.number, method, units, consequence)
     if before is not None:
@@ -320,10 +318,7 @@ def _tables_of(rnd: Round) -> dict[int, int]:
 
 
 def _units_at(rnd: Round, table: int) -> int:
-    return (
-        Seat.objects.filter(round=rnd, table__number=table).count()
-        // get_variant(rnd.tournament.variant).plan.unit_size
-    )
+    return Seat.objects.filter(round=rnd, table__number=table).count() // rnd.tournament.rules.plan.unit_size
 
 
 def _places(rnd: Round, numbers: list[int]) -> list[tuple[Table | None, str]]:
@@ -715,7 +710,7 @@ def club_report(rnd: Round) -> list[dict[str, Any]]:
     notes = rnd.draw_notes or {}
     moved = set(notes.get("moved", []))
     method = notes.get("method") or effective_method(rnd.tournament)
-    plan = get_variant(rnd.tournament.variant).plan
+    plan = rnd.tournament.rules.plan
     unit_club = _unit_clubs(units)
     sizes = Counter(unit_club.values())
     tables = len(groups)
@@ -754,7 +749,7 @@ def club_report(rnd: Round) -> list[dict[str, Any]]:
 def schedule_warnings(tournament: Tournament) -> list[str]:
     """What the director must know before drawing: an all-play-all longer than the event (unless the event
     draws by results)."""
-    if not get_variant(tournament.variant).plan.all_play_all or tournament.draw_method not in ("", ALL_PLAY_ALL):
+    if not tournament.rules.plan.all_play_all or tournament.draw_method not in ("", ALL_PLAY_ALL):
         return []
     n = tournament.entries.filter(status=Entry.Status.ACTIVE).count()
     needed = all_play_all_rounds(n, tournament.variant) if n >= 3 else 0
@@ -771,7 +766,7 @@ def schedule_warnings(tournament: Tournament) -> list[str]:
 
 def _units(tournament: Tournament, entries: list[Entry]) -> dict[str, list[Entry]]:
     """Drawn unit id -> its entries: one entry each, or a fixed pair (Laza) by team name."""
-    if get_variant(tournament.variant).plan.unit != "pair":
+    if tournament.rules.plan.unit != "pair":
         return {str(e.pk): [e] for e in entries}
     pair_of = pairs_of([{"pk": e.pk, "start_number": e.start_number, "team": e.team} for e in entries])
     units: dict[str, list[Entry]] = {}
@@ -810,7 +805,7 @@ def _compute_draw(
     rule 7's list: (old table, entry ids in the lot's order)."""
     units = _units(tournament, entries)
     variant = tournament.variant
-    plan = get_variant(variant).plan
+    plan = tournament.rules.plan
     bye_counts = _bye_counts(tournament, rnd.number)
     clubs = _unit_clubs(units)
     seats = tournament.table_size

@@ -14,7 +14,6 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring.registry import VARIANTS
 from tournaments.models import Hand
 
 from . import access, lines
@@ -143,7 +142,7 @@ class EventDetailSerializer(EventSerializer):
 
     @extend_schema_field(VariantFactsSerializer)
     def get_variant_facts(self, tournament: Tournament) -> dict[str, Any]:
-        return VariantFactsSerializer(VARIANTS[tournament.variant]).data
+        return VariantFactsSerializer(tournament.rules).data
 
     @extend_schema_field(RoleSerializer)
     def get_your_role(self, tournament: Tournament) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.config_table import starting_config
 from scoring.registry import get as get_variant
 
 from . import access, audit
@@ -96,13 +97,14 @@ PLAYING_FIELDS = ("table_size", "hands_per_round")
 
 
 def forget_variant_options(tournament: Tournament, variant: str) -> None:
-    """A new ``variant`` for an event without rounds: the old variant's options (its readings, Laza's
-    point table, a draw method the new one lacks) mean nothing to the new one, which starts from its
-    own defaults."""
+    """A new ``variant`` for an event without rounds: the old variant's options (its readings, its
+    configuration table, a draw method the new one lacks) mean nothing to the new one, which starts from
+    its own defaults."""
     from .draw_methods import methods_for
-    from .pointtable import default_config
+    from .variants import rules_of
 
-    tournament.config = default_config(variant, {})
+    rules = rules_of(variant)
+    tournament.config = starting_config(rules.config_table if rules is not None else None, {})
     tournament.event_settings = {}
     if tournament.draw_method not in methods_for(variant):
         tournament.draw_method = ""

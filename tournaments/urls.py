@@ -1,6 +1,7 @@
 from django.urls import path
 
-from .views import live, manage, pointtable, public, readings, registration, rounds, whereabouts
+from . import converters  # noqa: F401 (registers the path converters)
+from .views import config_table, live, manage, public, readings, registration, rounds, whereabouts
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -30,9 +31,24 @@ urlpatterns = [
     path("e/<slug:slug>/standings/", live.standings_page, name="standings"),
     path("e/<slug:slug>/live.json", live.live_json, name="live-json"),
     path("e/<slug:slug>/hall/", live.hall, name="hall"),
-    path("e/<slug:slug>/point-table/", pointtable.point_table, name="point-table"),
-    path("e/<slug:slug>/point-table.csv", pointtable.point_table_download, {"fmt": "csv"}, name="point-table-csv"),
-    path("e/<slug:slug>/point-table.xlsx", pointtable.point_table_download, {"fmt": "xlsx"}, name="point-table-xlsx"),
-    path("e/<slug:slug>/manage/point-table/", pointtable.point_table_edit, name="point-table-edit"),
-    path("e/<slug:slug>/manage/point-table/upload/", pointtable.point_table_upload, name="point-table-upload"),
+    # The configuration table the event's variant declares, by its own word (Laza: point-table).
+    path("e/<slug:slug>/<config_table:table>/", config_table.config_table, name="config-table"),
+    path(
+        "e/<slug:slug>/<config_table:table>.csv",
+        config_table.config_table_download,
+        {"fmt": "csv"},
+        name="config-table-csv",
+    ),
+    path(
+        "e/<slug:slug>/<config_table:table>.xlsx",
+        config_table.config_table_download,
+        {"fmt": "xlsx"},
+        name="config-table-xlsx",
+    ),
+    path("e/<slug:slug>/manage/<config_table:table>/", config_table.config_table_edit, name="config-table-edit"),
+    path(
+        "e/<slug:slug>/manage/<config_table:table>/upload/",
+        config_table.config_table_upload,
+        name="config-table-upload",
+    ),
 ]

@@ -6,15 +6,16 @@ from django.urls import path, register_converter
 
 from . import (
     api,
+    api_config_table,
     api_events,
     api_incidents,
     api_live,
     api_organizer,
-    api_pointtable,
     api_readings,
     api_rounds,
     api_seats,
     api_tablewrites,
+    converters,  # noqa: F401 (registers the path converters)
     round_actions,
 )
 
@@ -87,7 +88,7 @@ urlpatterns = [
     path(event + "pins/", api_organizer.Pins.as_view(), name="pins"),
     path(event + "seats/", api_organizer.SeatLookup.as_view(), name="seat-lookup"),
     path(event + "players/<int:start_number>/", api_organizer.PlayerPage.as_view(), name="player"),
-    path(event + "point-table/", api_pointtable.PointTable.as_view(), name="point-table"),
+    path(event + "<config_table:table>/", api_config_table.ConfigTable.as_view(), name="config-table"),
     path(event + "incidents/", api_incidents.Incidents.as_view(), name="incidents"),
     path(event + "incidents/<int:pk>/", api_incidents.IncidentDetail.as_view(), name="incident"),
     path(event + "incidents/<int:pk>/rule/", api_incidents.Rule.as_view(), name="incident-rule"),

@@ -33,3 +33,9 @@ def sit_out_rule(key: str, seats: int) -> str:
     """Who sits out each hand at a table of ``seats`` larger than the game, as the draw states it."""
     words = VARIANTS[key].plan.sit_out(seats)
     return gettext(words) if words else ""  # gettext("") would be the catalogue's header
+
+
+def rules_of(key: str) -> Variant | None:
+    """The variant a form or a request names by its key, before an event has it (``Tournament.rules``
+    once one does); None for a key the engine does not know."""
+    return VARIANTS.get(key)

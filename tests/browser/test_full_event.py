@@ -31,6 +31,8 @@ from openpyxl import load_workbook
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from scoring.config_table import as_cells
+from scoring.registry import VARIANTS
 from tests import fullevent as fe
 from tests.browser.conftest import chosen, go_offline, go_online
 from tests.browser.eventpages import (
@@ -48,7 +50,7 @@ from tests.browser.eventpages import (
 )
 from tests.browser.handentry import fill_hand
 from tests.samples.tarokk_laza import TEST_CONFIG
-from tournaments import pointtable
+from tournaments.config_table_files import write_csv
 from tournaments.models import Entry, Round, Table, Tournament
 
 HAND_FORM = "#entry form.hand-form"
@@ -253,7 +255,8 @@ def _laza_point_table(org: Person, slug: str) -> dict:
     every row as the file has it."""
     org.go(f"/e/{slug}/manage/point-table/")
     upload = org.page.locator("main form[action$='/point-table/upload/']")
-    csv = pointtable.write_csv(pointtable.as_cells(TEST_CONFIG["point_table"]["rows"]))
+    table = VARIANTS["tarokk-laza"].config_table
+    csv = write_csv(table, as_cells(table, TEST_CONFIG["point_table"]["rows"]), table.keys)
     upload.locator("input[type=file]").set_input_files(
         files=[{"name": "points.csv", "mimeType": "text/csv", "buffer": csv}]
     )

@@ -29,7 +29,11 @@ def test_every_variant_has_a_layout_with_four_headings_and_only_taruk_marks_rade
     for key, v in VARIANTS.items():
         assert isinstance(v.protocol, ProtocolLayout), key
         assert len(v.protocol.columns) == 4 and all(v.protocol.columns), key
-        assert v.protocol.radelci == (key == "taruk2012")  # taruk2012.md §4: radelci are per seat
+        # taruk2012.md §4: radelci are per seat, the sheet marks them after each hand
+        assert (v.protocol.seat_marks is not None) == (key == "taruk2012")
+    marks = VARIANTS["taruk2012"].protocol.seat_marks
+    assert marks.of({"radelci": {"A": 1, "B": 0, "C": 1, "D": 0}}) == {"A": 1, "C": 1}
+    assert marks.of({}) == {} and marks.of(None) == {} and marks.of({"radelci": 3}) == {}
 
 
 def test_a_taruk_line_writes_game_kontra_king_partner_bonuses_and_penalties():

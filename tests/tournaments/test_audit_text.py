@@ -7,6 +7,7 @@ import datetime
 
 from django.utils import translation
 
+from scoring.registry import VARIANTS
 from tests.scoring.test_taruk2012 import E17
 from tournaments import audit_text as at
 
@@ -23,7 +24,8 @@ def hand(points, played=True, **changes):
 
 def say(lang, action, before, after, place=HAND, variant="taruk2012", reason="", who=("Ana Novak", "referee")):
     with translation.override(lang):
-        return at.sentence(action, place, at.who(*who), AT, variant=variant, before=before, after=after, reason=reason)
+        rules = VARIANTS[variant]  # the sentence asks the variant object (Tournament.rules), not the key
+        return at.sentence(action, place, at.who(*who), AT, variant=rules, before=before, after=after, reason=reason)
 
 
 CORRECTION = (

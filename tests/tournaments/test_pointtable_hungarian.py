@@ -15,12 +15,14 @@ from django.utils.html import escape
 from django.utils.translation import gettext
 from openpyxl import load_workbook
 
+from scoring.registry import VARIANTS
 from tests.conftest import client_for
 from tests.html_forms import form_with
-from tournaments import pointtable, services
+from tournaments import services
 from tournaments.models import Tournament
 
 HU = {"HTTP_ACCEPT_LANGUAGE": "hu"}
+POINT_TABLE = VARIANTS["tarokk-laza"].config_table
 CODES = ("honor_group", "game_group", "utolso_ket_utes", "elfogok:", "extrak:", ">suit<", ">card<", ">none<")
 
 
@@ -44,7 +46,7 @@ def laza_hu(alice) -> Tournament:
         table_size=4,
         is_public=True,
         language="hu",
-        config=pointtable.template_config(),
+        config=POINT_TABLE.template_config(),
     )
 
 
@@ -75,7 +77,7 @@ def test_the_editor_shows_names_and_saves_them_as_the_rules_ids(laza_hu, alice):
     response = client.post(url, {**data, "save": "1"}, **HU)
     assert response.status_code == 302, _visible(response.content.decode())[:3000]
     laza_hu.refresh_from_db()
-    rows = {r["bid"]: r for r in pointtable.effective_rows(laza_hu.config)}
+    rows = {r["bid"]: r for r in POINT_TABLE.rows(laza_hu.config)}
     assert (rows["kassza"]["made"], rows["kassza"]["ladder"], rows["kassza"]["ladder_rank"]) == (30, "game_group", 2)
     assert rows["mariage"]["only_one"] == [["extrak", 5], ["utolso_ket_utes", 3]]
     assert (rows["banda"]["qualifier"], rows["ulti"]["qualifier"], rows["gem"]["qualifier"]) == ("suit", "card", "none")
@@ -109,7 +111,7 @@ def test_the_files_carry_the_pages_column_names_in_the_events_language_and_read_
     response = client.post(form.action, form.data(**{"u-file": upload, "u-version": "file-1"}))
     assert response.status_code == 302, _visible(response.content.decode())[:3000]
     laza_hu.refresh_from_db()
-    rows = {r["bid"]: r for r in pointtable.effective_rows(laza_hu.config)}
+    rows = {r["bid"]: r for r in POINT_TABLE.rows(laza_hu.config)}
     assert rows["kassza"]["made"] == 30 and rows["banda"]["qualifier"] == "suit"
 
 

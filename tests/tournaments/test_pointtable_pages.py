@@ -105,7 +105,7 @@ def fill_spec_values(fields: dict) -> dict:
 def save_editor(client, slug: str, change=None, *, version: str = "spec-5.5", reason: str = ""):
     page = client.get(f"/e/{slug}/manage/point-table/")
     assert page.status_code == 200
-    fields = form_on(page, id="pointtable-form")
+    fields = form_on(page, id="config-table-form")
     fields = change(fields) if change else fill_spec_values(fields)
     fields.update({"t-version": version, "t-reason": reason, "save": "1"})
     return client.post(f"/e/{slug}/manage/point-table/", fields)
@@ -163,11 +163,11 @@ def test_the_organizer_fills_in_the_table_in_the_editor(laza, alice):
 def test_the_editor_adds_and_removes_rows(laza, alice):
     client = client_for(alice)
     page = client.get(f"/e/{laza.slug}/manage/point-table/")
-    fields = fill_spec_values(form_on(page, id="pointtable-form"))
+    fields = fill_spec_values(form_on(page, id="config-table-form"))
     # Without JavaScript "Add a row" posts the form and gets one more empty row back.
     added = client.post(f"/e/{laza.slug}/manage/point-table/", {**fields, "add_row": "1"})
     assert added.status_code == 200
-    fields = form_on(added, id="pointtable-form")
+    fields = form_on(added, id="config-table-form")
     assert fields["row_count"] == "32" and fields["r-31-bid"] == ""
     assert fields["r-3-made"] == "20"  # what was typed is kept
     fields.update(
@@ -217,7 +217,7 @@ def test_errors_name_the_row_and_the_column_and_nothing_is_stored(laza, alice):
 def test_a_stale_editor_is_refused_and_a_retry_stores_once(laza, alice):
     client = client_for(alice)
     page = client.get(f"/e/{laza.slug}/manage/point-table/")
-    fields = fill_spec_values(form_on(page, id="pointtable-form"))
+    fields = fill_spec_values(form_on(page, id="config-table-form"))
     fields.update({"t-version": "1", "t-reason": "", "save": "1"})
     assert client.post(f"/e/{laza.slug}/manage/point-table/", fields).status_code == 302
     assert client.post(f"/e/{laza.slug}/manage/point-table/", fields).status_code == 302  # the same: a retry

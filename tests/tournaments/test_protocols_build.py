@@ -60,8 +60,8 @@ def test_a_filled_protocol_has_points_running_totals_places_and_ranking_points(f
 def test_radelc_marks_follow_the_state_after_each_hand(four, bob):
     play(four, bob, 4)  # hand 3 is a berač, hand 4 a klop: both give every seat a radelc
     lines = build.table_protocol(four, filled=True).lines
-    assert [all(c.radelc for c in line.cells) for line in lines[:4]] == [False, False, True, True]
-    assert not lines[0].cells[0].radelc
+    assert [all(c.mark == "○" for c in line.cells) for line in lines[:4]] == [False, False, True, True]
+    assert not lines[0].cells[0].mark and lines[3].cells[0].text.endswith(" ○")
 
 
 def test_each_variant_fills_the_columns_of_its_paper_sheet():

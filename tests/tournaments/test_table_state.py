@@ -1,41 +1,17 @@
-"""The carried table state in words (scoring/table_state.py), as the table page shows it."""
+"""The carried table state in words on the referee's table page, in the reader's language: each variant
+tells its own state (``Variant.describe_state``; the words of each: tests/scoring/test_state_words.py)."""
 
 from __future__ import annotations
 
-import pytest
-from django.utils import translation
+from django.urls import reverse
 
-from tests.pending import use_pending
-from tournaments.table_state import describe
+from tests.conftest import client_for
 
 
-@pytest.mark.parametrize(
-    ("state", "lines"),
-    [
-        ({}, []),
-        ({"radelci": {"A": 0, "B": 0, "C": 0, "D": 0}}, ["No radelci"]),
-        ({"radelci": {"A": 1, "B": 0, "C": 2, "D": 0}}, ["Radelci: A ○, C ○○"]),
-        ({"double_round_remaining": 0}, []),
-        ({"double_round_remaining": 1}, ["Double round: the next played hand counts double."]),
-        ({"double_round_remaining": 5}, ["Double round: the next 5 played hands count double."]),
-        # tarokk-laza.md §5.5 L8's state out: A/D attacked, so C/B attacks next.
-        (
-            {"pairs": [["A", "D"], ["C", "B"]], "deals_played": 1, "last_attack": 0},
-            ["Pairs: A+D v C+B", "Attacks next: C+B", "1 deal played"],
-        ),
-        ({"mystery": [1, "x"]}, ['mystery: [1, "x"]']),
-    ],
-)
-def test_each_variants_state_reads_as_words(state, lines):
-    with translation.override("en"):
-        assert describe(state) == lines
-
-
-def test_the_state_is_told_in_the_pages_language(monkeypatch):
-    use_pending(monkeypatch, "sheets")  # "Radelcev ni" (the director's day: Slovenian wording)
-    with translation.override("sl"):
-        assert describe({"radelci": {"A": 0}}) == ["Radelcev ni"]
-    with translation.override("hu"):
-        assert describe({"double_round_remaining": 2}) == [
-            "Dupla kör: a következő 2 lejátszott leosztás duplán számít."
-        ]
+def test_the_table_page_tells_the_state_in_the_readers_language(complete, bob):
+    # Hand 1 klop gave every seat a radelc (taruk2012.md §4.4); hand 2, the next, used them all (§3.7).
+    url = reverse("table", args=[complete.round.tournament.slug, 1, complete.number])
+    page = client_for(bob).get(url, HTTP_ACCEPT_LANGUAGE="hu").content.decode()
+    assert '<p class="muted table-state">Nincs radelc</p>' in page
+    page = client_for(bob).get(url, HTTP_ACCEPT_LANGUAGE="sl").content.decode()
+    assert '<p class="muted table-state">Radelcev ni</p>' in page

@@ -10,6 +10,8 @@ from scoring.common import Errors, after_dealer, envelope, next_seat
 from scoring.text import _
 from scoring.types import INVALID_VALUE, MISSING_FIELD, HandError, HandScore
 
+from . import config_table
+
 KEY = "toy"
 FIELDS = ("variant", "seats", "dealer", "winner", "stake")
 
@@ -28,8 +30,18 @@ def validate(hand: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[
 
 def settle(hand: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[str, Any] | None) -> HandScore:
     stake = hand["stake"]
-    points = {s: (2 * stake if s == hand["winner"] else -stake) for s in hand["seats"]}
-    return HandScore(points=points, state={}, breakdown=[f"{hand['winner']} wins {stake}"])
+    paid = (config_table.payments(config) or {}).get(stake, stake)  # the event's stakes table, else the stake
+    points = {s: (2 * paid if s == hand["winner"] else -paid) for s in hand["seats"]}
+    return HandScore(points=points, state={"last_winner": hand["winner"]}, breakdown=[f"{hand['winner']} wins {paid}"])
+
+
+def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
+    """No table is the stake itself; a table must hold every stake once."""
+    if not config or "stakes" not in config:
+        return []
+    return [
+        HandError(f"config.stakes.{p.column or 'rows'}", INVALID_VALUE, p.message) for p in config_table.check(config)
+    ]
 
 
 def playing_seats(table_seats: list[str], dealer: str, state: Mapping[str, Any]) -> list[str]:

@@ -112,20 +112,20 @@ class SeatLine:
 class Cell:
     points: int | None = None
     running: int | None = None
-    radelc: bool = False
+    mark: str = ""  # what the state marks at the seat after the hand (ProtocolLayout.seat_marks)
     out: bool = False  # the seat sits out this hand (a 5-seat Taruk table, 4 at ulti, 5-7 at Vadász)
 
     @property
     def text(self) -> str:
-        """One cell per seat and hand: "+25 → 40", a radelc mark after it; "–" for a seat that sits
-        out. One plain text keeps WeasyPrint fast (every extra box in the grid costs about a
+        """One cell per seat and hand: "+25 → 40", the seat's mark after it (Taruk: a radelc ○); "–" for a
+        seat that sits out. One plain text keeps WeasyPrint fast (every extra box in the grid costs about a
         millisecond, 256 pages a round)."""
         if self.points is None:
             return SITS_OUT_MARK if self.out else ""
         if self.out and not self.points:
             return f"{SITS_OUT_MARK} → {self.running}"
         change = f"{self.points:+d}" if self.points else "0"
-        return f"{change} → {self.running}" + (" ○" if self.radelc else "")
+        return f"{change} → {self.running}" + (f" {self.mark}" if self.mark else "")
 
 
 @dataclass
@@ -203,7 +203,9 @@ class Protocol:
     complete: bool = False
     confirmed_at: Any = None
     time_up_after: int | None = None  # taruk2012.md §7.2: the hand after which time was up
-    radelci: bool = False  # the variant's seats carry radelci: the sheet marks them (ProtocolLayout.radelci)
+    # What the state marks at a seat and the legend that explains it (ProtocolLayout.seat_marks: Taruk's radelc).
+    mark_symbol: str = ""
+    mark_legend: Any = ""
     incidents: list[IncidentNote] = field(default_factory=list)
     countersigned: Countersignature | None = None
     override: Override | None = None
@@ -262,7 +264,7 @@ def build_protocol(
     """
     positions = [s.position for s in seats]
     hands = sorted(hands, key=lambda h: h["number"]) if filled else []
-    counts = VARIANTS[tournament.variant].counts_as_played
+    counts = tournament.rules.counts_as_played
     # The table's read model (tournaments/table_view.py) adds the hands up, the one progress
     # computation counts them: void deals and throw-ins are written on the sheet but are not
     # hands of the round.
@@ -291,14 +293,19 @@ def _sheet(
     """The sheet of a table's hand lines and progress (the read model's, ``table_view``)."""
     variant = tournament.variant
     positions = [s.position for s in seats]
+    rules = tournament.rules
+    marks = rules.protocol.seat_marks
     lines: list[Line] = []
     state: Mapping[str, Any] = {}
     for h in hands:
         after = h.state_after
-        radelci = after.get("radelci") or {} if isinstance(after, dict) else {}
+        marked = marks.of(after) if marks and isinstance(after, dict) else {}
         played = h.input.get("seats")
         out = set(positions) - set(played) if isinstance(played, list) else set()
-        cells = [Cell(h.points[p], h.running[p], radelci.get(p) == 1, p in out) for p in positions]
+        cells = [
+            Cell(h.points[p], h.running[p], marks.symbol * marked.get(p, 0) if marks else "", p in out)
+            for p in positions
+        ]
         lines.append(
             Line(
                 h.number,
@@ -312,7 +319,7 @@ def _sheet(
     # Empty lines for the hands still to play, with their dealers written in.
     if positions and first_dealer:
         last = hands[-1].dealer if hands else None
-        start = first_dealer if last is None else VARIANTS[variant].next_dealer(positions, last)
+        start = first_dealer if last is None else rules.next_dealer(positions, last)
         count = progress.remaining
         for i, dealer in enumerate(dealer_sequence(variant, positions, start, count)):
             out = sitting_out(variant, positions, dealer)
@@ -329,7 +336,8 @@ def _sheet(
         expected=progress.expected,
         lines=lines,
         columns=columns(variant),
-        radelci=VARIANTS[variant].protocol.radelci,
+        mark_symbol=marks.symbol if marks else "",
+        mark_legend=gettext_lazy(marks.legend) if marks else "",
         url=table_url(tournament.slug, round_no, table_no),
         qr="",
         filled=filled,
@@ -350,7 +358,7 @@ def _sheet(
                 by_number[note.hand].marks.append(note.mark)
     if hands:
         totals = dict(progress.totals)
-        place = VARIANTS[variant].standing.table_places(totals, tournament.event_settings)
+        place = rules.standing.table_places(totals, tournament.event_settings)
         ranking = table_points(variant, totals, tournament.event_settings)
         protocol.totals = [totals[p] for p in positions]
         # taruk2012.md §6.1: places and ranking points once the table is complete (or its round closed).

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from ..forms_readings import ConfirmReadingsForm
 from ..lookups import tournament_for_organizer
 from ..readings import options_of
-from ..rescore import PointTableRefused, set_readings
+from ..rescore import ChangeRefused, set_readings
 from .helpers import form_errors_from
 
 
@@ -32,7 +32,7 @@ def readings_confirm(request: HttpRequest, slug: str) -> HttpResponse:
         change = set_readings(request.user, tournament, form.chosen(), dry_run=True)
     except ValidationError as exc:
         form_errors_from(form, exc)
-    except PointTableRefused as exc:
+    except ChangeRefused as exc:
         refused = exc.broken
     options = options_of(tournament.variant)
     return render(

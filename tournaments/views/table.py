@@ -18,10 +18,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.security import client_ip
-from scoring.registry import VARIANTS
 from scoring.types import HandScore
 
-from .. import access, misdeals, table_state
+from .. import access, lines, misdeals
 from .. import hands as services
 from ..chart import progression
 from ..clock import clock_payload
@@ -89,7 +88,7 @@ def _context(request, tournament, table, view: TableView, form, preview=None, en
         "can_write": can_write,
         # Correction links only where a correction can be saved (a closed round: organizers only).
         "can_correct": can_write and services.may_change_hands(request.user, table, tournament),
-        "state_lines": table_state.describe(last.state_after if last else {}),
+        "state_lines": lines.breakdown(tournament.rules.state_words(last.state_after if last else {})),
         "next_dealer": form.envelope["dealer"] if form else None,
         "seats": view.seats,
         "confirmed": {s.position for s in view.seats if s.confirmed},
@@ -97,7 +96,7 @@ def _context(request, tournament, table, view: TableView, form, preview=None, en
         "time_up": timeup.form_context(table, view.progress, expired=clock["expired"])
         if timeup.may_record(request.user, table)
         else None,
-        "variant": VARIANTS[tournament.variant],
+        "variant": tournament.rules,
         "offline": offline.page_config(request, table, ahead) if can_write else None,
         "pieces_ahead": pieces,
         "chart": progression(view.positions, [list(line.running.values()) for line in view.hands])

@@ -22,11 +22,11 @@ Not covered (use the JSON form): more than ``FIGURE_ROWS`` figures in one hand.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
 from scoring import entry as e
+from scoring.families.hungarian_tarokk import entry as tarokk
 from scoring.text import _
 
 from . import rules
@@ -107,12 +107,7 @@ RENONSZ_KINDS = (
     ("no_honour", _("bid Hármas without an honour, got none from the talon")),
     ("timeout", _("ran out of thinking time")),
 )
-TRICKS = (*e.BLANK, *((str(t), e.Raw(str(t))) for t in range(10)))
-# The sheet's verdict of the count, the alternative to the card points (rules.COUNT_RESULTS): a
-# referee who did not count taps whether the game was won and whether a dupla was made.
-COUNT_RESULT_FIELD = _("the sheet's count (instead of card points)")
-COUNT_RESULTS = (*e.BLANK, *rules.COUNT_RESULT_LABEL.items())
-PLAYED_OR_RENONSZ = {"outcome": ["played", "renonsz"]}
+PLAYED_OR_RENONSZ = tarokk.PLAYED_OR_RENONSZ
 
 
 def _partner(value: str, values: Any) -> dict[str, Any]:
@@ -211,32 +206,16 @@ def layout(ctx: e.Context) -> list[e.Section]:
             (
                 e.outcome(OUTCOMES),
                 e.Binding(e.Field("bid", _("bid"), choices=(*e.BLANK, *BIDS)), "bid"),
-                e.Binding(e.Field("declarer", _("declarer"), choices=seats), "declarer"),
-                e.Binding(
-                    e.Field("partner", _("partner (holder of the called tarokk)"), choices=partner),
-                    "",
+                *tarokk.declarer_and_partner(
+                    seats,
+                    partner,
                     put=_partner,
                     read=_partner_read,
                     claims=("partner", "called_tarokk_discarded"),
                 ),
-                e.Binding(
-                    e.Field(
-                        "declarer_card_points",
-                        _("card points of the declaring side (tricks + skarts)"),
-                        e.INT,
-                        min_value=0,
-                        max_value=rules.TOTAL_POINTS,
-                    ),
-                    "declarer_card_points",
-                ),
-                e.Binding(
-                    e.Field("count_result", COUNT_RESULT_FIELD, choices=COUNT_RESULTS),
-                    "count_result",
-                ),
-                e.Binding(
-                    e.Field("declarer_tricks", _("tricks of the declaring side"), e.INT_CHOICE, TRICKS),
-                    "declarer_tricks",
-                ),
+                tarokk.card_points(_("card points of the declaring side (tricks + skarts)")),
+                tarokk.count_result(),
+                tarokk.declarer_tricks(),
                 e.Binding(
                     e.Field("game_kontra", _("kontra on the game"), e.INT_CHOICE, KONTRA, initial=0, required=True),
                     "game_kontra",
@@ -262,18 +241,11 @@ def layout(ctx: e.Context) -> list[e.Section]:
 def normalised(hand: Mapping[str, Any]) -> dict[str, Any]:
     """The hand as the form writes it (module docstring): defaults left out, tarokk counts in
     playing order, ``partner: null`` with a called tarokk in a skart."""
-    h = copy.deepcopy(dict(hand))
-    if h.get("outcome") == "played":
-        del h["outcome"]
-    if h.get("game_kontra") == 0:
-        del h["game_kontra"]
+    h = tarokk.without_defaults(hand)
     if h.get("called_tarokk_discarded") is False:
         del h["called_tarokk_discarded"]
     if h.get("called_tarokk_discarded"):
         h.setdefault("partner", None)
-    for f in h.get("figures") or []:
-        if f.get("kontra") == 0:
-            del f["kontra"]
     if "tarokk_counts" in h:
         h["tarokk_counts"].sort(key=lambda tc: h["seats"].index(tc["seat"]))
     for key in ("figures", "tarokk_counts"):

@@ -16,6 +16,7 @@ from typing import Any
 
 from scoring import common
 from scoring.common import Errors, after_dealer, check_empty, check_note, envelope, next_seat, path
+from scoring.families.hungarian_tarokk import rules as tarokk
 from scoring.text import _, join
 from scoring.types import (
     FORBIDDEN_COMBINATION,
@@ -40,32 +41,17 @@ BIDS: dict[str, tuple[int, str]] = {
     "szolo": (4, _("Szóló")),
 }
 MAX_KONTRA = 5  # §1.4: levels 0..5, multiplier 2**level
-WIN_POINTS = 48  # §1.1: 47-47 goes to the opponents
-DUPLA_POINTS = 71  # §2.1: 71 of the 94 card points
-TOTAL_POINTS = 94
-# The sheet's verdict of the count (``count_result``), the alternative to ``declarer_card_points``:
-# value -> the band of P it stands for. P matters only through WIN_POINTS and DUPLA_POINTS (§2.2
-# step 2), so the band scores as any P in it. Reading (the spec is silent on a verdict input): a
-# referee's sheet records the game won or lost and a dupla made, never the exact count.
-COUNT_RESULTS: dict[str, tuple[int, int]] = {
-    "dupla": (DUPLA_POINTS, TOTAL_POINTS),  # 71-94: the declaring side made a dupla
-    "won": (WIN_POINTS, DUPLA_POINTS - 1),  # 48-70: game won, no dupla
-    "lost": (TOTAL_POINTS - DUPLA_POINTS + 1, WIN_POINTS - 1),  # 24-47: game lost, no dupla
-    "opponents_dupla": (0, TOTAL_POINTS - DUPLA_POINTS),  # 0-23: the opponents made a dupla
-}
-# Each verdict as the form's choice and a message name it (the thresholds written out).
-COUNT_RESULT_LABEL = {
-    "dupla": _("declaring side: dupla (71+)"),
-    "won": _("declaring side won (48–70)"),
-    "lost": _("opponents won (47–70)"),
-    "opponents_dupla": _("opponents: dupla (71+)"),
-}
+# §1.1, §2.1: the card points P (of 94) count through the game at 48 (47-47 goes to the opponents) and a
+# dupla at 71, and only there (§2.2 step 2); the sheet's verdict may stand in for P (``count_result``, a
+# band of P: COUNT_RESULTS, ``count_band``). Shared with Vadász: scoring/families/hungarian_tarokk/rules.py.
+WIN_POINTS, DUPLA_POINTS, TOTAL_POINTS = tarokk.WIN_POINTS, tarokk.DUPLA_POINTS, tarokk.TOTAL_POINTS
+COUNT_RESULTS, COUNT_RESULT_LABEL, count_band = tarokk.COUNT_RESULTS, tarokk.COUNT_RESULT_LABEL, tarokk.count_band
 
-SIDES = ("declarer", "opponents")
+SIDES = tarokk.SIDES
 RESULTS = ("made", "failed")
 WHENS = ("early", "end")
 OTHER_SIDE = {"declarer": "opponents", "opponents": "declarer"}
-SIDE_NAME = {"declarer": _("declaring side"), "opponents": _("opponents")}
+SIDE_NAME = tarokk.SIDE_NAME
 SUITS = {"kor": _("kőr"), "karo": _("káró"), "treff": _("treff"), "pikk": _("pikk")}
 
 # §2.1: figure id -> (name, announced value, silent value or None = valid only announced).
@@ -305,97 +291,27 @@ def _check_parties(errors: Errors, obj: Mapping[str, Any], renonsz: bool) -> dic
 IN_A_PLAYED_HAND = _("in a played hand")
 
 
-def count_band(hand: Mapping[str, Any]) -> str:
-    """The band of the count a validated played hand gives (a key of COUNT_RESULTS): the sheet's
-    verdict, or the band its card points fall in. Scoring reads P only through this."""
-    verdict = hand.get("count_result")
-    if verdict is not None:
-        return verdict
-    p = hand["declarer_card_points"]
-    if p >= DUPLA_POINTS:
-        return "dupla"
-    if p >= WIN_POINTS:
-        return "won"
-    return "lost" if p > TOTAL_POINTS - DUPLA_POINTS else "opponents_dupla"
-
-
-def _check_count(errors: Errors, obj: Mapping[str, Any]) -> tuple[int, int] | None:
-    """§3.3.5: the card points P, or the sheet's verdict ``count_result`` instead (exactly one of
-    them). Returns the band of P they allow (P itself twice), None when unusable."""
-    verdict = obj.get("count_result")
-    if verdict is None:
-        if obj.get("declarer_card_points") is None:
-            errors.add(
-                "declarer_card_points",
-                MISSING_FIELD,
-                _(
-                    "%(field)s is required in a played hand, or the sheet's count instead",
-                    field="declarer_card_points",
-                ),
-            )
-            return None
-        p = errors.required_int(obj, "declarer_card_points", 0, TOTAL_POINTS)
-        return None if p is None else (p, p)
-    if obj.get("declarer_card_points") is not None:
-        errors.add("count_result", FORBIDDEN_COMBINATION, _("give the card points or the sheet's count, not both"))
-        errors.required_int(obj, "declarer_card_points", 0, TOTAL_POINTS)
-        return None
-    verdict = errors.check_choice(verdict, "count_result", COUNT_RESULTS)
-    return None if verdict is None else COUNT_RESULTS[verdict]
-
-
 def _check_card_points(errors: Errors, obj: Mapping[str, Any]) -> int | None:
-    """§3.3.5: ranges, every card worth at least 1 point, volát bounds; with the sheet's verdict
-    instead of P the same bounds on its band. Returns the trick count when it can be trusted."""
-    band = _check_count(errors, obj)
+    """§3.3.5: the card points P or the sheet's verdict instead (exactly one), ranges, every card worth
+    at least 1 point, volát bounds; with the verdict the same bounds on its band. Returns the trick count
+    when it can be trusted."""
+    band = tarokk.check_count(errors, obj)
     t = errors.required_int(obj, "declarer_tricks", 0, 9, why=IN_A_PLAYED_HAND)
     if band is None or t is None:
         return t
     verdict = obj.get("count_result")
-    if verdict is None:
-        p = band[0]
-        if not 4 * t <= p <= 58 + 4 * t:
-            errors.inconsistent(
-                "declarer_card_points",
-                _(
-                    "%(tricks)s tricks hold between %(lo)s and %(hi)s card points (every card is worth at least 1)",
-                    tricks=t,
-                    lo=4 * t,
-                    hi=58 + 4 * t,
-                ),
-            )
-            return None  # the trick count cannot be trusted for the figure checks
-        if t == 9 and p < 72:
-            errors.inconsistent(
-                "declarer_card_points", _("with all 9 tricks the declaring side has at least 72 points")
-            )
-            return None
-        if t == 0 and p > 22:
-            errors.inconsistent("declarer_card_points", _("without a trick the declaring side has at most 22 points"))
-            return None
-        return t
-    # The same bounds on the verdict's band: some P of the band must fit the tricks.
-    lo, hi = band
-    least = 72 if t == 9 else 4 * t
-    most = 22 if t == 0 else 58 + 4 * t
-    if hi < least:
-        message = _(
-            "%(tricks)s tricks hold at least %(lo)s card points: the sheet's count cannot be %(count)s",
-            tricks=t,
-            lo=least,
-            count=COUNT_RESULT_LABEL[verdict],
-        )
-    elif lo > most:
-        message = _(
-            "%(tricks)s tricks hold at most %(hi)s card points: the sheet's count cannot be %(count)s",
-            tricks=t,
-            hi=most,
-            count=COUNT_RESULT_LABEL[verdict],
-        )
-    else:
-        return t
-    errors.inconsistent("count_result", message)
-    return None
+    if verdict is not None:
+        return t if tarokk.verdict_holds_tricks(errors, verdict, band, t) else None
+    p = band[0]
+    if not tarokk.card_points_hold_tricks(errors, p, t):
+        return None  # the trick count cannot be trusted for the figure checks
+    if t == 9 and p < 72:
+        errors.inconsistent("declarer_card_points", _("with all 9 tricks the declaring side has at least 72 points"))
+        return None
+    if t == 0 and p > 22:
+        errors.inconsistent("declarer_card_points", _("without a trick the declaring side has at most 22 points"))
+        return None
+    return t
 
 
 def _check_figures(errors: Errors, obj: Mapping[str, Any], renonsz: bool, tricks: int | None) -> list[Any] | None:

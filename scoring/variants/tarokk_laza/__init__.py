@@ -4,7 +4,7 @@ from dataclasses import replace
 
 from scoring.text import _
 
-from . import entry, protocol, rules, standing, table
+from . import config_table, entry, protocol, rules, standing, state, table
 
 VARIANT = replace(
     rules.VARIANT,
@@ -13,6 +13,8 @@ VARIANT = replace(
     standing=standing.STANDING,
     protocol=protocol.PROTOCOL,
     entry=entry.ENTRY,
+    describe_state=state.describe,
+    config_table=config_table.CONFIG_TABLE,
 )
 
 __all__ = ["VARIANT"]

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from scoring import protocol_layout as sheet
+from scoring.families.hungarian_tarokk import protocol as tarokk
 from scoring.protocol_layout import ProtocolLayout, RowText, Translator
 from scoring.text import _
 
@@ -33,8 +34,8 @@ def entries(items: Iterable[Mapping[str, Any]], tr: Translator, names: Mapping[s
             text += f" ({tr.gettext(sheet.SILENT)})"
         else:
             text += f" {sheet.mark(e.get('made'))}"
-            if sheet.tarokk_kontra(e.get("kontra")):
-                text += f" {sheet.tarokk_kontra(e.get('kontra'))}"
+            if tarokk.kontra(e.get("kontra")):
+                text += f" {tarokk.kontra(e.get('kontra'))}"
         out.append(text)
     return ", ".join(out)
 

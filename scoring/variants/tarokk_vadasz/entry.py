@@ -25,11 +25,11 @@ form does not see it); the engine rejects a second start.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
 from scoring import entry as e
+from scoring.families.hungarian_tarokk import entry as tarokk
 from scoring.text import _
 
 from . import rules
@@ -103,12 +103,7 @@ UNPLAYABLE = {
 }
 PREFIX = {"declarer": "decl", "opponents": "opp"}
 SIDE_TITLES = {"declarer": _("Declaring side's figures"), "opponents": _("Opponents' figures")}
-PLAYED_OR_RENONSZ = {"outcome": ["played", "renonsz"]}
-TRICKS = (*e.BLANK, *((str(t), e.Raw(str(t))) for t in range(10)))
-# The sheet's verdict of the count, the alternative to the card points (rules.COUNT_RESULTS): a
-# referee who did not count taps whether the game was won and whether a dupla was made.
-COUNT_RESULT_FIELD = _("the sheet's count (instead of card points)")
-COUNT_RESULTS = (*e.BLANK, *rules.COUNT_RESULT_LABEL.items())
+PLAYED_OR_RENONSZ = tarokk.PLAYED_OR_RENONSZ
 ALONE = "alone:"
 
 
@@ -200,35 +195,14 @@ def layout(ctx: e.Context) -> list[e.Section]:
     partner = (("", e.DASH), *e.seat_choices(ctx.seats, None), *((f"{ALONE}{k}", v) for k, v in SOLO.items()))
     first: list[e.Binding] = [
         e.outcome(OUTCOMES),
-        e.Binding(e.Field("declarer", _("declarer"), choices=seats), "declarer"),
-        e.Binding(
-            e.Field("partner", _("partner (holder of the called tarokk)"), choices=partner),
-            "",
-            put=_partner,
-            read=_partner_read,
-            claims=("partner", "solo"),
-        ),
+        *tarokk.declarer_and_partner(seats, partner, put=_partner, read=_partner_read, claims=("partner", "solo")),
         e.Binding(
             e.Field("declarer_talon_taken", _("talon cards the declarer took"), e.INT_CHOICE, (*e.BLANK, *TALON)),
             "declarer_talon_taken",
         ),
-        e.Binding(
-            e.Field(
-                "declarer_card_points",
-                _("card points of the declaring side (declarer's skart only)"),
-                e.INT,
-                min_value=0,
-                max_value=94,
-            ),
-            "declarer_card_points",
-        ),
-        e.Binding(
-            e.Field("count_result", COUNT_RESULT_FIELD, choices=COUNT_RESULTS),
-            "count_result",
-        ),
-        e.Binding(
-            e.Field("declarer_tricks", _("tricks of the declaring side"), e.INT_CHOICE, TRICKS), "declarer_tricks"
-        ),
+        tarokk.card_points(_("card points of the declaring side (declarer's skart only)")),
+        tarokk.count_result(),
+        tarokk.declarer_tricks(),
         e.Binding(
             e.Field("game_kontra", _("kontra on the game"), e.INT_CHOICE, KONTRA, initial=0, required=True),
             "game_kontra",
@@ -297,14 +271,7 @@ ORDER = {(side, fig): i for i, (side, fig) in enumerate((s, f) for s in rules.SI
 
 def normalised(hand: Mapping[str, Any]) -> dict[str, Any]:
     """The hand as the form writes it (module docstring): defaults left out, figures in the grid's order."""
-    h = copy.deepcopy(dict(hand))
-    if h.get("outcome") == "played":
-        del h["outcome"]
-    if h.get("game_kontra") == 0:
-        del h["game_kontra"]
-    for f in h.get("figures") or []:
-        if f.get("kontra") == 0:
-            del f["kontra"]
+    h = tarokk.without_defaults(hand)
     if "figures" in h:
         h["figures"].sort(key=lambda f: ORDER[f["side"], f["figure"]])
         if not h["figures"]:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring import protocol_layout as sheet
+from scoring.families.hungarian_tarokk import protocol as tarokk
 from scoring.protocol_layout import ProtocolLayout, RowText, Translator
 from scoring.text import _
 
@@ -26,7 +27,7 @@ THROW_IN_REASONS = {
     "second_round_no_honour": _("second round, no honour"),
     "other": _("other"),
 }
-KNOWN = (  # besides sheet.TAROKK_FIELDS
+KNOWN = (  # besides tarokk.FIELDS
     "solo",
     "declarer_talon_taken",
     "lengetes_ulti",
@@ -43,7 +44,7 @@ def row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, 
     details = []
     if hand.get("declarer_talon_taken") is not None:
         details.append(f"{tr.gettext(TALON)} {hand['declarer_talon_taken']}")
-    details += sheet.tarokk_details(hand, tr)
+    details += tarokk.details(hand, tr)
     lengetes = hand.get("lengetes_ulti")
     if lengetes:
         mode = sheet.coded(LENGETES_MODES, lengetes.get("mode"), tr)
@@ -55,7 +56,7 @@ def row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, 
     if (before.get("double_round_remaining") or 0) > 0 and hand.get("outcome", "played") in ("played", "renonsz"):
         details.append(tr.gettext(DOUBLE_ROUND))
     partner = hand.get("partner") or (sheet.coded(rules.SOLO_NAME, hand["solo"], tr) if hand.get("solo") else "")
-    return sheet.tarokk_row(hand, partner, details, KNOWN, tr)
+    return tarokk.line(hand, partner, details, KNOWN, tr)
 
 
 PROTOCOL = ProtocolLayout(

@@ -27,6 +27,7 @@ from scoring.common import (
     round_toward_zero,
     signed,
 )
+from scoring.families.hungarian_tarokk import rules as tarokk
 from scoring.text import _, join
 from scoring.types import (
     FORBIDDEN_COMBINATION,
@@ -92,7 +93,7 @@ THROW_IN_REASONS = (
     "other",
 )
 SOLO_CASES = ("forced", "open_self_call", "hidden_self_call")
-SIDES = ("declarer", "opponents")
+SIDES = tarokk.SIDES
 FIGURES = ("tuletroa", "negy_kiraly", "pagat_ulti", "xxi_fogas", "dupla", "volat")
 RESULTS = {
     "tuletroa": ("made", "failed"),
@@ -109,27 +110,12 @@ WITH_VOLAT_FIGURES = ("tuletroa", "negy_kiraly", "dupla")  # §1.6 overlap rule
 LENGETES_MODES = ("obligatory", "optional")
 RENONSZ_KINDS = ("discard", "play", "other")
 
-# §1.3 / §2.1: the card points P of the declaring side decide only through these thresholds.
-TOTAL_POINTS = 94
-WIN_POINTS = 48  # the game is won at P >= 48; 47-47 goes to the opponents
-DUPLA_POINTS = 71  # a dupla is made at 71 (the declaring side: P >= 71; the opponents: P <= 23)
-# The sheet's verdict of the count (``count_result``), the alternative to ``declarer_card_points``:
-# value -> the band of P it stands for; the band scores as any P in it. Reading (the spec is silent
-# on a verdict input): a referee's sheet records the game won or lost and a dupla made, never the
-# exact count, so the band is all the rules need.
-COUNT_RESULTS: dict[str, tuple[int, int]] = {
-    "dupla": (DUPLA_POINTS, TOTAL_POINTS),  # 71-94: the declaring side made a dupla
-    "won": (WIN_POINTS, DUPLA_POINTS - 1),  # 48-70: game won, no dupla
-    "lost": (TOTAL_POINTS - DUPLA_POINTS + 1, WIN_POINTS - 1),  # 24-47: game lost, no dupla
-    "opponents_dupla": (0, TOTAL_POINTS - DUPLA_POINTS),  # 0-23: the opponents made a dupla
-}
-# Each verdict as the form's choice and a message name it (the thresholds written out).
-COUNT_RESULT_LABEL = {
-    "dupla": _("declaring side: dupla (71+)"),
-    "won": _("declaring side won (48–70)"),
-    "lost": _("opponents won (47–70)"),
-    "opponents_dupla": _("opponents: dupla (71+)"),
-}
+# §1.3 / §2.1: the card points P of the declaring side (of 94) decide only through the game at 48 (47-47
+# goes to the opponents) and a dupla at 71 (the opponents': P <= 23); the sheet's verdict may stand in for
+# P (``count_result``, a band of P: COUNT_RESULTS, ``count_band``). Shared with Illusztrált:
+# scoring/families/hungarian_tarokk/rules.py.
+WIN_POINTS, DUPLA_POINTS, TOTAL_POINTS = tarokk.WIN_POINTS, tarokk.DUPLA_POINTS, tarokk.TOTAL_POINTS
+COUNT_RESULTS, COUNT_RESULT_LABEL, count_band = tarokk.COUNT_RESULTS, tarokk.COUNT_RESULT_LABEL, tarokk.count_band
 
 # §1.2 / §3.2 rule 4: the declarer's share of the talon for each bid.
 BID_SHARE = {"harmas": 3, "kettes": 2, "egyes": 1, "szolo": 0}
@@ -165,7 +151,7 @@ FIGURE_NAME = {
     "dupla": _("dupla"),
     "volat": _("volát"),
 }
-SIDE_NAME = {"declarer": _("declaring side"), "opponents": _("opponents")}
+SIDE_NAME = tarokk.SIDE_NAME
 
 
 # --- seats (§1.1) -------------------------------------------------------------
@@ -634,45 +620,6 @@ def validate(
 TO_A_RENONSZ_HAND = _("to a renonsz hand")
 
 
-def count_band(hand: Mapping[str, Any]) -> str:
-    """The band of the count a validated played hand gives (a key of COUNT_RESULTS): the sheet's
-    verdict, or the band its card points fall in. Scoring reads P only through this."""
-    verdict = hand.get("count_result")
-    if verdict is not None:
-        return verdict
-    p = hand["declarer_card_points"]
-    if p >= DUPLA_POINTS:
-        return "dupla"
-    if p >= WIN_POINTS:
-        return "won"
-    return "lost" if p > TOTAL_POINTS - DUPLA_POINTS else "opponents_dupla"
-
-
-def _check_count(e: Errors, obj: Mapping[str, Any]) -> tuple[int, int] | None:
-    """§3.2 rule 5: the card points P, or the sheet's verdict ``count_result`` instead (exactly one
-    of them). Returns the band of P they allow (P itself twice), None when unusable."""
-    verdict = obj.get("count_result")
-    if verdict is None:
-        if obj.get("declarer_card_points") is None:
-            e.add(
-                "declarer_card_points",
-                MISSING_FIELD,
-                _(
-                    "%(field)s is required in a played hand, or the sheet's count instead",
-                    field="declarer_card_points",
-                ),
-            )
-            return None
-        p = e.required_int(obj, "declarer_card_points", 0, TOTAL_POINTS)
-        return None if p is None else (p, p)
-    if obj.get("declarer_card_points") is not None:
-        e.add("count_result", FORBIDDEN_COMBINATION, _("give the card points or the sheet's count, not both"))
-        e.required_int(obj, "declarer_card_points", 0, TOTAL_POINTS)
-        return None
-    verdict = e.check_choice(verdict, "count_result", COUNT_RESULTS)
-    return None if verdict is None else COUNT_RESULTS[verdict]
-
-
 def _volat_announced(obj: Mapping[str, Any]) -> bool:
     figures = obj.get("figures")
     return isinstance(figures, list) and any(
@@ -681,10 +628,10 @@ def _volat_announced(obj: Mapping[str, Any]) -> bool:
 
 
 def _check_card_points(e: Errors, obj: Mapping[str, Any]) -> int | None:
-    """§3.2 rule 5: every card is worth at least 1 point, a side that took every trick (or none)
-    holds at least 72 (at most 22); with the sheet's verdict instead of P the same bounds on its
-    band. Returns the trick count (None when invalid)."""
-    band = _check_count(e, obj)
+    """§3.2 rule 5: the card points P or the sheet's verdict instead (exactly one); every card is worth
+    at least 1 point, a side that took every trick (or none) holds at least 72 (at most 22); with the
+    verdict the same bounds on its band. Returns the trick count (None when invalid)."""
+    band = tarokk.check_count(e, obj)
     verdict = obj.get("count_result")
     if verdict is not None and obj.get("declarer_tricks") is None and not _volat_announced(obj):
         # Reading: the sheet's count says who won and whether a dupla was made; the tricks decide
@@ -695,57 +642,19 @@ def _check_card_points(e: Errors, obj: Mapping[str, Any]) -> int | None:
     tricks = e.required_int(obj, "declarer_tricks", 0, 9, why=why)
     if band is None or tricks is None:
         return tricks
-    if verdict is None:
-        points = band[0]
-        if not 4 * tricks <= points <= 58 + 4 * tricks:
-            e.add(
-                "declarer_card_points",
-                INCONSISTENT,
-                _(
-                    "%(tricks)s tricks hold between %(lo)s and %(hi)s card points (every card is worth at least 1)",
-                    tricks=tricks,
-                    lo=4 * tricks,
-                    hi=58 + 4 * tricks,
-                ),
-            )
-        elif tricks == 9 and points < 72:
-            e.add(
-                "declarer_card_points",
-                INCONSISTENT,
-                _("a side that took every trick holds at least 72 card points"),
-            )
-        elif tricks == 0 and points > 22:
-            e.add(
-                "declarer_card_points",
-                INCONSISTENT,
-                _("a side without a trick holds at most 22 card points (6 skart cards)"),
-            )
+    if verdict is not None:
+        tarokk.verdict_holds_tricks(e, verdict, band, tricks)
         return tricks
-    # The same bounds on the verdict's band: some P of the band must fit the tricks.
-    lo, hi = band
-    least = 72 if tricks == 9 else 4 * tricks
-    most = 22 if tricks == 0 else 58 + 4 * tricks
-    if hi < least:
+    points = band[0]
+    if not tarokk.card_points_hold_tricks(e, points, tricks):
+        return tricks
+    if tricks == 9 and points < 72:
+        e.add("declarer_card_points", INCONSISTENT, _("a side that took every trick holds at least 72 card points"))
+    elif tricks == 0 and points > 22:
         e.add(
-            "count_result",
+            "declarer_card_points",
             INCONSISTENT,
-            _(
-                "%(tricks)s tricks hold at least %(lo)s card points: the sheet's count cannot be %(count)s",
-                tricks=tricks,
-                lo=least,
-                count=COUNT_RESULT_LABEL[verdict],
-            ),
-        )
-    elif lo > most:
-        e.add(
-            "count_result",
-            INCONSISTENT,
-            _(
-                "%(tricks)s tricks hold at most %(hi)s card points: the sheet's count cannot be %(count)s",
-                tricks=tricks,
-                hi=most,
-                count=COUNT_RESULT_LABEL[verdict],
-            ),
+            _("a side without a trick holds at most 22 card points (6 skart cards)"),
         )
     return tricks
 

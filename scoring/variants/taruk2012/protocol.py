@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring import protocol_layout as sheet
-from scoring.protocol_layout import ProtocolLayout, RowText, Translator
+from scoring.protocol_layout import ProtocolLayout, RowText, SeatMarks, Translator
 from scoring.text import _
 
 from .rules import BONUS_LABEL, GAME_LABEL, HAND_KEYS
@@ -80,5 +80,6 @@ def row(hand: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, 
 PROTOCOL = ProtocolLayout(
     row=row,
     columns=(_("Game"), _("Declarer"), _("King / partner"), _("Card points, bonuses, penalties")),
-    radelci=True,  # §4: a seat's radelci are marked after each hand
+    # §4: a seat's radelci are marked after each hand (the state's {"radelci": {seat: 0|1}}).
+    seat_marks=SeatMarks(legend=_("radelc after the hand"), count=lambda after: after.get("radelci") or {}),
 )

@@ -1,4 +1,5 @@
-"""Forms of the point-table pages (tarokk-laza.md §4), and the event form's Laza default."""
+"""Forms of a configuration table's pages (``scoring.config_table``), and the event form's start from
+the variant's blank template."""
 
 from __future__ import annotations
 
@@ -7,17 +8,22 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from . import pointtable as pt
+from scoring.config_table import starting_config
+
+from .config_table_files import MAX_FILE_BYTES
+from .variants import rules_of
 
 
-class PointTableDefault:
-    """Mixed into the event form: a Laza event without a point table gets the §4.2 template
-    (blank values, so nothing is scored until the organizer fills it in on the editor)."""
+class StartingConfig:
+    """Mixed into the event form: an event of a variant with a configuration table and no configuration
+    gets the table's blank template (Laza: blank values, so nothing is scored until the organizer fills
+    them in on the editor)."""
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()  # type: ignore[misc]
         instance = self.instance  # type: ignore[attr-defined]
-        config = pt.default_config(cleaned.get("variant", ""), instance.config)
+        variant = rules_of(cleaned.get("variant", ""))  # the key as the form received it
+        config = starting_config(variant.config_table if variant else None, instance.config)
         if config is not instance.config:
             instance.config = config
             cleaned["config"] = config
@@ -47,8 +53,8 @@ class UploadForm(ChangeFields):
 
     def clean_file(self) -> Any:
         f = self.cleaned_data["file"]
-        if f.size > pt.MAX_FILE_BYTES:
+        if f.size > MAX_FILE_BYTES:
             raise forms.ValidationError(
-                _("The file is larger than %(max_kb)s KB.") % {"max_kb": pt.MAX_FILE_BYTES // 1024}
+                _("The file is larger than %(max_kb)s KB.") % {"max_kb": MAX_FILE_BYTES // 1024}
             )
         return f

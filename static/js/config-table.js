@@ -1,10 +1,10 @@
-// Point-table editor: "Add a row" adds an empty row in place instead of posting the form.
+// Configuration-table editor: "Add a row" adds an empty row in place instead of posting the form.
 (function () {
   "use strict";
   var button = document.getElementById("add-row");
-  var body = document.getElementById("pt-rows");
+  var body = document.getElementById("ct-rows");
   var count = document.getElementById("row-count");
-  var blank = document.getElementById("pt-blank-row");
+  var blank = document.getElementById("ct-blank-row");
   if (!button || !body || !count || !blank) return;
   button.addEventListener("click", function (event) {
     event.preventDefault();
