@@ -183,6 +183,23 @@ def client_for(user: Any) -> Any:
     return client
 
 
+def file_of(response: Any) -> bytes:
+    """A file response's bytes, its file closed as the server would close it. ``response.close()``
+    would also send ``request_finished``, whose handler closes the test's database connection
+    inside its transaction (PostgreSQL then fails the next query); the test client keeps that
+    handler off around its own requests, and so does this."""
+    from django.core.signals import request_finished
+    from django.db import close_old_connections
+
+    content = b"".join(response.streaming_content) if response.streaming else response.content
+    request_finished.disconnect(close_old_connections)
+    try:
+        response.close()
+    finally:
+        request_finished.connect(close_old_connections)
+    return content
+
+
 def enter_e1(referee: Any, table: Any) -> Any:
     """Enter taruk2012.md §8.1 E1 as the table's next hand: tri by the forehand (the hand's first
     seat) with the third seat as partner, 48 card points; the stored Hand (its seats: ``input``)."""

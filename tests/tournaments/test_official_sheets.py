@@ -15,7 +15,7 @@ import pytest
 
 from scoring.registry import VARIANTS
 from scoring.variants.tarokk_laza.rules import TEMPLATE_NAMES
-from tests.conftest import client_for
+from tests.conftest import client_for, file_of
 from tests.html_forms import form_with
 from tests.pdf_text import overlapping, pdf_text, pdf_words
 from tests.pending import use_pending
@@ -130,8 +130,7 @@ def test_the_standings_pdf_marks_running_points_provisional_under_the_sites_roun
     running = {p: sum(h.points.get(p, 0) for h in table.hands.all()) for p in "ABCD"}
     url = f"/e/{table.round.tournament.slug}/documents/standings-pdf/"
     response = download(client_for(alice), url, django_capture_on_commit_callbacks)
-    pdf = b"".join(response.streaming_content)
-    response.close()
+    pdf = file_of(response)
     text = pdf_text(pdf)[1]
     assert heading in text and " R1 " not in text
     for points in running.values():
@@ -189,7 +188,7 @@ def test_documents_are_named_in_the_events_language(
     names = [client.get(f"/e/{slug}/round/1/table/1/protocol.pdf")["Content-Disposition"]]
     standings = download(client, f"/e/{slug}/documents/standings-pdf/", django_capture_on_commit_callbacks)
     names.append(standings["Content-Disposition"])
-    standings.close()
+    file_of(standings)
     names.append(client.get(f"/e/{slug}/manage/players/pin-slips.pdf")["Content-Disposition"])
     assert f'{slug}-{table_words}.pdf"' in names[0]
     assert f"{slug}-{standings_words}.pdf" in names[1]
