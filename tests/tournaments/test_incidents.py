@@ -288,12 +288,20 @@ def test_the_filled_protocol_marks_the_hand_and_writes_the_incident_as_a_footnot
 
 
 def test_an_incident_ruled_after_the_pdf_was_made_is_on_the_next_pdf(running_event, alice, bob):
-    from tournaments.documents import table_protocol_fingerprint
+    """The stored PDF's key changes with what its sheet shows, and only then: an incident and its ruling
+    change the filled sheet's key, not the blank one's (a blank sheet prints no incidents); an incident
+    at another table changes neither; a player's new name changes both."""
+    from tournaments.documents import table_protocol_fingerprint as key
 
     table = _table(running_event)
-    before = table_protocol_fingerprint(table, True)
+    filled, blank = key(table, True), key(table, False)
     incident = _open(bob, running_event, table)
-    opened = table_protocol_fingerprint(table, True)
+    opened = key(table, True)
     incidents.rule(alice, incident, ruling="renons by B", outcome="confirmed")
-    assert len({before, opened, table_protocol_fingerprint(table, True)}) == 3
-    assert table_protocol_fingerprint(table, False) == table_protocol_fingerprint(table, False)
+    ruled = key(table, True)
+    assert len({filled, opened, ruled}) == 3
+    assert key(table, False) == blank
+    _open(bob, running_event, _table(running_event, 2), finding="at another table")
+    assert (key(table, True), key(table, False)) == (ruled, blank)
+    services.update_entry(alice, _seated(table)["B"], name="Berta Renamed", reason="typo")
+    assert key(table, True) != ruled and key(table, False) != blank

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from scoring.registry import VARIANTS
 from tournaments.seating.first_round import draw_random
-from tournaments.seating.rule7 import BYE_TABLE, draw_by_places, reseat_by_places
+from tournaments.seating.rule7 import BYE_TABLE, draw_by_places, reseat_by_places, tied_by_lot
 
 TARUK = VARIANTS["taruk2012"].plan
 
@@ -80,8 +80,20 @@ def test_shared_places_go_by_ranking_points_then_game_points():
     tied = {**table, "ranking_points": {"a": 4, "b": 4}, "game_points": {"a": 90, "b": -5}}
     by_game = reseat([tied, *others])
     assert by_game[1][0] == "a"
-    # With everything equal the lot is drawn from the results: reproducible.
-    assert reseat([table, *others]) == reseat([table, *others])
+    # With everything equal the lot orders a and b (§7.5 1c), and the list puts the first at table 1
+    # among the winners of tables 2-4, the second at table 2 among their seconds (step 2 and 3).
+    (lot,) = tied_by_lot([table, *others], "taruk2012")
+    first, second = lot[1]
+    assert lot[0] == 1 and {first, second} == {"a", "b"}
+    expected = {
+        1: [first, "w2", "w3", "w4"],
+        2: [second, "x2", "x3", "x4"],
+        3: ["c", "y2", "y3", "y4"],
+        4: ["d", "z2", "z3", "z4"],
+    }
+    assert reseat([table, *others]) == expected
+    # The lot is drawn from the results, not from the order they are given in.
+    assert reseat([*reversed(others), table]) == expected
 
 
 def test_20_players_are_cut_from_the_list_as_in_7_5():
@@ -174,7 +186,11 @@ def test_rule_7_draw_adds_seats():
     draw = draw_by_places(EXAMPLE_8_4, "taruk2012", "R2")
     expected = {k: sorted(v) for k, v in ROUND_2_8_4.items()}
     assert {t.number: sorted(t.players) for t in draw.tables} == expected
-    assert draw.as_dict() == draw_by_places(EXAMPLE_8_4, "taruk2012", "R2").as_dict()
+    # §7.3: each new table's four take seats A-D; the same seed seats them alike from the results
+    # given in another order.
+    assert all(sorted(t.seats) == ["A", "B", "C", "D"] for t in draw.tables)
+    again = draw_by_places(list(reversed(EXAMPLE_8_4)), "taruk2012", "R2")
+    assert [dict(t.seats) for t in again.tables] == [dict(t.seats) for t in draw.tables]
 
 
 def test_rule_7_draws_the_seats_at_each_new_table():
@@ -227,4 +243,10 @@ def test_rule_7_exchanges_two_players_of_one_place_group_to_avoid_an_earlier_mee
 def test_rule_7_with_earlier_meetings_but_no_repeat_changes_nothing():
     results = [{"table": t, "places": {f"P{4 * t - 3 + k:02d}": k + 1 for k in range(4)}} for t in range(1, 9)]
     history = {frozenset(("P01", "P02")): 1}  # old tablemates: the list never seats them together
-    assert reseat(results, history) == reseat(results)
+    # §7.5's table: new table 2k+1 holds the (k+1)-th placed of old tables 1-4, table 2k+2 of 5-8.
+    section_7_5 = {
+        2 * k + half + 1: [f"P{4 * t - 3 + k:02d}" for t in range(4 * half + 1, 4 * half + 5)]
+        for k in range(4)
+        for half in range(2)
+    }
+    assert reseat(results, history) == section_7_5
