@@ -11,15 +11,12 @@ import json
 import pytest
 
 from tests.conftest import client_for
+from tests.support.api import send
 from tests.tournaments.test_pointtable_pages import SPEC_VALUES as SPEC  # the spec's point table
 from tournaments import hands, rounds, services
 from tournaments.models import AuditEntry, Hand, Table, Tournament
 
 SPEC_ROWS = [{"bid": b, "made": m, "failed": f, "silent": s} for b, (m, f, s) in SPEC.items()]
-
-
-def send(client, method: str, url: str, data=None):
-    return getattr(client, method)(url, data=json.dumps(data), content_type="application/json")
 
 
 def create(client, **extra):
