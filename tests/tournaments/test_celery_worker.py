@@ -22,10 +22,10 @@ from urllib.parse import quote
 import pytest
 
 from tests.pdf_text import pdf_text
+from tests.support.events import seated_event
+from tests.support.taruk_hands import play
 from tournaments import documents, services
 from tournaments.models import GeneratedFile, Table
-
-from .test_protocols import play, seated_event
 
 pytestmark = pytest.mark.celery_worker
 

@@ -18,11 +18,11 @@ from scoring.variants.tarokk_laza import rules as laza
 from tests import toy_variant
 from tests.conftest import client_for
 from tests.samples import samples_of
+from tests.support.events import seated_event
+from tests.support.taruk_hands import play
 from tests.tournaments.variant_tables import NAMES, sample_table
 from tournaments import export_columns, exports, hands, services
 from tournaments.models import Hand, Seat, Table
-
-from .test_protocols import play, seated_event
 
 DANGEROUS = ['=HYPERLINK("http://evil.example","click")', "+1+1", "-2+3", "@SUM(A1:A2)"]
 

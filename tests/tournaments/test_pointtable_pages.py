@@ -13,10 +13,11 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from openpyxl import Workbook, load_workbook
+from openpyxl import load_workbook
 
 from scoring.text import from_json
 from tests.conftest import client_for
+from tests.support.files import _xlsx
 from tournaments import hands, rounds, services
 from tournaments.models import AuditEntry, Hand, Table, Tournament
 
@@ -279,15 +280,13 @@ def test_the_table_goes_out_and_back_in_as_xlsx(laza, alice):
 
 
 def test_an_uploaded_file_with_bad_cells_names_the_sheet_row_and_column(laza, alice):
-    wb = Workbook()
-    ws = wb.active
-    ws.append(["bid", "name", "made", "failed", "trophy_rank"])
-    ws.append(["gem", "Gém", 20, 10, None])
-    ws.append(["kopf", "Köpf", "lots", 10, 3])
-    out = io.BytesIO()
-    wb.save(out)
+    rows = [
+        ["bid", "name", "made", "failed", "trophy_rank"],
+        ["gem", "Gém", 20, 10, None],
+        ["kopf", "Köpf", "lots", 10, 3],
+    ]
     before = stored_rows(laza)
-    response = upload(client_for(alice), laza, "bad.xlsx", out.getvalue())
+    response = upload(client_for(alice), laza, "bad.xlsx", _xlsx(rows))
     html = response.content.decode()
     assert response.status_code == 400
     assert "Row 3 (Köpf), column “made”: “lots” is not a whole number." in html
@@ -306,11 +305,7 @@ def zip_bomb() -> bytes:
 def bad_shared_string() -> bytes:
     import zipfile
 
-    wb = Workbook()
-    wb.active.append(["bid", "made"])
-    wb.active.append(["gem", 20])
-    src = io.BytesIO()
-    wb.save(src)
+    src = io.BytesIO(_xlsx([["bid", "made"], ["gem", 20]]))
     out = io.BytesIO()
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w") as zout:
         for item in zin.infolist():

@@ -10,12 +10,12 @@ from django.utils import translation
 from scoring.registry import VARIANTS
 from tests import fullevent as fe
 from tests.conftest import client_for
+from tests.support.events import LONG_NAME, SITE, seated_event, table_of_four
+from tests.support.taruk_hands import play
 from tournaments import hands, services
 from tournaments.models import Table
 from tournaments.progress import table_progress
 from tournaments.protocols import build, render
-
-from .test_protocols import LONG_NAME, SITE, play, seated_event, table_of_four
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,7 @@ import re
 from django.urls import reverse
 
 from tests.conftest import client_for
-from tests.tournaments.test_rounds_close_reopen import confirm_table, play_table
+from tests.support.events import confirm_table, play_table
 from tournaments import rounds, services
 from tournaments.models import Round, Seat, Table, Tournament
 

@@ -7,6 +7,7 @@ import random
 from html.parser import HTMLParser
 from typing import Any
 
+import pytest
 from django.urls import reverse
 
 from scoring.registry import VARIANTS
@@ -38,6 +39,21 @@ def running_table(alice: Any, key: str, *, size: int | None = None, hands: int =
     rounds.publish_draw(alice, rnd)
     rounds.start_clock(alice, rnd)
     return Table.objects.get(round=rnd, number=1)
+
+
+# Hands a round at the tables of ``every_variant_table``, and sample hands ``fitting_sequence`` deals.
+HANDS = 4
+
+
+@pytest.fixture(params=list(VARIANTS), name="table")
+def every_variant_table(request: Any, alice: Any, bob: Any) -> Table:
+    """The fixture ``table``: table 1 of a running event of each variant (HANDS a round), bob refereeing."""
+    return running_table(alice, request.param, hands=HANDS)
+
+
+def fitting_sequence(key: str, positions: list[str], seed: int) -> list[dict]:
+    """HANDS sample hands of ``key`` at a table of these positions, dealt from A as a new table is."""
+    return samples_of(key).random_hand_sequence(random.Random(f"{key}-{seed}"), HANDS, positions, "A")
 
 
 NAMES = ["Ana Novak", "Bence Kovács", "Črt Žagar", "Dóra Szabó", "Eva Horvat", "Ferenc Tóth", "Gašper Kos"]
