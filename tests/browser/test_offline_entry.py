@@ -153,7 +153,7 @@ def test_offline_the_form_advances_as_online_and_the_page_shows_the_stored_hands
     Points (taruk2012.md §8.1 E1 and §3.3): tri won with 48 -> 50, diff 15, G = 10 + 15 = 25, partner
     (25 + 5) / 2 = 15; dve won with 48: G = 20 + 15 = 35, partner (35 + 5) / 2 = 20.
     Hand 1 B 25, D 15; hand 2 C 25, A 15; hand 3 D 35, B 20: totals A 15, B 45, C 25, D 50."""
-    event_services.update_tournament(alice, running_event, hands_per_round=6)
+    set_hands_per_round(running_event, 6)
     table = Table.objects.get(round__tournament=running_event, round__number=1, number=1)
     log_in(page, "bob")
     page.goto(page.base_url + URL)
