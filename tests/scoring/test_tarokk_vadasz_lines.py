@@ -152,6 +152,10 @@ def invalid_hands() -> list[tuple[str, Any, Any]]:
         hands.append(
             (f"sheet-{verdict}-{tricks}", make({**sheet, "count_result": verdict, "declarer_tricks": tricks}), None)
         )
+    # an announced volát needs the tricks even beside the sheet's verdict
+    volat = {"figure": "volat", "side": "declarer", "announced": True, "announcer": "A"}
+    no_tricks = {k: v for k, v in sheet.items() if k != "declarer_tricks"}
+    hands.append(("sheet-volat-without-tricks", make({**no_tricks, "count_result": "won", "figures": [volat]}), None))
     rng = random.Random("lines-errors")
     for i in range(400):
         hand, state = random_hand(rng)
