@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 
@@ -25,3 +26,17 @@ def replace_at(value: Any, where: tuple, new: Any, drop: bool = False) -> None:
         del value[last]
     else:
         value[last] = new
+
+
+def all_paths(value: Any) -> list[tuple]:
+    """Every place inside ``value``, ``()`` (the whole value) included."""
+    return [(), *paths(value)]
+
+
+def mutate(value: Any, where: tuple, new: Any, drop: bool) -> Any:
+    """A copy of ``value`` with ``new`` at ``where`` (or that place dropped); ``()`` replaces the whole."""
+    if not where:
+        return new
+    value = copy.deepcopy(value)
+    replace_at(value, where, new, drop)
+    return value
