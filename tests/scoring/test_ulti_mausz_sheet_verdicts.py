@@ -27,7 +27,7 @@ from scoring.engine import evaluate
 from scoring.types import HandScore
 from scoring.variants.ulti_mausz import rules as um
 from tests.samples.ulti_mausz import random_hand
-from tests.scoring.test_ulti_mausz import EXAMPLES
+from tests.scoring.examples.ulti_mausz import EXAMPLES
 
 
 def scored(hand: dict[str, Any]) -> HandScore:

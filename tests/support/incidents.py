@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.scoring.examples.ulti_mausz import EXAMPLES
 from tests.tournaments.variant_tables import running_table
 from tournaments import hands, incidents
 from tournaments.models import Entry, Incident, Seat, Table
@@ -34,8 +35,6 @@ def _open(actor: Any, event: Any, table: Table, **kw: Any) -> Incident:
 def ulti_table_with_example_1(alice: Any) -> tuple[Table, dict[str, Any], tuple[str, str, str]]:
     """A running ulti table and ulti-mausz.md Example 1 (a zöld parti made, v = 1) re-seated as its
     first hand; the seats in play order: declarer, then the two defenders."""
-    from tests.scoring.test_ulti_mausz import EXAMPLES
-
     table = running_table(alice, "ulti-mausz")
     envelope = hands.next_envelope(hands.table_setup(table, table.round.tournament), None)
     declarer, first, second = envelope["seats"]

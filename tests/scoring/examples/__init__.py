@@ -18,6 +18,7 @@ def load(name: str) -> dict[str, Any]:
 
 
 def hand_of(row: dict[str, Any], hands: dict[str, Any]) -> Any:
-    """The hand a row stands for: its ``hand`` (an example's name, or the hand itself) with its changes."""
-    base = hands[row["hand"]] if isinstance(row["hand"], str) else row["hand"]
+    """The hand a row stands for: its ``hand`` (an example's name or number, or the hand itself) with its
+    changes."""
+    base = row["hand"] if isinstance(row["hand"], dict) else hands[row["hand"]]
     return derived(base, row.get("set"), row.get("drop", ()))
