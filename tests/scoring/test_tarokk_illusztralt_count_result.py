@@ -22,7 +22,7 @@ from scoring.variants.tarokk_illusztralt import rules
 from scoring.variants.tarokk_illusztralt.protocol import PROTOCOL
 from scoring.variants.tarokk_illusztralt.rules import COUNT_RESULTS, VARIANT, count_band
 from tests.samples.tarokk_illusztralt import random_hand
-from tests.scoring.test_tarokk_illusztralt import EXAMPLES, spec_hand
+from tests.scoring.examples.tarokk_illusztralt import EXAMPLES, spec_hand
 
 BASE = {"variant": "tarokk-illusztralt", "seats": ["A", "B", "C", "D"], "dealer": "D"}
 
