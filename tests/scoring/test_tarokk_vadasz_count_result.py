@@ -23,7 +23,7 @@ from scoring.variants.tarokk_vadasz import rules
 from scoring.variants.tarokk_vadasz.protocol import PROTOCOL
 from scoring.variants.tarokk_vadasz.rules import COUNT_RESULTS, VARIANT, count_band
 from tests.samples.tarokk_vadasz import random_hand
-from tests.scoring.test_tarokk_vadasz import EXAMPLES, FOUR, make
+from tests.scoring.examples.tarokk_vadasz import EXAMPLES, FOUR, make
 
 
 def band_of(points: int) -> str:
