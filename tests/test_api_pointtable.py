@@ -11,8 +11,8 @@ import json
 import pytest
 
 from tests.conftest import client_for
+from tests.scoring.examples.tarokk_laza import SPEC_VALUES as SPEC  # the spec's point table
 from tests.support.api import send
-from tests.tournaments.test_pointtable_pages import SPEC_VALUES as SPEC  # the spec's point table
 from tournaments import hands, rounds, services
 from tournaments.models import AuditEntry, Hand, Table, Tournament
 

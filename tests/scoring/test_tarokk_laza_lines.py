@@ -17,9 +17,7 @@ from scoring.text import render
 from scoring.types import HandError
 from scoring.variants.tarokk_laza import rules
 from tests.samples.tarokk_laza import TEST_CONFIG, random_hand
-from tests.scoring.json_paths import all_paths, mutate
-from tests.scoring.lines_check import check_catalogue, check_errors, check_lines
-from tests.scoring.test_tarokk_laza import (
+from tests.scoring.examples.tarokk_laza import (
     CONFIG_REJECTED,
     L8,
     PAIR_EXAMPLES,
@@ -27,6 +25,8 @@ from tests.scoring.test_tarokk_laza import (
     SPEC_CONFIG,
     deal,
 )
+from tests.scoring.json_paths import all_paths, mutate
+from tests.scoring.lines_check import check_catalogue, check_errors, check_lines
 
 LANGUAGES = ["sl", "hu"]
 

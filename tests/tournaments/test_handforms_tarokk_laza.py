@@ -20,40 +20,12 @@ from scoring.types import HandScore
 from scoring.variants.tarokk_laza.entry import LINES, OPEN_LINES, normalised
 from scoring.variants.tarokk_laza.rules import VARIANT
 from tests.samples.tarokk_laza import TEST_CONFIG, random_hand
+from tests.scoring.examples.tarokk_laza import SPEC_CONFIG, SPEC_ROWS
 from tournaments.handforms import HandForm, form_class
 
 TarokkLazaHandForm = form_class("tarokk-laza")
 
 
-def row(bid: str, made: int, failed: int, silent: int | None = None, **extra: Any) -> dict[str, Any]:
-    return {"bid": bid, "made": made, "failed": failed, "silent": silent, **extra}
-
-
-# §5.5: ILLUSTRATIVE — NOT FROM THE RULES (made / failed / silent).
-SPEC_ROWS = [
-    row("gem", 20, 10, 10),
-    row("kassza", 30, 10),
-    row("kopf", 20, 10),
-    row("trul", 30, 10),
-    row("mizer", 80, 30),
-    row("banda", 20, 10),
-    row("piros_fekete", 30, 10),
-    row("flotta", 40, 15),
-    row("armada", 60, 20),
-    row("dzsinn", 40, 15),
-    row("mariage", 50, 20),
-    row("ulti", 40, 20),
-    row("uhu", 50, 20),
-    row("lamour", 30, 10),
-    row("angelo", 30, 10),
-    row("pikolo", 30, 10),
-    row("city", 30, 10),
-    row("centrum", 30, 10),
-    row("kismadar", 40, 15),
-    row("nagymadar", 50, 20),
-    row("skala", 180, 20, trophy_rank=1),
-]
-SPEC_CONFIG = {"point_table": {"version": "spec-5.5-illustrative", "rows": SPEC_ROWS}}
 SEATS = ["A", "B", "C", "D"]  # attack A/D, defence C/B
 
 

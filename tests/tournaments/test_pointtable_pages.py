@@ -17,19 +17,10 @@ from openpyxl import load_workbook
 
 from scoring.text import from_json
 from tests.conftest import client_for
+from tests.scoring.examples.tarokk_laza import SPEC_VALUES
 from tests.support.files import _xlsx
 from tournaments import hands, rounds, services
 from tournaments.models import AuditEntry, Hand, Table, Tournament
-
-# §5.5, made / failed / silent (ILLUSTRATIVE — NOT FROM THE RULES).
-SPEC_VALUES = {
-    "gem": (20, 10, 10), "kassza": (30, 10, None), "kopf": (20, 10, None), "trul": (30, 10, None),
-    "mizer": (80, 30, None), "banda": (20, 10, None), "piros_fekete": (30, 10, None), "flotta": (40, 15, None),
-    "armada": (60, 20, None), "dzsinn": (40, 15, None), "mariage": (50, 20, None), "ulti": (40, 20, None),
-    "uhu": (50, 20, None), "lamour": (30, 10, None), "angelo": (30, 10, None), "pikolo": (30, 10, None),
-    "city": (30, 10, None), "centrum": (30, 10, None), "kismadar": (40, 15, None), "nagymadar": (50, 20, None),
-    "skala": (180, 20, None),
-}  # fmt: skip
 
 
 class FormReader(HTMLParser):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.registry import VARIANTS
-from tests.scoring.test_tarokk_laza import SPEC_CONFIG
+from tests.scoring.examples.tarokk_laza import SPEC_CONFIG
 from tournaments import hands, rounds, services
 from tournaments.models import Table, Tournament
 from tournaments.results import event_metrics, event_standings, metric_text, pairs_of, ranks_pairs
