@@ -17,25 +17,33 @@ from tournaments import services as event_services
 from tournaments.models import Player, Table
 
 
-def running_table(alice: Any, key: str, *, size: int | None = None, hands: int = 8) -> Table:
-    """Table 1 of round 1 of a public ``key`` event organized by alice, bob refereeing every table."""
-    variant = VARIANTS[key]
-    size = size or variant.plan.min_seats
-    config = sample_config(key)
+def running_table(
+    alice: Any,
+    key: str,
+    *,
+    size: int | None = None,
+    hands: int = 8,
+    slug: str | None = None,
+    referee: str = "bob",
+    seed: str = "forms",
+) -> Table:
+    """Table 1 of round 1 of a public ``key`` event (``slug``, else ``<key>-open``) organized by alice, its
+    players ``Player 0``, ``Player 1`` ... in pairs, ``referee`` refereeing every table."""
+    size = size or VARIANTS[key].plan.min_seats
     event = event_services.create_tournament(
         alice,
-        name=f"{key} open",
-        slug=f"{key}-open",
+        name=f"{key} open" if slug is None else slug,
+        slug=slug or f"{key}-open",
         variant=key,
         table_size=size,
         hands_per_round=hands,
-        config=config,
+        config=sample_config(key),
         is_public=True,
     )
-    event_services.set_referee(alice, event, "bob", [])
+    event_services.set_referee(alice, event, referee, [])
     for i in range(size):
         event_services.register_player(alice, event, name=f"Player {i}", team=f"Pair {i // 2}")
-    rnd = rounds.draw_round(alice, event, seed="forms")
+    rnd = rounds.draw_round(alice, event, seed=seed)
     rounds.publish_draw(alice, rnd)
     rounds.start_clock(alice, rnd)
     return Table.objects.get(round=rnd, number=1)
