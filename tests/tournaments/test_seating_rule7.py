@@ -28,34 +28,23 @@ def reseat(results: list[dict], previous_meetings=None) -> dict[int, list[str]]:
 # --- taruk2012.md §7.5 and the example of §8.4 ----------------------------------------------------
 
 
-# taruk2012.md §8.4: strict places after round 1, 32 players.
-PLACES_8_4 = {
-    1: ["P03", "P01", "P04", "P02"],
-    2: ["P05", "P08", "P06", "P07"],
-    3: ["P10", "P12", "P09", "P11"],
-    4: ["P16", "P13", "P14", "P15"],
-    5: ["P20", "P18", "P17", "P19"],
-    6: ["P21", "P24", "P22", "P23"],
-    7: ["P27", "P25", "P28", "P26"],
-    8: ["P30", "P29", "P32", "P31"],
+# taruk2012.md §8.4, 32 players: by table number, the strict places at that old table after round 1
+# (1st, 2nd, 3rd, 4th) and the players of that new table in round 2.
+TABLES_8_4 = {
+    1: ("P03 P01 P04 P02", "P03 P05 P10 P16"),
+    2: ("P05 P08 P06 P07", "P20 P21 P27 P30"),
+    3: ("P10 P12 P09 P11", "P01 P08 P12 P13"),
+    4: ("P16 P13 P14 P15", "P18 P24 P25 P29"),
+    5: ("P20 P18 P17 P19", "P04 P06 P09 P14"),
+    6: ("P21 P24 P22 P23", "P17 P22 P28 P32"),
+    7: ("P27 P25 P28 P26", "P02 P07 P11 P15"),
+    8: ("P30 P29 P32 P31", "P19 P23 P26 P31"),
 }
-
-
+PLACES_8_4 = {t: places.split() for t, (places, _new) in TABLES_8_4.items()}
+ROUND_2_8_4 = {t: new.split() for t, (_places, new) in TABLES_8_4.items()}
 EXAMPLE_8_4 = [
     {"table": t, "places": {p: place for place, p in enumerate(order, start=1)}} for t, order in PLACES_8_4.items()
 ]
-
-
-ROUND_2_8_4 = {
-    1: ["P03", "P05", "P10", "P16"],
-    2: ["P20", "P21", "P27", "P30"],
-    3: ["P01", "P08", "P12", "P13"],
-    4: ["P18", "P24", "P25", "P29"],
-    5: ["P04", "P06", "P09", "P14"],
-    6: ["P17", "P22", "P28", "P32"],
-    7: ["P02", "P07", "P11", "P15"],
-    8: ["P19", "P23", "P26", "P31"],
-}
 
 
 def test_the_8_table_example_of_8_4_comes_out_exactly():
