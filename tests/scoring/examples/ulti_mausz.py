@@ -18,6 +18,8 @@ POINTS: dict[int, dict[str, int]] = {r["n"]: r["points"] for r in DATA["examples
 # Key breakdown lines per example (substrings of one line each), in the §5.3 style
 # "<item> <made|failed>, x<k>: <payer> pays <payee> <amount>; ...".
 BREAKDOWN: dict[int, list[str]] = {r["n"]: r["lines"] for r in DATA["examples"]}
+# What a referee types into the table page's form for the examples he enters there.
+TYPED: dict[int, dict[str, Any]] = {r["n"]: r["typed"] for r in DATA["examples"] if "typed" in r}
 # §5.3: the recommended breakdown of the skeleton (= Example 24), line for line.
 SKELETON_BREAKDOWN: list[str] = DATA["skeleton_breakdown"]
 
@@ -28,21 +30,25 @@ ACCEPTED = [pytest.param(hand_of(r, EXAMPLES), id=r["id"]) for r in DATA["accept
 DROP = object()  # renonsz_case: a member to leave out
 
 
+def deal(declarer: str, bid: str, **members: Any) -> dict[str, Any]:
+    """A deal at a three-seat table dealt by C (playing order A, B, C): ``declarer`` bids ``bid``."""
+    return {
+        "variant": "ulti-mausz",
+        "seats": ["A", "B", "C"],
+        "dealer": "C",
+        "declarer": declarer,
+        "bid": bid,
+        **members,
+    }
+
+
 # --- §4.3 every renonsz case ------------------------------------------------------------------
 #
 # One deal for all cases: A declares a makk ulti at a three-seat table (dealer C), the ulti
 # kontra'd: table total 5 (ulti 4 + parti 1), V = 4 x 2 + 1 = 9 per defender (§4.1).
 # Played out (for NORMAL and the rulings): ulti made 8, parti (60 v 30) made 1 -> S_d = 9.
 
-BASE = {
-    "variant": "ulti-mausz",
-    "seats": ["A", "B", "C"],
-    "dealer": "C",
-    "declarer": "A",
-    "bid": "ulti",
-    "trump": "makk",
-    "kontra": {"ulti": 2},
-}
+BASE = deal("A", "ulti", trump="makk", kontra={"ulti": 2})
 PLAYED = {
     "declarer_tricks": 6,
     "declarer_card_points": 60,
