@@ -52,5 +52,7 @@ HANDS = {"played": played(), "renonsz": renonsz(), "envelope": BASE}
 
 # (hand, the field and code of one of its errors)
 REJECTED = [pytest.param(hand_of(r, HANDS), r["field"], r["code"], id=r["id"]) for r in DATA["rejected"]]
+# The examples as a referee types them into the table page's form: (what he types, its points).
+TYPED = [pytest.param(r["typed"], r["points"], id=r["id"]) for r in DATA["examples"] if "typed" in r]
 # Further settlement rules (§2.2-2.6): (the fields, points).
 SECTION_2 = [pytest.param(r["fields"], r["points"], id=r["id"]) for r in DATA["section_2"]]

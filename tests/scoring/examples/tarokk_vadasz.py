@@ -34,7 +34,10 @@ V13 = {
 
 
 # (hand, expected points, expected breakdown lines that must be present)
-EXAMPLES = [pytest.param(r["hand"], r["points"], r["lines"], id=r["id"]) for r in load("tarokk_vadasz")["examples"]]
+DATA = load("tarokk_vadasz")
+EXAMPLES = [pytest.param(r["hand"], r["points"], r["lines"], id=r["id"]) for r in DATA["examples"]]
+# The examples as a referee types them into the table page's form: (the example, what he types, its points).
+TYPED = [pytest.param(r["hand"], r["typed"], r["points"], id=r["id"]) for r in DATA["examples"] if "typed" in r]
 
 
 # --- §3.2 rejected inputs -----------------------------------------------------
