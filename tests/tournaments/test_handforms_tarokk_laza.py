@@ -7,19 +7,16 @@ the event's point table (``config``). ``SPEC_CONFIG`` is the spec's §5.5 table
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 from django.template.loader import render_to_string
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from scoring.engine import evaluate
 from scoring.types import HandScore
-from scoring.variants.tarokk_laza.entry import LINES, OPEN_LINES, normalised
+from scoring.variants.tarokk_laza.entry import LINES, OPEN_LINES
 from scoring.variants.tarokk_laza.rules import VARIANT
-from tests.samples.tarokk_laza import TEST_CONFIG, random_hand
+from tests.samples.tarokk_laza import TEST_CONFIG
 from tests.scoring.examples.tarokk_laza import SPEC_CONFIG, SPEC_ROWS
 from tournaments.handforms import HandForm, form_class
 
@@ -58,32 +55,7 @@ def entered(lines: dict[str, list[tuple[str, str]]], **kw: Any) -> tuple[TarokkL
     return make_form(data, **kw), sum(1 for v in data.values() if v)
 
 
-# --- the round trip ----------------------------------------------------------------------------
-
-
-def round_trip(hand: dict[str, Any], as_post: bool) -> dict[str, Any]:
-    initial = TarokkLazaHandForm.initial_from(hand)
-    form = make_form(post(initial) if as_post else initial, hand["seats"], hand["dealer"], TEST_CONFIG)
-    assert form.is_valid(), form.errors.as_data()
-    return form.hand()
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.randoms(use_true_random=False), st.booleans())
-def test_round_trip_of_sample_hands(rng: random.Random, as_post: bool) -> None:
-    hand, state = random_hand(rng)
-    out = round_trip(hand, as_post)
-    assert out == normalised(hand)
-    assert VARIANT.score(out, state, TEST_CONFIG).points == VARIANT.score(hand, state, TEST_CONFIG).points
-
-
-def test_no_sample_hand_is_left_to_the_json_form() -> None:
-    uncovered = []
-    for seed in range(1000):
-        hand, _ = random_hand(random.Random(seed))
-        if round_trip(hand, as_post=True) != normalised(hand):
-            uncovered.append(seed)
-    assert uncovered == []
+# --- the round trip (of every variant's sample hands: test_handforms_round_trip.py) -----------------
 
 
 def test_more_entries_than_lines_get_more_lines() -> None:

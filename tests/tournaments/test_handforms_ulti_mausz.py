@@ -1,28 +1,23 @@
 """The referee's hand-entry form for ulti-mausz (scoring/forms/ulti_mausz.py).
 
-Round trip: every sample deal, turned into form data by ``initial_from`` and posted back,
-gives the same hand (up to the documented ``normalised`` differences) and the same score.
-Spec worked examples entered as a referee would give the spec's points; engine errors
+The round trip of every variant's sample hands is test_handforms_round_trip.py's; here
+``normalised`` changes no score, spec worked examples entered as a referee would give the spec's points; engine errors
 land on the field the referee used; the usual deal needs at most six inputs.
 """
 
 from __future__ import annotations
 
 import inspect
-import random
 from typing import Any
 
 import pytest
 from django.template.loader import render_to_string
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from scoring.common import table_from
 from scoring.engine import evaluate
 from scoring.types import HandScore
 from scoring.variants.ulti_mausz.entry import normalised
 from scoring.variants.ulti_mausz.rules import VARIANT
-from tests.samples.ulti_mausz import random_hand
 from tests.scoring.examples.ulti_mausz import EXAMPLES, POINTS, TYPED, deal
 from tournaments.handforms import HandForm, form_class
 
@@ -61,33 +56,7 @@ def entered(inputs: dict[str, Any], seats: list[str], dealer: str) -> tuple[Ulti
     return make_form(data, seats, dealer), changed
 
 
-# --- the round trip -------------------------------------------------------------------------
-
-
-def round_trip(hand: dict[str, Any], as_post: bool) -> dict[str, Any]:
-    initial = UltiMauszHandForm.initial_from(hand)
-    form = make_form(post(initial) if as_post else initial, hand["seats"], hand["dealer"])
-    assert form.is_valid(), form.errors.as_data()
-    return form.hand()
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.randoms(use_true_random=False), st.booleans())
-def test_round_trip_of_sample_deals(rng: random.Random, as_post: bool) -> None:
-    hand, state = random_hand(rng)
-    out = round_trip(hand, as_post)
-    assert out == normalised(hand)
-    assert VARIANT.score(out, state).points == VARIANT.score(hand, state).points
-
-
-def test_no_sample_deal_is_left_to_the_json_form() -> None:
-    """A seeded sweep: the form covers every sample deal (the count of uncovered ones is 0)."""
-    uncovered = []
-    for seed in range(1000):
-        hand, _ = random_hand(random.Random(seed))
-        if round_trip(hand, as_post=True) != normalised(hand):
-            uncovered.append(seed)
-    assert uncovered == []
+# --- the round trip (of every variant's sample hands: test_handforms_round_trip.py) -----------------
 
 
 def test_normalised_changes_no_score() -> None:
