@@ -20,6 +20,7 @@ from tests.browser.conftest import log_in
 from tests.browser.handentry import fill_hand
 from tests.conftest import enter_e1
 from tests.samples import sample_config, samples_of
+from tests.support.events import new_event
 from tournaments import hands, rounds, services
 from tournaments.models import Hand, Table
 
@@ -76,16 +77,7 @@ def sample_hands(key: str, table: Table, count: int) -> list[dict]:
 
 def playing_event(alice: Any, key: str) -> Any:
     """A public event of this variant, bob its referee, one full table of four; round 1 running."""
-    event = services.create_tournament(
-        alice,
-        name=f"Accessible {key}",
-        slug=f"{key}-axe",
-        variant=key,
-        table_size=4,
-        hands_per_round=12,
-        config=sample_config(key),
-        is_public=True,
-    )
+    event = new_event(alice, f"{key}-axe", key, name=f"Accessible {key}", config=sample_config(key))
     services.set_referee(alice, event, "bob", [])
     for i in range(1, 5):
         services.register_player(alice, event, name=f"Player {i}", club="TK Test", team=f"Pair {(i + 1) // 2}")

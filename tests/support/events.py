@@ -49,3 +49,23 @@ def confirm_table(table: Table, user: Any) -> None:
 def tables(event: Any) -> list[Table]:
     """The event's tables, by number (round 1 only has been drawn where this is used)."""
     return list(Table.objects.select_related("round__tournament").filter(round__tournament=event).order_by("number"))
+
+
+def new_event(organizer: Any, slug: str, variant: str = "taruk2012", **fields: Any) -> Any:
+    """A public event ``slug`` of ``variant`` organized by ``organizer``, named after its slug unless
+    ``fields`` say otherwise (else the model's defaults: 12 hands a round, 75 minutes, tables of four)."""
+    fields.setdefault("name", slug.replace("-", " ").title())
+    fields.setdefault("is_public", True)
+    return services.create_tournament(organizer, slug=slug, variant=variant, **fields)
+
+
+def start_round_one(organizer: Any, event: Any, players: int, seed: str, referee: str = "bob") -> Table:
+    """``event`` with ``referee`` at every table and ``players`` players (``Player 0`` ... in pairs), round 1
+    drawn from ``seed``, published and started: its table 1."""
+    services.set_referee(organizer, event, referee, [])
+    for i in range(players):
+        services.register_player(organizer, event, name=f"Player {i}", team=f"Pair {i // 2}")
+    rnd = rounds.draw_round(organizer, event, seed=seed)
+    rounds.publish_draw(organizer, rnd)
+    rounds.start_clock(organizer, rnd)
+    return Table.objects.get(round=rnd, number=1)

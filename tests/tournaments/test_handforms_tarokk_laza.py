@@ -17,7 +17,7 @@ from scoring.types import HandScore
 from scoring.variants.tarokk_laza.entry import LINES, OPEN_LINES
 from scoring.variants.tarokk_laza.rules import VARIANT
 from tests.samples.tarokk_laza import TEST_CONFIG
-from tests.scoring.examples.tarokk_laza import SPEC_CONFIG, SPEC_ROWS
+from tests.scoring.examples.tarokk_laza import L8, SPEC_CONFIG, SPEC_ROWS
 from tournaments.handforms import HandForm, form_class
 
 TarokkLazaHandForm = form_class("tarokk-laza")
@@ -153,18 +153,7 @@ def test_spec_whole_deal_l8() -> None:
         "dealer": "C",
         "attack": {"indito": "A", "elfogo": "D"},
         "defence": {"elfogo": "B", "indito": "C"},
-        "bids": {
-            "attack": [
-                {"bid": "kassza", "made": True},
-                {"bid": "gem", "made": True},
-                {"bid": "banda", "qualifier": "kor", "made": True},
-                {"bid": "flotta", "kontra": 1, "made": True},
-            ],
-            "defence": [
-                {"bid": "ulti", "qualifier": "pagat", "kontra": 1, "made": False},
-                {"bid": "trul", "made": True},
-            ],
-        },
+        "bids": L8["bids"],
     }
     result = VARIANT.score(hand, {}, SPEC_CONFIG)
     assert result.points == {"A": 130, "B": -10, "C": -10, "D": 130}

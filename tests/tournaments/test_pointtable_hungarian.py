@@ -17,7 +17,8 @@ from openpyxl import load_workbook
 
 from tests.conftest import client_for
 from tests.html_forms import form_with
-from tournaments import pointtable, services
+from tests.support.events import new_event
+from tournaments import pointtable
 from tournaments.models import Tournament
 
 HU = {"HTTP_ACCEPT_LANGUAGE": "hu"}
@@ -34,18 +35,8 @@ def hu(text: str) -> str:
 @pytest.fixture
 def laza_hu(alice) -> Tournament:
     """A Hungarian Laza event with the blank §4.2 table."""
-    return services.create_tournament(
-        alice,
-        name="Laza Kupa",
-        slug="laza-kupa",
-        variant="tarokk-laza",
-        rounds=3,
-        hands_per_round=8,
-        table_size=4,
-        is_public=True,
-        language="hu",
-        config=pointtable.template_config(),
-    )
+    config = pointtable.template_config()
+    return new_event(alice, "laza-kupa", "tarokk-laza", rounds=3, hands_per_round=8, language="hu", config=config)
 
 
 def _visible(html: str) -> str:

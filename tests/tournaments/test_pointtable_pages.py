@@ -17,9 +17,10 @@ from openpyxl import load_workbook
 
 from scoring.text import from_json
 from tests.conftest import client_for
-from tests.scoring.examples.tarokk_laza import SPEC_VALUES
+from tests.scoring.examples.tarokk_laza import L8, SPEC_VALUES
+from tests.support.events import start_round_one
 from tests.support.files import _xlsx
-from tournaments import hands, rounds, services
+from tournaments import hands, services
 from tournaments.models import AuditEntry, Hand, Table, Tournament
 
 
@@ -357,13 +358,7 @@ def test_a_classic_mac_csv_with_bare_cr_line_endings_is_read(laza, alice):
 def laza_table(laza, alice, bob):
     """Four players seated at table 1 of a running round, the spec's table in force."""
     save_editor(client_for(alice), laza.slug)
-    services.set_referee(alice, laza, "bob", [])
-    for i in range(4):
-        services.register_player(alice, laza, name=f"Player {i}", team=f"Pair {i // 2}")
-    rnd = rounds.draw_round(alice, laza, seed="pointtable")
-    rounds.publish_draw(alice, rnd)
-    rounds.start_clock(alice, rnd)
-    return Table.objects.get(round=rnd, number=1)
+    return start_round_one(alice, laza, 4, "pointtable")
 
 
 def l8(table: Table) -> dict:
@@ -374,18 +369,7 @@ def l8(table: Table) -> dict:
         **env,
         "attack": {"indito": s[0], "elfogo": s[3]},
         "defence": {"elfogo": s[1], "indito": s[2]},
-        "bids": {
-            "attack": [
-                {"bid": "kassza", "made": True},
-                {"bid": "gem", "made": True},
-                {"bid": "banda", "qualifier": "kor", "made": True},
-                {"bid": "flotta", "kontra": 1, "made": True},
-            ],
-            "defence": [
-                {"bid": "ulti", "qualifier": "pagat", "kontra": 1, "made": False},
-                {"bid": "trul", "made": True},
-            ],
-        },
+        "bids": L8["bids"],
         "silent": {"attack": [], "defence": []},
     }
 

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from scoring.registry import VARIANTS
 from tests.samples import sample_config, samples_of
-from tournaments import hands, rounds
-from tournaments import services as event_services
+from tests.support.events import new_event, start_round_one
+from tournaments import hands
 from tournaments.models import Player, Table
 
 
@@ -30,23 +30,9 @@ def running_table(
     """Table 1 of round 1 of a public ``key`` event (``slug``, else ``<key>-open``) organized by alice, its
     players ``Player 0``, ``Player 1`` ... in pairs, ``referee`` refereeing every table."""
     size = size or VARIANTS[key].plan.min_seats
-    event = event_services.create_tournament(
-        alice,
-        name=f"{key} open" if slug is None else slug,
-        slug=slug or f"{key}-open",
-        variant=key,
-        table_size=size,
-        hands_per_round=hands,
-        config=sample_config(key),
-        is_public=True,
-    )
-    event_services.set_referee(alice, event, referee, [])
-    for i in range(size):
-        event_services.register_player(alice, event, name=f"Player {i}", team=f"Pair {i // 2}")
-    rnd = rounds.draw_round(alice, event, seed=seed)
-    rounds.publish_draw(alice, rnd)
-    rounds.start_clock(alice, rnd)
-    return Table.objects.get(round=rnd, number=1)
+    fields = {"name": f"{key} open" if slug is None else slug, "table_size": size, "hands_per_round": hands}
+    event = new_event(alice, slug or f"{key}-open", key, config=sample_config(key), **fields)
+    return start_round_one(alice, event, size, seed, referee)
 
 
 # Hands a round at the tables of ``every_variant_table``, and sample hands ``fitting_sequence`` deals.
