@@ -214,19 +214,10 @@ def enter_e1(referee: Any, table: Any) -> Any:
 @pytest.fixture
 def event(alice, bob, rita):
     """A public Taruk 2012 event organized by alice, bob refereeing all tables, rita table 1."""
+    from tests.support.events import new_event
     from tournaments import services
 
-    tournament = services.create_tournament(
-        alice,
-        name="Ljubljana Open",
-        slug="ljubljana-open",
-        variant="taruk2012",
-        rounds=4,
-        hands_per_round=12,
-        round_minutes=75,
-        table_size=4,
-        is_public=True,
-    )
+    tournament = new_event(alice, "ljubljana-open", rounds=4, hands_per_round=12, round_minutes=75, table_size=4)
     services.set_referee(alice, tournament, "bob", [])
     services.set_referee(alice, tournament, "rita", [1])
     return tournament

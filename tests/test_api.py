@@ -17,15 +17,14 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import client_for
+from tests.support.api import EVENT, PERSONAS, errors, persona, refused, send
 from tournaments import rounds, services
 from tournaments.models import AuditEntry, Entry, Hand, Round, Seat, Tournament
 
-EVENT = "/api/events/ljubljana-open/"
 TABLE = EVENT + "rounds/1/tables/{}/"
 # taruk2012.md §8.1 E1 without its envelope (hand 1, dealer A at both tables of the fixture's draw).
 E1 = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "card_points": 48}
 KLOP = {"game": "klop", "klop_points": {"A": 4, "B": 36, "C": 20, "D": 10}}
-PERSONAS = ["alice", "bob", "rita", "charlie", None]
 # Who may write at which table: alice organizes, bob referees every table, rita table 1 only,
 # charlie has no role in the event, None is the public.
 TABLE_WRITERS = pytest.mark.parametrize(
@@ -41,31 +40,12 @@ TABLE_WRITERS = pytest.mark.parametrize(
 )
 
 
-def persona(request, name):
-    return client_for(request.getfixturevalue(name) if name else None)
-
-
-def refused(name):
-    """The public (no credentials) is told to sign in (401, "WWW-Authenticate: Token"); a signed-in
-    user without the role is forbidden (403)."""
-    return 401 if name is None else 403
-
-
-def send(client, method, url, data=None):
-    body = {} if data is None else {"data": json.dumps(data), "content_type": "application/json"}
-    return getattr(client, method)(url, **body)
-
-
 def enter(client, table=1, hand=E1):
     """Enter ``hand`` as the table's next hand, with the number the API requires."""
     from tournaments.models import Hand
 
     number = Hand.objects.filter(table__round__number=1, table__number=table).count() + 1
     return send(client, "post", TABLE.format(table) + "hands/", {"number": number, **hand})
-
-
-def errors(response):
-    return {(e["field"], e["code"]) for e in response.json()["errors"]}
 
 
 def audit_actions():

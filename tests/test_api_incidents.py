@@ -4,7 +4,7 @@ as the pages; numbers from ulti-mausz.md Example 1 and §4.1 (a false call, offe
 from __future__ import annotations
 
 from tests.conftest import client_for
-from tests.tournaments.test_incidents import _seated, _table, ulti_table_with_example_1
+from tests.support.incidents import _seated, _table, ulti_table_with_example_1
 from tournaments import hands
 from tournaments.models import Entry, Hand
 

@@ -9,29 +9,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from tests.conftest import client_for, enter_e1
+from tests.support.api import EVENT, errors, persona, refused, send
 from tournaments import access
 from tournaments.models import AuditEntry, Entry, Referee, Seat, Table
-
-EVENT = "/api/events/ljubljana-open/"
-PERSONAS = ["alice", "bob", "rita", "charlie", None]
-
-
-def persona(request, name):
-    return client_for(request.getfixturevalue(name) if name else None)
-
-
-def send(client, method, url, data=None):
-    body = {} if data is None else {"data": json.dumps(data), "content_type": "application/json"}
-    return getattr(client, method)(url, **body)
-
-
-def refused(name):
-    return 401 if name is None else 403
-
-
-def errors(response):
-    return {(e["field"], e["code"]) for e in response.json()["errors"]}
-
 
 # --- referees ------------------------------------------------------------------------------------
 

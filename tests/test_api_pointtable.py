@@ -11,15 +11,13 @@ import json
 import pytest
 
 from tests.conftest import client_for
-from tests.tournaments.test_pointtable_pages import SPEC_VALUES as SPEC  # the spec's point table
-from tournaments import hands, rounds, services
-from tournaments.models import AuditEntry, Hand, Table, Tournament
+from tests.scoring.examples.tarokk_laza import SPEC_VALUES as SPEC  # the spec's point table
+from tests.support.api import send
+from tests.support.events import start_round_one
+from tournaments import hands, services
+from tournaments.models import AuditEntry, Hand, Tournament
 
 SPEC_ROWS = [{"bid": b, "made": m, "failed": f, "silent": s} for b, (m, f, s) in SPEC.items()]
-
-
-def send(client, method: str, url: str, data=None):
-    return getattr(client, method)(url, data=json.dumps(data), content_type="application/json")
 
 
 def create(client, **extra):
@@ -151,13 +149,7 @@ def test_a_put_rescores_the_hands_with_the_spec_arithmetic(laza, alice, bob):
     client = client_for(alice)
     assert put(client, laza.slug, SPEC_ROWS, version="1").status_code == 200
     laza.refresh_from_db()
-    services.set_referee(alice, laza, "bob", [])
-    for i in range(4):
-        services.register_player(alice, laza, name=f"Player {i}", team=f"Pair {i // 2}")
-    rnd = rounds.draw_round(alice, laza, seed="api")
-    rounds.publish_draw(alice, rnd)
-    rounds.start_clock(alice, rnd)
-    table = Table.objects.get(round=rnd, number=1)
+    table = start_round_one(alice, laza, 4, "api")
     env = hands.next_envelope(hands.table_setup(table, laza), None)
     s = env["seats"]
     # §3.3 L3b: Gém plain made, Kassza k1 made -> 2x30 + 20 = 80; defence Trul failed -10.

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import client_for
-from tests.test_api import EVENT, PERSONAS, persona, refused, send
-from tests.tournaments.test_rounds_close_reopen import confirm_table, play_table
+from tests.support.api import EVENT, PERSONAS, persona, refused, send
+from tests.support.events import confirm_table, play_table
 from tournaments.models import AuditEntry, Round, Seat, Table
 
 

@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.conftest import client_for, enter_e1
-from tests.tournaments.test_views_table_variants import fitting_sequence, table  # noqa: F401  (a fixture)
+from tests.tournaments.variant_tables import every_variant_table, fitting_sequence  # noqa: F401  (the fixture table)
 from tournaments import hands
 from tournaments.models import Table
 from tournaments.protocols import render
@@ -192,7 +192,7 @@ def test_no_page_answers_500_to_junk(
 
 
 @pytest.mark.parametrize("junk", ["empty", "long", "negative", "json", "unicode"])
-def test_no_variants_hand_form_answers_500_to_junk(table, bob, junk):  # noqa: F811 (the imported fixture)
+def test_no_variants_hand_form_answers_500_to_junk(table, bob, junk):
     """The hand forms of every variant (the ``table`` fixture runs once per variant), with one real
     hand stored so that the correction form is reached too."""
     tournament = table.round.tournament

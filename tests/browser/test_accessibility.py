@@ -12,12 +12,15 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
+from scoring.engine import evaluate
 from scoring.registry import VARIANTS
 from tests.browser.conftest import log_in
 from tests.browser.handentry import fill_hand
 from tests.conftest import enter_e1
 from tests.samples import sample_config, samples_of
+from tests.support.events import new_event
 from tournaments import hands, rounds, services
 from tournaments.models import Hand, Table
 
@@ -74,16 +77,7 @@ def sample_hands(key: str, table: Table, count: int) -> list[dict]:
 
 def playing_event(alice: Any, key: str) -> Any:
     """A public event of this variant, bob its referee, one full table of four; round 1 running."""
-    event = services.create_tournament(
-        alice,
-        name=f"Accessible {key}",
-        slug=f"{key}-axe",
-        variant=key,
-        table_size=4,
-        hands_per_round=12,
-        config=sample_config(key),
-        is_public=True,
-    )
+    event = new_event(alice, f"{key}-axe", key, name=f"Accessible {key}", config=sample_config(key))
     services.set_referee(alice, event, "bob", [])
     for i in range(1, 5):
         services.register_player(alice, event, name=f"Player {i}", club="TK Test", team=f"Pair {(i + 1) // 2}")
@@ -99,11 +93,12 @@ def fill_next_hand(page: Any, key: str, table: Table) -> None:
     fill_hand(page, "#entry form", key, hand)
     page.locator("#entry form [name]:visible").last.dispatch_event("change")
     # htmx posts a preview at most 600 ms after the last change (table.html's hx-trigger); the check
-    # must see the last one, not one the next swap replaces.
-    page.wait_for_timeout(700)
-    page.wait_for_function(
-        "!document.querySelector('.htmx-request') && document.querySelector('#preview .preview:not(.bad)')"
-    )
+    # must see the one of this hand, with its points after the stored hands, not an earlier one.
+    last = table.hands.order_by("number").last()
+    points = evaluate(hand, last.state_after if last else {}, table.round.tournament.config or None).points
+    positions = sorted(table.seats.values_list("position", flat=True))
+    expect(page.locator("#preview .preview:not(.bad) td")).to_have_text([str(points[p]) for p in positions])
+    expect(page.locator("#entry form.htmx-request")).to_have_count(0)
 
 
 @pytest.mark.parametrize("key", list(VARIANTS))
@@ -206,17 +201,19 @@ TAB_STOP = """() => {
 def test_arrowing_through_the_languages_stays_on_the_page_and_enter_switches(running_event, page):
     page.goto(page.base_url + "/e/ljubljana-open/standings/")
     language = page.locator("select[name=language]")
+    sent = []  # the forms the page posts
+    page.on("request", lambda request: sent.append(request.post_data) if request.method == "POST" else None)
     language.focus()
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")
-    page.wait_for_timeout(300)  # a submit would have started by now
-    assert page.evaluate("document.documentElement.lang") == "en"
     chosen = language.input_value()
     assert chosen != "en"
     with page.expect_navigation():
         page.keyboard.press("Enter")
     assert page.evaluate("document.documentElement.lang") == chosen
     assert page.url.endswith("/e/ljubljana-open/standings/")
+    # Arrowing sent nothing: the one form posted is Enter's, with the language arrowed to last.
+    assert len(sent) == 1 and f"language={chosen}" in sent[0]
 
 
 def test_a_tap_on_a_language_still_switches_at_once(running_event, page):

@@ -51,9 +51,10 @@ def test_a_40_100_presets_the_declarers_trump_40_and_keeps_the_referees_choice(a
     page.fill("[name='declarer_tricks']", "6")
     page.fill("[name='declarer_card_points']", "60")
     page.locator("[name='declarer_card_points']").dispatch_event("change")
-    page.wait_for_timeout(400)
+    # ulti-mausz.md §2 row 3: the 40-100 (4) made, each defender pays B 4.
+    expect(page.locator("#preview .preview:not(.bad) td")).to_have_text(["-4", "8", "-4"])
     page.locator(".entry-bar button[type=submit]").click()
-    page.wait_for_load_state()
+    expect(page.locator("ul.messages")).to_contain_text("Hand 1 saved")
     assert Hand.objects.get().points == {"A": -4, "B": 8, "C": -4}
 
 
@@ -76,11 +77,11 @@ def test_a_laza_bid_presets_made_and_its_result_waits_for_the_bid(alice, bob, ph
         and not page.locator("fieldset:has(input[name='defence_1_result'])").is_visible()
     )
     page.select_option("select[name='defence_1']", "kassza")
-    page.wait_for_timeout(400)
-    page.locator(".entry-bar button[type=submit]").click()
-    page.wait_for_load_state()
     # tarokk-laza.md §3.1 with the samples' point table: the attack's trul failed -10, the
     # defence's kassza made +30 (not zero-sum).
+    expect(page.locator("#preview .preview:not(.bad) td")).to_have_text(["-10", "30", "30", "-10"])
+    page.locator(".entry-bar button[type=submit]").click()
+    expect(page.locator("ul.messages")).to_contain_text("Hand 1 saved")
     assert Hand.objects.get().points == {"A": -10, "B": 30, "C": 30, "D": -10}
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from tests.conftest import enter_e1
 from tournaments.models import Table
 
@@ -21,7 +23,5 @@ def test_the_hall_shows_clock_standings_and_seating_at_once_and_refreshes_in_its
     # A hand comes in; the next poll (every 5 s) redraws the list in Hungarian, not in the script's English.
     table = Table.objects.get(round__tournament=running_event, number=1)
     enter_e1(bob, table)
-    page.wait_for_function(
-        "() => document.querySelector('.hall-playing').innerText.includes('1. asztal: 1/2')", timeout=15000
-    )
+    expect(page.locator(".hall-playing")).to_contain_text("1. asztal: 1/2", timeout=15000)
     assert "Table" not in page.inner_text(".hall-seating")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from tournaments import rounds, services
 
 
@@ -17,7 +19,7 @@ def test_the_hall_turns_pages_of_a_long_standings_and_its_clock_ticks(event, ali
 
     # The clock changes within 2 s without a poll (polls come every 5 s).
     first = page.inner_text("[data-hall-clock]")
-    page.wait_for_function(f"() => document.querySelector('[data-hall-clock]').innerText !== {first!r}", timeout=2000)
+    expect(page.locator("[data-hall-clock]")).not_to_have_text(first, timeout=2000)
 
     # Forty rows do not fit under the standings' heading: a page of what fits, then the next one.
     # One snapshot in the page (the page may turn between two calls from here).
@@ -34,8 +36,6 @@ def test_the_hall_turns_pages_of_a_long_standings_and_its_clock_ticks(event, ali
     visible = "Array.from(document.querySelectorAll('[data-standings] tr')).filter(r => r.offsetParent)"
     assert label.startswith(number + "/")
     # Within a turn (2 s here) the next page shows other rows.
-    page.wait_for_function(
-        f"() => document.querySelector('[data-standings]').dataset.page !== {number!r}", timeout=4000
-    )
+    expect(page.locator("[data-standings]")).not_to_have_attribute("data-page", number, timeout=4000)
     second = page.evaluate(f"{visible}.map(r => r.innerText)")
     assert second and not set(second) & set(shown)

@@ -7,7 +7,7 @@ hand, and the standings mark the excluded player."""
 from __future__ import annotations
 
 from tests.browser.conftest import log_in
-from tests.tournaments.test_incidents import _seated, ulti_table_with_example_1
+from tests.support.incidents import _seated, ulti_table_with_example_1
 from tournaments import hands
 from tournaments.models import Entry, Hand, Incident, Sanction
 

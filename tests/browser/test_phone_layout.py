@@ -13,6 +13,7 @@ import pytest
 from scoring.registry import VARIANTS
 from tests.browser.conftest import log_in
 from tests.samples import sample_config, samples_of
+from tests.support.events import new_event
 from tournaments import hands, rounds, services
 from tournaments.models import Table
 
@@ -30,15 +31,8 @@ def test_every_variants_pages_fit_a_phone_at_the_largest_table(key, alice, bob, 
     variant = VARIANTS[key]
     seats = variant.plan.max_seats
     config = sample_config(key)
-    event = services.create_tournament(
-        alice,
-        name="Nemzetközi Tarokk Bajnokság Budapest",
-        slug=f"{key}-phone",
-        variant=key,
-        table_size=seats,
-        hands_per_round=12,
-        config=config,
-        is_public=True,
+    event = new_event(
+        alice, f"{key}-phone", key, name="Nemzetközi Tarokk Bajnokság Budapest", table_size=seats, config=config
     )
     services.set_referee(alice, event, "bob", [])
     for i in range(seats):

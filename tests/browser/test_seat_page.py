@@ -3,7 +3,7 @@ themselves as the referee enters the last hand, then his confirmation with his P
 
 from __future__ import annotations
 
-from tests.tournaments.test_hands import HAND2_SEATS, klop_b_full, tri
+from tests.support.taruk_hands import HAND2_SEATS, klop_b_full, tri
 from tournaments import hands
 from tournaments.models import Confirmation, Table
 

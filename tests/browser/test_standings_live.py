@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from tests.conftest import enter_e1
 from tournaments.models import Table
 
@@ -17,12 +19,9 @@ def test_the_standings_page_updates_in_place_after_a_hand_is_entered(running_eve
     declarer = table.seats.get(position=s[0]).entry.player.name
     # The next poll (every 5 s) redraws the rows: the declarer's running game points, marked provisional.
     expected = f"{hand.points[s[0]]}*"
-    page.wait_for_function(
-        """([name, text]) => [...document.querySelectorAll('[data-standings-rows] tr')].some(tr =>
-             tr.innerText.includes(name) && tr.innerText.includes(text) && tr.innerText.includes('provisional'))""",
-        arg=[declarer, expected],
-        timeout=15000,
-    )
+    row = page.locator("[data-standings-rows] tr", has_text=declarer)
+    expect(row).to_contain_text(expected, timeout=15000)
+    expect(row).to_contain_text("provisional")
     assert page.evaluate("window.__notReloaded") is True
 
 

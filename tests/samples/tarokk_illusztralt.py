@@ -8,20 +8,26 @@ the variant's own validator, so every hand returned validates.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from scoring.variants.tarokk_illusztralt.rules import (
     BIDS,
+    FIGURE_KEYS,
     FIGURES,
+    HAND_KEYS,
     KEY,
     KING_FIGURES,
+    RENONSZ_KEYS,
     RENONSZ_KINDS,
     SEATS,
     SILENT_FIGURES,
     SILENT_MADE_ONLY,
     SUITS,
+    TAROKK_COUNT_KEYS,
+    _ledger,
     count_band,
     validate,
 )
@@ -156,3 +162,38 @@ def random_hand_sequence(
 ) -> list[dict[str, Any]]:
     """``n`` consecutive hands of one table, the deal rotating as the variant says."""
     return hand_sequence(KEY, deal, rng, n, table, dealer or rng.choice(table))
+
+
+# --- what the variant contract (tests/scoring/test_variant_contract.py) needs besides samples ----------
+
+# Member names and values near valid ones: arbitrary JSON built of them reaches the deeper checks.
+FUZZ_KEYS = sorted(HAND_KEYS | FIGURE_KEYS | TAROKK_COUNT_KEYS | RENONSZ_KEYS)
+FUZZ_WORDS = [*SEATS, "E", "", None, *BIDS, *FIGURES, *SUITS, "declarer", "opponents", "made", "failed"]
+
+
+def kontra_raises(hand: dict[str, Any], state: Any, config: Any) -> list[tuple[str, dict[str, Any], bool]]:
+    """The game and each announced figure whose kontra can go up one step, named as in
+    ``kontra_amounts``, with the hand so raised; a raise the rules refuse (a no_honour renonsz admits no
+    kontra) is left out. One level doubles the item (§1.4), a renonsz's payment excepted."""
+    if hand.get("outcome") == "redeal":
+        return []
+    out = []
+    targets: list[Any] = ["game"] + [i for i, f in enumerate(hand.get("figures", [])) if f["announced"]]
+    for target in targets:
+        raised = copy.deepcopy(hand)
+        entry, field = (raised, "game_kontra") if target == "game" else (raised["figures"][target], "kontra")
+        if entry.get(field, 0) == 5:
+            continue
+        entry[field] = entry.get(field, 0) + 1
+        if validate(raised, {}, None):
+            continue
+        if hand.get("outcome") == "renonsz":
+            out.append(("renonsz", raised, False))
+        else:
+            out.append(("game" if target == "game" else f"figures[{target}]", raised, True))
+    return out
+
+
+def kontra_amounts(hand: dict[str, Any], state: Any, config: Any) -> dict[str, int]:
+    """The signed amount of the game, of each figure and of a renonsz, as the rules settle them."""
+    return dict(_ledger(hand).amounts)

@@ -11,11 +11,20 @@ one organizer row, so that every code path is exercised. Score sample hands with
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.variants.tarokk_laza.rules import KEY, RULE_QUALIFIER, SUITS, TABLE_SEATS
+from scoring.variants.tarokk_laza.rules import (
+    KEY,
+    RULE_QUALIFIER,
+    SUITS,
+    TABLE_SEATS,
+    entries_of,
+    evaluate_pair,
+    point_table,
+)
 from tests.samples.sequence import Turn, hand_sequence, turn_at
 
 
@@ -153,3 +162,36 @@ def random_hand_sequence(
     """``n`` consecutive valid deals of one table (a match) under ``TEST_CONFIG``, from state ``{}``:
     the pairs sit as the seat draw seats them (§1.2) and the attack alternates (§5.3)."""
     return hand_sequence(KEY, deal, rng, n, table, dealer or rng.choice(table), TEST_CONFIG)
+
+
+# --- what the variant contract (tests/scoring/test_variant_contract.py) needs besides samples ----------
+
+# Member names and values near valid ones: arbitrary JSON built of them reaches the deeper checks.
+FUZZ_KEYS = ["variant", "seats", "dealer", "attack", "defence", "bids", "silent", "bid", "made", "kontra",
+             "qualifier", "indito", "elfogo", "pairs", "deals_played", "last_attack", "point_table", "rows",
+             "version", "failed", "ladder", "ladder_rank", "only_one", "trophy_rank", "cards", "name"]  # fmt: skip
+FUZZ_WORDS = ["A", "B", "C", "D", "E", KEY, "kassza", "gem", "banda", "ulti", "uhu", "skala", "kor", "pagat",
+              "none", "suit", "card", "elfogok", "game_group"]  # fmt: skip
+
+
+def kontra_raises(hand: dict[str, Any], state: Any, config: Any) -> list[tuple[tuple[str, int], dict[str, Any], bool]]:
+    """Each bid whose kontra can go up one step (§3.2: kontra, rekontra), named by its side and place in
+    ``kontra_amounts``, with the hand so raised."""
+    out: list[tuple[tuple[str, int], dict[str, Any], bool]] = []
+    for side in ("attack", "defence"):
+        for i, item in enumerate(hand["bids"][side]):
+            if (item.get("kontra") or 0) < 2:
+                raised = copy.deepcopy(hand)
+                raised["bids"][side][i]["kontra"] = (item.get("kontra") or 0) + 1
+                out.append(((side, i), raised, False))
+    return out
+
+
+def kontra_amounts(hand: dict[str, Any], state: Any, config: Any) -> dict[tuple[str, int], int]:
+    """Each entry's amount in its pair's total, by side and place (bids first, then silent ones)."""
+    table = point_table(config)[0]
+    return {
+        (side, i): amount
+        for side in ("attack", "defence")
+        for i, amount in enumerate(evaluate_pair(entries_of(hand, side, table))[1])
+    }

@@ -9,6 +9,7 @@ announcements, the overlap rule, lengetés and the double round.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -16,13 +17,19 @@ from typing import Any
 from scoring.common import ALL_SEATS
 from scoring.variants.tarokk_vadasz.rules import (
     BID_SHARE,
+    FIGURE_FIELDS,
+    FIGURES,
+    HAND_FIELDS,
     KEY,
     RENONSZ_KINDS,
+    RESULT_FIELDS,
     RESULTS,
     SOLO_CASES,
+    STATE_FIELDS,
     THROW_IN_REASONS,
     UNPLAYABLE,
     count_band,
+    score_items,
     talon_arrangers,
 )
 from tests.samples.sequence import Turn, hand_sequence, turn_at
@@ -238,3 +245,35 @@ def random_hand_sequence(
 
 def _table(rng: random.Random) -> list[str]:
     return list(ALL_SEATS[: rng.randint(4, 7)])
+
+
+# --- what the variant contract (tests/scoring/test_variant_contract.py) needs besides samples ----------
+
+# Member names and values near valid ones: arbitrary JSON built of them reaches the deeper checks.
+FUZZ_KEYS = sorted({*HAND_FIELDS, *FIGURE_FIELDS, *RESULT_FIELDS, *STATE_FIELDS, "offender", "kind", "waver", "mode"})
+FUZZ_WORDS = [*ALL_SEATS, "", None, *FIGURES, *RESULTS, *SOLO_CASES, "declarer", "opponents", "played", "thrown_in"]
+
+
+def kontra_raises(hand: Hand, state: Any, config: Any) -> list[tuple[int, Hand, bool]]:
+    """The game and each announced figure whose kontra can go up one step (§1.7: kontra x2, rekontra
+    x4, szubkontra x4), named by their place in ``kontra_amounts``, with the hand so raised."""
+    if hand.get("outcome", "played") != "played":
+        return []
+    out: list[tuple[int, Hand, bool]] = []
+    if hand.get("game_kontra", 0) < 3:
+        out.append((0, {**copy.deepcopy(hand), "game_kontra": hand.get("game_kontra", 0) + 1}, False))  # the game first
+    figures = hand.get("figures", [])
+    offset = len(kontra_amounts(hand, state, config)) - len(figures)  # the figures come last, in order
+    for i, figure in enumerate(figures):
+        if figure["announced"] and figure.get("kontra", 0) < 3:
+            raised = copy.deepcopy(hand)
+            raised["figures"][i]["kontra"] = figure.get("kontra", 0) + 1
+            out.append((offset + i, raised, False))
+    return out
+
+
+def kontra_amounts(hand: Hand, state: Any, config: Any) -> dict[int, int]:
+    """The amount of each scored item of a played hand (the game first, the figures last), by its place."""
+    if hand.get("outcome", "played") != "played":
+        return {}
+    return {i: amount for i, (_name, amount) in enumerate(score_items(hand))}

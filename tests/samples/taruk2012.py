@@ -4,13 +4,16 @@ both table sizes (§7.6), each with a plausible frequency. Pure Python."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from scoring.variants.taruk2012.rules import (
+    BONUS_KEYS,
     BONUS_TYPES,
     GAMES,
+    HAND_KEYS,
     KEY,
     KING_GAMES,
     POINT_GAMES,
@@ -18,6 +21,7 @@ from scoring.variants.taruk2012.rules import (
     SEATS_5,
     SUITS,
     TALON_GAMES,
+    _settle,
 )
 from tests.samples.sequence import Turn, hand_sequence, turn_at
 
@@ -209,3 +213,35 @@ def _penalties(rng: random.Random, table: Sequence[str], dealer: str, stopped: b
         for i in range(rng.randint(1, 2)):
             out.append({"type": "misdeal", "seat": dealer, "warning": first and i == 0})
     return out
+
+
+# --- what the variant contract (tests/scoring/test_variant_contract.py) needs besides samples ----------
+
+# Member names and values near valid ones: arbitrary JSON built of them reaches the deeper checks.
+FUZZ_KEYS = sorted(HAND_KEYS | BONUS_KEYS | {"radelci", "seat"})
+FUZZ_WORDS = ["A", "B", "C", "D", "E", "tri", "klop", "none", "valat", "barvni_valat", "renons", "misdeal",
+              "declarer", "opponents", "hearts", KEY, "radelci"]  # fmt: skip
+
+
+def kontra_raises(hand: dict[str, Any], state: Any, config: Any) -> list[tuple[str, dict[str, Any], bool]]:
+    """Each item whose kontra can go up one step (§2.3, §5.2): its name in ``kontra_amounts``, the hand
+    with it raised, and whether the item then doubles exactly (a bonus; the game's share may round)."""
+    out: list[tuple[str, dict[str, Any], bool]] = []
+    bonuses = hand.get("bonuses", [])
+    level = hand.get("game_kontra", 1)
+    if hand["game"] not in ("klop", "none") and not any(b["type"] == "barvni_valat" for b in bonuses) and level < 4:
+        out.append(("game", {**copy.deepcopy(hand), "game_kontra": level * 2}, False))
+    amounts = kontra_amounts(hand, state, config)
+    for i, bonus in enumerate(bonuses):
+        level = bonus.get("kontra", 1)
+        if bonus["announced"] and level < (4 if bonus["side"] == "declarer" else 2):
+            raised = copy.deepcopy(hand)
+            raised["bonuses"][i]["kontra"] = level * 2
+            name = "bonus:" + bonus["type"]
+            out.append((name, raised, name in amounts))  # a made valat replaces the other bonuses (§3.5)
+    return out
+
+
+def kontra_amounts(hand: dict[str, Any], state: Any, config: Any) -> dict[str, int]:
+    """The signed amount of every kontra-able item before the radelc, as the rules settle them."""
+    return _settle(hand, state, config)[3]

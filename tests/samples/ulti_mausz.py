@@ -7,6 +7,7 @@ rule of spec §5.4 by construction; the property tests check that they do.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -18,18 +19,23 @@ from scoring.variants.ulti_mausz.rules import (
     COUNT_KEYS,
     DISPUTED,
     FOUR_ACES_KEYS,
+    HAND_FIELDS,
     JURY,
     KEY,
     KEY_COMPONENTS,
     NO_PLAY_TYPES,
     NORMAL,
     PARTIAL,
+    PLAY_FIELDS,
+    RENONSZ_FIELDS,
     RULING_NO_SILENT,
     RULING_PARTI_WON,
     SILENT_4ASZ_KEYS,
     SUITS,
     VOID,
+    _items,
     _verdicts,
+    validate,
 )
 from tests.samples.sequence import Turn, hand_sequence, turn_at
 
@@ -228,3 +234,43 @@ def _totals(
     mine = sum(40 if m["suit"] == trump else 20 for m in marriages if m["seat"] == declarer)
     theirs = sum(40 if m["suit"] == trump else 20 for m in marriages if m["seat"] != declarer)
     return card_points + (mine if tricks else 0), 90 - card_points + (theirs if tricks < 10 else 0)
+
+
+# --- what the variant contract (tests/scoring/test_variant_contract.py) needs besides samples ----------
+
+# Member names and values near valid ones: arbitrary JSON built of them reaches the deeper checks.
+FUZZ_KEYS = sorted({*HAND_FIELDS, *PLAY_FIELDS, *RENONSZ_FIELDS, "seat", "suit", "won"})
+FUZZ_WORDS = [None, 0, 1, 2, 3, 4, 10, 11, -1, 90, "A", "B", "C", "D", "E", "makk", "piros", "ulti", "betli",
+              "100", "4asz", True, False, [], {}, "before_first_card", "13.3.4", "10.3.d", {"seat": "A", "won": True},
+              {"A": 2}, ["100"], [{"seat": "B", "suit": "tok"}]]  # fmt: skip
+
+
+def kontra_raises(hand: Hand, state: Any, config: Any) -> list[tuple[str, Hand, bool]]:
+    """Each component of the bid whose kontra can go up one step (§3.6; an individual kontra: one
+    defender's), named as in ``kontra_amounts``, with the hand so raised; a raise the rules refuse
+    (a give-up before the first card takes no kontra) is left out, and none doubles exactly."""
+    if not hand.get("bid"):
+        return []
+    out = []
+    defenders = [s for s in hand["seats"] if s != hand["declarer"]]
+    for component in sorted(KEY_COMPONENTS[hand["bid"]]):
+        level = (hand.get("kontra") or {}).get(component, 1)
+        if isinstance(level, dict):
+            steps = [{**level, seat: level.get(seat, 1) * 2} for seat in defenders if level.get(seat, 1) < 4]
+        else:
+            steps = [level * 2] if level < 4 else []
+        for raised_level in steps:
+            raised = copy.deepcopy(hand)
+            raised.setdefault("kontra", {})[component] = raised_level
+            if not validate(raised, state, config):
+                out.append((component, raised, False))
+    return out
+
+
+def kontra_amounts(hand: Hand, state: Any, config: Any) -> dict[str, int]:
+    """By component of the bid: the total of the payments that carry it (or the whole bid)."""
+    items = _items(hand) if hand.get("bid") else []
+    return {
+        component: sum(amount for item in items if item.component in (component, "*") for _, _, amount in item.flows)
+        for component in KEY_COMPONENTS.get(hand.get("bid"), ())
+    }

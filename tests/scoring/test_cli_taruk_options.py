@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring.__main__ import main
-from tests.scoring.test_taruk2012_options import SEQUENCE, TRI_LOST
+from tests.scoring.examples.taruk2012_options import SEQUENCE, TRI_LOST
 
 DVE = SEQUENCE[4][0]
 # §4.5 sequence, hand 5: D holds two radelci, G = 20 + 5 = 25 -> D 50 (one used), A 25.

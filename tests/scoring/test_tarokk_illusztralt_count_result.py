@@ -11,7 +11,6 @@ exactly as with any P of its band. No Django.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -22,22 +21,18 @@ from scoring.variants.tarokk_illusztralt import rules
 from scoring.variants.tarokk_illusztralt.protocol import PROTOCOL
 from scoring.variants.tarokk_illusztralt.rules import COUNT_RESULTS, VARIANT, count_band
 from tests.samples.tarokk_illusztralt import random_hand
-from tests.scoring.test_tarokk_illusztralt import EXAMPLES, spec_hand
+from tests.scoring import sheet_count
+from tests.scoring.examples.tarokk_illusztralt import EXAMPLES, spec_hand
 
 BASE = {"variant": "tarokk-illusztralt", "seats": ["A", "B", "C", "D"], "dealer": "D"}
 
 
 def band_of(points: int) -> str:
-    """The verdict a sheet writes for ``points``, found from the bands themselves."""
-    (verdict,) = [v for v, (lo, hi) in COUNT_RESULTS.items() if lo <= points <= hi]
-    return verdict
+    return sheet_count.band_of(COUNT_RESULTS, points)
 
 
 def by_verdict(hand: dict[str, Any]) -> dict[str, Any]:
-    """The hand as a referee who did not count records it: the band instead of P."""
-    out = {k: v for k, v in hand.items() if k != "declarer_card_points"}
-    out["count_result"] = band_of(hand["declarer_card_points"])
-    return out
+    return sheet_count.by_verdict(COUNT_RESULTS, hand)
 
 
 def errors(hand: dict[str, Any]) -> list[tuple[str, str]]:
@@ -62,16 +57,6 @@ def test_the_bands_cover_0_to_94_once_at_the_rules_thresholds():
         assert count_band({"declarer_card_points": p}) == band_of(p)
 
 
-def test_the_choice_labels_write_the_bands_thresholds():
-    labels = {k: str(v) for k, v in rules.COUNT_RESULT_LABEL.items()}
-    assert labels == {
-        "dupla": "declaring side: dupla (71+)",
-        "won": "declaring side won (48–70)",
-        "lost": "opponents won (47–70)",
-        "opponents_dupla": "opponents: dupla (71+)",  # the opponents' 71 of 94: P <= 23
-    }
-
-
 # --- the same points as any P of the band --------------------------------------------------------------
 
 
@@ -86,17 +71,7 @@ def test_every_spec_example_scores_the_same_with_its_band(fields, expected, line
 
 
 def test_every_sample_hand_scores_the_same_with_its_band():
-    rng = random.Random("count_result")
-    compared = 0
-    for _ in range(3000):
-        hand, _state = random_hand(rng)
-        if "declarer_card_points" not in hand:
-            continue  # a redeal or a renonsz hand: no count
-        verdict = by_verdict(hand)
-        assert VARIANT.validate(verdict, {}, None) == [], verdict
-        assert VARIANT.score(verdict, {}).points == VARIANT.score(hand, {}).points, hand
-        compared += 1
-    assert compared > 2000
+    sheet_count.sample_hands_score_as_counted(VARIANT, COUNT_RESULTS, random_hand, at_least=2000)
 
 
 # Hands whose score turns on every threshold: an announced dupla of each side, a silent dupla, a
@@ -115,21 +90,8 @@ HANDS = [
 
 @pytest.mark.parametrize("fields", HANDS)
 def test_for_every_count_and_trick_count_the_verdict_scores_as_the_points(fields):
-    """P 0-94 x T 0-9: where P is valid its band is valid and scores the same; a band is valid
-    exactly where some P of it is (the consistency checks of §3.3.5 on the band)."""
-    for t in range(10):
-        valid_bands = set()
-        for p in range(95):
-            counted = {**BASE, **fields, "declarer_card_points": p, "declarer_tricks": t}
-            if VARIANT.validate(counted, {}, None):
-                continue
-            valid_bands.add(band_of(p))
-            verdict = by_verdict(counted)
-            assert VARIANT.validate(verdict, {}, None) == [], (p, t)
-            assert VARIANT.score(verdict, {}).points == VARIANT.score(counted, {}).points, (p, t)
-        for band in COUNT_RESULTS:
-            hand = {**BASE, **fields, "count_result": band, "declarer_tricks": t}
-            assert (VARIANT.validate(hand, {}, None) == []) == (band in valid_bands), (band, t)
+    """P 0-94 x T 0-9: the consistency checks of §3.3.5 on the band (tests/scoring/sheet_count.py)."""
+    sheet_count.every_count_and_trick_count(VARIANT, COUNT_RESULTS, lambda **m: {**BASE, **fields, **m}, {})
 
 
 def test_spec_e17_with_the_sheets_verdict_scores_as_with_60_card_points():
@@ -168,72 +130,16 @@ def test_a_dupla_on_the_sheet_says_so_instead_of_the_points():
     )
 
 
-# --- what the record may not say -------------------------------------------------------------------
-
+# --- what the record may not say: tests/scoring/test_sheet_count.py -------------------------------------
 
 PLAYED = {**BASE, "bid": "harmas", "declarer": "A", "partner": "C", "declarer_tricks": 5}
-
-
-def test_exactly_one_of_the_card_points_and_the_verdict():
-    assert errors({**PLAYED, "count_result": "won", "declarer_card_points": 52}) == [
-        ("count_result", "forbidden_combination")
-    ]
-    (missing,) = VARIANT.validate(PLAYED, {}, None)
-    assert (missing.field, missing.code) == ("declarer_card_points", "missing_field")
-    assert "the sheet's count" in missing.message  # the alternative named (no raw key)
-    assert errors({**PLAYED, "count_result": None, "declarer_card_points": 52}) == []  # null: not given
-
-
-@pytest.mark.parametrize("value", ["made", "Won", 52, True, ["won"], {}])
-def test_a_verdict_that_is_not_one_of_the_four_is_invalid(value):
-    (error,) = VARIANT.validate({**PLAYED, "count_result": value}, {}, None)
-    assert (error.field, error.code) == ("count_result", "invalid_value")
-    assert all(v in error.message for v in COUNT_RESULTS)
-
-
-def test_no_verdict_where_there_is_no_count():
-    renonsz = {**BASE, "outcome": "renonsz", "bid": "kettes", "declarer": "A", "partner": "C",
-               "renonsz": {"offender": "D", "kind": "play"}}  # fmt: skip
-    assert errors(renonsz) == []
-    assert errors({**renonsz, "count_result": "won"}) == [("count_result", "not_applicable")]
-    assert errors({**BASE, "outcome": "redeal", "count_result": "lost"}) == [("count_result", "not_applicable")]
-
-
-@pytest.mark.parametrize(
-    ("tricks", "verdict", "message"),
-    [
-        (9, "won", "9 tricks hold at least 72 card points: the sheet's count cannot be declaring side won (48–70)"),
-        (0, "lost", "0 tricks hold at most 22 card points: the sheet's count cannot be opponents won (47–70)"),
-        (3, "dupla", "3 tricks hold at most 70 card points: the sheet's count cannot be declaring side: dupla (71+)"),
-        (
-            6,
-            "opponents_dupla",
-            "6 tricks hold at least 24 card points: the sheet's count cannot be opponents: dupla (71+)",
-        ),
-    ],
-)
-def test_the_tricks_bound_the_verdict_as_they_bound_the_points(tricks, verdict, message):
-    """§3.3.5 on the band: all 9 tricks need "dupla", none "opponents_dupla"; 1-3 tricks hold at most
-    58 + 4T < 71 points, 6-8 tricks at least 4T > 23."""
-    (error,) = VARIANT.validate({**PLAYED, "count_result": verdict, "declarer_tricks": tricks}, {}, None)
-    assert (error.field, error.code, error.message) == ("count_result", "inconsistent", message)
-    assert errors({**PLAYED, "count_result": "dupla", "declarer_tricks": 9}) == []
-    assert errors({**PLAYED, "count_result": "opponents_dupla", "declarer_tricks": 0}) == []
 
 
 # --- the protocol and the languages ---------------------------------------------------------------------
 
 
-def test_the_protocol_shows_the_verdict_where_it_shows_the_points():
-    counted = PROTOCOL.text({**PLAYED, "declarer_card_points": 52}, {}, {})
-    assert counted.details == "52 pts, 5 tricks"
-    for verdict, shown in [
-        ("won", "game won, 5 tricks"),
-        ("lost", "game lost, 5 tricks"),
-        ("dupla", "dupla, 5 tricks"),
-        ("opponents_dupla", "dupla opp., 5 tricks"),
-    ]:
-        assert PROTOCOL.text({**PLAYED, "count_result": verdict}, {}, {}).details == shown
+def test_the_protocol_writes_the_verdict_in_hungarian():
+    """In English in every variant: tests/scoring/test_sheet_count.py."""
     hu = catalogue("hu")
     tr = Translator(hu.gettext, hu.ngettext)
     assert PROTOCOL.text({**PLAYED, "count_result": "won"}, {}, {}, tr).details == "játék megnyerve, 5 ütés"

@@ -14,8 +14,8 @@ from scoring.text import render
 from scoring.types import HandScore
 from scoring.variants.tarokk_illusztralt import rules
 from tests.samples.tarokk_illusztralt import random_hand
+from tests.scoring.examples.tarokk_illusztralt import EXAMPLES, REJECTED, spec_hand
 from tests.scoring.lines_check import LinesContract, mutated
-from tests.scoring.test_tarokk_illusztralt import EXAMPLES, REJECTED, spec_hand
 
 # Words of the English lines (the game's own terms -- Hármas, Tulétroá, Pagát ultimó, volát, dupla,
 # kontra, renonsz, skart, talon -- are the same in every language and are not here). None of them is a

@@ -17,17 +17,16 @@ from scoring.text import render
 from scoring.types import HandError
 from scoring.variants.tarokk_laza import rules
 from tests.samples.tarokk_laza import TEST_CONFIG, random_hand
-from tests.scoring.lines_check import check_catalogue, check_errors, check_lines
-from tests.scoring.test_tarokk_laza import (
+from tests.scoring.examples.tarokk_laza import (
     CONFIG_REJECTED,
     L8,
     PAIR_EXAMPLES,
     REJECTED,
     SPEC_CONFIG,
-    all_paths,
     deal,
-    mutate,
 )
+from tests.scoring.json_paths import all_paths, mutate
+from tests.scoring.lines_check import check_catalogue, check_errors, check_lines
 
 LANGUAGES = ["sl", "hu"]
 

@@ -12,7 +12,6 @@ any P of its band. No Django.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -23,20 +22,16 @@ from scoring.variants.tarokk_vadasz import rules
 from scoring.variants.tarokk_vadasz.protocol import PROTOCOL
 from scoring.variants.tarokk_vadasz.rules import COUNT_RESULTS, VARIANT, count_band
 from tests.samples.tarokk_vadasz import random_hand
-from tests.scoring.test_tarokk_vadasz import EXAMPLES, FOUR, make
+from tests.scoring import sheet_count
+from tests.scoring.examples.tarokk_vadasz import EXAMPLES, FOUR, make
 
 
 def band_of(points: int) -> str:
-    """The verdict a sheet writes for ``points``, found from the bands themselves."""
-    (verdict,) = [v for v, (lo, hi) in COUNT_RESULTS.items() if lo <= points <= hi]
-    return verdict
+    return sheet_count.band_of(COUNT_RESULTS, points)
 
 
 def by_verdict(hand: dict[str, Any]) -> dict[str, Any]:
-    """The hand as a referee who did not count records it: the band instead of P."""
-    out = {k: v for k, v in hand.items() if k != "declarer_card_points"}
-    out["count_result"] = band_of(hand["declarer_card_points"])
-    return out
+    return sheet_count.by_verdict(COUNT_RESULTS, hand)
 
 
 def errors(hand: dict[str, Any], state: Any = None) -> list[tuple[str, str]]:
@@ -51,13 +46,6 @@ def test_the_bands_cover_0_to_94_once_at_the_rules_thresholds():
     assert COUNT_RESULTS == {"dupla": (71, 94), "won": (48, 70), "lost": (24, 47), "opponents_dupla": (0, 23)}
     for p in range(95):
         assert count_band({"declarer_card_points": p}) == band_of(p)
-    labels = {k: str(v) for k, v in rules.COUNT_RESULT_LABEL.items()}
-    assert labels == {
-        "dupla": "declaring side: dupla (71+)",
-        "won": "declaring side won (48–70)",
-        "lost": "opponents won (47–70)",
-        "opponents_dupla": "opponents: dupla (71+)",  # the opponents' 71 of 94: P <= 23
-    }
 
 
 # --- the same points as any P of the band --------------------------------------------------------------
@@ -74,18 +62,7 @@ def test_every_spec_example_scores_the_same_with_its_band(hand, points, lines):
 
 
 def test_every_sample_hand_scores_the_same_with_its_band():
-    rng = random.Random("count_result")
-    compared = 0
-    for _ in range(3000):
-        hand, state = random_hand(rng)
-        if "declarer_card_points" not in hand:
-            continue  # thrown in, redealt or a renonsz: no count
-        verdict = by_verdict(hand)
-        assert VARIANT.validate(verdict, state, None) == [], verdict
-        counted, sheet = VARIANT.score(hand, state), VARIANT.score(verdict, state)
-        assert (sheet.points, sheet.state) == (counted.points, counted.state), hand
-        compared += 1
-    assert compared > 1500
+    sheet_count.sample_hands_score_as_counted(VARIANT, COUNT_RESULTS, random_hand, at_least=1500)
 
 
 # Hands whose score turns on every threshold: an announced dupla of each side, a forced-alone loss
@@ -106,22 +83,8 @@ HANDS = [
 
 @pytest.mark.parametrize(("fields", "state"), HANDS)
 def test_for_every_count_and_trick_count_the_verdict_scores_as_the_points(fields, state):
-    """P 0-94 x T 0-9: where P is valid its band is valid and scores the same; a band is valid
-    exactly where some P of it is (the bounds of §3.2 rule 5 on the band)."""
-    for t in range(10):
-        valid_bands = set()
-        for p in range(95):
-            counted = make({**fields, "declarer_card_points": p, "declarer_tricks": t})
-            if VARIANT.validate(counted, state, None):
-                continue
-            valid_bands.add(band_of(p))
-            verdict = by_verdict(counted)
-            assert VARIANT.validate(verdict, state, None) == [], (p, t)
-            a, b = VARIANT.score(counted, state), VARIANT.score(verdict, state)
-            assert (b.points, b.state) == (a.points, a.state), (p, t)
-        for band in COUNT_RESULTS:
-            hand = make({**fields, "count_result": band, "declarer_tricks": t})
-            assert (VARIANT.validate(hand, state, None) == []) == (band in valid_bands), (band, t)
+    """P 0-94 x T 0-9: the bounds of §3.2 rule 5 on the band (tests/scoring/sheet_count.py)."""
+    sheet_count.every_count_and_trick_count(VARIANT, COUNT_RESULTS, lambda **m: make({**fields, **m}), state)
 
 
 def test_spec_v16_with_the_sheets_verdict_scores_as_with_60_card_points():
@@ -164,72 +127,16 @@ def test_a_dupla_on_the_sheet_supersedes_the_game():
     assert result.breakdown[0] == "game: not paid (a dupla or volát was made)"
 
 
-# --- what the record may not say -------------------------------------------------------------------
-
+# --- what the record may not say: tests/scoring/test_sheet_count.py -------------------------------------
 
 PLAYED = make({"declarer": "A", "partner": "C", "declarer_talon_taken": 2, "declarer_tricks": 6})
-
-
-def test_exactly_one_of_the_card_points_and_the_verdict():
-    assert errors({**PLAYED, "count_result": "won", "declarer_card_points": 55}) == [
-        ("count_result", "forbidden_combination")
-    ]
-    (missing,) = VARIANT.validate(PLAYED, {}, None)
-    assert (missing.field, missing.code) == ("declarer_card_points", "missing_field")
-    assert "the sheet's count" in missing.message  # the alternative named (no raw key)
-    assert errors({**PLAYED, "count_result": None, "declarer_card_points": 55}) == []  # null: not given
-
-
-@pytest.mark.parametrize("value", ["made", "Lost", 55, False, ["won"], {"x": 1}])
-def test_a_verdict_that_is_not_one_of_the_four_is_invalid(value):
-    (error,) = VARIANT.validate({**PLAYED, "count_result": value}, {}, None)
-    assert (error.field, error.code) == ("count_result", "invalid_value")
-    assert all(v in error.message for v in COUNT_RESULTS)
-
-
-def test_no_verdict_where_there_is_no_count():
-    renonsz = make({"outcome": "renonsz", "declarer": "A", "partner": "C", "declarer_talon_taken": 2,
-                    "renonsz": {"offender": "B", "kind": "play"}})  # fmt: skip
-    assert errors(renonsz) == []
-    assert errors({**renonsz, "count_result": "won"}) == [("count_result", "not_applicable")]
-    assert errors(make({"outcome": "thrown_in", "count_result": "won"})) == [("count_result", "not_applicable")]
-    assert errors(make({"outcome": "redeal", "count_result": "dupla"})) == [("count_result", "not_applicable")]
-
-
-@pytest.mark.parametrize(
-    ("tricks", "verdict", "message"),
-    [
-        (9, "won", "9 tricks hold at least 72 card points: the sheet's count cannot be declaring side won (48–70)"),
-        (0, "lost", "0 tricks hold at most 22 card points: the sheet's count cannot be opponents won (47–70)"),
-        (2, "dupla", "2 tricks hold at most 66 card points: the sheet's count cannot be declaring side: dupla (71+)"),
-        (
-            8,
-            "opponents_dupla",
-            "8 tricks hold at least 32 card points: the sheet's count cannot be opponents: dupla (71+)",
-        ),
-    ],
-)
-def test_the_tricks_bound_the_verdict_as_they_bound_the_points(tricks, verdict, message):
-    """§3.2 rule 5 on the band: all 9 tricks need "dupla", none "opponents_dupla"; 1-3 tricks hold at
-    most 58 + 4T < 71 points, 6-8 tricks at least 4T > 23."""
-    (error,) = VARIANT.validate({**PLAYED, "count_result": verdict, "declarer_tricks": tricks}, {}, None)
-    assert (error.field, error.code, error.message) == ("count_result", "inconsistent", message)
-    assert errors({**PLAYED, "count_result": "dupla", "declarer_tricks": 9}) == []
-    assert errors({**PLAYED, "count_result": "opponents_dupla", "declarer_tricks": 0}) == []
 
 
 # --- the protocol and the languages ---------------------------------------------------------------------
 
 
-def test_the_protocol_shows_the_verdict_where_it_shows_the_points():
-    assert PROTOCOL.text({**PLAYED, "declarer_card_points": 55}, {}, {}).details == "talon 2; 55 pts, 6 tricks"
-    for verdict, shown in [
-        ("won", "talon 2; game won, 6 tricks"),
-        ("lost", "talon 2; game lost, 6 tricks"),
-        ("dupla", "talon 2; dupla, 6 tricks"),
-        ("opponents_dupla", "talon 2; dupla opp., 6 tricks"),
-    ]:
-        assert PROTOCOL.text({**PLAYED, "count_result": verdict}, {}, {}).details == shown
+def test_the_protocol_writes_the_verdict_in_slovenian():
+    """In English in every variant: tests/scoring/test_sheet_count.py."""
     sl = catalogue("sl")
     tr = Translator(sl.gettext, sl.ngettext)
     shown = PROTOCOL.text({**PLAYED, "count_result": "lost"}, {}, {}, tr).details

@@ -15,8 +15,8 @@ from scoring.text import render
 from scoring.types import HandScore
 from scoring.variants.tarokk_vadasz import rules
 from tests.samples.tarokk_vadasz import random_hand
+from tests.scoring.examples.tarokk_vadasz import EXAMPLES, FIVE, PLAYED, REJECTED, SEVEN, make
 from tests.scoring.lines_check import LinesContract, mutated
-from tests.scoring.test_tarokk_vadasz import EXAMPLES, FIVE, PLAYED, REJECTED, SEVEN, make
 
 # Words of the English lines (the game's own terms -- tulétroá, pagát ulti, XXI-fogás, dupla, volát,
 # kontra, lengetés, renonsz, Pagát, skart -- are the same in every language and are not here). None of

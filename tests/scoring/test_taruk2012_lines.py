@@ -18,10 +18,10 @@ from scoring.text import render
 from scoring.types import HandError
 from scoring.variants.taruk2012 import rules
 from tests.samples.taruk2012 import random_hand
+from tests.scoring.examples.taruk2012 import REJECTED, WORKED
+from tests.scoring.examples.taruk2012_options import ALL_CONFIGS, HOLDER, RULE_CASES, counts
 from tests.scoring.json_paths import paths, replace_at
 from tests.scoring.lines_check import check_catalogue, check_errors, check_lines
-from tests.scoring.test_taruk2012 import REJECTED, WORKED
-from tests.scoring.test_taruk2012_options import ALL_CONFIGS, HOLDER, RULE_CASES, counts
 
 LANGUAGES = ["sl", "hu"]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from scoring.registry import VARIANTS
 from scoring.variants.ulti_mausz.incidents import false_call
-from tests.scoring.test_ulti_mausz import EXAMPLES
+from tests.scoring.examples.ulti_mausz import EXAMPLES
 
 VARIANT = VARIANTS["ulti-mausz"]
 EXAMPLE_1 = EXAMPLES[1]

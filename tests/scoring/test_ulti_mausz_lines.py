@@ -22,8 +22,8 @@ from scoring.engine import evaluate
 from scoring.text import render
 from scoring.variants.ulti_mausz import rules
 from tests.samples.ulti_mausz import random_hand
+from tests.scoring.examples.ulti_mausz import EXAMPLES, REJECTED, RENONSZ_CASES
 from tests.scoring.lines_check import check_catalogue, check_errors, check_lines
-from tests.scoring.test_ulti_mausz import EXAMPLES, REJECTED, RENONSZ_CASES
 
 LANGUAGES = ["sl", "hu"]
 ROOT = Path(__file__).resolve().parents[2]

@@ -27,7 +27,7 @@ from scoring.engine import evaluate
 from scoring.types import HandScore
 from scoring.variants.ulti_mausz import rules as um
 from tests.samples.ulti_mausz import random_hand
-from tests.scoring.test_ulti_mausz import EXAMPLES
+from tests.scoring.examples.ulti_mausz import EXAMPLES, deal
 
 
 def scored(hand: dict[str, Any]) -> HandScore:
@@ -93,16 +93,8 @@ def test_a_silent_100_still_needs_the_count() -> None:
 
 def test_a_verdict_for_only_some_counted_parts_is_not_enough() -> None:
     # 4 ász bid = {4asz, parti}: the 4 ász verdict does not stand in for the parti's count.
-    hand = {
-        "variant": "ulti-mausz",
-        "seats": ["A", "B", "C"],
-        "dealer": "C",
-        "declarer": "A",
-        "bid": "4asz",
-        "trump": "tok",
-        "play": {"declarer_tricks": 6, "four_aces": "A", "trump7_last_trick": None},
-        "results": {"4asz": "made"},
-    }
+    hand = deal("A", "4asz", trump="tok", results={"4asz": "made"})
+    hand["play"] = {"declarer_tricks": 6, "four_aces": "A", "trump7_last_trick": None}
     assert ("play.declarer_card_points", "missing_field") in [(f, c) for f, c, _m in errors_of(hand)]
     hand["results"]["parti"] = "made"
     assert scored(hand).points["A"] > 0

@@ -8,7 +8,7 @@ import pytest
 @pytest.fixture
 def seated(event, alice):
     """``event`` with eight players: two tables in round 1, two hands a round; rita referees table 1 only."""
-    from tests.tournaments.test_protocols import seated_event
+    from tests.support.events import seated_event
 
     seated_event(event, alice, [f"Igralec {i}" for i in range(1, 9)], hands_per_round=2)
     event.refresh_from_db()
@@ -20,7 +20,7 @@ def complete(running_event, bob):
     """Table 1 of ``running_event`` with both its hands played, not yet confirmed: hand 1 klop, B over
     35 card points: B -70 (taruk2012.md §8.1 E8) and a radelc for all; hand 2 tri by C with partner A,
     48 card points: 25 doubled by C's radelc = 50, A half of 50 = 25 (§8.1 E1, §4.4)."""
-    from tests.tournaments.test_hands import HAND2_SEATS, klop_b_full, tri
+    from tests.support.taruk_hands import HAND2_SEATS, klop_b_full, tri
     from tournaments import hands
     from tournaments.models import Table
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tests.conftest import client_for
-from tests.tournaments.test_hands import klop_b_full
+from tests.support.taruk_hands import klop_b_full
 from tournaments import hands as services
 from tournaments import services as event_services
 from tournaments.models import AuditEntry, Confirmation, Table

@@ -7,11 +7,10 @@ import re
 import pytest
 
 from tests.conftest import client_for
+from tests.support.events import seated_event, tables
+from tests.support.taruk_hands import enter
 from tournaments import audit
 from tournaments.models import AuditEntry, Table
-
-from .test_audit_replay import enter, tables
-from .test_protocols import seated_event
 
 
 @pytest.fixture

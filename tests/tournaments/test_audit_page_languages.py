@@ -10,8 +10,7 @@ import pytest
 
 from tests.conftest import client_for
 from tests.html_forms import form_with
-
-from .test_views_table import BASE, post_hand
+from tests.support.table_page import BASE, post_hand
 
 ENGLISH = ("made", "failed", "hand", "table", "round", "points", "before", "after", "corrected", "by")
 AUDIT = "/e/ljubljana-open/manage/audit/"

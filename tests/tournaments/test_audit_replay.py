@@ -9,11 +9,11 @@ import random
 import pytest
 from django.core.management import CommandError, call_command
 
+from tests.support.events import seated_event, tables
+from tests.support.taruk_hands import enter, taruk_hand
 from tournaments import hands
-from tournaments.models import AuditEntry, Hand, Table
+from tournaments.models import AuditEntry, Hand
 from tournaments.replay import LogRow, differences, replay
-
-from .test_protocols import seated_event, taruk_hand
 
 
 @pytest.fixture
@@ -21,16 +21,6 @@ def seated(event, alice):
     seated_event(event, alice, [f"Igralec {i}" for i in range(1, 9)], hands_per_round=12)
     event.refresh_from_db()
     return event
-
-
-def tables(event) -> list[Table]:
-    return list(Table.objects.select_related("round__tournament").filter(round__tournament=event).order_by("number"))
-
-
-def enter(user, table: Table, n: int) -> Hand:
-    previous = table.hands.order_by("number").last()
-    envelope = hands.next_envelope(hands.table_setup(table, table.round.tournament), previous)
-    return hands.enter_hand(user, table, taruk_hand(n, envelope["dealer"]))
 
 
 def replay_output(*slugs: str) -> str:

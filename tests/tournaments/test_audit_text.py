@@ -8,7 +8,7 @@ import datetime
 from django.utils import translation
 
 from scoring.registry import VARIANTS
-from tests.scoring.test_taruk2012 import E17
+from tests.scoring.examples.taruk2012 import E17
 from tournaments import audit_text as at
 
 # 14:32 in Ljubljana (settings.TIME_ZONE): "2:32 p.m." in English, "14:32" in Slovenian and Hungarian

@@ -24,10 +24,10 @@ import pytest
 from tests.conftest import client_for
 from tests.html_forms import form
 from tests.pdf_text import pdf_text
+from tests.support.events import new_event, seated_event
+from tests.support.taruk_hands import play
 from tournaments import documents, services
 from tournaments.models import AuditEntry, GeneratedFile, Table
-
-from .test_protocols import play, seated_event
 
 pytestmark = pytest.mark.celery_worker
 
@@ -135,16 +135,7 @@ def test_a_real_worker_generates_a_rounds_protocols_queued_through_redis(celery_
     worker, log = celery_worker
     # Created after the fixtures moved the connection: the worker must see these rows.
     organizer = User.objects.create_superuser("worker-organizer", "o@example.org", "pw")
-    event = services.create_tournament(
-        organizer,
-        name="Worker Open",
-        slug="worker-open",
-        variant="taruk2012",
-        rounds=2,
-        hands_per_round=2,
-        table_size=4,
-        is_public=True,
-    )
+    event = new_event(organizer, "worker-open", rounds=2, hands_per_round=2, table_size=4)
     seated_event(event, organizer, ["Ana Novak", "Bojan Kranjc", "Črt Žagar", "Dušan Horvat"], hands_per_round=2)
     play(Table.objects.get(round__tournament=event, number=1), organizer, 2)
     event.refresh_from_db()

@@ -15,10 +15,10 @@ from django.utils import timezone
 from config.celery import app
 from tests.conftest import client_for
 from tests.html_forms import form
+from tests.support.documents import get
+from tests.support.taruk_hands import play
 from tournaments import documents, tasks
 from tournaments.models import GeneratedFile
-
-from .test_documents import get
 
 pytestmark = pytest.mark.usefixtures("documents_settings")
 
@@ -166,8 +166,6 @@ def test_a_document_whose_file_is_missing_is_made_again(seated, alice, django_ca
 def test_a_tables_protocol_pdf_is_rendered_once_per_state_of_the_table(seated, alice, bob, monkeypatch):
     from tournaments.models import Table
     from tournaments.protocols import render
-
-    from .test_protocols import play
 
     renders = []
     real = render.table_protocol_pdf

@@ -14,10 +14,11 @@ from django.utils import translation
 
 from tests.conftest import client_for
 from tests.pdf_text import pdf_text
+from tests.support.documents import get, read
+from tests.support.events import seated_event
+from tests.support.taruk_hands import play, taruk_hand
 from tournaments import documents, hands, services, tasks
 from tournaments.models import AuditEntry, GeneratedFile, Table
-
-from .test_protocols import play, seated_event, taruk_hand
 
 pytestmark = pytest.mark.usefixtures("documents_settings")
 
@@ -28,30 +29,9 @@ def table(event, number: int) -> Table:
     )
 
 
-def get(user, url, capture):
-    """GET ``url``; tasks queued by the request run when its transaction commits (eagerly here).
-
-    Inside a test's transaction that is after the response, so a document that had to be
-    generated answers 202 (the progress page) first and the file on the next request.
-    """
-    with capture(execute=True):
-        response = client_for(user).get(url)
-    if response.status_code == 202:
-        response = client_for(user).get(url)
-    return read(response)
-
-
 def stored(row: GeneratedFile) -> bytes:
     with row.file.open("rb") as f:
         return f.read()
-
-
-def read(response):
-    """A file response's bytes as ``response.body``; reading to the end closes the file, as a
-    WSGI server would (closing again would fire request_finished a second time)."""
-    if response.streaming:
-        response.body = b"".join(response.streaming_content)
-    return response
 
 
 # --- who may have what ------------------------------------------------------------------------------

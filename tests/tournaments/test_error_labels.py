@@ -13,7 +13,7 @@ from django.utils import translation
 from scoring.text import _
 from scoring.types import HandError
 from tests.conftest import client_for
-from tests.tournaments.test_lines import in_language, parti_won, posted, preview_url
+from tests.support.table_page import in_language, parti_won, posted, preview_url
 from tests.tournaments.variant_tables import post_hand, rendered_form, running_table
 from tournaments import lines
 

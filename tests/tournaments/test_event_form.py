@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.conftest import client_for
 from tests.html_forms import form_with
-from tests.test_api import send
+from tests.support.api import send
 from tournaments.models import Tournament
 
 NEW = reverse("tournament-create") + "?variant=ulti-mausz"

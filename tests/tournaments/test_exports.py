@@ -18,12 +18,11 @@ from scoring.variants.tarokk_laza import rules as laza
 from tests import toy_variant
 from tests.conftest import client_for
 from tests.samples import samples_of
+from tests.support.events import seated_event
+from tests.support.taruk_hands import play
 from tests.tournaments.variant_tables import NAMES, sample_table
 from tournaments import export_columns, exports, hands, services
-from tournaments.models import Hand, Table
-from tournaments.results import event_standings, metric_label
-
-from .test_protocols import play, seated_event
+from tournaments.models import Hand, Seat, Table
 
 DANGEROUS = ['=HYPERLINK("http://evil.example","click")', "+1+1", "-2+3", "@SUM(A1:A2)"]
 
@@ -176,19 +175,45 @@ def test_the_header_is_bold_and_frozen_and_the_columns_fit(played):
     assert widths["Protocol: Card points, bonuses, penalties"] <= exports.WIDEST + 2
 
 
-def test_the_standings_export_follows_the_standings(played):
-    metrics, lines = event_standings(played)
+def test_the_standings_export_follows_the_hands(played):
+    """taruk2012.md §6: a player's round total is the sum of his hands' points at his table, his place
+    1 + the players with a higher total, his ranking points 2, 1.5, 1, 0.5 by place; §7.7: the order is by
+    ranking points, then game points, a first place is a table win; nobody is tied, so neither head to
+    head nor the lot is needed. Round 1 runs (no table confirmed): every row is provisional."""
+    stored = list(Hand.objects.filter(table__round__tournament=played))
+    seats = Seat.objects.filter(table__round__tournament=played).select_related("entry__player")
+    entry = {s.position: s.entry for s in seats}
+    total = {p: sum(h.points.get(p, 0) for h in stored) for p in entry}
+    assert len(set(total.values())) == 4  # no tie at the table
+    place = {p: 1 + sum(other > total[p] for other in total.values()) for p in total}
+    points = {p: {1: 2, 2: 1.5, 3: 1, 4: 0.5}[place[p]] for p in total}
+    order = sorted(total, key=lambda p: (-points[p], -total[p]))
     with translation.override("en"):
-        ws = sheet(exports.standings_workbook(played))
-    table = rows(ws)
-    assert table[0][:9] == ["Rank", "Start number", "Name", "Club", "Team", "Round 1", "Round 2", "Round 3", "Round 4"]
-    assert table[0][-1] == "Provisional"
-    assert len(table) == 1 + len(lines)
-    for line, row in zip(lines, table[1:], strict=True):
-        assert row[:5] == [line.rank, line.start_number, line.name, line.club or None, line.team or None]
-        assert row[5] == float(line.line.per_round[1])  # ranking points of round 1 as a number
-        assert row[9] == line.line.metrics[metrics[0]]
-        assert row[-1] == "yes"  # no table confirmed yet
+        table = rows(sheet(exports.standings_workbook(played)))
+    assert table[0] == [
+        "Rank", "Start number", "Name", "Club", "Team", "Round 1", "Round 2", "Round 3", "Round 4",
+        "Ranking points", "Game points", "Head to head", "Table wins", "Lot", "Provisional",
+    ]  # fmt: skip
+    assert table[1:] == [
+        [
+            rank,
+            entry[p].start_number,
+            entry[p].player.name,
+            entry[p].player.club,
+            None,  # no team
+            points[p],  # round 1, as a number
+            None,
+            None,
+            None,
+            points[p],
+            total[p],
+            None,
+            int(place[p] == 1),
+            None,
+            "yes",
+        ]
+        for rank, p in enumerate(order, start=1)
+    ]
 
 
 def test_a_withdrawn_player_is_listed_with_his_status(played, alice):
@@ -397,8 +422,8 @@ def test_the_standings_and_player_workbooks_read_in_the_event_s_language(played,
     with translation.override(language):
         standings = rows(sheet(exports.standings_workbook(played)))
         players = rows(sheet(exports.players_workbook(played)))
-        metrics, _lines = event_standings(played)
-        expected = [metric_label(m) for m in metrics]
+        # taruk2012.md §7.7's order: ranking points, game points, then the three tie-breaks.
+        expected = [gettext(m) for m in ("Ranking points", "Game points", "Head to head", "Table wins", "Lot")]
         withdrawn = gettext("Withdrawn")
         provisional = gettext("yes")
     for table in (standings, players):

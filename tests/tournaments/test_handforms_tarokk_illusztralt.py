@@ -12,12 +12,13 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from scoring.variants.tarokk_illusztralt.entry import FIGURE_ROWS, normalised
+from scoring.variants.tarokk_illusztralt.entry import FIGURE_ROWS
 from scoring.variants.tarokk_illusztralt.rules import VARIANT
 from tests.samples.tarokk_illusztralt import random_hand
+from tests.scoring.examples.tarokk_illusztralt import TYPED
+from tests.tournaments import hand_forms
+from tests.tournaments.hand_forms import as_post
 from tournaments.handforms import HandForm, form_class
 
 TarokkIllusztraltHandForm = form_class("tarokk-illusztralt")
@@ -32,27 +33,12 @@ def make_form(data: dict[str, Any] | None, envelope: dict[str, Any] | None = Non
     )
 
 
-def as_post(initial: dict[str, Any]) -> dict[str, str]:
-    """What a browser posts for a form showing ``initial`` (a checked box is "on", an unchecked one absent)."""
-    return {k: "on" if v is True else str(v) for k, v in initial.items() if v is not False and v is not None}
-
-
 def typed(data: dict[str, Any]) -> dict[str, str]:
-    """A referee's POST: every field at its initial value, then what he typed."""
-    form = make_form(None)
-    base = {name: field.initial for name, field in form.fields.items() if field.initial not in (None, "")}
-    return as_post({**base, **data})
+    return hand_forms.typed(make_form(None), data)
 
 
 def inputs(data: dict[str, Any]) -> int:
-    """How many fields of the POST differ from what the empty form shows."""
-    form = make_form(None)
-    count = 0
-    for name, value in data.items():
-        initial = form.fields[name].initial
-        if value not in ("", None) and str(value) != ("" if initial is None else str(initial)):
-            count += 1
-    return count
+    return hand_forms.inputs(make_form(None), data)
 
 
 def hand_of(data: dict[str, Any], envelope: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -71,17 +57,6 @@ def round_trip(hand: dict[str, Any]) -> dict[str, Any]:
 
 
 # --- round trip ---------------------------------------------------------------
-
-
-@given(st.randoms(use_true_random=False))
-@settings(max_examples=100, deadline=None)
-def test_every_sample_hand_survives_the_form(rng):
-    hand, state = random_hand(rng)
-    if not covered(hand):  # counted in the next test: never seen so far
-        return
-    again = round_trip(hand)
-    assert again == normalised(hand)
-    assert VARIANT.score(again, state).points == VARIANT.score(hand, state).points
 
 
 def test_the_forms_cover_nearly_every_sample_hand():
@@ -134,118 +109,10 @@ def test_initial_data_renders_an_unbound_form_for_a_correction():
 E1 = {"bid": "harmas", "declarer": "A", "partner": "C", "declarer_card_points": 52, "declarer_tricks": 5}
 
 
-@pytest.mark.parametrize(
-    ("typed_in", "points"),
-    [
-        pytest.param(E1, [1, -1, 1, -1], id="E1"),
-        pytest.param(
-            {"bid": "szolo", "declarer": "A", "partner": "alone", "declarer_card_points": 60, "declarer_tricks": 6},
-            [12, -4, -4, -4],
-            id="E4 self-call",
-        ),
-        pytest.param(
-            {
-                "bid": "harmas",
-                "declarer": "A",
-                "partner": "C",
-                "declarer_card_points": 90,
-                "declarer_tricks": 9,
-                "fig1": "tuletroa",
-                "fig2": "volat",
-                "fig2_how": "announced",
-                "fig3": "negy_kiraly",
-                "fig3_how": "silent",
-            },
-            [8, -8, 8, -8],
-            id="E7 figure order",
-        ),
-        pytest.param(
-            {
-                "bid": "kettes",
-                "declarer": "A",
-                "partner": "C",
-                "declarer_card_points": 50,
-                "declarer_tricks": 5,
-                "fig1": "xxi_fogas",
-                "fig1_side": "opponents",
-                "fig1_how": "silent",
-            },
-            [-19, 19, -19, 19],
-            id="E8 silent XXI-fogás",
-        ),
-        pytest.param(
-            {
-                "bid": "harmas",
-                "declarer": "A",
-                "partner": "C",
-                "declarer_card_points": 55,
-                "declarer_tricks": 6,
-                "fig1": "pagat_ultimo",
-                "fig1_how": "failed",
-                "fig1_kontra": 1,
-            },
-            [-19, 19, -19, 19],
-            id="E9",
-        ),
-        pytest.param(
-            {
-                "bid": "kettes",
-                "declarer": "A",
-                "partner": "C",
-                "declarer_card_points": 58,
-                "declarer_tricks": 6,
-                "tarokk_B": "9_early",
-                "tarokk_C": "8_end",
-            },
-            [-1, 4, 1, -4],
-            id="E11",
-        ),
-        pytest.param(
-            {
-                "outcome": "renonsz",
-                "bid": "kettes",
-                "declarer": "A",
-                "partner": "C",
-                "fig1": "tuletroa",
-                "fig1_kontra": 1,
-                "fig2": "pagat_ultimo",
-                "fig2_side": "opponents",
-                "renonsz_offender": "D",
-                "renonsz_kind": "play",
-            },
-            [16, 16, 16, -48],
-            id="E12 renonsz",
-        ),
-        pytest.param(
-            {
-                "bid": "harmas",
-                "declarer": "A",
-                "partner": "alone_skart",
-                "declarer_card_points": 40,
-                "declarer_tricks": 3,
-            },
-            [-6, 2, 2, 2],
-            id="E15 official kontra by itself",
-        ),
-        pytest.param({"outcome": "redeal"}, [0, 0, 0, 0], id="E16"),
-        pytest.param(
-            {
-                "bid": "kettes",
-                "declarer": "A",
-                "partner": "C",
-                "declarer_card_points": 60,
-                "declarer_tricks": 6,
-                "fig1": "dupla",
-                "fig1_kontra": 1,
-            },
-            [-14, 14, -14, 14],
-            id="E17",
-        ),
-    ],
-)
+@pytest.mark.parametrize(("typed_in", "points"), TYPED)
 def test_spec_examples_typed_into_the_form(typed_in, points):
-    hand = hand_of(typed(typed_in))
-    assert list(VARIANT.score(hand, {}).points.values()) == points
+    """tarokk-illusztralt.md §4's examples as a referee types them (tests/scoring/examples/tarokk_illusztralt.json)."""
+    assert VARIANT.score(hand_of(typed(typed_in)), {}).points == points
 
 
 def test_the_typical_hand_needs_at_most_six_inputs():
@@ -278,12 +145,7 @@ def test_a_figure_row_writes_the_named_king_and_leaves_out_derived_results():
 
 
 def engine_errors(data: dict[str, Any]) -> HandForm:
-    form = make_form(typed(data))
-    assert form.is_valid(), form.errors
-    errors = VARIANT.validate(form.hand(), {}, None)
-    assert errors
-    form.add_engine_errors(errors)
-    return form
+    return hand_forms.with_engine_errors(make_form(typed(data)), VARIANT.validate)
 
 
 def test_an_impossible_figure_pair_is_shown_on_its_row_despite_blank_rows():
@@ -324,26 +186,10 @@ def test_kontra_on_a_silent_figure_is_shown_on_its_kontra():
     assert "cannot be kontra'd" in form.errors["fig1_kontra"][0]
 
 
-# --- the sheet's verdict instead of the card points ----------------------------------------
+# --- the sheet's verdict instead of the card points (its chips: test_handforms_sheet_count.py) --------
 
 
 SHEET = {"bid": "kettes", "declarer": "A", "partner": "C", "count_result": "won", "declarer_tricks": 6}
-
-
-def test_the_sheets_count_follows_the_card_points_as_tap_chips():
-    form = make_form(None)
-    names = list(form.fields)
-    assert names[names.index("declarer_card_points") + 1] == "count_result"
-    field = form.fields["count_result"]
-    assert str(field.label) == "the sheet's count (instead of card points)"
-    assert [(v, str(label)) for v, label in field.choices] == [
-        ("", "—"),
-        ("dupla", "declaring side: dupla (71+)"),
-        ("won", "declaring side won (48–70)"),
-        ("lost", "opponents won (47–70)"),
-        ("opponents_dupla", "opponents: dupla (71+)"),
-    ]
-    assert getattr(field.widget, "chips", False)  # up to 24 choices: tap targets on the phone
 
 
 def test_the_sheets_count_without_card_points_builds_the_hand_and_comes_back():
@@ -366,16 +212,7 @@ def test_the_sheets_count_without_card_points_builds_the_hand_and_comes_back():
     assert round_trip(hand) == hand
 
 
-def test_neither_count_nor_card_points_is_shown_on_the_card_points():
-    form = engine_errors({k: v for k, v in SHEET.items() if k != "count_result"})
-    (message,) = form.errors["declarer_card_points"]
-    assert "card points of the declaring side (tricks + skarts) is required" in message
-    assert "the sheet's count" in message  # the alternative named (no raw key)
-
-
-def test_both_and_a_count_the_tricks_rule_out_are_shown_on_the_sheets_count():
-    form = engine_errors({**SHEET, "declarer_card_points": 55})
-    assert form.errors["count_result"] == ["give the card points or the sheet's count, not both"]
+def test_a_count_the_tricks_rule_out_is_shown_on_the_sheets_count():
     form = engine_errors({**SHEET, "declarer_tricks": 9})
     (message,) = form.errors["count_result"]
     assert message.startswith("9 tricks hold at least 72 card points")

@@ -7,53 +7,22 @@ the event's point table (``config``). ``SPEC_CONFIG`` is the spec's §5.5 table
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 from django.template.loader import render_to_string
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from scoring.engine import evaluate
 from scoring.types import HandScore
-from scoring.variants.tarokk_laza.entry import LINES, OPEN_LINES, normalised
+from scoring.variants.tarokk_laza.entry import LINES, OPEN_LINES
 from scoring.variants.tarokk_laza.rules import VARIANT
-from tests.samples.tarokk_laza import TEST_CONFIG, random_hand
+from tests.samples.tarokk_laza import TEST_CONFIG
+from tests.scoring.examples.tarokk_laza import L8, SPEC_CONFIG, SPEC_ROWS
 from tournaments.handforms import HandForm, form_class
 
 TarokkLazaHandForm = form_class("tarokk-laza")
 
 
-def row(bid: str, made: int, failed: int, silent: int | None = None, **extra: Any) -> dict[str, Any]:
-    return {"bid": bid, "made": made, "failed": failed, "silent": silent, **extra}
-
-
-# §5.5: ILLUSTRATIVE — NOT FROM THE RULES (made / failed / silent).
-SPEC_ROWS = [
-    row("gem", 20, 10, 10),
-    row("kassza", 30, 10),
-    row("kopf", 20, 10),
-    row("trul", 30, 10),
-    row("mizer", 80, 30),
-    row("banda", 20, 10),
-    row("piros_fekete", 30, 10),
-    row("flotta", 40, 15),
-    row("armada", 60, 20),
-    row("dzsinn", 40, 15),
-    row("mariage", 50, 20),
-    row("ulti", 40, 20),
-    row("uhu", 50, 20),
-    row("lamour", 30, 10),
-    row("angelo", 30, 10),
-    row("pikolo", 30, 10),
-    row("city", 30, 10),
-    row("centrum", 30, 10),
-    row("kismadar", 40, 15),
-    row("nagymadar", 50, 20),
-    row("skala", 180, 20, trophy_rank=1),
-]
-SPEC_CONFIG = {"point_table": {"version": "spec-5.5-illustrative", "rows": SPEC_ROWS}}
 SEATS = ["A", "B", "C", "D"]  # attack A/D, defence C/B
 
 
@@ -86,32 +55,7 @@ def entered(lines: dict[str, list[tuple[str, str]]], **kw: Any) -> tuple[TarokkL
     return make_form(data, **kw), sum(1 for v in data.values() if v)
 
 
-# --- the round trip ----------------------------------------------------------------------------
-
-
-def round_trip(hand: dict[str, Any], as_post: bool) -> dict[str, Any]:
-    initial = TarokkLazaHandForm.initial_from(hand)
-    form = make_form(post(initial) if as_post else initial, hand["seats"], hand["dealer"], TEST_CONFIG)
-    assert form.is_valid(), form.errors.as_data()
-    return form.hand()
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.randoms(use_true_random=False), st.booleans())
-def test_round_trip_of_sample_hands(rng: random.Random, as_post: bool) -> None:
-    hand, state = random_hand(rng)
-    out = round_trip(hand, as_post)
-    assert out == normalised(hand)
-    assert VARIANT.score(out, state, TEST_CONFIG).points == VARIANT.score(hand, state, TEST_CONFIG).points
-
-
-def test_no_sample_hand_is_left_to_the_json_form() -> None:
-    uncovered = []
-    for seed in range(1000):
-        hand, _ = random_hand(random.Random(seed))
-        if round_trip(hand, as_post=True) != normalised(hand):
-            uncovered.append(seed)
-    assert uncovered == []
+# --- the round trip (of every variant's sample hands: test_handforms_round_trip.py) -----------------
 
 
 def test_more_entries_than_lines_get_more_lines() -> None:
@@ -209,18 +153,7 @@ def test_spec_whole_deal_l8() -> None:
         "dealer": "C",
         "attack": {"indito": "A", "elfogo": "D"},
         "defence": {"elfogo": "B", "indito": "C"},
-        "bids": {
-            "attack": [
-                {"bid": "kassza", "made": True},
-                {"bid": "gem", "made": True},
-                {"bid": "banda", "qualifier": "kor", "made": True},
-                {"bid": "flotta", "kontra": 1, "made": True},
-            ],
-            "defence": [
-                {"bid": "ulti", "qualifier": "pagat", "kontra": 1, "made": False},
-                {"bid": "trul", "made": True},
-            ],
-        },
+        "bids": L8["bids"],
     }
     result = VARIANT.score(hand, {}, SPEC_CONFIG)
     assert result.points == {"A": 130, "B": -10, "C": -10, "D": 130}

@@ -11,12 +11,13 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from scoring.variants.tarokk_vadasz.entry import normalised
 from scoring.variants.tarokk_vadasz.rules import VARIANT, play_order
 from tests.samples.tarokk_vadasz import random_hand
+from tests.scoring.examples.tarokk_vadasz import TYPED
+from tests.tournaments import hand_forms
+from tests.tournaments.hand_forms import as_post
 from tournaments.handforms import HandForm, form_class
 
 TarokkVadaszHandForm = form_class("tarokk-vadasz")
@@ -42,27 +43,12 @@ def make_form(
     )
 
 
-def as_post(initial: dict[str, Any]) -> dict[str, str]:
-    """What a browser posts for a form showing ``initial`` (a checked box is "on", an unchecked one absent)."""
-    return {k: "on" if v is True else str(v) for k, v in initial.items() if v is not False and v is not None}
-
-
 def typed(data: dict[str, Any], participants: list[str] = FOUR, dealer: str = "D") -> dict[str, str]:
-    """A referee's POST: every field at its initial value, then what he typed."""
-    form = make_form(None, participants, dealer)
-    base = {name: field.initial for name, field in form.fields.items() if field.initial not in (None, "")}
-    return as_post({**base, **data})
+    return hand_forms.typed(make_form(None, participants, dealer), data)
 
 
 def inputs(data: dict[str, Any], participants: list[str] = FOUR, dealer: str = "D") -> int:
-    """How many fields of the POST differ from what the empty form shows."""
-    form = make_form(None, participants, dealer)
-    count = 0
-    for name, value in data.items():
-        initial = form.fields[name].initial
-        if value not in ("", None) and str(value) != ("" if initial is None else str(initial)):
-            count += 1
-    return count
+    return hand_forms.inputs(make_form(None, participants, dealer), data)
 
 
 def hand_of(
@@ -80,16 +66,6 @@ def round_trip(hand: dict[str, Any]) -> dict[str, Any]:
 
 
 # --- round trip ---------------------------------------------------------------
-
-
-@given(st.randoms(use_true_random=False))
-@settings(max_examples=100, deadline=None)
-def test_every_sample_hand_survives_the_form(rng):
-    hand, state = random_hand(rng)
-    again = round_trip(hand)
-    assert again == normalised(hand)
-    before, after = VARIANT.score(hand, state), VARIANT.score(again, state)
-    assert (after.points, after.state) == (before.points, before.state)
 
 
 def test_every_table_size_and_outcome_round_trips():
@@ -119,182 +95,12 @@ def test_the_talon_arranger_is_a_choice_only_at_seven():
 V1 = {"declarer": "B", "partner": "D", "declarer_talon_taken": 3, "declarer_card_points": 50, "declarer_tricks": 5}
 
 
-@pytest.mark.parametrize(
-    ("participants", "dealer", "typed_in", "points"),
-    [
-        pytest.param(FOUR, "D", V1, [-1, 1, -1, 1], id="V1"),
-        pytest.param(
-            list("ABCDE"),
-            "E",
-            {
-                "declarer": "A",
-                "partner": "C",
-                "declarer_talon_taken": 2,
-                "declarer_card_points": 40,
-                "declarer_tricks": 4,
-            },
-            [-2, 2, -2, 2, 0],
-            id="V2 five, arranger by itself",
-        ),
-        pytest.param(
-            list("ABCDEF"),
-            "A",
-            {
-                "declarer": "C",
-                "partner": "F",
-                "declarer_talon_taken": 1,
-                "declarer_card_points": 74,
-                "declarer_tricks": 7,
-                "decl_dupla": "announced",
-                "decl_dupla_by": "C",
-            },
-            [0, -12, 12, 0, -12, 12],
-            id="V3 six",
-        ),
-        pytest.param(
-            list("ABCDEFG"),
-            "D",
-            {
-                "talon_arranger": "G",
-                "declarer": "E",
-                "partner": "B",
-                "declarer_talon_taken": 3,
-                "declarer_card_points": 88,
-                "declarer_tricks": 9,
-                "decl_tuletroa": "made",
-                "decl_tuletroa_by": "E",
-                "decl_tuletroa_volat": True,
-                "decl_volat": "announced",
-                "decl_volat_by": "E",
-                "decl_negy_kiraly": "silent_made",
-            },
-            [0, 6, -6, 0, 6, -6, 0],
-            id="V4 seven, overlap",
-        ),
-        pytest.param(
-            FOUR,
-            "D",
-            {
-                "declarer": "A",
-                "partner": "C",
-                "declarer_talon_taken": 2,
-                "declarer_card_points": 55,
-                "declarer_tricks": 6,
-                "decl_pagat_ulti": "silent_made",
-                "opp_xxi_fogas": "silent_made",
-            },
-            [-14, 14, -14, 14],
-            id="V5",
-        ),
-        pytest.param(
-            FOUR,
-            "D",
-            {
-                "declarer": "A",
-                "partner": "B",
-                "declarer_talon_taken": 1,
-                "declarer_card_points": 44,
-                "declarer_tricks": 4,
-                "game_kontra": 3,
-                "opp_negy_kiraly": "failed",
-                "opp_negy_kiraly_by": "C",
-                "opp_negy_kiraly_kontra": 1,
-            },
-            [-4, -4, 4, 4],
-            id="V6",
-        ),
-        pytest.param(
-            FOUR,
-            "D",
-            {
-                "declarer": "A",
-                "partner": "alone:forced",
-                "declarer_talon_taken": 2,
-                "declarer_card_points": 40,
-                "declarer_tricks": 3,
-                "game_kontra": 1,
-                "opp_tuletroa": "made",
-                "opp_tuletroa_by": "B",
-                "opp_negy_kiraly": "made",
-                "opp_negy_kiraly_by": "C",
-                "opp_negy_kiraly_kontra": 1,
-            },
-            [-9, 3, 3, 3],
-            id="V8",
-        ),
-        pytest.param(
-            FOUR,
-            "D",
-            {
-                "declarer": "A",
-                "partner": "alone:open_self_call",
-                "declarer_talon_taken": 3,
-                "declarer_card_points": 61,
-                "declarer_tricks": 6,
-                "decl_tuletroa": "made",
-                "decl_negy_kiraly": "silent_made",
-            },
-            [9, -3, -3, -3],
-            id="V9 announcer is the soloist",
-        ),
-        pytest.param(
-            FOUR,
-            "D",
-            {
-                "declarer": "A",
-                "partner": "C",
-                "declarer_talon_taken": 2,
-                "declarer_card_points": 53,
-                "declarer_tricks": 6,
-                "decl_pagat_ulti": "lost_early",
-                "decl_pagat_ulti_by": "A",
-                "decl_pagat_ulti_kontra": 1,
-                "decl_pagat_ulti_unplayable": "opponent_9_tarokk",
-            },
-            [-3, 3, -3, 3],
-            id="V12",
-        ),
-        pytest.param(
-            FOUR,
-            "D",
-            {
-                "declarer": "A",
-                "partner": "C",
-                "declarer_talon_taken": 3,
-                "declarer_card_points": 49,
-                "declarer_tricks": 5,
-                "game_kontra": 1,
-                "lengetes_waver": "B",
-                "lengetes_mode": "obligatory",
-                "opp_tuletroa": "made",
-                "opp_tuletroa_by": "B",
-                "decl_pagat_ulti": "silent_lost_last_trick",
-            },
-            [-10, 10, -10, 10],
-            id="V13",
-        ),
-        pytest.param(
-            FOUR,
-            "D",
-            {
-                "outcome": "renonsz",
-                "declarer": "A",
-                "partner": "C",
-                "declarer_talon_taken": 2,
-                "game_kontra": 1,
-                "decl_tuletroa": "made",
-                "decl_tuletroa_by": "A",
-                "renonsz_offender": "B",
-                "renonsz_kind": "play",
-            },
-            [6, -18, 6, 6],
-            id="V17 renonsz",
-        ),
-    ],
-)
-def test_spec_examples_typed_into_the_form(participants, dealer, typed_in, points):
+@pytest.mark.parametrize(("example", "typed_in", "points"), TYPED)
+def test_spec_examples_typed_into_the_form(example, typed_in, points):
+    """tarokk-vadasz.md §4's examples as a referee types them (tests/scoring/examples/tarokk_vadasz.json)."""
+    participants, dealer = example["participants"], example["dealer"]
     hand = hand_of(typed(typed_in, participants, dealer), participants, dealer)
-    assert list(VARIANT.score(hand, {}).points.values()) == points
+    assert VARIANT.score(hand, {}).points == points
 
 
 def test_v15_double_round_through_the_form():
@@ -344,12 +150,9 @@ def test_the_typical_hand_needs_at_most_six_inputs():
 def engine_errors(
     data: dict[str, Any], participants: list[str] = FOUR, dealer: str = "D", state: dict[str, Any] | None = None
 ) -> HandForm:
-    form = make_form(typed(data, participants, dealer), participants, dealer)
-    assert form.is_valid(), form.errors
-    errors = VARIANT.validate(form.hand(), state or {}, None)
-    assert errors
-    form.add_engine_errors(errors)
-    return form
+    return hand_forms.with_engine_errors(
+        make_form(typed(data, participants, dealer), participants, dealer), VARIANT.validate, state
+    )
 
 
 def test_an_announcer_of_the_wrong_side_is_shown_on_announced_by():
@@ -391,26 +194,10 @@ def test_lengetes_and_double_round_errors_land_on_their_fields():
     assert "already running" in form.errors["start_double_round"][0]
 
 
-# --- the sheet's verdict instead of the card points ----------------------------------------
+# --- the sheet's verdict instead of the card points (its chips: test_handforms_sheet_count.py) --------
 
 
 SHEET = {"declarer": "A", "partner": "C", "declarer_talon_taken": 2, "count_result": "won", "declarer_tricks": 6}
-
-
-def test_the_sheets_count_follows_the_card_points_as_tap_chips():
-    form = make_form(None)
-    names = list(form.fields)
-    assert names[names.index("declarer_card_points") + 1] == "count_result"
-    field = form.fields["count_result"]
-    assert str(field.label) == "the sheet's count (instead of card points)"
-    assert [(v, str(label)) for v, label in field.choices] == [
-        ("", "—"),
-        ("dupla", "declaring side: dupla (71+)"),
-        ("won", "declaring side won (48–70)"),
-        ("lost", "opponents won (47–70)"),
-        ("opponents_dupla", "opponents: dupla (71+)"),
-    ]
-    assert getattr(field.widget, "chips", False)  # up to 24 choices: tap targets on the phone
 
 
 def test_the_sheets_count_without_card_points_builds_the_hand_and_comes_back():
@@ -435,16 +222,7 @@ def test_the_sheets_count_without_card_points_builds_the_hand_and_comes_back():
     assert round_trip(hand) == hand
 
 
-def test_neither_count_nor_card_points_is_shown_on_the_card_points():
-    form = engine_errors({k: v for k, v in SHEET.items() if k != "count_result"})
-    (message,) = form.errors["declarer_card_points"]
-    assert "card points of the declaring side (declarer's skart only) is required" in message
-    assert "the sheet's count" in message  # the alternative named (no raw key)
-
-
-def test_both_and_a_count_the_tricks_rule_out_are_shown_on_the_sheets_count():
-    form = engine_errors({**SHEET, "declarer_card_points": 55})
-    assert form.errors["count_result"] == ["give the card points or the sheet's count, not both"]
+def test_a_count_the_tricks_rule_out_is_shown_on_the_sheets_count():
     assert (
         VARIANT.validate(hand_of(typed({**SHEET, "count_result": "opponents_dupla", "declarer_tricks": 0})), {}) == []
     )

@@ -10,35 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.taruk_hands import HAND1_SEATS, HAND2_SEATS, klop_b_full, tri
 from tournaments import hands as services
 from tournaments.models import AuditEntry, Hand, Table
-
-
-def klop_b_full(dealer="A", seats=("B", "C", "D", "A")):
-    return {
-        "variant": "taruk2012",
-        "seats": list(seats),
-        "dealer": dealer,
-        "game": "klop",
-        "klop_points": {"A": 4, "B": 36, "C": 20, "D": 10},
-    }
-
-
-def tri(dealer, seats, declarer, partner, card_points=48):
-    return {
-        "variant": "taruk2012",
-        "seats": list(seats),
-        "dealer": dealer,
-        "game": "tri",
-        "declarer": declarer,
-        "called_king": "hearts",
-        "partner": partner,
-        "card_points": card_points,
-    }
-
-
-HAND1_SEATS = ("B", "C", "D", "A")  # dealer A, forehand B
-HAND2_SEATS = ("C", "D", "A", "B")  # dealer B, forehand C
 
 
 @pytest.fixture

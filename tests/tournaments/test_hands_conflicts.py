@@ -10,24 +10,15 @@ from django.db import IntegrityError, transaction
 
 from tests.conftest import client_for, set_hands_per_round
 from tests.html_forms import form
-from tests.tournaments.test_hands import HAND1_SEATS, klop_b_full, tri
+from tests.support.table_page import E1_POINTS, E1_TYPED, URL, entry_form
+from tests.support.taruk_hands import HAND1_SEATS, klop_b_full, tri
 from tournaments import hands as services
 from tournaments.models import AuditEntry, Hand, IdempotencyKey, Table
-
-URL = "/e/ljubljana-open/round/1/table/1/"
-# taruk2012.md §8.1 E1 as a referee types it: hand 1, dealer A, forehand B declares tri, partner D.
-E1_TYPED = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "card_points": "48"}
-# E1: tri won with 48 -> 50, difference 15, G = 10 + 15 = 25; partner D (25 + 5) / 2 = 15.
-E1_POINTS = {"A": 0, "B": 25, "C": 0, "D": 15}
 
 
 @pytest.fixture
 def table(running_event):
     return Table.objects.get(round__tournament=running_event, round__number=1, number=1)
-
-
-def entry_form(client):
-    return form(client.get(URL).content, "/hands/")
 
 
 def test_the_entry_form_says_which_hand_it_enters(table, bob):

@@ -10,16 +10,11 @@ import pytest
 
 from tests.conftest import client_for, set_hands_per_round
 from tests.html_forms import form, forms
-from tests.tournaments.test_hands import klop_b_full, tri
+from tests.support.taruk_hands import SEATS, dve, klop_b_full, tri
 from tournaments import hands as services
 from tournaments.models import AuditEntry, Hand, Table
 
 URL = "/e/ljubljana-open/round/1/table/1/"
-SEATS = {"A": ["B", "C", "D", "A"], "B": ["C", "D", "A", "B"], "C": ["D", "A", "B", "C"]}
-
-
-def dve(dealer, declarer, partner, card_points=48):
-    return {**tri(dealer, SEATS[dealer], declarer, partner, card_points), "game": "dve"}
 
 
 @pytest.fixture

@@ -9,8 +9,7 @@ import json
 import pytest
 
 from tests.conftest import client_for
-from tests.tournaments.test_hands import klop_b_full
-from tests.tournaments.test_hands_deletion import SEATS, dve
+from tests.support.taruk_hands import SEATS, dve, klop_b_full
 from tournaments import hands as services
 from tournaments.models import AuditEntry, Hand, Table, Tournament
 

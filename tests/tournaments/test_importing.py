@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import io
-
 from django.core.files.uploadedfile import SimpleUploadedFile
-from openpyxl import Workbook
 
 from tests.conftest import client_for
+from tests.support.files import _xlsx
 from tournaments.importing import parse_players
 from tournaments.models import Entry
 
@@ -39,15 +37,6 @@ def test_a_file_without_a_name_column_is_refused():
 def test_an_unknown_extension_and_a_broken_xlsx_are_refused():
     assert parse_players(b"x", "p.pdf").errors
     assert parse_players(b"not a zip", "p.xlsx").errors
-
-
-def _xlsx(rows) -> bytes:
-    wb = Workbook()
-    for row in rows:
-        wb.active.append(row)
-    buf = io.BytesIO()
-    wb.save(buf)
-    return buf.getvalue()
 
 
 def test_an_xlsx_preview_saves_nothing_until_confirmed(event, alice):

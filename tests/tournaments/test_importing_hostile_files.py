@@ -12,7 +12,7 @@ import zipfile
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.conftest import client_for
-from tests.tournaments.test_importing import _xlsx as xlsx
+from tests.support.files import _xlsx as xlsx
 from tournaments import importing
 from tournaments.importing import parse_players
 from tournaments.models import Entry

@@ -11,40 +11,10 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from tests.tournaments.variant_tables import running_table
+from tests.support.incidents import _open, _seated, _table, ulti_table_with_example_1
+from tests.support.taruk_hands import HAND1_SEATS, HAND2_SEATS, tri
 from tournaments import hands, incidents, results, rounds, services
 from tournaments.models import AuditEntry, Entry, Incident, Round, Sanction, Seat, Table
-
-
-def _table(event, number=1) -> Table:
-    return Table.objects.get(round__tournament=event, round__number=1, number=number)
-
-
-def _seated(table: Table) -> dict[str, Entry]:
-    return {s.position: s.entry for s in Seat.objects.filter(table=table).select_related("entry__player")}
-
-
-def ulti_table_with_example_1(alice):
-    """A running ulti table and ulti-mausz.md Example 1 (a zöld parti made, v = 1) re-seated as its
-    first hand; the seats in play order: declarer, then the two defenders."""
-    from tests.scoring.test_ulti_mausz import EXAMPLES
-
-    table = running_table(alice, "ulti-mausz")
-    envelope = hands.next_envelope(hands.table_setup(table, table.round.tournament), None)
-    declarer, first, second = envelope["seats"]
-    example = EXAMPLES[1]
-    play = {**example["play"], "marriages": [{"seat": declarer, "suit": "makk"}, {"seat": first, "suit": "tok"}]}
-    return table, {**example, **envelope, "declarer": declarer, "play": play}, (declarer, first, second)
-
-
-def _open(actor, event, table, **kw):
-    seats = _seated(table)
-    kw.setdefault("kind", "renonsz")
-    kw.setdefault("finding", "B did not follow suit in trick 4")
-    kw.setdefault("caller", seats["A"])
-    kw.setdefault("involved", [seats["B"]])
-    kw.setdefault("hand_number", 1)
-    return incidents.open_incident(actor, event, table=table, **kw)
 
 
 def test_a_referee_opens_an_incident_at_his_table_and_it_is_audited(running_event, bob):
@@ -87,8 +57,6 @@ def test_only_the_judge_rules_and_a_referee_gets_judge_rights_from_the_organizer
 
 
 def test_a_ruling_links_the_hand_it_names_once_that_hand_is_stored(running_event, alice, bob):
-    from tests.tournaments.test_hands import HAND1_SEATS, tri
-
     table = _table(running_event)
     incident = _open(bob, running_event, table)
     assert incident.hand is None  # the hand is still being played
@@ -100,8 +68,6 @@ def test_a_ruling_links_the_hand_it_names_once_that_hand_is_stored(running_event
 
 
 def test_a_ruling_with_a_correction_goes_through_the_hand_flow_and_reopens_the_table(running_event, alice, bob):
-    from tests.tournaments.test_hands import HAND1_SEATS, HAND2_SEATS, tri
-
     table = _table(running_event)
     hand = hands.enter_hand(bob, table, tri("A", HAND1_SEATS, "B", "D"))
     hands.enter_hand(bob, table, tri("B", HAND2_SEATS, "C", "A"))  # the round's 2 hands
@@ -264,7 +230,6 @@ def test_an_exclusion_strikes_the_players_round_result_and_leaves_his_tablemates
 
 def test_the_filled_protocol_marks_the_hand_and_writes_the_incident_as_a_footnote(running_event, alice, bob):
     from tests.conftest import client_for
-    from tests.tournaments.test_hands import HAND1_SEATS, HAND2_SEATS, tri
 
     table = _table(running_event)
     hands.enter_hand(bob, table, tri("A", HAND1_SEATS, "B", "D"))
@@ -288,12 +253,20 @@ def test_the_filled_protocol_marks_the_hand_and_writes_the_incident_as_a_footnot
 
 
 def test_an_incident_ruled_after_the_pdf_was_made_is_on_the_next_pdf(running_event, alice, bob):
-    from tournaments.documents import table_protocol_fingerprint
+    """The stored PDF's key changes with what its sheet shows, and only then: an incident and its ruling
+    change the filled sheet's key, not the blank one's (a blank sheet prints no incidents); an incident
+    at another table changes neither; a player's new name changes both."""
+    from tournaments.documents import table_protocol_fingerprint as key
 
     table = _table(running_event)
-    before = table_protocol_fingerprint(table, True)
+    filled, blank = key(table, True), key(table, False)
     incident = _open(bob, running_event, table)
-    opened = table_protocol_fingerprint(table, True)
+    opened = key(table, True)
     incidents.rule(alice, incident, ruling="renons by B", outcome="confirmed")
-    assert len({before, opened, table_protocol_fingerprint(table, True)}) == 3
-    assert table_protocol_fingerprint(table, False) == table_protocol_fingerprint(table, False)
+    ruled = key(table, True)
+    assert len({filled, opened, ruled}) == 3
+    assert key(table, False) == blank
+    _open(bob, running_event, _table(running_event, 2), finding="at another table")
+    assert (key(table, True), key(table, False)) == (ruled, blank)
+    services.update_entry(alice, _seated(table)["B"], name="Berta Renamed", reason="typo")
+    assert key(table, True) != ruled and key(table, False) != blank

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.conftest import client_for
 from tests.html_forms import form, form_with, submit
-from tests.tournaments.test_incidents import _open, _seated, _table, ulti_table_with_example_1
+from tests.support.incidents import _open, _seated, _table, ulti_table_with_example_1
 from tournaments import hands, incidents
 from tournaments.models import Entry, Hand, Incident, Sanction
 

@@ -7,47 +7,17 @@ in the page's language."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 from django.urls import reverse
 
 from tests.conftest import client_for
+from tests.support.table_page import in_language, parti_won, posted, preview_url
 from tests.tournaments.variant_tables import rendered_form, running_table
 from tournaments import hands
-from tournaments.handforms import form_class
 from tournaments.models import Hand
 
 pytestmark = pytest.mark.django_db
-
-
-def in_language(user: Any, lang: str) -> Any:
-    client = client_for(user)
-    client.cookies["django_language"] = lang
-    return client
-
-
-def parti_won(table: Any) -> dict[str, Any]:
-    """The forehand plays a green parti and wins it with 60 card points (§7 Example 1, no marriages):
-    each defender pays the declarer 1."""
-    setup = hands.table_setup(table, table.round.tournament)
-    envelope = hands.next_envelope(setup, None)
-    return {
-        **envelope,
-        "declarer": envelope["seats"][0],
-        "bid": "parti",
-        "trump": "zold",
-        "play": {"declarer_tricks": 6, "declarer_card_points": 60, "marriages": [], "trump7_last_trick": None},
-    }
-
-
-def posted(hand: dict[str, Any], fields: dict[str, str]) -> dict[str, str]:
-    typed = {k: ("on" if v is True else str(v)) for k, v in form_class("ulti-mausz").initial_from(hand).items()}
-    return {**fields, **typed}
-
-
-def preview_url(table: Any) -> str:
-    return reverse("hand-preview", args=[table.round.tournament.slug, table.round.number, table.number])
 
 
 def test_a_hungarian_referee_previews_an_ulti_hand_in_hungarian(alice, bob):

@@ -8,7 +8,7 @@ import pytest
 
 from scoring.variants.taruk2012.rules import misdeal_history_errors, validate
 from tests.conftest import client_for
-from tests.scoring.test_taruk2012 import E1  # taruk2012.md §8.1 E1: tri by B, partner D, 48 card points
+from tests.scoring.examples.taruk2012 import E1  # taruk2012.md §8.1 E1: tri by B, partner D, 48 card points
 from tests.tournaments.variant_tables import post_hand
 from tournaments import hands as services
 from tournaments.models import Hand

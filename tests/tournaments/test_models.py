@@ -21,10 +21,18 @@ def seated(event):
     return event, rnd, t1, t2, entries
 
 
-def test_a_player_sits_at_most_once_per_round(seated):
-    _, _, _, t2, entries = seated
+@pytest.mark.parametrize(
+    ("table", "position", "entry"),
+    [
+        pytest.param(2, "A", 0, id="a-player-sits-at-most-once-per-round"),  # entry 0 sits at table 1
+        pytest.param(1, "A", 5, id="positions-are-unique-per-table"),  # A of table 1 is taken
+        pytest.param(2, "Z", 6, id="a-position-outside-a-to-g"),
+    ],
+)
+def test_the_database_refuses_a_seat(seated, table, position, entry):
+    _, _, t1, t2, entries = seated
     with pytest.raises(IntegrityError), transaction.atomic():
-        Seat.objects.create(table=t2, position="A", entry=entries[0])
+        Seat.objects.create(table={1: t1, 2: t2}[table], position=position, entry=entries[entry])
 
 
 def test_the_same_player_may_sit_in_another_round(seated):
@@ -33,18 +41,6 @@ def test_the_same_player_may_sit_in_another_round(seated):
     t = Table.objects.create(round=rnd2, number=1)
     Seat.objects.create(table=t, position="A", entry=entries[0])
     assert entries[0].seats.count() == 2
-
-
-def test_positions_are_unique_per_table(seated):
-    _, _, t1, _, entries = seated
-    with pytest.raises(IntegrityError), transaction.atomic():
-        Seat.objects.create(table=t1, position="A", entry=entries[5])
-
-
-def test_a_position_outside_a_to_g_is_refused_by_the_database(seated):
-    _, _, _, t2, entries = seated
-    with pytest.raises(IntegrityError), transaction.atomic():
-        Seat.objects.create(table=t2, position="Z", entry=entries[6])
 
 
 def test_table_numbers_are_unique_per_round(seated):

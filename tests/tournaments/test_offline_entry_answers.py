@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.conftest import client_for
-from tests.tournaments.test_hands_conflicts import E1_POINTS, E1_TYPED, URL, entry_form
+from tests.support.table_page import E1_POINTS, E1_TYPED, URL, entry_form
 from tournaments.models import AuditEntry, Hand, IdempotencyKey, Table
 
 JSON = {"HTTP_ACCEPT": "application/json"}

@@ -17,13 +17,14 @@ def staff_url(event) -> str:
     return f"/e/{event.slug}/manage/staff/"
 
 
+def new_account(alice, event, username: str, password: str, tables: str = ""):
+    """The staff page's new referee account form, filled in and posted by alice."""
+    fields = {"acct-username": username, "acct-password": password, "acct-tables": tables}
+    return submit(client_for(alice), staff_url(event), "acct-username", fields)
+
+
 def test_an_organizer_creates_a_referee_account_limited_to_tables_from_the_staff_page(event, alice):
-    response = submit(
-        client_for(alice),
-        staff_url(event),
-        "acct-username",
-        {"acct-username": "vesna", "acct-password": "kralj-pagat-77", "acct-tables": "2, 3"},
-    )
+    response = new_account(alice, event, "vesna", "kralj-pagat-77", "2, 3")
     assert response.status_code == 302
     user = User.objects.get(username="vesna")
     assert user.check_password("kralj-pagat-77")
@@ -37,20 +38,10 @@ def test_an_organizer_creates_a_referee_account_limited_to_tables_from_the_staff
 
 
 def test_a_taken_user_name_or_a_weak_password_is_refused_naming_the_field(event, alice):
-    response = submit(
-        client_for(alice),
-        staff_url(event),
-        "acct-username",
-        {"acct-username": "bob", "acct-password": "kralj-pagat-77", "acct-tables": ""},
-    )
+    response = new_account(alice, event, "bob", "kralj-pagat-77")
     assert response.status_code == 200
     assert "A user with that username already exists." in response.content.decode()
-    response = submit(
-        client_for(alice),
-        staff_url(event),
-        "acct-username",
-        {"acct-username": "vesna", "acct-password": "123", "acct-tables": ""},
-    )
+    response = new_account(alice, event, "vesna", "123")
     assert response.status_code == 200
     assert "This password is too short" in response.content.decode()
     assert not User.objects.filter(username="vesna").exists()

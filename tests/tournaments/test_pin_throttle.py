@@ -9,6 +9,7 @@ import pytest
 
 from tests.conftest import client_for, enter_e1
 from tests.html_forms import form, forms
+from tests.support.events import new_event
 from tournaments import rounds
 from tournaments import services as event_services
 from tournaments.models import Confirmation, Table
@@ -58,17 +59,7 @@ def played(tournament, referee, table_no: int = 1) -> Table:
 def another_event(alice, bob, slug: str, players: int):
     """A second event (another hall of the venue, or a bigger one): ``players`` players, round 1
     drawn, published and started, two hands a round, bob refereeing every table."""
-    tournament = event_services.create_tournament(
-        alice,
-        name=slug.title(),
-        slug=slug,
-        variant="taruk2012",
-        rounds=4,
-        hands_per_round=2,
-        round_minutes=75,
-        table_size=4,
-        is_public=True,
-    )
+    tournament = new_event(alice, slug, rounds=4, hands_per_round=2, round_minutes=75, table_size=4)
     event_services.set_referee(alice, tournament, "bob", [])
     for i in range(1, players + 1):
         event_services.register_player(alice, tournament, name=f"Player {i}", club="TK Test")

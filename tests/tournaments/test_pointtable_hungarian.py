@@ -18,7 +18,7 @@ from openpyxl import load_workbook
 from scoring.registry import VARIANTS
 from tests.conftest import client_for
 from tests.html_forms import form_with
-from tournaments import services
+from tests.support.events import new_event
 from tournaments.models import Tournament
 
 HU = {"HTTP_ACCEPT_LANGUAGE": "hu"}
@@ -36,18 +36,8 @@ def hu(text: str) -> str:
 @pytest.fixture
 def laza_hu(alice) -> Tournament:
     """A Hungarian Laza event with the blank §4.2 table."""
-    return services.create_tournament(
-        alice,
-        name="Laza Kupa",
-        slug="laza-kupa",
-        variant="tarokk-laza",
-        rounds=3,
-        hands_per_round=8,
-        table_size=4,
-        is_public=True,
-        language="hu",
-        config=POINT_TABLE.template_config(),
-    )
+    config = POINT_TABLE.template_config()
+    return new_event(alice, "laza-kupa", "tarokk-laza", rounds=3, hands_per_round=8, language="hu", config=config)
 
 
 def _visible(html: str) -> str:

@@ -13,22 +13,15 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from openpyxl import Workbook, load_workbook
+from openpyxl import load_workbook
 
 from scoring.text import from_json
 from tests.conftest import client_for
-from tournaments import hands, rounds, services
+from tests.scoring.examples.tarokk_laza import L8, SPEC_VALUES
+from tests.support.events import start_round_one
+from tests.support.files import _xlsx
+from tournaments import hands, services
 from tournaments.models import AuditEntry, Hand, Table, Tournament
-
-# §5.5, made / failed / silent (ILLUSTRATIVE — NOT FROM THE RULES).
-SPEC_VALUES = {
-    "gem": (20, 10, 10), "kassza": (30, 10, None), "kopf": (20, 10, None), "trul": (30, 10, None),
-    "mizer": (80, 30, None), "banda": (20, 10, None), "piros_fekete": (30, 10, None), "flotta": (40, 15, None),
-    "armada": (60, 20, None), "dzsinn": (40, 15, None), "mariage": (50, 20, None), "ulti": (40, 20, None),
-    "uhu": (50, 20, None), "lamour": (30, 10, None), "angelo": (30, 10, None), "pikolo": (30, 10, None),
-    "city": (30, 10, None), "centrum": (30, 10, None), "kismadar": (40, 15, None), "nagymadar": (50, 20, None),
-    "skala": (180, 20, None),
-}  # fmt: skip
 
 
 class FormReader(HTMLParser):
@@ -294,15 +287,13 @@ def test_a_name_that_would_start_a_formula_goes_out_as_text_in_the_csv_and_comes
 
 
 def test_an_uploaded_file_with_bad_cells_names_the_sheet_row_and_column(laza, alice):
-    wb = Workbook()
-    ws = wb.active
-    ws.append(["bid", "name", "made", "failed", "trophy_rank"])
-    ws.append(["gem", "Gém", 20, 10, None])
-    ws.append(["kopf", "Köpf", "lots", 10, 3])
-    out = io.BytesIO()
-    wb.save(out)
+    rows = [
+        ["bid", "name", "made", "failed", "trophy_rank"],
+        ["gem", "Gém", 20, 10, None],
+        ["kopf", "Köpf", "lots", 10, 3],
+    ]
     before = stored_rows(laza)
-    response = upload(client_for(alice), laza, "bad.xlsx", out.getvalue())
+    response = upload(client_for(alice), laza, "bad.xlsx", _xlsx(rows))
     html = response.content.decode()
     assert response.status_code == 400
     assert "Row 3 (Köpf), column “made”: “lots” is not a whole number." in html
@@ -321,11 +312,7 @@ def zip_bomb() -> bytes:
 def bad_shared_string() -> bytes:
     import zipfile
 
-    wb = Workbook()
-    wb.active.append(["bid", "made"])
-    wb.active.append(["gem", 20])
-    src = io.BytesIO()
-    wb.save(src)
+    src = io.BytesIO(_xlsx([["bid", "made"], ["gem", 20]]))
     out = io.BytesIO()
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w") as zout:
         for item in zin.infolist():
@@ -386,13 +373,7 @@ def test_a_classic_mac_csv_with_bare_cr_line_endings_is_read(laza, alice):
 def laza_table(laza, alice, bob):
     """Four players seated at table 1 of a running round, the spec's table in force."""
     save_editor(client_for(alice), laza.slug)
-    services.set_referee(alice, laza, "bob", [])
-    for i in range(4):
-        services.register_player(alice, laza, name=f"Player {i}", team=f"Pair {i // 2}")
-    rnd = rounds.draw_round(alice, laza, seed="pointtable")
-    rounds.publish_draw(alice, rnd)
-    rounds.start_clock(alice, rnd)
-    return Table.objects.get(round=rnd, number=1)
+    return start_round_one(alice, laza, 4, "pointtable")
 
 
 def l8(table: Table) -> dict:
@@ -403,18 +384,7 @@ def l8(table: Table) -> dict:
         **env,
         "attack": {"indito": s[0], "elfogo": s[3]},
         "defence": {"elfogo": s[1], "indito": s[2]},
-        "bids": {
-            "attack": [
-                {"bid": "kassza", "made": True},
-                {"bid": "gem", "made": True},
-                {"bid": "banda", "qualifier": "kor", "made": True},
-                {"bid": "flotta", "kontra": 1, "made": True},
-            ],
-            "defence": [
-                {"bid": "ulti", "qualifier": "pagat", "kontra": 1, "made": False},
-                {"bid": "trul", "made": True},
-            ],
-        },
+        "bids": L8["bids"],
         "silent": {"attack": [], "defence": []},
     }
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from scoring.registry import VARIANTS
 from tests.conftest import client_for, enter_e1
 from tests.samples import samples_of
+from tests.support.events import new_event
 from tournaments import hands, rounds, services
 from tournaments.models import Table, Tournament
 from tournaments.progress import EventPlan, table_progress
@@ -65,17 +66,7 @@ def sequence_with_an_uncounted_hand(key, positions, n):
 def one_running_table(alice, key: str, size: int) -> tuple[Tournament, Table, list[dict]]:
     """A public one-table event of ``key`` with its round running, and a hand sequence for the table
     with ``size`` counted hands and at least one that does not count."""
-    event = services.create_tournament(
-        alice,
-        name=f"{key} cup",
-        slug=f"{key}-cup",
-        variant=key,
-        rounds=1,
-        hands_per_round=size,
-        round_minutes=90,
-        table_size=size,
-        is_public=True,
-    )
+    event = new_event(alice, f"{key}-cup", key, rounds=1, hands_per_round=size, round_minutes=90, table_size=size)
     for i in range(size):
         services.register_player(alice, event, name=f"Player {i + 1}")
     rnd = rounds.draw_round(alice, event)

@@ -16,12 +16,10 @@ import pytest
 from django.utils import translation
 
 from tests.pdf_text import pdf_text
-from tournaments import hands, rounds, services
+from tests.support.events import LONG_NAME, SITE, table_of_four
+from tests.support.taruk_hands import play
 from tournaments.models import Table
 from tournaments.protocols import build, render
-
-SITE = "https://tarok.example.org"
-LONG_NAME = "Maximilian Alexander von und zu Hohenberg-Schwarzenstein III"  # 60 characters
 
 
 @pytest.fixture(autouse=True)
@@ -29,80 +27,11 @@ def _site(settings, documents_settings):
     settings.SITE_URL = SITE
 
 
-# --- helpers shared with test_documents and test_exports -----------------------------------------
-
-
-def seats_after(dealer: str, table: str = "ABCD") -> list[str]:
-    i = table.index(dealer)
-    return [table[(i + k) % len(table)] for k in range(1, len(table) + 1)]
-
-
-def taruk_hand(n: int, dealer: str) -> dict:
-    """A valid Taruk 2012 hand for hand number ``n`` dealt by ``dealer`` (taruk2012.md §5)."""
-    s = seats_after(dealer)
-    if n % 4 == 0:  # klop: everybody gains a radelc
-        return {
-            "variant": "taruk2012",
-            "seats": s,
-            "dealer": dealer,
-            "game": "klop",
-            "klop_points": {s[0]: 4, s[1]: 36, s[2]: 20, s[3]: 10},
-        }
-    if n % 4 == 1:
-        return {
-            "variant": "taruk2012",
-            "seats": s,
-            "dealer": dealer,
-            "game": "tri",
-            "declarer": s[0],
-            "called_king": "hearts",
-            "partner": s[2],
-            "card_points": 48,
-        }
-    if n % 4 == 2:
-        return {
-            "variant": "taruk2012",
-            "seats": s,
-            "dealer": dealer,
-            "game": "solo_dve",
-            "declarer": s[1],
-            "card_points": 30,
-            "game_kontra": 2,
-        }
-    return {"variant": "taruk2012", "seats": s, "dealer": dealer, "game": "berac", "declarer": s[3], "won": True}
-
-
-def play(table: Table, user, count: int) -> None:
-    """Enter ``count`` hands at ``table`` through the audited action, dealers as the table decides."""
-    tournament = table.round.tournament
-    for n in range(1, count + 1):
-        previous = table.hands.order_by("number").last()
-        envelope = hands.next_envelope(hands.table_setup(table, tournament), previous)
-        hands.enter_hand(user, table, taruk_hand(n, envelope["dealer"]))
-
-
-def seated_event(event, alice, names: list[str], hands_per_round: int = 12):
-    """``event`` with these players, round 1 drawn, published and started."""
-    for i, name in enumerate(names):
-        services.register_player(alice, event, name=name, club=f"TK {i % 3}")
-    services.update_tournament(alice, event, hands_per_round=hands_per_round, draw_seed="protocols")
-    rnd = rounds.draw_round(alice, event)
-    rounds.publish_draw(alice, rnd)
-    rounds.start_clock(alice, rnd)
-    return rnd
-
-
 def decode_qr(png: bytes) -> list[str]:
     import zxingcpp
     from PIL import Image
 
     return [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))]
-
-
-def table_of_four(event, alice) -> Table:
-    """One table of four, 12 hands a round, the first player with a 60-character name."""
-    rnd = seated_event(event, alice, [LONG_NAME, "Ana Novak", "Bojan Kranjc", "Črt Žagar"])
-    return Table.objects.select_related("round__tournament").get(round=rnd, number=1)
 
 
 @pytest.fixture

@@ -10,12 +10,13 @@ from django.utils import translation
 from scoring.registry import VARIANTS
 from tests import fullevent as fe
 from tests.conftest import client_for
+from tests.scoring.examples.ulti_mausz import deal
+from tests.support.events import LONG_NAME, SITE, seated_event, table_of_four
+from tests.support.taruk_hands import play
 from tournaments import hands, services
 from tournaments.models import Table
 from tournaments.progress import table_progress
 from tournaments.protocols import build, render
-
-from .test_protocols import LONG_NAME, SITE, play, seated_event, table_of_four
 
 
 @pytest.fixture(autouse=True)
@@ -83,21 +84,9 @@ def test_each_variant_fills_the_columns_of_its_paper_sheet():
     klop = build.protocol_row("taruk2012", {"game": "klop", "klop_points": {"A": 4, "B": 36}}, {}, {})
     assert (klop.game, klop.details) == ("klop", "A4 B36")
 
-    ulti = {
-        "variant": "ulti-mausz",
-        "seats": ["A", "B", "C"],
-        "dealer": "C",
-        "declarer": "B",
-        "bid": "40-100+ulti",
-        "trump": "zold",
-        "kontra": {"ulti": 2},
-        "play": {
-            "declarer_tricks": 7,
-            "declarer_card_points": 70,
-            "marriages": [{"seat": "B", "suit": "zold"}],
-            "trump7_last_trick": {"seat": "B", "won": False},
-        },
-    }
+    play = {"declarer_tricks": 7, "declarer_card_points": 70, "marriages": [{"seat": "B", "suit": "zold"}]}
+    ulti = deal("B", "40-100+ulti", trump="zold", kontra={"ulti": 2})
+    ulti["play"] = {**play, "trump7_last_trick": {"seat": "B", "won": False}}
     row = build.protocol_row("ulti-mausz", ulti, {}, {})
     assert (row.game, row.declarer, row.partner) == ("40-100 + ulti zöld", "B", "ulti ×2")
     assert "7 tricks" in row.details and "70" in row.details

@@ -7,7 +7,7 @@ import pytest
 
 from tests.conftest import client_for
 from tests.html_forms import form_with, submit
-from tests.tournaments.test_protocols import seated_event
+from tests.support.events import seated_event
 from tournaments import hands
 from tournaments.models import AuditEntry, Table, Tournament
 from tournaments.results import event_standings

@@ -11,7 +11,7 @@ import pytest
 from django.utils import translation
 
 from scoring.variants.ulti_mausz.rules import CASES, paragraph
-from tests.tournaments.test_lines import in_language
+from tests.support.table_page import in_language
 from tests.tournaments.variant_tables import running_table, table_url
 
 

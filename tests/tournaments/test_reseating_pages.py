@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.conftest import client_for
 from tests.html_forms import form_with
-from tests.test_api import send
+from tests.support.api import send
 from tests.tournaments.draws_support import draw_on_the_page, play_out, tables_of
 from tournaments import rounds, services
 from tournaments.models import AuditEntry, Round, Seat, Tournament

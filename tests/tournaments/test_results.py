@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.registry import VARIANTS
-from tests.scoring.test_tarokk_laza import SPEC_CONFIG
+from tests.scoring.examples.tarokk_laza import SPEC_CONFIG
+from tests.support.events import new_event
 from tournaments import hands, rounds, services
 from tournaments.models import Table, Tournament
 from tournaments.results import event_metrics, event_standings, metric_text, pairs_of, ranks_pairs
@@ -20,17 +21,7 @@ TEAMS = {
 
 @pytest.fixture
 def laza(alice):
-    event = services.create_tournament(
-        alice,
-        name="Laza Kupa",
-        slug="laza",
-        variant="tarokk-laza",
-        rounds=2,
-        hands_per_round=2,
-        table_size=4,
-        is_public=True,
-        config=SPEC_CONFIG,
-    )
+    event = new_event(alice, "laza", "tarokk-laza", name="Laza Kupa", rounds=2, hands_per_round=2, config=SPEC_CONFIG)
     for team, names in TEAMS.items():
         for name in names:
             services.register_player(alice, event, name=name, club=f"TK {team}", team=team)

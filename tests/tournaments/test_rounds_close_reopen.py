@@ -13,24 +13,9 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tests.conftest import client_for
-from tournaments import hands, rounds
+from tests.support.events import confirm_table, play_table
+from tournaments import rounds
 from tournaments.models import AuditEntry, Round, Seat, Table, Tournament
-
-
-def play_table(table: Table, user) -> None:
-    """Every hand of the round: a klop where the first player of the hand is full (-70)."""
-    setup = hands.table_setup(table, table.round.tournament)
-    previous = None
-    for _ in range(table.round.tournament.hands_per_round):
-        envelope = hands.next_envelope(setup, previous)
-        points = {s: 10 for s in envelope["seats"]}
-        points[envelope["seats"][0]] = 40
-        previous = hands.enter_hand(user, table, {**envelope, "game": "klop", "klop_points": points})
-
-
-def confirm_table(table: Table, user) -> None:
-    for seat in Seat.objects.filter(table=table).select_related("entry"):
-        hands.confirm_table(user, table, seat.position, seat.entry.pin)
 
 
 def form(html: str, form_id: str) -> tuple[str, dict[str, str], list[str]]:

@@ -7,7 +7,7 @@ import re
 from django.urls import reverse
 
 from tests.conftest import client_for
-from tests.tournaments.test_rounds_close_reopen import confirm_table, play_table
+from tests.support.events import confirm_table, new_event, play_table
 from tournaments import rounds, services
 from tournaments.models import Round, Seat, Table, Tournament
 
@@ -83,16 +83,8 @@ def test_the_public_does_not_see_the_repeat_report(running_event, alice, bob):
 def _ulti_final(alice, *, rounds: int, reversed_strength: bool) -> Tournament:
     """An ulti event of 13 players at tables of three; a player's strength is his number, or (reversed) 14
     less his number."""
-    event = services.create_tournament(
-        alice,
-        name="Ulti final",
-        slug="ulti-final",
-        variant="ulti-mausz",
-        rounds=rounds,
-        hands_per_round=9,
-        round_minutes=60,
-        table_size=3,
-    )
+    fields = {"rounds": rounds, "hands_per_round": 9, "round_minutes": 60, "table_size": 3, "is_public": False}
+    event = new_event(alice, "ulti-final", "ulti-mausz", **fields)
     for i in range(13):
         services.register_player(alice, event, name=f"Player {i + 1}", strength=13 - i if reversed_strength else i + 1)
     return event

@@ -10,7 +10,7 @@ import pytest
 from tests.conftest import client_for
 from tests.html_forms import form, forms
 from tests.pending import use_pending
-from tests.tournaments.test_hands import klop_b_full
+from tests.support.taruk_hands import klop_b_full
 from tournaments import hands as services
 from tournaments import services as event_services
 from tournaments.models import AuditEntry, Confirmation, PinThrottle, Table

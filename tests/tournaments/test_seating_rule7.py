@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from scoring.registry import VARIANTS
 from tournaments.seating.first_round import draw_random
-from tournaments.seating.rule7 import BYE_TABLE, draw_by_places, reseat_by_places
+from tournaments.seating.rule7 import BYE_TABLE, draw_by_places, reseat_by_places, tied_by_lot
 
 TARUK = VARIANTS["taruk2012"].plan
 
@@ -28,34 +28,23 @@ def reseat(results: list[dict], previous_meetings=None) -> dict[int, list[str]]:
 # --- taruk2012.md §7.5 and the example of §8.4 ----------------------------------------------------
 
 
-# taruk2012.md §8.4: strict places after round 1, 32 players.
-PLACES_8_4 = {
-    1: ["P03", "P01", "P04", "P02"],
-    2: ["P05", "P08", "P06", "P07"],
-    3: ["P10", "P12", "P09", "P11"],
-    4: ["P16", "P13", "P14", "P15"],
-    5: ["P20", "P18", "P17", "P19"],
-    6: ["P21", "P24", "P22", "P23"],
-    7: ["P27", "P25", "P28", "P26"],
-    8: ["P30", "P29", "P32", "P31"],
+# taruk2012.md §8.4, 32 players: by table number, the strict places at that old table after round 1
+# (1st, 2nd, 3rd, 4th) and the players of that new table in round 2.
+TABLES_8_4 = {
+    1: ("P03 P01 P04 P02", "P03 P05 P10 P16"),
+    2: ("P05 P08 P06 P07", "P20 P21 P27 P30"),
+    3: ("P10 P12 P09 P11", "P01 P08 P12 P13"),
+    4: ("P16 P13 P14 P15", "P18 P24 P25 P29"),
+    5: ("P20 P18 P17 P19", "P04 P06 P09 P14"),
+    6: ("P21 P24 P22 P23", "P17 P22 P28 P32"),
+    7: ("P27 P25 P28 P26", "P02 P07 P11 P15"),
+    8: ("P30 P29 P32 P31", "P19 P23 P26 P31"),
 }
-
-
+PLACES_8_4 = {t: places.split() for t, (places, _new) in TABLES_8_4.items()}
+ROUND_2_8_4 = {t: new.split() for t, (_places, new) in TABLES_8_4.items()}
 EXAMPLE_8_4 = [
     {"table": t, "places": {p: place for place, p in enumerate(order, start=1)}} for t, order in PLACES_8_4.items()
 ]
-
-
-ROUND_2_8_4 = {
-    1: ["P03", "P05", "P10", "P16"],
-    2: ["P20", "P21", "P27", "P30"],
-    3: ["P01", "P08", "P12", "P13"],
-    4: ["P18", "P24", "P25", "P29"],
-    5: ["P04", "P06", "P09", "P14"],
-    6: ["P17", "P22", "P28", "P32"],
-    7: ["P02", "P07", "P11", "P15"],
-    8: ["P19", "P23", "P26", "P31"],
-}
 
 
 def test_the_8_table_example_of_8_4_comes_out_exactly():
@@ -80,8 +69,20 @@ def test_shared_places_go_by_ranking_points_then_game_points():
     tied = {**table, "ranking_points": {"a": 4, "b": 4}, "game_points": {"a": 90, "b": -5}}
     by_game = reseat([tied, *others])
     assert by_game[1][0] == "a"
-    # With everything equal the lot is drawn from the results: reproducible.
-    assert reseat([table, *others]) == reseat([table, *others])
+    # With everything equal the lot orders a and b (§7.5 1c), and the list puts the first at table 1
+    # among the winners of tables 2-4, the second at table 2 among their seconds (step 2 and 3).
+    (lot,) = tied_by_lot([table, *others], "taruk2012")
+    first, second = lot[1]
+    assert lot[0] == 1 and {first, second} == {"a", "b"}
+    expected = {
+        1: [first, "w2", "w3", "w4"],
+        2: [second, "x2", "x3", "x4"],
+        3: ["c", "y2", "y3", "y4"],
+        4: ["d", "z2", "z3", "z4"],
+    }
+    assert reseat([table, *others]) == expected
+    # The lot is drawn from the results, not from the order they are given in.
+    assert reseat([*reversed(others), table]) == expected
 
 
 def test_20_players_are_cut_from_the_list_as_in_7_5():
@@ -174,7 +175,11 @@ def test_rule_7_draw_adds_seats():
     draw = draw_by_places(EXAMPLE_8_4, "taruk2012", "R2")
     expected = {k: sorted(v) for k, v in ROUND_2_8_4.items()}
     assert {t.number: sorted(t.players) for t in draw.tables} == expected
-    assert draw.as_dict() == draw_by_places(EXAMPLE_8_4, "taruk2012", "R2").as_dict()
+    # §7.3: each new table's four take seats A-D; the same seed seats them alike from the results
+    # given in another order.
+    assert all(sorted(t.seats) == ["A", "B", "C", "D"] for t in draw.tables)
+    again = draw_by_places(list(reversed(EXAMPLE_8_4)), "taruk2012", "R2")
+    assert [dict(t.seats) for t in again.tables] == [dict(t.seats) for t in draw.tables]
 
 
 def test_rule_7_draws_the_seats_at_each_new_table():
@@ -227,4 +232,10 @@ def test_rule_7_exchanges_two_players_of_one_place_group_to_avoid_an_earlier_mee
 def test_rule_7_with_earlier_meetings_but_no_repeat_changes_nothing():
     results = [{"table": t, "places": {f"P{4 * t - 3 + k:02d}": k + 1 for k in range(4)}} for t in range(1, 9)]
     history = {frozenset(("P01", "P02")): 1}  # old tablemates: the list never seats them together
-    assert reseat(results, history) == reseat(results)
+    # §7.5's table: new table 2k+1 holds the (k+1)-th placed of old tables 1-4, table 2k+2 of 5-8.
+    section_7_5 = {
+        2 * k + half + 1: [f"P{4 * t - 3 + k:02d}" for t in range(4 * half + 1, 4 * half + 5)]
+        for k in range(4)
+        for half in range(2)
+    }
+    assert reseat(results, history) == section_7_5

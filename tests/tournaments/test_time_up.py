@@ -10,7 +10,6 @@ the forehand, partner the third seat, 48 card points: declarer 25, partner 15), 
 
 from __future__ import annotations
 
-import json
 from datetime import timedelta
 
 import pytest
@@ -19,6 +18,7 @@ from django.utils import timezone
 
 from tests.conftest import client_for, enter_e1
 from tests.html_forms import form, form_with
+from tests.support.api import send
 from tournaments import hands, rounds, timeup
 from tournaments.models import AuditEntry, Round, Table, Tournament
 
@@ -261,10 +261,6 @@ def test_the_protocol_and_the_seat_page_say_where_time_was_up(table, alice, bob)
 
 
 # --- the API and the payloads --------------------------------------------------------------------------
-
-
-def send(client, method, url, data):
-    return getattr(client, method)(url, data=json.dumps(data), content_type="application/json")
 
 
 def test_the_api_records_it_and_the_table_detail_shows_it(table, bob):

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tests.conftest import client_for
 from tests.html_forms import form_with
-from tests.test_api import send
+from tests.support.api import send
 from tests.tournaments.draws_support import draw_on_the_page
 from tournaments import rounds, services
 from tournaments.models import AuditEntry, Round, Table, Tournament

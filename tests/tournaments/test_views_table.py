@@ -9,16 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import client_for
+from tests.support.table_page import BASE, TRI, post_hand
 from tests.tournaments import variant_tables
 from tournaments.models import AuditEntry, Hand, Table
-
-BASE = "/e/ljubljana-open/round/1/table/{}/"
-# taruk2012.md §8.1 E1 as the form posts it: hand 1, dealer A, forehand B.
-TRI = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "card_points": "48", "game_kontra": "1"}
-
-
-def post_hand(client, table=1, data=TRI):
-    return client.post(BASE.format(table) + "hands/", data)
 
 
 def test_the_table_page_links_its_protocol_for_the_tables_staff(running_event, bob):

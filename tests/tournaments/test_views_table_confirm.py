@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import client_for
 from tests.html_forms import form, forms
-from tests.tournaments.test_hands import HAND2_SEATS, klop_b_full, tri
+from tests.support.taruk_hands import HAND2_SEATS, klop_b_full, tri
 from tournaments import hands as services
 from tournaments import incidents
 from tournaments.models import AuditEntry, JudgeConfirmation, PinThrottle, Referee, Table

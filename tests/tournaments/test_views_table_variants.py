@@ -8,23 +8,12 @@ checks that the database layer stores, chains state and rescores exactly as the 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from scoring.engine import evaluate
-from scoring.registry import VARIANTS
 from scoring.types import HandScore
-from tests.samples import samples_of
-from tests.tournaments.variant_tables import running_table
+from tests.tournaments.variant_tables import every_variant_table, fitting_sequence  # noqa: F401  (the fixture table)
 from tournaments import hands as services
-
-HANDS = 4
-
-
-def fitting_sequence(key: str, positions: list[str], seed: int) -> list[dict]:
-    """HANDS sample hands of ``key`` at a table of these positions, dealt from A as a new table is."""
-    return samples_of(key).random_hand_sequence(random.Random(f"{key}-{seed}"), HANDS, positions, "A")
 
 
 def engine_points(sequence, config):
@@ -37,12 +26,6 @@ def engine_points(sequence, config):
         out.append(result.points)
         state = result.state
     return out
-
-
-@pytest.fixture(params=list(VARIANTS))
-def table(request, alice, bob):
-    """Table 1 of a running event of each variant, bob refereeing."""
-    return running_table(alice, request.param, hands=HANDS)
 
 
 def test_the_table_flow_matches_the_engine(table, alice, bob):

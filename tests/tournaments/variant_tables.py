@@ -7,37 +7,47 @@ import random
 from html.parser import HTMLParser
 from typing import Any
 
+import pytest
 from django.urls import reverse
 
 from scoring.registry import VARIANTS
 from tests.samples import sample_config, samples_of
-from tournaments import hands, rounds
-from tournaments import services as event_services
+from tests.support.events import new_event, start_round_one
+from tournaments import hands
 from tournaments.models import Player, Table
 
 
-def running_table(alice: Any, key: str, *, size: int | None = None, hands: int = 8) -> Table:
-    """Table 1 of round 1 of a public ``key`` event organized by alice, bob refereeing every table."""
-    variant = VARIANTS[key]
-    size = size or variant.plan.min_seats
-    config = sample_config(key)
-    event = event_services.create_tournament(
-        alice,
-        name=f"{key} open",
-        slug=f"{key}-open",
-        variant=key,
-        table_size=size,
-        hands_per_round=hands,
-        config=config,
-        is_public=True,
-    )
-    event_services.set_referee(alice, event, "bob", [])
-    for i in range(size):
-        event_services.register_player(alice, event, name=f"Player {i}", team=f"Pair {i // 2}")
-    rnd = rounds.draw_round(alice, event, seed="forms")
-    rounds.publish_draw(alice, rnd)
-    rounds.start_clock(alice, rnd)
-    return Table.objects.get(round=rnd, number=1)
+def running_table(
+    alice: Any,
+    key: str,
+    *,
+    size: int | None = None,
+    hands: int = 8,
+    slug: str | None = None,
+    referee: str = "bob",
+    seed: str = "forms",
+) -> Table:
+    """Table 1 of round 1 of a public ``key`` event (``slug``, else ``<key>-open``) organized by alice, its
+    players ``Player 0``, ``Player 1`` ... in pairs, ``referee`` refereeing every table."""
+    size = size or VARIANTS[key].plan.min_seats
+    fields = {"name": f"{key} open" if slug is None else slug, "table_size": size, "hands_per_round": hands}
+    event = new_event(alice, slug or f"{key}-open", key, config=sample_config(key), **fields)
+    return start_round_one(alice, event, size, seed, referee)
+
+
+# Hands a round at the tables of ``every_variant_table``, and sample hands ``fitting_sequence`` deals.
+HANDS = 4
+
+
+@pytest.fixture(params=list(VARIANTS), name="table")
+def every_variant_table(request: Any, alice: Any, bob: Any) -> Table:
+    """The fixture ``table``: table 1 of a running event of each variant (HANDS a round), bob refereeing."""
+    return running_table(alice, request.param, hands=HANDS)
+
+
+def fitting_sequence(key: str, positions: list[str], seed: int) -> list[dict]:
+    """HANDS sample hands of ``key`` at a table of these positions, dealt from A as a new table is."""
+    return samples_of(key).random_hand_sequence(random.Random(f"{key}-{seed}"), HANDS, positions, "A")
 
 
 NAMES = ["Ana Novak", "Bence Kovács", "Črt Žagar", "Dóra Szabó", "Eva Horvat", "Ferenc Tóth", "Gašper Kos"]
