@@ -21,6 +21,7 @@ from . import access, lines
 from .clock import clock_payload
 from .draw_methods import DRAW_METHODS
 from .models import MAX_INTEGER, POSITIONS, Entry, Round, Tournament
+from .people.registry import DECISIONS as MATCH_DECISIONS
 from .readings import readings
 from .results import event_metrics
 from .variants import sit_out_rule, variant_name
@@ -201,6 +202,16 @@ class RegisterSerializer(serializers.Serializer):
         allow_null=True,
         default=None,
         help_text=_("Empty: the next free number."),
+    )
+    match = serializers.ChoiceField(
+        choices=MATCH_DECISIONS,
+        required=False,
+        default="ask",
+        help_text=_(
+            "When the site has a player of this name and club (without case and accents) and no federation id "
+            "tells them apart: accept (enter him) or reject (a new player). Left out, such a match is refused "
+            "(field match, code match_pending) naming that player."
+        ),
     )
 
 
