@@ -153,3 +153,19 @@ def test_the_merge_reads_in_the_organizers_language(monkeypatch, event, alice, t
         [text] = audit_text.sentences(event, [entry])
     assert not offences(text, ["Janez Čuk", "Janez Cuk", "TK Kranj", "SLO-1", "alice"]), text
     assert "alice" in text and "Janez Cuk" in text
+
+
+def test_a_record_of_the_same_name_is_chosen_from_the_list(event, alice, two_records):
+    """The merge page lists the other records of his name; choosing one fills the form with it, and the
+    organizer only gives the reason."""
+    kept, dup, _cup = two_records
+    client = client_for(alice)
+    html = merge_page(client, kept).content.decode()
+    choose = f'href="/players/{kept.pk}/merge/?other={dup.pk}#id_other"'
+    assert choose in html
+    chosen = client.get(f"/players/{kept.pk}/merge/?other={dup.pk}")
+    form = form_with(chosen.content, "other")
+    assert form.data()["other"] == str(dup.pk)
+    response = client.post(f"/players/{kept.pk}/merge/", form.data(reason="one person"))
+    assert response.status_code == 302
+    assert not Player.objects.filter(pk=dup.pk).exists()

@@ -42,7 +42,8 @@ def _mergeable(request: HttpRequest, pk: int) -> Player:
 def person_merge(request: HttpRequest, pk: int) -> HttpResponse:
     """Another record of the same person merged into this one: his entries move here (audited)."""
     keep = _mergeable(request, pk)
-    form = MergeForm(request.POST or None)
+    # A record chosen from the list of the same name comes as ?other=<number>: the form starts with it.
+    form = MergeForm(request.POST or None, initial={"other": request.GET.get("other", "")})
     if request.method == "POST" and form.is_valid():
         other = Player.objects.filter(pk=form.cleaned_data["other"]).first()
         if other is None:
