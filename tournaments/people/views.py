@@ -53,6 +53,8 @@ def person_merge(request: HttpRequest, pk: int) -> HttpResponse:
                 registry.merge_players(request.user, keep, other, form.cleaned_data["reason"])
             except ValidationError as exc:
                 form_errors_from(form, exc)
+            except PermissionDenied as exc:  # the other record is in an event he does not organize
+                form.add_error("other", str(exc))
             else:
                 messages.success(
                     request,
