@@ -181,3 +181,12 @@ def test_the_person_api_is_the_pages_payload(event, alice, kranj, two_records):
     services.update_tournament(alice, kranj, is_public=False)
     assert client_for(None).get(f"/api/players/{kept.pk}/").status_code == 404
     assert client_for(alice).get(f"/api/players/{kept.pk}/").status_code == 200
+
+
+@pytest.mark.parametrize("other", [2**63, "x", None, -1])
+def test_the_merge_refuses_a_malformed_other_naming_it(event, alice, kranj, two_records, other):
+    kept, _dup = two_records
+    body = {"other": other, "reason": "the same man"}
+    response = client_for(alice).post(f"/api/players/{kept.pk}/merge/", body, content_type="application/json")
+    assert response.status_code == 400, response.content
+    assert "other" in errors(response)

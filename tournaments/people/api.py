@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from ..api import NOT_FOUND, READ_ERRORS, WRITE_ERRORS, ApiView, valid
-from ..models import Player
+from ..models import MAX_INTEGER, Player
 from . import registry
 from .history import person_page
 
@@ -73,7 +73,9 @@ class PersonSerializer(serializers.Serializer):
 
 
 class MergeSerializer(serializers.Serializer):
-    other = serializers.IntegerField(min_value=1, help_text=_("The record merged into this one (player number)."))
+    other = serializers.IntegerField(
+        min_value=1, max_value=MAX_INTEGER, help_text=_("The record merged into this one (player number).")
+    )
     reason = serializers.CharField(max_length=500)
 
 
