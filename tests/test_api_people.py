@@ -70,6 +70,8 @@ def test_the_import_enters_each_match_as_answered(event, alice, kranj, answer, r
     assert Player.objects.filter(name__iexact="marta cerar").count() == records
     janez = Player.objects.get(federation_id="SLO-1")
     assert Entry.objects.get(tournament=event, player=janez)  # by federation id, automatically
+    # Each entry names his player's record: the person's page and the merge take that number.
+    assert response.json()[0]["player"] == janez.pk
     created = AuditEntry.objects.filter(tournament=event, action="entry.created")
     assert sorted(e.after.get("matched", "") for e in created) == sorted(
         ["federation_id", "name_club" if answer == "accept" else "", ""]

@@ -159,10 +159,13 @@ class EntrySerializer(serializers.ModelSerializer):
     club = serializers.CharField(source="player.club")
     strength = serializers.IntegerField(source="player.strength", allow_null=True)
     status = EntryStatusField(read_only=True)
+    player = serializers.IntegerField(
+        source="player_id", read_only=True, help_text=_("His record on the site, across events (/api/players/<id>/).")
+    )
 
     class Meta:
         model = Entry
-        fields = ["start_number", "name", "club", "team", "strength", "status"]
+        fields = ["start_number", "name", "club", "team", "strength", "status", "player"]
 
 
 def optional_text(max_length: int, **kwargs: Any) -> serializers.CharField:
