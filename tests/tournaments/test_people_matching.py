@@ -165,3 +165,21 @@ def submit_add(client, **typed):
     from tests.html_forms import submit
 
     return submit(client, PLAYERS, "name", typed, action_contains="")
+
+
+@pytest.mark.parametrize("checked", [True, False])
+def test_a_federation_id_entered_meanwhile_is_a_clear_refusal(monkeypatch, event, alice, kranj, checked):
+    """Two organizers entering one new federation id at once: the second's registry was read before the
+    first's player was stored. The database refuses the second (on the model's check, or on its constraint
+    when both checks ran before either save); the page says why on the field, nothing is stored."""
+    from tournaments.people import registry
+
+    monkeypatch.setattr(registry.Registry, "of", classmethod(lambda cls, tournament: cls([])))
+    if not checked:
+        monkeypatch.setattr(Player, "validate_constraints", lambda self, exclude=None: None)
+    response = submit_add(client_for(alice), name="Ana Novak", federation_id="SLO-1")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Another player was entered with federation id SLO-1 meanwhile: add this player again." in html
+    assert not event.entries.exists()
+    assert Player.objects.filter(federation_id="SLO-1").count() == 1

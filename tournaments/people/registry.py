@@ -23,7 +23,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -301,8 +301,19 @@ def player_for(found: Found, *, name: str, club: str, federation_id: str, streng
     its name and club stay as the earlier events have them."""
     if found.player_id is None:
         player = Player(name=name, club=club, federation_id=federation_id, strength=strength)
-        player.full_clean()
-        player.save()
+        try:
+            player.full_clean()
+            with transaction.atomic():  # a savepoint: a refused insert leaves the caller's transaction usable
+                player.save()
+        except (ValidationError, IntegrityError) as exc:
+            # Another request stored a player of this federation id after the registry was read (§1.1:
+            # the database's constraint is the guard): the organizer enters him again, now matched.
+            if not federation_id or not Player.objects.filter(federation_id=federation_id).exists():
+                raise
+            message = _("Another player was entered with federation id %(id)s meanwhile: add this player again.")
+            raise ValidationError(
+                {"federation_id": ValidationError(message % {"id": federation_id}, code="taken")}
+            ) from exc
         return player
     player = Player.objects.select_for_update().get(pk=found.player_id)
     changed = []
