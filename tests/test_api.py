@@ -96,6 +96,7 @@ def test_the_entries_list_the_players_without_their_pins(running_event):
         "team": "",
         "strength": None,
         "status": "active",
+        "player": Entry.objects.get(tournament=running_event, start_number=1).player_id,  # his record
     }
     assert "pin" not in json.dumps(data)
 
@@ -374,6 +375,7 @@ def test_registering_returns_the_entry_and_withdrawing_changes_its_status(event,
         "team": "",
         "strength": 3,
         "status": "active",
+        "player": Entry.objects.get(tournament=event, start_number=1).player_id,
     }
     assert send(client, "post", EVENT + "entries/1/withdraw/", {}).json()["status"] == "withdrawn"
     assert send(client, "post", EVENT + "entries/1/reinstate/", {}).json()["status"] == "active"

@@ -41,6 +41,7 @@ ACTIONS = {
     "incident-decide": ["incident_decide"],
     "incident-sanction": ["incident_sanction"],
     "judge-rights": ["judge_set"],
+    "person-merge": ["person_merge"],
 }
 READS = {
     "home": ["events_list"],
@@ -74,6 +75,7 @@ READS = {
     "incident-report": ["incidents_list"],
     "incident-report-pdf": ["incidents_list"],
     "player-discipline": ["player_discipline"],
+    "person": ["person_detail"],
 }
 # Pages of the framework itself, not of an event.
 NOT_EVENT_PAGES = {

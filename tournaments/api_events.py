@@ -25,6 +25,7 @@ from .api_config_table import creation_config
 from .api_readings import readings_errors
 from .lookups import tournament_for_viewer
 from .models import AuditEntry, GeneratedFile, Tournament
+from .people import registry
 from .readings import choice_errors, with_readings
 from .serializers import EntrySerializer, EventDetailSerializer
 from .views.documents import document_for, serve, status_payload
@@ -170,6 +171,43 @@ class ImportRequestSerializer(serializers.Serializer):
     dry_run = serializers.BooleanField(
         required=False, default=False, help_text=_("Check the file and answer the rows without entering them.")
     )
+    matches = serializers.JSONField(
+        binary=True,
+        required=False,
+        default=dict,
+        help_text=_(
+            "The answer to each row that may be a player of the site by name and club (the dry run's match "
+            '"maybe"): the file\'s line -> "accept" (the same person) or "reject" (a new player), as JSON, e.g. '
+            '{"4": "accept", "7": "reject"}.'
+        ),
+    )
+
+    def validate_matches(self, value: Any) -> dict[str, str]:
+        if not isinstance(value, dict) or any(v not in registry.DECISIONS for v in value.values()):
+            raise serializers.ValidationError(_('An object of line -> "accept" or "reject".'))
+        return {str(k): v for k, v in value.items()}
+
+
+class KnownPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField()
+    federation_id = serializers.CharField()
+    events = serializers.ListField(child=serializers.CharField(), help_text=_("His events you may see, newest first."))
+    event_count = serializers.IntegerField(help_text=_("The events he is entered in."))
+    url = serializers.CharField(help_text=_("His page."))
+    text = serializers.CharField()
+
+
+class MatchSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=[registry.NEW, registry.SAME, registry.MAYBE],
+        help_text=_(
+            "new: a new player; same: the site's player of this federation id; maybe: the site's player of this "
+            "name and club, entered as him only if the import's matches accept it."
+        ),
+    )
+    player = KnownPlayerSerializer(allow_null=True)
 
 
 class ImportRowSerializer(serializers.Serializer):
@@ -185,6 +223,7 @@ class ImportRowSerializer(serializers.Serializer):
             "A name already in the event or on an earlier line: entered anyway, check it is not the same player."
         ),
     )
+    match = MatchSerializer(allow_null=True)
 
 
 class EntriesImport(ApiView):
@@ -201,7 +240,10 @@ class EntriesImport(ApiView):
         "every error, the field naming the file's line (`line 4: name`). With `dry_run` "
         "the checked rows are answered and nothing is entered, each with its warnings (a name already in "
         "the event or the file, compared without case, spaces and accents, where federation ids do not "
-        "tell the players apart).",
+        "tell the players apart) and its match with the site's players (season.md §1.2): by federation id "
+        "the same player, by name and club (without case and accents) maybe. The import then enters each "
+        "row of a `maybe` as that player or as a new one as `matches` answers it; a `maybe` without an "
+        "answer enters nobody (error field `matches.<line>`, code `match_pending`).",
     )
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
@@ -209,7 +251,7 @@ class EntriesImport(ApiView):
         data = ImportRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         upload = data.validated_data["file"]
-        result = services.check_import(tournament, upload.read(), upload.name or "")
+        result = services.check_import(tournament, upload.read(), upload.name or "", request.user)
         if not result.ok:
             errors = [{"field": "file", "code": "invalid", "message": m} for m in result.errors]
             errors += [
@@ -221,7 +263,7 @@ class EntriesImport(ApiView):
         rows = [{k: v for k, v in r.as_dict().items() if k not in ("errors",)} for r in result.rows]
         if data.validated_data["dry_run"]:
             return Response(ImportRowSerializer(rows, many=True).data)
-        entries = services.import_players(request.user, tournament, rows)
+        entries = services.import_players(request.user, tournament, rows, data.validated_data["matches"])
         return Response(EntrySerializer(entries, many=True).data, status=status.HTTP_201_CREATED)
 
 

@@ -88,6 +88,8 @@ ACTION_LABELS = {
     "incident.protested": _("ruling protested"),
     "incident.ruled": _("incident ruled"),
     "organizer.added": _("organizer added"),
+    "player.federation_id_cleared": _("federation id cleared (one player per id)"),
+    "player.merged": _("players merged"),
     "referee.account_created": _("referee account created"),
     "referee.judge_set": _("judge rights set"),
     "referee.removed": _("referee removed"),

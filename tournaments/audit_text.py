@@ -148,6 +148,11 @@ _HEADS: dict[str, str] = {
     "entry.active": gettext_noop("Player reinstated by %(who)s at %(time)s"),
     "entry.pin_changed": gettext_noop("New PIN issued by %(who)s at %(time)s"),
     "organizer.added": gettext_noop("Organizer added by %(who)s at %(time)s"),
+    "player.merged": gettext_noop("Two records of one player merged by %(who)s at %(time)s"),
+    # Written by the migration that made a federation id name one player: nobody acted.
+    "player.federation_id_cleared": gettext_noop(
+        "Federation id cleared at %(time)s: another player already held it (one player per federation id)"
+    ),
     "referee.set": gettext_noop("Referee set by %(who)s at %(time)s"),
     "referee.removed": gettext_noop("Referee removed by %(who)s at %(time)s"),
     "referee.account_created": gettext_noop("Referee account created by %(who)s at %(time)s"),
@@ -485,7 +490,43 @@ def _late(before: Any, after: Any) -> list[str]:
 
 
 def _entry(before: Any, after: Any) -> list[str]:
-    return attribute_changes(_entry_fields(), before, after)
+    out = attribute_changes(_entry_fields(), before, after)
+    matched = (after or {}).get("matched")
+    if matched == "federation_id":
+        out.append(_("the same player as in his earlier events, by federation id"))
+    elif matched == "name_club":
+        out.append(_("the same player as in his earlier events, by name and club, as the organizer accepted"))
+    return out
+
+
+def person_words(record: Any) -> str:
+    """A player's record as a merge names it: "Janez Čuk (TK Kranj; federation id SLO-1; player 12)"."""
+    record = record if isinstance(record, Mapping) else {}
+    details = [record.get("club") or ""]
+    if record.get("federation_id"):
+        details.append(fact(_("federation id"), record["federation_id"]))
+    details.append(_("player %(n)s") % {"n": _words(record.get("id"))})
+    return f"{_words(record.get('name'))} ({'; '.join(d for d in details if d)})"
+
+
+def _merged(before: Any, after: Any) -> list[str]:
+    """Both records, the one kept as it is now, and the start numbers that moved in this event."""
+    out = [
+        fact(_("kept"), person_words((after or {}).get("kept") or (before or {}).get("kept"))),
+        fact(_("merged into him"), person_words((before or {}).get("merged"))),
+    ]
+    moved = (after or {}).get("moved_here") or []
+    if moved:
+        out.append(fact(_("start numbers moved in this event"), _words(moved)))
+    return out
+
+
+def _id_cleared(before: Any, after: Any) -> list[str]:
+    return [
+        fact(_("player"), person_words(after)),
+        changed(_("federation id"), _words((before or {}).get("federation_id")), DASH),
+        fact(_("the id stays with"), person_words((after or {}).get("held_by"))),
+    ]
 
 
 def _whose_pin(before: Any, after: Any) -> list[str]:
@@ -524,6 +565,8 @@ _DIFFS = {
     "entry.active": _entry,
     "entry.pin_changed": _whose_pin,
     "organizer.added": _user,
+    "player.merged": _merged,
+    "player.federation_id_cleared": _id_cleared,
     "referee.set": _referee,
     "referee.removed": _referee,
     "referee.account_created": _user,

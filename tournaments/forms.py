@@ -14,6 +14,7 @@ from .draw_methods import DRAW_METHODS, choices_for
 from .forms_config_table import StartingConfig
 from .forms_readings import ReadingsFields
 from .models import MAX_INTEGER, Tournament
+from .people.registry import MATCH_CHOICES
 from .variants import variant_name
 
 
@@ -129,6 +130,18 @@ class PlayerForm(forms.Form):
         required=False,
         help_text=_("Fixed pairs (Laza tarokk): both partners get the same team name."),
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.is_bound and "match" in self.data:
+            self.ask_match()
+
+    def ask_match(self) -> None:
+        """The player may be one of the site's (season.md §1.2): the organizer answers before anything is
+        stored (the refusal's message, on this field, names that player)."""
+        self.fields["match"] = forms.ChoiceField(
+            label=_("the same person?"), choices=MATCH_CHOICES, widget=forms.RadioSelect, required=False
+        )
 
 
 class ImportForm(forms.Form):

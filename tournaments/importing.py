@@ -49,6 +49,8 @@ class PlayerRow:
     errors: list[str] = field(default_factory=list)
     # Warnings are accepted by entering the list anyway (a possible duplicate player).
     warnings: list[str] = field(default_factory=list)
+    # The site's player he is or may be (``people.registry.match_rows``): {"kind", "player"}.
+    match: dict | None = None
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -67,6 +69,11 @@ class ImportResult:
     def warned(self) -> int:
         """Rows with a warning (entered all the same once the organizer confirms)."""
         return sum(1 for r in self.rows if r.warnings)
+
+    @property
+    def to_answer(self) -> int:
+        """Rows that may be a player of the site: the organizer accepts or rejects each."""
+        return sum(1 for r in self.rows if r.match and r.match["kind"] == "maybe")
 
 
 Lines = list[tuple[int, list[str]]]  # (the file's line number, its cells)

@@ -151,6 +151,9 @@ class Referee(models.Model):
 
 
 class Player(models.Model):
+    """One person, kept across events (season.md §1.1): a non-empty federation id names one player;
+    one without is told apart by name and club (``tournaments.people.registry``)."""
+
     name = models.CharField(_("name"), max_length=120)
     club = models.CharField(_("club"), max_length=120, blank=True)
     federation_id = models.CharField(_("federation id"), max_length=40, blank=True)
@@ -162,6 +165,12 @@ class Player(models.Model):
         verbose_name = _("player")
         verbose_name_plural = _("players")
         ordering = ["name"]
+        constraints = [
+            # season.md §1.1, across server processes: two imports entering one new id at once.
+            models.UniqueConstraint(
+                fields=["federation_id"], condition=~Q(federation_id=""), name="one_player_per_federation_id"
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name

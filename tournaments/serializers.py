@@ -20,6 +20,7 @@ from . import access, lines
 from .clock import clock_payload
 from .draw_methods import DRAW_METHODS
 from .models import MAX_INTEGER, POSITIONS, Entry, Round, Tournament
+from .people.registry import DECISIONS as MATCH_DECISIONS
 from .readings import readings
 from .results import event_metrics
 from .variants import sit_out_rule, variant_name
@@ -157,10 +158,13 @@ class EntrySerializer(serializers.ModelSerializer):
     club = serializers.CharField(source="player.club")
     strength = serializers.IntegerField(source="player.strength", allow_null=True)
     status = EntryStatusField(read_only=True)
+    player = serializers.IntegerField(
+        source="player_id", read_only=True, help_text=_("His record on the site, across events (/api/players/<id>/).")
+    )
 
     class Meta:
         model = Entry
-        fields = ["start_number", "name", "club", "team", "strength", "status"]
+        fields = ["start_number", "name", "club", "team", "strength", "status", "player"]
 
 
 def optional_text(max_length: int, **kwargs: Any) -> serializers.CharField:
@@ -200,6 +204,16 @@ class RegisterSerializer(serializers.Serializer):
         allow_null=True,
         default=None,
         help_text=_("Empty: the next free number."),
+    )
+    match = serializers.ChoiceField(
+        choices=MATCH_DECISIONS,
+        required=False,
+        default="ask",
+        help_text=_(
+            "When the site has a player of this name and club (without case and accents) and no federation id "
+            "tells them apart: accept (enter him) or reject (a new player). Left out, such a match is refused "
+            "(field match, code match_pending) naming that player."
+        ),
     )
 
 

@@ -22,7 +22,8 @@ from scoring.registry import get as get_variant
 
 from . import access, audit
 from .importing import Entered, ImportResult, parse_players
-from .models import Entry, Player, Referee, Round, Tournament, new_pin
+from .models import Entry, Referee, Round, Tournament, new_pin
+from .people import registry
 
 EVENT_FIELDS = (
     "name",
@@ -226,17 +227,41 @@ def register_player(
     strength: int | None = None,
     team: str = "",
     start_number: int | None = None,
+    match: str | None = None,
 ) -> Entry:
-    """Enter a player; a known federation id reuses the same player record."""
+    """Enter a player: the site's player he is where the registry finds him (season.md §1.2: his
+    federation id; his name and club when ``match`` is "accept"; "ask" refuses such a match for the
+    organizer to answer; None, for callers that ask nobody, enters a new record)."""
     access.require_organizer(actor, tournament)
-    player = None
-    if federation_id:
-        player = Player.objects.filter(federation_id=federation_id).first()
-    if player is None:
-        player = Player(name=name, club=club, federation_id=federation_id, strength=strength)
-        player.full_clean()
-        player.save()
-    elif Entry.objects.filter(tournament=tournament, player=player).exists():
+    found = registry.resolve(actor, tournament, name=name, club=club, federation_id=federation_id, decision=match)
+    return _enter(
+        actor,
+        tournament,
+        found,
+        name=name,
+        club=club,
+        federation_id=federation_id,
+        strength=strength,
+        team=team,
+        start_number=start_number,
+    )
+
+
+def _enter(
+    actor: Any,
+    tournament: Tournament,
+    found: registry.Found,
+    *,
+    name: str,
+    club: str = "",
+    federation_id: str = "",
+    strength: int | None = None,
+    team: str = "",
+    start_number: int | None = None,
+) -> Entry:
+    """The entry of the player ``found`` (a new record where none was), audited with how he was found."""
+    player = registry.player_for(found, name=name, club=club, federation_id=federation_id, strength=strength)
+    if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise ValidationError({"federation_id": _("This player is already entered.")})
     if start_number is None:
         # Locking the event row serialises concurrent registrations; the unique
@@ -246,7 +271,8 @@ def register_player(
     entry = Entry(tournament=tournament, player=player, start_number=start_number, team=team)
     entry.full_clean()
     entry.save()
-    audit.log(actor, "entry.created", entry, tournament=tournament, after=entry_snapshot(entry))
+    after = entry_snapshot(entry) | ({"matched": found.how} if found.how else {})
+    audit.log(actor, "entry.created", entry, tournament=tournament, after=after)
     return entry
 
 
@@ -274,27 +300,36 @@ def set_entry_status(actor: Any, entry: Entry, status: str, reason: str = "") ->
 
 
 @transaction.atomic
-def check_import(tournament: Tournament, data: bytes, filename: str) -> ImportResult:
-    """An uploaded player list read and checked against the event's players (the preview, page and API)."""
+def check_import(tournament: Tournament, data: bytes, filename: str, viewer: Any = None) -> ImportResult:
+    """An uploaded player list read and checked against the event's players and matched with the
+    site's (the preview, page and API; ``viewer``: whose events a match may name)."""
     players = tournament.entries.values_list("player__name", "start_number", "player__federation_id")
     entered = [Entered(name, number, fid) for name, number, fid in players]
-    return parse_players(data, filename, {e.federation_id for e in entered if e.federation_id}, entered)
+    result = parse_players(data, filename, {e.federation_id for e in entered if e.federation_id}, entered)
+    registry.match_rows(tournament, viewer, result.rows)
+    return result
 
 
-def import_players(actor: Any, tournament: Tournament, rows: list[dict[str, Any]]) -> list[Entry]:
-    """Enter every row of a checked import, all or nothing."""
+@transaction.atomic
+def import_players(
+    actor: Any, tournament: Tournament, rows: list[dict[str, Any]], matches: dict[str, str] | None = None
+) -> list[Entry]:
+    """Enter every row of a checked import, all or nothing; ``matches``: the organizer's answer to each
+    row that may be a player of the site (the file's line -> accept or reject)."""
     access.require_organizer(actor, tournament)
+    planned = registry.plan_import(tournament, rows, matches or {})
     return [
-        register_player(
+        _enter(
             actor,
             tournament,
+            found,
             name=r["name"],
             club=r.get("club", ""),
             federation_id=r.get("federation_id", ""),
             strength=r.get("strength"),
             team=r.get("team", ""),
         )
-        for r in rows
+        for r, found in zip(rows, planned, strict=True)
     ]
 
 

@@ -18,6 +18,7 @@ from . import (
     converters,  # noqa: F401 (registers the path converters)
     round_actions,
 )
+from .people.urls import api_urlpatterns as people_api
 
 
 class _Choice:
@@ -100,4 +101,5 @@ urlpatterns = [
         event + "players/<int:start_number>/discipline/", api_incidents.Discipline.as_view(), name="player-discipline"
     ),
     path(event + "readings/", api_readings.Readings.as_view(), name="readings"),
+    *people_api,
 ]

@@ -21,6 +21,7 @@ from ..forms_organizer import EntryEditForm, LateAddForm, LookupForm
 from ..importing import ImportResult, PlayerRow
 from ..lookups import tournament_for_organizer
 from ..models import Entry
+from ..people import registry
 from ..protocols import links
 from ..protocols import render as protocol_render
 from .helpers import form_errors_from
@@ -29,10 +30,13 @@ SESSION_KEY = "player-import:{}"
 
 
 def _saved(request: HttpRequest, form: Any, action: Callable[[], Entry]) -> Entry | None:
-    """The entry ``action`` saved, or None with its refusal shown on ``form``."""
+    """The entry ``action`` saved, or None with its refusal shown on ``form`` (a player who may be one
+    of the site's: the form asks the organizer, season.md §1.2)."""
     try:
         return action()
     except ValidationError as exc:
+        if "match" in getattr(exc, "error_dict", {}) and "match" not in form.fields:
+            form.ask_match()
         form_errors_from(form, exc)
         return None
 
@@ -49,7 +53,8 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     form = (LateAddForm if late else PlayerForm)(request.POST or None)
     if request.method == "POST" and form.is_valid():
         add = services.late_add_player if late else services.register_player
-        entry = _saved(request, form, lambda: add(request.user, tournament, **form.cleaned_data))
+        fields = {**form.cleaned_data, "match": form.cleaned_data.get("match") or registry.ASK}
+        entry = _saved(request, form, lambda: add(request.user, tournament, **fields))
         if entry is not None:
             messages.success(request, _("%(name)s entered as number %(n)d.") % _named(entry))
             if late:
@@ -80,9 +85,15 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+def _answers(request: HttpRequest, rows: list[dict]) -> dict[str, str]:
+    """The preview's answers to its matches by name and club: the file's line -> accept or reject."""
+    return {str(r["line"]): request.POST[f"match-{r['line']}"] for r in rows if f"match-{r['line']}" in request.POST}
+
+
 @login_required
 def players_import(request: HttpRequest, slug: str) -> HttpResponse:
-    """Upload → preview with a per-row error report → confirm. Nothing is saved before the confirm."""
+    """Upload → preview with a per-row error report and each row's match with the site's players (the
+    organizer answers those by name and club) → confirm. Nothing is saved before the confirm."""
     tournament = tournament_for_organizer(request, slug)
     key = SESSION_KEY.format(tournament.pk)
     if request.method == "POST" and "confirm" in request.POST:
@@ -90,20 +101,20 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
         if not rows:
             messages.error(request, _("Nothing to import; upload the file again."))
             return redirect("players", slug=slug)
+        answers = _answers(request, rows)
         try:
-            entries = services.import_players(request.user, tournament, rows)
+            entries = services.import_players(request.user, tournament, rows, answers)
         except ValidationError as exc:
-            # The preview stays (in the session and on the page): the organizer sees why and may retry.
+            # The preview stays (in the session and on the page, the answers given): he sees why, retries.
             messages.error(request, " ".join(exc.messages))
             preview = ImportResult([PlayerRow(**row) for row in rows], [])
+            for row in preview.rows:
+                if row.match:
+                    row.match["answer"] = answers.get(str(row.line), "")
             return render(
                 request,
                 "tournaments/players_import.html",
-                {
-                    "tournament": tournament,
-                    "form": ImportForm(),
-                    "result": preview,
-                },
+                {"tournament": tournament, "form": ImportForm(), "result": preview},
             )
         request.session.pop(key, None)
         messages.success(request, _("%(n)d players entered.") % {"n": len(entries)})
@@ -112,7 +123,7 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
     result = None
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
-        result = services.check_import(tournament, upload.read(), upload.name)
+        result = services.check_import(tournament, upload.read(), upload.name, request.user)
         if result.ok:
             # The file's line numbers stay with the rows: a refused confirm shows the same preview.
             request.session[key] = [{k: v for k, v in r.as_dict().items() if k != "errors"} for r in result.rows]

@@ -27,6 +27,7 @@ def player_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "p": whereabouts.player_data(tournament, entry),
             "lookup_form": LookupForm(),
             "is_organizer": access.is_organizer(request.user, tournament),
+            "person_url": reverse("person", args=[entry.player_id]),  # his other events (season.md §1.4)
         },
     )
 
