@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import Client
 
 from tests.conftest import client_for
 
@@ -70,3 +71,20 @@ def test_the_seat_lookup_documents_its_query_as_optional_and_answers_none_withou
     assert {p["name"]: p.get("required", False) for p in lookup["parameters"]}["q"] is False
     response = client_for(None).get("/api/events/ljubljana-open/seats/")
     assert (response.status_code, response.json()) == (200, [])
+
+
+def test_a_body_over_the_size_limit_is_answered_in_the_error_format(db, settings):
+    # Django refuses it before any view (RequestDataTooBig): the API answers its JSON list, not a page.
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    response = Client().post("/api/token/", data="[" * 1001, content_type="application/json")
+    assert (response.status_code, response["Content-Type"]) == (400, "application/json")
+    assert [e["code"] for e in response.json()["errors"]] == ["too_large"]
+
+
+def test_a_page_sent_over_the_size_limit_says_why_in_the_readers_language(db, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    response = Client().post(
+        "/accounts/login/", data="x" * 1001, content_type="application/x-www-form-urlencoded", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 400
+    assert "The request is larger than the site accepts." in response.content.decode()
