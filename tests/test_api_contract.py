@@ -30,6 +30,7 @@ its writes land in the test's database, and a 500 is the handler's answer, as a 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -177,8 +178,20 @@ def seeded(django_db_setup, django_db_blocker, tmp_path_factory) -> Any:
 
 
 @pytest.fixture
-def run(seeded, db) -> Run:
-    return seeded
+def run(seeded, db) -> Iterator[Run]:
+    """``seeded`` in a savepoint of this operation. The WSGI handler closes the database connection at
+    the end of each request (``close_old_connections``), which on PostgreSQL would end the test's
+    transaction: not during the run, as Django's test client does."""
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield seeded
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
 
 
 @schema.parametrize()
