@@ -276,7 +276,7 @@ SITE_URL = env.str("SITE_URL", default=SITE_URL_DEFAULT).rstrip("/")
 PUBLIC_CACHE_SECONDS = _env("PUBLIC_CACHE_SECONDS", env.int, 5)
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "tournaments.api_schema.ApiSchema",
     # Token first: a request without credentials, or with a bad token, is then answered 401 with
     # "WWW-Authenticate: Token" (DRF takes the scheme from the first class; sessions name none -> 403).
     # Scripts and apps: POST username + password to /api/token/, then send "Authorization: Token <key>".
@@ -295,6 +295,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Request bodies get components of their own: what a client sends (no read-only fields, a required
+    # text never blank: minLength 1) is told apart from what it reads back.
+    "COMPONENT_SPLIT_REQUEST": True,
     # Incidents and sanctions both have a "kind": one enum each in the schema.
     # One path per configuration table the variants declare (/api/events/{slug}/point-table/, …).
     "POSTPROCESSING_HOOKS": [

@@ -28,6 +28,7 @@ urlpatterns = [
 ]
 
 # The error pages in the reader's language, with a way back (tournaments/views/errors.py).
+handler400 = "tournaments.views.errors.bad_request"
 handler403 = "tournaments.views.errors.forbidden"
 handler404 = "tournaments.views.errors.not_found"
 handler500 = "tournaments.views.errors.server_error"

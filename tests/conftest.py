@@ -152,9 +152,14 @@ def _user(username: str) -> Any:
 
 @pytest.fixture
 def alice(db) -> Any:
+    return make_organizer("alice")
+
+
+def make_organizer(username: str) -> Any:
+    """A user who may create events."""
     from django.contrib.auth.models import Permission, User
 
-    user = _user("alice")
+    user = _user(username)
     user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     return User.objects.get(pk=user.pk)  # fresh instance: permission cache
 
@@ -214,6 +219,11 @@ def enter_e1(referee: Any, table: Any) -> Any:
 @pytest.fixture
 def event(alice, bob, rita):
     """A public Taruk 2012 event organized by alice, bob refereeing all tables, rita table 1."""
+    return make_event(alice)
+
+
+def make_event(alice: Any) -> Any:
+    """``event``, for a fixture of a wider scope (bob and rita exist)."""
     from tests.support.events import new_event
     from tournaments import services
 
@@ -226,6 +236,11 @@ def event(alice, bob, rita):
 @pytest.fixture
 def running_event(event, alice):
     """``event`` with 8 players, round 1 drawn, published and started; 2 hands per round."""
+    return start_event(alice, event)
+
+
+def start_event(alice: Any, event: Any) -> Any:
+    """``running_event`` made of ``event``, for a fixture of a wider scope."""
     from tournaments import rounds, services
 
     for i in range(1, 9):

@@ -549,7 +549,7 @@ class Hands(ApiView):
         operation_id="hand_enter",
         tags=["hands"],
         parameters=[SLUG, IDEMPOTENCY_KEY],
-        request=OpenApiTypes.OBJECT,
+        request=HandEntrySerializer,  # `number`; the hand's fields go beside it (HAND_BODY_HELP)
         responses={201: HandSerializer, **ENTRY_ERRORS},
         summary="Enter the table's next hand (organizers; referees of this table)",
         description=HAND_BODY_HELP + " `number` (required, beside the hand's fields) is the hand number you "
@@ -671,11 +671,10 @@ class HandDetail(ApiView):
         return self._correct(request, slug, number, table_no, hand_no, partial=False)
 
     @extend_schema(
-        # PATCH bodies are documented as "every field optional"; here version, reason and input are required.
         operation_id="hand_patch",
         tags=["hands"],
         parameters=[SLUG],
-        request={"application/json": {"$ref": "#/components/schemas/HandCorrection"}},
+        request=HandCorrectionSerializer,
         responses={200: HandSerializer, **HAND_ERRORS},
         summary="Correct some fields of a hand (organizers; referees of this table)",
         description="As PUT, but `input` holds only the fields that change; they replace the stored ones "
@@ -695,17 +694,8 @@ class HandDetail(ApiView):
         operation_id="hand_delete",
         tags=["hands"],
         request=HandDeletionSerializer,
-        parameters=[
-            SLUG,
-            OpenApiParameter(
-                "version",
-                OpenApiTypes.INT,
-                OpenApiParameter.QUERY,
-                required=False,
-                description="Instead of the body, for clients that send no DELETE body.",
-            ),
-            OpenApiParameter("reason", OpenApiTypes.STR, OpenApiParameter.QUERY, required=False),
-        ],
+        # Documented as query parameters (a DELETE body is not part of OpenAPI): one of the two is required.
+        parameters=[SLUG, HandDeletionSerializer],
         responses={204: OpenApiResponse(description="Deleted; later hands renumbered and rescored."), **HAND_ERRORS},
         summary="Delete a hand (organizers; referees of this table)",
         description='Body `{"version", "reason"}` (or the same as query parameters). Later hands move up '

@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import pagination, serializers, status
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
@@ -28,6 +28,7 @@ from .models import AuditEntry, GeneratedFile, Tournament
 from .people import registry
 from .readings import choice_errors, with_readings
 from .serializers import EntrySerializer, EventDetailSerializer
+from .standings import METRIC_NAMES
 from .views.documents import document_for, serve, status_payload
 
 WRITABLE = (
@@ -47,9 +48,21 @@ WRITABLE = (
 )
 
 
+@extend_schema_field({"type": "object", "additionalProperties": {}})
+class ConfigField(serializers.JSONField):
+    """The variant's configuration: a JSON object (never null)."""
+
+
+@extend_schema_field({"type": "array", "items": {"type": "string", "enum": list(METRIC_NAMES)}})
+class TiebreaksField(serializers.JSONField):
+    """The standings' metrics after the points, in order (never null)."""
+
+
 class EventWriteSerializer(serializers.ModelSerializer):
     """The event form's fields; what is left out takes the variant's default (like the page's form)."""
 
+    config = ConfigField(required=False, help_text="The variant's configuration (Laza tarokk: its point table).")
+    tiebreaks = TiebreaksField(required=False, help_text="The standings' metrics after the points, in order.")
     readings = serializers.DictField(
         child=serializers.CharField(),
         required=False,
@@ -75,6 +88,8 @@ class EventWriteSerializer(serializers.ModelSerializer):
 class EventEditSerializer(EventWriteSerializer):
     """The event's settings; the configuration (Laza's point table) changes only through its own
     endpoint, which re-scores the event's hands and audits every changed hand."""
+
+    config = None
 
     class Meta(EventWriteSerializer.Meta):
         fields = [f for f in EventWriteSerializer.Meta.fields if f != "config"]
@@ -336,7 +351,11 @@ class Document(ApiView):
         return Response(status_payload(row, tournament, key), status=status.HTTP_202_ACCEPTED)
 
 
-DOWNLOAD = OpenApiResponse(OpenApiTypes.BINARY, description="The PDF or XLSX file.")
+# A download is the file itself, in its own media type (a PDF or an XLSX), never JSON.
+DOWNLOAD = {
+    (200, media_type): OpenApiResponse(OpenApiTypes.BINARY, description="The PDF or XLSX file.")
+    for media_type in sorted({kind.content_type for kind in documents.KINDS.values()})
+}
 
 
 class DocumentFile(ApiView):
@@ -345,7 +364,7 @@ class DocumentFile(ApiView):
         tags=["documents"],
         parameters=[SLUG, KEY],
         responses={
-            200: DOWNLOAD,
+            **DOWNLOAD,
             409: _errors("The document is not generated or not current: ask for it first."),
             **READ_ERRORS,
         },
@@ -417,6 +436,8 @@ class AuditPage(pagination.PageNumberPagination):
 
 
 class AuditLog(ApiView):
+    pagination_class = AuditPage  # the schema documents the page (count, next, previous, results)
+
     @extend_schema(
         operation_id="audit_log",
         tags=["events"],
@@ -427,7 +448,7 @@ class AuditLog(ApiView):
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         access.require_organizer(request.user, tournament)
-        paginator = AuditPage()
+        paginator = self.pagination_class()
         entries = (
             AuditEntry.objects.filter(tournament=tournament).select_related("actor").order_by("-created_at", "-id")
         )

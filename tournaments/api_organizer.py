@@ -293,8 +293,9 @@ class SeatLookup(ApiView):
                 "q",
                 OpenApiTypes.STR,
                 OpenApiParameter.QUERY,
-                required=True,
-                description="A start number, or words of a name or team (accents and case aside: cuk finds Čuk).",
+                required=False,
+                description="A start number, or words of a name or team (accents and case aside: cuk finds Čuk). "
+                "Left out or blank: no players.",
             ),
         ],
         responses={200: LookupRowSerializer(many=True), **READ_ERRORS},

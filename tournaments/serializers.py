@@ -452,6 +452,7 @@ HAND_ID_HELP = _(
 
 
 class HandCorrectionSerializer(serializers.Serializer):
+    partial_on_patch = False  # PATCH takes version, reason and input too (``api_schema.ApiSchema``)
     id = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False, help_text=HAND_ID_HELP)
     version = serializers.IntegerField(
         min_value=1, max_value=MAX_VERSION, help_text=_("The hand's version the correction was made from.")

@@ -1,4 +1,4 @@
-"""The error pages (403, 404, 500, a refused form): in the reader's language, saying why where we know,
+"""The error pages (400, 403, 404, 500, a refused form): in the reader's language, saying why where we know,
 with a way back (the event's page when the address is one of an event the reader may see, and the home
 page). Pages of the API answer its JSON error list instead."""
 
@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
 from django.urls import reverse
@@ -46,9 +47,11 @@ def _user(request: HttpRequest) -> Any:
     return getattr(request, "user", None) or AnonymousUser()
 
 
-def _page(request: HttpRequest, status: int, title: str, explanation: str, reason: str = "") -> HttpResponse:
+def _page(
+    request: HttpRequest, status: int, title: str, explanation: str, reason: str = "", code: str = ""
+) -> HttpResponse:
     if request.path.startswith(API_PREFIX):
-        code = {403: "permission_denied", 404: "not_found"}.get(status, "error")
+        code = code or {403: "permission_denied", 404: "not_found"}.get(status, "error")
         return JsonResponse({"errors": [{"field": "", "code": code, "message": reason or title}]}, status=status)
     tournament, path = _event(request), request.path
     context: dict[str, Any] = {
@@ -64,6 +67,20 @@ def _page(request: HttpRequest, status: int, title: str, explanation: str, reaso
         else f"{reverse('login')}?{urlencode({'next': path})}",
     }
     return HttpResponse(loader.render_to_string("error.html", context, request), status=status)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """400 before any view: Django could not read the request (a body over the size limit, too many
+    fields). The views answer their own 400s."""
+    too_large = isinstance(exception, (RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent))
+    return _page(
+        request,
+        400,
+        _("The request could not be read"),
+        _("Nothing was saved. Go back and send it again, shorter."),
+        _("The request is larger than the site accepts.") if too_large else "",
+        "too_large" if too_large else "bad_request",
+    )
 
 
 def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
