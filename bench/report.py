@@ -49,8 +49,25 @@ def median_ms(fn: Callable[[], object], runs: int = 15) -> float:
     return statistics.median(times)
 
 
+def commit() -> str:
+    """The commit the figures come from (``+changes`` when the tree differs from it)."""
+    import subprocess
+
+    def git(*args: str) -> str:
+        try:
+            return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            return ""
+
+    head = git("rev-parse", "--short=10", "HEAD")
+    if not head:
+        return "no git checkout"
+    return head + (" +changes" if git("status", "--porcelain", "--untracked-files=no") else "")
+
+
 def machine() -> str:
-    """One line naming the machine the figures were taken on."""
+    """One line naming the machine, the code and the load the figures were taken on (a stale or noisy
+    figure says so itself)."""
     cpu = ""
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -59,9 +76,15 @@ def machine() -> str:
                 break
     except OSError:
         pass
+    try:
+        one, five, fifteen = os.getloadavg()
+        load = f"load average {one:.2f} {five:.2f} {fifteen:.2f}"
+    except OSError:
+        load = "load average unknown"
     return (
         f"{cpu or platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d')}"
+        f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')}, commit {commit()}, "
+        f"{load} (1, 5, 15 min) when written"
     )
 
 

@@ -10,13 +10,11 @@ in tournaments/seating/ (no database).
 from __future__ import annotations
 
 import argparse
-import platform
 import random
 import sys
-import time
 from collections import Counter
 
-from report import RESULTS, ROOT, median_ms, setup_path, write_section
+from report import RESULTS, ROOT, machine, median_ms, setup_path, write_section
 
 setup_path()
 
@@ -83,7 +81,7 @@ def section(rows: list[tuple[str, float]]) -> str:
         SECTION,
         "",
         f"`python bench/seating.py --write` — {PLAYERS} players (256 tables of 4), median of {RUNS} runs, "
-        f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d')}. Target <= {TARGET_MS:.0f} ms.",
+        f"Target <= {TARGET_MS:.0f} ms. Machine: {machine()}.",
         "",
         "| step | ms | |",
         "|---|---:|---|",
