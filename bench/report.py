@@ -62,7 +62,8 @@ def commit() -> str:
     head = git("rev-parse", "--short=10", "HEAD")
     if not head:
         return "no git checkout"
-    return head + (" +changes" if git("status", "--porcelain", "--untracked-files=no") else "")
+    changed = git("status", "--porcelain", "--untracked-files=no", "--", ".", ":!bench/RESULTS.md")
+    return head + (" +changes" if changed else "")
 
 
 def machine() -> str:
