@@ -23,6 +23,7 @@ urlpatterns = [
     path("", include("tournaments.urls_table")),
     path("", include("tournaments.urls_documents")),
     path("", include("tournaments.urls_incidents")),
+    path("", include("tournaments.seasons.urls")),
     path("", include("tournaments.urls")),
 ]
 

@@ -41,6 +41,13 @@ ACTIONS = {
     "incident-decide": ["incident_decide"],
     "incident-sanction": ["incident_sanction"],
     "judge-rights": ["judge_set"],
+    "series-create": ["series_create"],
+    "series-manage": ["series_update", "series_detail", "series_final"],
+    "series-event-add": ["series_event_add"],
+    "series-event": ["series_event_update", "series_event_remove"],
+    "series-final-fill": ["series_final_fill"],
+    "series-final-decline": ["series_final_decline"],
+    "series-organizer-add": ["series_organizer_add"],
 }
 READS = {
     "home": ["events_list"],
@@ -74,6 +81,10 @@ READS = {
     "incident-report": ["incidents_list"],
     "incident-report-pdf": ["incidents_list"],
     "player-discipline": ["player_discipline"],
+    "series": ["series_ladder"],
+    "series-pdf": ["series_ladder"],
+    "series-xlsx": ["series_ladder"],
+    "series-audit": ["series_audit"],
 }
 # Pages of the framework itself, not of an event.
 NOT_EVENT_PAGES = {

@@ -17,6 +17,7 @@ from . import (
     api_tablewrites,
     round_actions,
 )
+from .seasons.urls import api_urlpatterns as seasons_api
 
 
 class _Choice:
@@ -99,4 +100,5 @@ urlpatterns = [
         event + "players/<int:start_number>/discipline/", api_incidents.Discipline.as_view(), name="player-discipline"
     ),
     path(event + "readings/", api_readings.Readings.as_view(), name="readings"),
+    *seasons_api,  # series (tournaments.seasons)
 ]
