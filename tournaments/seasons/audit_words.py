@@ -58,7 +58,7 @@ def _member(before: Any, after: Any) -> list[str]:
 
     side = after or before or {}
     out = [fact(_("event"), str(side.get("name") or side.get("event") or ""))]
-    labels = {"position": _("position"), "weight": _("weight"), "always_counts": _("always counts")}
+    labels = {"position": _("place in the series"), "weight": _("weight"), "always_counts": _("always counts")}
     for key, label in labels.items():
         a, b = (before or {}).get(key), (after or {}).get(key)
         if before is not None and after is not None:

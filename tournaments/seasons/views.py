@@ -10,6 +10,7 @@ a phone polls the rows only after a change (static/js/standings.js, shared with 
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
@@ -178,7 +179,8 @@ def _qualification(series: Series) -> dict[str, Any] | None:
 def _manage_context(request: HttpRequest, series: Series, **forms: Any) -> dict[str, Any]:
     members = list(series.members.select_related("tournament"))
     for m in members:
-        m.form = MemberForm(initial={"weight": m.weight, "always_counts": m.always_counts}, prefix=f"m{m.pk}")
+        weight = m.weight.quantize(Decimal(1)) if m.weight == m.weight.to_integral_value() else m.weight.normalize()
+        m.form = MemberForm(initial={"weight": weight, "always_counts": m.always_counts}, prefix=f"m{m.pk}")
     return {
         "series": series,
         "members": members,
