@@ -208,7 +208,10 @@ def draw_round(
         rnd = Round(tournament=tournament, number=number, time_limit_minutes=tournament.round_minutes)
         before = None
     method = method or default_method(tournament)
-    if method not in event_methods(tournament):
+    # An event's own method stays its method for later rounds (they follow results, season.md §6.4),
+    # also after the event left the series whose ladder drew its round 1.
+    kept = rnd.number > 1 and method == tournament.draw_method
+    if method not in event_methods(tournament) and not kept:
         raise ValidationError({"method": refusal(method)})
     consequence = method_change(tournament, rnd.number, method)
     if consequence and not confirm_method:

@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import client_for
 from tests.seasons_support import SEASON_PLAYERS, finished_event, new_event
-from tests.tournaments.draws_support import draw_form, draw_on_the_page, rounds_page, tables_of
+from tests.tournaments.draws_support import draw_form, draw_on_the_page, play_out, rounds_page, tables_of
 from tournaments.models import Round
 from tournaments.seasons import services
 
@@ -85,3 +85,16 @@ def test_the_api_draws_by_ladder_groups_and_the_seed_repeats_it(alice, season):
     again = client.post(f"/api/events/{autumn.slug}/rounds/1/redraw/", "{}", content_type="application/json")
     assert again.status_code in (200, 201), again.content
     assert tables_of(Round.objects.get(tournament=autumn, number=1)) == tables
+
+
+def test_an_event_taken_out_of_its_series_after_a_ladder_draw_still_draws_its_next_round(alice, season):
+    """Later rounds follow results whatever round 1's method (§6.4): leaving the series does not stop them."""
+    autumn = new_event(alice, "Autumn Cup", AUTUMN, rounds=2)
+    services.add_event(alice, season, autumn)
+    client = client_for(alice)
+    assert draw_on_the_page(client, autumn, method="ladder_groups").status_code == 302
+    play_out(alice, Round.objects.get(tournament=autumn, number=1))
+    services.remove_event(alice, season, season.members.get(tournament=autumn))
+    response = client.post(f"/api/events/{autumn.slug}/rounds/", "{}", content_type="application/json")
+    assert response.status_code == 201, response.content
+    assert Round.objects.filter(tournament=autumn, number=2).exists()
