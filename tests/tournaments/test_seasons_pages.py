@@ -42,6 +42,8 @@ def test_an_organizer_creates_a_series_on_its_page(alice):
     assert (series.slug, series.points, list(series.organizers.all())) == ("pokal-slovenije-2026", "cubic", [alice])
     entry = AuditEntry.objects.get(series=series)
     assert entry.action == "series.created" and entry.after["points"] == "cubic"
+    ladder = client.get(reverse("series", args=[series.slug])).content.decode()
+    assert '<td colspan="4" class="muted">No results yet.</td>' in ladder  # rank, player, total, events played
 
 
 def test_nobody_without_the_right_creates_or_manages_a_series(charlie, season):

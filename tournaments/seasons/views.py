@@ -65,7 +65,7 @@ def _ladder_parts(series: Series, version: str, etag: str) -> dict[str, bytes]:
         data = payload(series, version)
         rows = words.rows(data)
         events = words.event_heads(data["events"])
-        rows_html = str(render_to_string("seasons/_ladder_rows.html", {"rows": rows}))
+        rows_html = str(render_to_string("seasons/_ladder_rows.html", {"rows": rows, "columns": len(events) + 4}))
         content = render_to_string(
             "seasons/_ladder_content.html",
             {
