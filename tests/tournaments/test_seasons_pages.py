@@ -46,6 +46,14 @@ def test_an_organizer_creates_a_series_on_its_page(alice):
     assert '<td colspan="4" class="muted">No results yet.</td>' in ladder  # rank, player, total, events played
 
 
+def test_a_new_series_speaks_its_organizers_language(alice):
+    client = client_for(alice)
+    client.post("/i18n/setlang/", {"language": "hu", "next": "/"})
+    response = submit(client, reverse("series-create"), "name", {"name": "Őszi Kupa", "points": "heine"})
+    assert response.status_code == 302
+    assert Series.objects.get().language == "hu"  # the form's default: the reader's language
+
+
 def test_nobody_without_the_right_creates_or_manages_a_series(charlie, season):
     assert client_for(charlie).get(reverse("series-create")).status_code == 403
     assert client_for(charlie).get(manage_url(season)).status_code == 403

@@ -11,6 +11,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scoring.series.model import TIE_BREAKS
@@ -58,6 +59,8 @@ class SeriesCreateForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
+        if self.instance.pk is None:  # a new series' documents speak the language its organizer reads
+            self.fields["language"].initial = get_language()
 
 
 class SeriesSettingsForm(SeriesCreateForm):
