@@ -183,3 +183,29 @@ def test_the_audit_page_says_every_change_in_the_readers_language(alice, season)
     client.post("/i18n/setlang/", {"language": "hu", "next": "/"})
     hungarian = client.get(reverse("series-audit", args=[season.slug])).content.decode()
     assert "Series settings changed" not in hungarian
+
+
+def test_a_result_the_rule_cannot_read_refuses_the_fill_and_the_ladder_draw_naming_why(alice, season, monkeypatch):
+    """percent_of_possible needs possible points (§3.5): where a result has none, the ladder page says so,
+    and the fill of the final and a ladder draw are refused with the rule's words, not a 500."""
+    from tests.tournaments.draws_support import draw_on_the_page
+    from tournaments.seasons import ladder
+
+    masters = season.members.get(tournament__slug="masters").tournament
+    services.update_series(alice, season, points="percent_of_possible", final=masters, final_places=2)
+    services.add_event(alice, season, autumn := new_event(alice, "Autumn Cup", SEASON_PLAYERS[:8]))
+    monkeypatch.setattr(ladder, "best_table_result", lambda tournament, size: 0)
+    from django.core.cache import cache
+
+    cache.clear()
+    client = client_for(alice)
+    page = client.get(reverse("series", args=[season.slug]))
+    assert page.status_code == 200 and "max_total" in page.content.decode()
+    manage = client.get(manage_url(season)).content.decode()
+    assert "max_total" in manage and "/final/fill/" not in manage  # why, and no fill offered
+    response = client.post(f"/api/series/{season.slug}/final/fill/")
+    assert response.status_code == 400 and response.json()["errors"][0]["field"] == "final"
+    assert not masters.entries.exists()
+    response = draw_on_the_page(client, autumn, method="ladder_groups")
+    assert response.status_code == 200 and "max_total" in response.content.decode()
+    assert not autumn.round_set.exists()

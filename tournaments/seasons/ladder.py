@@ -15,7 +15,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db.models import OuterRef, Subquery
+from django.utils.translation import get_language
 
 from scoring.registry import VARIANTS
 from scoring.series import Event, InvalidSeries, Result, Settings, cut_line, ladder, ladder_before
@@ -171,6 +173,12 @@ def _final(rows: Sequence[Member]) -> Member | None:
     return next((m for m in rows if m.membership.is_final), None)
 
 
+def refused(exc: InvalidSeries, field: str, language: str) -> ValidationError:
+    """A result the series' rule cannot read (no possible points for ``percent_of_possible``), as the
+    refusal of the action that needed the ladder, naming the field and the rule's own words."""
+    return ValidationError({field: [render(e.message, language) for e in exc.errors]})
+
+
 def ladder_order_before(tournament: Tournament) -> list[str]:
     """§6: the player ids of the series ladder before ``tournament`` (its member), in ladder order;
     empty for an event in no series. The round-1 ladder draws read it."""
@@ -181,7 +189,10 @@ def ladder_order_before(tournament: Tournament) -> list[str]:
     rows = members(series)
     events = scoring_events(rows)
     players = players_of(events)
-    lines = ladder_before(settings_of(series), events, tournament.slug, listed_by(players, series.language))
+    try:
+        lines = ladder_before(settings_of(series), events, tournament.slug, listed_by(players, series.language))
+    except InvalidSeries as exc:
+        raise refused(exc, "method", get_language()) from exc
     return [line.player for line in lines]
 
 

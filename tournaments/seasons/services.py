@@ -21,7 +21,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.common import Errors
-from scoring.series import FinalFill
+from scoring.series import FinalFill, InvalidSeries
 from scoring.series import fill_final as fill_final_rule
 from scoring.series.checks import check_settings
 from scoring.text import render
@@ -30,7 +30,7 @@ from .. import audit, services
 from ..models import Entry, Player, Tournament
 from ..results import lot_seed
 from . import access
-from .ladder import ladder_before, listed_by, members, players_of, scoring_events, settings_of
+from .ladder import ladder_before, listed_by, members, players_of, refused, scoring_events, settings_of
 from .models import FinalSeat, Series, SeriesEvent
 
 SETTING_FIELDS = (
@@ -299,7 +299,10 @@ def qualification(series: Series) -> tuple[SeriesEvent, FinalFill, dict[str, Pla
     rows = members(series)
     events = scoring_events(rows)
     players = players_of(events)
-    lines = ladder_before(settings_of(series), events, final.tournament.slug, listed_by(players, series.language))
+    try:
+        lines = ladder_before(settings_of(series), events, final.tournament.slug, listed_by(players, series.language))
+    except InvalidSeries as exc:
+        raise refused(exc, "final", get_language()) from exc
     out = FinalSeat.objects.filter(series=series, declined=True).values_list("player_id", flat=True)
     declined = [str(p) for p in out]
     fill = fill_final_rule(lines, series.final_places, declined, series.ties_at_cut, seed=lot_seed(final.tournament))

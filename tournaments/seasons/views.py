@@ -169,10 +169,14 @@ def _addable(user: Any, series: Series) -> list[Tournament]:
 
 
 def _qualification(series: Series) -> dict[str, Any] | None:
-    """The final's places as the fill gives them now (None while the series names no final)."""
+    """The final's places as the fill gives them now (None while the series names no final; ``problem``
+    where the ladder before it cannot be computed)."""
     try:
         return services.qualification_payload(series)
-    except ValidationError:
+    except ValidationError as exc:
+        named = hasattr(exc, "error_dict") and "final" in exc.error_dict and series.final_places
+        if named and series.members.filter(is_final=True).exists():
+            return {"problem": " ".join(exc.messages)}
         return None
 
 
