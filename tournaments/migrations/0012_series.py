@@ -68,7 +68,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('declined', models.BooleanField(default=False, verbose_name='declined')),
                 ('updated_at', models.DateTimeField(auto_now=True, verbose_name='updated')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.player')),
+                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.player')),
                 ('series', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='final_seats', to='tournaments.series')),
             ],
             options={

@@ -128,7 +128,8 @@ class FinalSeat(models.Model):
     final himself are left alone."""
 
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="final_seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    # CASCADE: a player merged into another (tournaments.people) is deleted; his mark must not block it.
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     declined = models.BooleanField(_("declined"), default=False)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
