@@ -6,6 +6,7 @@ there yet, these tests wait for it."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 
 from tests.conftest import client_for
 from tests.seasons_support import SEASON_PLAYERS, finished_event, standings_of
@@ -36,7 +37,7 @@ def test_his_series_points_and_ladder_position_after_each_event(season):
     spring_rows = {r["name"]: r for r in standings_of(public, spring.slug)}
     summer_rows = {r["name"]: r for r in standings_of(public, summer.slug)}
     ladder = public.get(f"/api/series/{series.slug}/ladder/").json()["ladder"]
-    [answer] = history.player_series(cvetka, [spring, summer], None)
+    [answer] = history.player_series(cvetka, [spring, summer], AnonymousUser())
     assert (answer.name, answer.url) == ("Season 2026", f"/s/{series.slug}/")
     first, second = answer.events
     assert (first.tournament_id, second.tournament_id) == (spring.pk, summer.pk)
@@ -58,5 +59,5 @@ def test_a_private_series_is_not_on_the_public_page(season, alice):
     series, events = season
     services.update_series(alice, series, is_public=False)
     cvetka = Player.objects.get(federation_id="SLO-03")
-    assert history.player_series(cvetka, events, None) == []
+    assert history.player_series(cvetka, events, AnonymousUser()) == []
     assert len(history.player_series(cvetka, events, alice)) == 1
