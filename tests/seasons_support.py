@@ -115,3 +115,22 @@ def press(page: bytes | str, form: Any, button: str, value: str, **typed: str) -
     rendered = re.findall(rf'<button[^>]*name="{re.escape(button)}" value="{re.escape(value)}"[^>]*>', html)
     assert rendered and "disabled" not in rendered[0], f"no enabled button {button}={value} on the page"
     return {**form.data(**typed), button: value}
+
+
+class UndrawnPDF:
+    """Stands in for WeasyPrint's document where a test reads the views' handling, not the drawing."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def render(self, **kwargs: Any) -> UndrawnPDF:
+        return self
+
+    def write_pdf(self) -> bytes:
+        return b"%PDF-1.4\n%%EOF\n"
+
+
+def pdfs_not_drawn(monkeypatch: Any) -> None:
+    from tournaments.protocols import render
+
+    monkeypatch.setattr(render, "_html_class", lambda: UndrawnPDF)

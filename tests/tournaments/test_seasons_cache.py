@@ -10,23 +10,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import client_for
-from tests.seasons_support import SEASON_PLAYERS, finished_event
+from tests.seasons_support import SEASON_PLAYERS, finished_event, pdfs_not_drawn
 from tournaments import services as event_services
-from tournaments.protocols import render
 from tournaments.seasons import services
 
 PAGES = ["/s/{slug}/", "/s/{slug}/?part=rows", "/api/series/{slug}/ladder/", "/s/{slug}/ladder.xlsx"]
-
-
-class _UndrawnPDF:
-    def __init__(self, *args, **kwargs) -> None:
-        pass
-
-    def render(self, **kwargs) -> _UndrawnPDF:
-        return self
-
-    def write_pdf(self) -> bytes:
-        return b"%PDF-1.4\n%%EOF\n"
 
 
 @pytest.fixture
@@ -44,7 +32,7 @@ def get(client, url):
 
 @pytest.mark.parametrize("path", [*PAGES, "/s/{slug}/ladder.pdf"])
 def test_the_second_anonymous_request_reads_only_the_series_version(season, path, monkeypatch):
-    monkeypatch.setattr(render, "_html_class", lambda: _UndrawnPDF)
+    pdfs_not_drawn(monkeypatch)
     client = client_for(None)
     url = path.format(slug=season.slug)
     first, _ = get(client, url)

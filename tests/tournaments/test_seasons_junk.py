@@ -9,8 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import client_for
-from tests.seasons_support import SEASON_PLAYERS, finished_event, new_event
-from tournaments.protocols import render
+from tests.seasons_support import SEASON_PLAYERS, finished_event, new_event, pdfs_not_drawn
 from tournaments.seasons import services
 
 JUNK = {
@@ -36,22 +35,9 @@ def fields(value: str, member: int) -> dict[str, str]:
     return {name: value for name in names}
 
 
-class _UndrawnPDF:
-    """WeasyPrint stands aside: the views' handling of input is tested here, not the drawing."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        pass
-
-    def render(self, **kwargs) -> _UndrawnPDF:
-        return self
-
-    def write_pdf(self) -> bytes:
-        return b"%PDF-1.4\n%%EOF\n"
-
-
 @pytest.fixture
 def season(alice, monkeypatch):
-    monkeypatch.setattr(render, "_html_class", lambda: _UndrawnPDF)
+    pdfs_not_drawn(monkeypatch)
     series = services.create_series(alice, name="Season", points="event_total", is_public=True)
     services.add_event(alice, series, finished_event(alice, "Spring Cup", SEASON_PLAYERS[:4]))
     masters = new_event(alice, "Masters", [])
