@@ -9,6 +9,7 @@ computed once per series version (``versions``) and holds no words, so it serves
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -75,6 +76,12 @@ def exact(value: Fraction | int) -> Decimal:
 
 
 def event_results(tournament: Tournament, version: DataVersion | None) -> list[Result]:
+    """``results_of`` once per change of the event (its data version): every series it is in, and every
+    version of those series, reads it from there."""
+    return live.versioned(tournament, "series-result", lambda: results_of(tournament, version), version=version)
+
+
+def results_of(tournament: Tournament, version: DataVersion | None) -> list[Result]:
     """Every player who played in ``tournament`` (a round at a table, finished or running, or a bye),
     with his place in the event's own order (which ends with the lot), his total (ranking points), his
     game points and the most he could have scored: his rounds × the best table result (§2.2).
@@ -93,7 +100,8 @@ def event_results(tournament: Tournament, version: DataVersion | None) -> list[R
             continue
         if row.rank != previous_rank:  # places among those who played: 1, 1, 3 where the standings share
             place, previous_rank = len(out) + 1, row.rank
-        most = sum((best_table_result(tournament, len(t)) for t in line.tables), Fraction(0))
+        sizes = Counter(len(t) for t in line.tables)  # a few table sizes: one product each, not a sum per table
+        most = sum((best_table_result(tournament, size) * n for size, n in sizes.items()), Fraction(0))
         most += usual * (len(line.running) + line.byes)
         for number in row.start_numbers or (row.start_number,):
             out.append(
