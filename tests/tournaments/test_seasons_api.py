@@ -173,3 +173,7 @@ def test_the_ladder_pdf_and_workbook_read_as_the_page(alice, events):
             assert (value is None) == (result is None or result["points"] is None)
             if value is not None:
                 assert Decimal(str(value)) == Decimal(str(result["points"]))
+    # In the series' language, whoever asks: a Slovenian series' workbook speaks Slovenian.
+    assert send(api, "patch", f"/api/series/{slug}/", {"language": "sl"}).status_code == 200
+    sheet = load_workbook(io.BytesIO(public.get(f"/s/{slug}/ladder.xlsx").content)).worksheets[0]
+    assert [c.value for c in sheet[1]][:4] == ["Mesto", "Igralec", "Klub", "Skupaj"]
