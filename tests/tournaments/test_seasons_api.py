@@ -13,7 +13,7 @@ import pytest
 from openpyxl import load_workbook
 
 from tests.conftest import client_for
-from tests.pdf_text import pdf_text
+from tests.pdf_text import overlapping, pdf_text, pdf_words
 from tests.seasons_support import SEASON_PLAYERS, finished_event, new_event, play_tables, standings_of, tri_e1
 from tournaments import rounds
 from tournaments.models import AuditEntry, Seat
@@ -149,6 +149,8 @@ def test_the_ladder_pdf_and_workbook_read_as_the_page(alice, events):
 
     page = PdfReader(io.BytesIO(pdf.content)).pages[0]
     assert page.mediabox.width > page.mediabox.height  # landscape
+    words = pdf_words(pdf.content)
+    assert words is None or not overlapping(words)  # no head printed over its neighbour
     _pages, text = pdf_text(pdf.content)
     for line in ladder:
         assert line["name"] in text
