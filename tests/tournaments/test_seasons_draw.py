@@ -15,8 +15,10 @@ from tests.tournaments.draws_support import draw_form, draw_on_the_page, play_ou
 from tournaments.models import Round
 from tournaments.seasons import services
 
-# The third event: six players with a ladder place and two new ones (Klemen and Lidija).
-AUTUMN = SEASON_PLAYERS[:6] + SEASON_PLAYERS[10:12]
+# The third event: the ten players with a ladder place and two new ones (Klemen and Lidija), at three
+# tables of four: four ladder groups of three (a draw by lot splits every group over the tables about
+# once in a hundred).
+AUTUMN = SEASON_PLAYERS
 
 
 @pytest.fixture
@@ -28,14 +30,14 @@ def season(alice):
 
 
 def groups_by_ladder(client, series, event) -> list[set[int]]:
-    """The event's start numbers cut into four groups of two by the public ladder's order (the ladder
-    before the event: it has no result yet); the two players without a place are the last group."""
+    """The event's start numbers cut into four groups of three by the public ladder's order (the ladder
+    before the event: it has no result yet); the two players without a place close the last group."""
     ladder = client.get(f"/api/series/{series.slug}/ladder/").json()["ladder"]
     number = dict(event.entries.values_list("player_id", "start_number"))
     placed = [number[line["player"]] for line in ladder if line["player"] in number]
-    assert len(placed) == 6
+    assert len(placed) == 10
     unplaced = set(number.values()) - set(placed)
-    return [set(placed[0:2]), set(placed[2:4]), set(placed[4:6]), unplaced]
+    return [set(placed[0:3]), set(placed[3:6]), set(placed[6:9]), {placed[9], *unplaced}]
 
 
 @pytest.mark.parametrize("method", ["ladder_groups", "ladder_strength"])
@@ -50,9 +52,9 @@ def test_round_one_drawn_on_the_rounds_page_from_the_ladder(alice, season, metho
     assert response.status_code == 302
     rnd = Round.objects.get(tournament=autumn, number=1)
     tables = tables_of(rnd)
-    assert len(tables) == 2 and all(len(t) == 4 for t in tables)  # 8 players at two tables of four
+    assert len(tables) == 3 and all(len(t) == 4 for t in tables)  # 12 players at three tables of four
     for group in groups_by_ladder(client_for(None), season, autumn):
-        assert [len(group & t) for t in tables] == [1, 1], (group, tables)  # one of each group at each table
+        assert [len(group & t) for t in tables] == [1, 1, 1], (group, tables)  # one of each group at each table
     autumn.refresh_from_db()
     assert autumn.draw_method == method
 
@@ -80,7 +82,7 @@ def test_the_api_draws_by_ladder_groups_and_the_seed_repeats_it(alice, season):
     assert response.status_code == 201, response.content
     tables = tables_of(Round.objects.get(tournament=autumn, number=1))
     for group in groups_by_ladder(client_for(None), season, autumn):
-        assert [len(group & t) for t in tables] == [1, 1]
+        assert [len(group & t) for t in tables] == [1, 1, 1]
     # Redrawn from the same seed, the same tables.
     again = client.post(f"/api/events/{autumn.slug}/rounds/1/redraw/", "{}", content_type="application/json")
     assert again.status_code in (200, 201), again.content
