@@ -24,6 +24,7 @@ urlpatterns = [
     path("", include("tournaments.urls_documents")),
     path("", include("tournaments.urls_incidents")),
     path("", include("tournaments.people.urls")),
+    path("", include("tournaments.seasons.urls")),
     path("", include("tournaments.urls")),
 ]
 

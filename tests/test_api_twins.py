@@ -42,6 +42,13 @@ ACTIONS = {
     "incident-sanction": ["incident_sanction"],
     "judge-rights": ["judge_set"],
     "person-merge": ["person_merge"],
+    "series-create": ["series_create"],
+    "series-manage": ["series_update", "series_detail", "series_final"],
+    "series-event-add": ["series_event_add"],
+    "series-event": ["series_event_update", "series_event_remove"],
+    "series-final-fill": ["series_final_fill"],
+    "series-final-decline": ["series_final_decline"],
+    "series-organizer-add": ["series_organizer_add"],
 }
 READS = {
     "home": ["events_list"],
@@ -76,6 +83,10 @@ READS = {
     "incident-report-pdf": ["incidents_list"],
     "player-discipline": ["player_discipline"],
     "person": ["person_detail"],
+    "series": ["series_ladder"],
+    "series-pdf": ["series_ladder"],
+    "series-xlsx": ["series_ladder"],
+    "series-audit": ["series_audit"],
 }
 # Pages of the framework itself, not of an event.
 NOT_EVENT_PAGES = {

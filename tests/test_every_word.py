@@ -31,6 +31,7 @@ from tests.visible_text import offences, visible_text
 from tournaments import hands, incidents
 from tournaments.handforms import form_class
 from tournaments.models import Entry, Tournament
+from tournaments.seasons import services as series_services
 
 pytestmark = pytest.mark.django_db
 
@@ -115,6 +116,7 @@ def _arguments(name: str, event: Tournament, incident_pk: int) -> dict[str, Any]
         "username": "bob",
         "pk": incident_pk,
         "position": "A",
+        "event": event.slug,  # a series' member event (the series has the event's slug: ``_event``)
     }
     if "action" in pattern or "key" in pattern:  # round actions and stored documents: POSTs and files
         return None
@@ -155,6 +157,10 @@ def _event(alice: Any, bob: Any, key: str) -> tuple[Tournament, Any, list[dict[s
     )
     incidents.rule(alice, incident, ruling="Renonsz B, 10. §", outcome="confirmed")
     incidents.sanction(alice, incident, seated[1], "warning", reason="Renonsz B")
+    # A public series of this event alone, under the event's slug, so that its pages are read too.
+    series = series_services.create_series(alice, name=event.name, slug=event.slug, points="event_total")
+    series_services.update_series(alice, series, is_public=True)
+    series_services.add_event(alice, series, event)
     return event, table, sequence, incident.pk
 
 
@@ -244,3 +250,4 @@ def test_every_page_preview_and_document_speaks_only_the_readers_language(key, a
         sorted(set(problems))
     )
     assert {"preview (valid hand)", "preview (hand with errors)", "table protocol?state=blank", "standings"} <= read
+    assert {"series", "series-manage", "series-audit", "series-create"} <= read  # the series' pages were read

@@ -13,6 +13,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .models import AuditEntry, Round, Table, Tournament
+from .seasons.audit_words import ACTION_LABELS as SERIES_ACTION_LABELS
 
 
 def _place(target: models.Model) -> dict[str, Any]:
@@ -50,13 +51,16 @@ def log(
     before: Any = None,
     after: Any = None,
     reason: str = "",
+    series: Any = None,
 ) -> AuditEntry:
-    """Append one entry. Call inside the action's transaction so both land or neither."""
+    """Append one entry. Call inside the action's transaction so both land or neither. ``series``: the
+    series whose change this is (``tournaments.seasons``; with ``tournament`` too when it touches an event)."""
     place = _place(target)
     event = place.pop("tournament", None)
     event = tournament if tournament is not None else event
     return AuditEntry.objects.create(
         tournament=event,
+        series=series,
         actor=actor if getattr(actor, "is_authenticated", False) else None,
         action=action,
         target_type=target._meta.model_name,
@@ -113,4 +117,5 @@ ACTION_LABELS = {
     "tournament.created": _("event created"),
     "tournament.point_table_changed": _("point table changed"),
     "tournament.updated": _("event edited"),
+    **SERIES_ACTION_LABELS,  # a series' changes (tournaments.seasons)
 }

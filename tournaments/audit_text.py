@@ -30,6 +30,8 @@ from .documents import KINDS, parse_key
 from .handforms.base import say
 from .models import Entry, Player, Round, Tournament
 from .names import display_name
+from .seasons.audit_words import DIFFS as SERIES_DIFFS
+from .seasons.audit_words import HEADS as SERIES_HEADS
 
 ARROW = " → "
 DASH = "—"
@@ -160,6 +162,7 @@ _HEADS: dict[str, str] = {
     "tournament.updated": gettext_noop("Event edited by %(who)s at %(time)s"),
     "tournament.point_table_changed": gettext_noop("Point table changed by %(who)s at %(time)s"),
     "document.requested": gettext_noop("Document requested by %(who)s at %(time)s"),
+    **SERIES_HEADS,  # a series' changes (tournaments.seasons)
 }
 _OTHER_HEAD = gettext_noop("%(place)s: change by %(who)s at %(time)s")
 
@@ -574,6 +577,7 @@ _DIFFS = {
     "tournament.updated": _event,
     "tournament.point_table_changed": _point_table,
     "document.requested": _document,
+    **SERIES_DIFFS,
 }
 
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.registry import get as get_variant
 
 from . import services
-from .draw_methods import DRAW_METHODS, choices_for
+from .draw_methods import DRAW_METHODS, choices_for, in_series
 from .forms_config_table import StartingConfig
 from .forms_readings import ReadingsFields
 from .models import MAX_INTEGER, Tournament
@@ -50,7 +50,7 @@ class TournamentForm(ReadingsFields, StartingConfig, forms.ModelForm):
         )
         self.fields["slug"].required = False
         method = self.fields["draw_method"]
-        method.choices = [("", _("chosen at round 1's draw")), *choices_for(variant or "")]
+        method.choices = [("", _("chosen at round 1's draw")), *choices_for(variant or "", in_series(self.instance))]
         if self.instance.pk and self.instance.round_set.exists():
             method.disabled = True
             method.help_text = services.DRAW_METHOD_ON_ROUNDS_PAGE
@@ -173,7 +173,7 @@ class DrawForm(forms.Form):
 
         super().__init__(*args, **kwargs)
         method = self.fields["method"]
-        method.choices = choices_for(tournament.variant)
+        method.choices = choices_for(tournament.variant, in_series(tournament))
         method.initial = default_method(tournament)
         if tournament.draw_method and tournament.round_set.exists():
             method.help_text = _(

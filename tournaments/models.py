@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.registry import get as get_variant
 from scoring.types import Variant
 
-from .draw_methods import DRAW_METHODS, methods_for
+from .draw_methods import DRAW_METHODS, LADDER_METHODS, in_series, methods_for, refusal
 from .variants import variant_choices, variant_name
 
 POSITIONS = "ABCDEFG"
@@ -111,7 +111,9 @@ class Tournament(models.Model):
                     % {"variant": variant_name(self.variant), "min": plan.min_seats, "max": plan.max_seats}
                 }
             )
-        if self.draw_method and self.draw_method not in methods_for(self.variant):
+        if self.draw_method and self.draw_method not in methods_for(self.variant, in_series(self)):
+            if self.draw_method in LADDER_METHODS:
+                raise ValidationError({"draw_method": refusal(self.draw_method)})
             raise ValidationError(
                 {
                     "draw_method": _("%(variant)s has no all-play-all schedule.")
@@ -337,6 +339,10 @@ class AuditEntry(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"
     )
+    # A series' own changes (its settings, members, the final's fill: ``tournaments.seasons``).
+    series = models.ForeignKey(
+        "tournaments.Series", on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"
+    )
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     action = models.CharField(_("action"), max_length=60)
     target_type = models.CharField(_("target type"), max_length=40)
@@ -364,6 +370,8 @@ class AuditEntry(models.Model):
             models.Index(fields=["tournament", "round_number", "table_number"], name="audit_by_table"),
             # The public pages' cache key: the event's latest entry (``live.data_version``).
             models.Index(fields=["tournament", "-id"], name="audit_latest_per_event"),
+            # A series' data version: its own latest entry (``seasons.versions``).
+            models.Index(fields=["series", "-id"], name="audit_latest_per_series"),
         ]
 
     def __str__(self) -> str:
@@ -529,3 +537,4 @@ class PinThrottle(models.Model):
 
 
 from .incident_models import Incident, Sanction  # noqa: E402, F401  the judge's desk, in its own module
+from .seasons.models import FinalSeat, Series, SeriesEvent  # noqa: E402, F401  series (season.md §2)

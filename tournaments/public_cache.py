@@ -67,23 +67,25 @@ NO_QUERY: Reads = MappingProxyType({})
 
 @dataclass(frozen=True)
 class Shared:
-    """What a view offers: the event whose data version the response shows, whether it moves, and the
-    query parameters it read."""
+    """What a view offers: the event (or, ``kind`` "series", the series) whose data version the response
+    shows, whether it moves, and the query parameters it read."""
 
     tournament_id: int
     version_key: str
     moving: bool
     reads: Reads
+    kind: str = "event"
 
 
 @dataclass(frozen=True)
 class Kept:
-    tournament_id: int
+    tournament_id: int  # the event's id, or the series' (``kind``)
     version_key: str
     expires: float | None
     status: int
     headers: tuple[tuple[str, str], ...]
     body: bytes
+    kind: str = "event"  # a default: a copy kept before series were shared reads as an event's
 
 
 def share(
@@ -99,6 +101,24 @@ def share(
     ``reads`` every query parameter the response depends on, with the view's reading of it."""
     response.shared = Shared(tournament.pk, version_key(tournament, version), moving, reads)
     return response
+
+
+def share_series(
+    response: HttpResponse, series_id: int, series_version_key: str, *, reads: Reads = NO_QUERY
+) -> HttpResponse:
+    """``share`` for a series' page: kept while the series' data version (``seasons.versions``, which
+    moves with every member event's) is the one in ``series_version_key``."""
+    response.shared = Shared(series_id, series_version_key, False, reads, kind="series")
+    return response
+
+
+def _version_of(kind: str, subject_id: int) -> DataVersion:
+    """The current data version of the event or series a copy was kept for."""
+    if kind == "series":
+        from .seasons.versions import series_version_of
+
+        return series_version_of(subject_id)
+    return data_version_of(subject_id)
 
 
 # What each page's view declared, learnt when it first answers in this process: before that the page
@@ -140,7 +160,7 @@ def _current(kept: Kept) -> bool:
     if kept.expires is not None and time.time() > kept.expires:
         return False
     event_part = kept.version_key.rsplit(":", 1)[0]
-    return f"{event_part}:{data_version_of(kept.tournament_id)}" == kept.version_key
+    return f"{event_part}:{_version_of(kept.kind, kept.tournament_id)}" == kept.version_key
 
 
 def _answer(request: HttpRequest, kept: Kept) -> HttpResponse:
@@ -181,10 +201,10 @@ def _canonical(request: HttpRequest) -> bool:
         return False
 
 
-def _admitted(tournament_id: int, path: str) -> bool:
-    """Whether one more copy (a new key) may be kept: the page's and the event's counts, shared by
-    every process through the cache, below their bounds."""
-    for counter, limit in ((f"page-copies:{path}", MAX_VARIANTS), (f"event-copies:{tournament_id}", MAX_EVENT_KEYS)):
+def _admitted(kind: str, subject_id: int, path: str) -> bool:
+    """Whether one more copy (a new key) may be kept: the page's and the event's (or series') counts,
+    shared by every process through the cache, below their bounds."""
+    for counter, limit in ((f"page-copies:{path}", MAX_VARIANTS), (f"{kind}-copies:{subject_id}", MAX_EVENT_KEYS)):
         cache.add(counter, 0, KEPT_SECONDS)
         if cache.incr(counter) > limit:
             return False
@@ -192,7 +212,7 @@ def _admitted(tournament_id: int, path: str) -> bool:
 
 
 def _keep(key: str, kept: Kept, path: str, new: bool) -> None:
-    if new and not _admitted(kept.tournament_id, path):
+    if new and not _admitted(kept.kind, kept.tournament_id, path):
         return
     cache.set(key, kept, KEPT_SECONDS)
 
@@ -232,6 +252,7 @@ class PublicPageCacheMiddleware:
             response.status_code,
             tuple(response.items()),
             response.content,
+            shared.kind,
         )
         with contextlib.suppress(Exception):  # as above
             new = kept is None and (reads is not None or not cache.has_key(key))

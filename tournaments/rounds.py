@@ -21,7 +21,17 @@ from django.utils.translation import gettext_lazy
 
 from . import access, audit
 from .clock import clock_of
-from .draw_methods import ALL_PLAY_ALL, RANDOM, STRENGTH, follows_results, methods_for
+from .draw_methods import (
+    ALL_PLAY_ALL,
+    LADDER_GROUPS,
+    LADDER_METHODS,
+    RANDOM,
+    STRENGTH,
+    event_methods,
+    follows_results,
+    methods_for,
+    refusal,
+)
 from .models import AuditEntry, Bye, Entry, Round, Seat, Table, Tournament
 from .results import (
     byes_by_round,
@@ -33,11 +43,13 @@ from .results import (
     table_results,
     table_totals,
 )
+from .seasons.ladder import ladder_units
 from .seating.all_play_all import all_play_all_rounds, all_play_all_triples, draw_all_play_all
 from .seating.clubs import club_pairs
 from .seating.draw import Draw, each_pair
 from .seating.draw import Table as DrawnTable
 from .seating.first_round import draw_by_strength, draw_random
+from .seating.ladder_groups import draw_ladder_groups, ladder_order
 from .seating.repeats import repeat_meetings
 from .seating.reseat import reseat_by_standings
 from .seating.rule7 import draw_by_places, tied_by_lot
@@ -194,8 +206,11 @@ def draw_round(
         rnd = Round(tournament=tournament, number=number, time_limit_minutes=tournament.round_minutes)
         before = None
     method = method or default_method(tournament)
-    if method not in methods_for(tournament.variant):
-        raise ValidationError({"method": _("The all-play-all schedule is for MAUSZ ulti finals.")})
+    # An event's own method stays its method for later rounds (they follow results, season.md §6.4),
+    # also after the event left the series whose ladder drew its round 1.
+    kept = rnd.number > 1 and method == tournament.draw_method
+    if method not in event_methods(tournament) and not kept:
+        raise ValidationError({"method": refusal(method)})
     consequence = method_change(tournament, rnd.number, method)
     if consequence and not confirm_method:
         raise ValidationError({"confirm_method": consequence})
@@ -821,7 +836,14 @@ def _compute_draw(
         )
         return _expand(drawn, units), []
     if rnd.number == 1:
-        if method == STRENGTH:
+        if method in LADDER_METHODS:  # season.md §6: from the series ladder before this event
+            ladder = ladder_units(tournament, {uid: [e.player_id for e in members] for uid, members in units.items()})
+            if method == LADDER_GROUPS:
+                drawn = draw_ladder_groups(list(units), ladder, variant, rnd.seed, bye_counts, clubs=clubs, seats=seats)
+            else:
+                order = ladder_order(list(units), ladder, rnd.seed)
+                drawn = draw_by_strength(order, variant, rnd.seed, bye_counts, clubs=clubs, seats=seats)
+        elif method == STRENGTH:
             drawn = draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts, clubs=clubs, seats=seats)
         else:
             drawn = draw_random(list(units), variant, rnd.seed, bye_counts, clubs=clubs, seats=seats)

@@ -61,13 +61,13 @@ def variant_defaults(variant_key: str) -> dict[str, int]:
 
 
 @transaction.atomic
-def free_slug(name: str, exclude: int | None = None) -> str:
+def free_slug(name: str, exclude: int | None = None, model: type[Any] = Tournament, fallback: str = "event") -> str:
     """An address for an event called ``name`` that no other event has: the name in lower-case ASCII
     with hyphens ("Kupa Ljubljane 2026" -> "kupa-ljubljane-2026", "Őszi Kupa" -> "oszi-kupa"), with -2,
-    -3 ... after it where that is taken."""
-    field = Tournament._meta.get_field("slug")
-    base = slugify(name)[: field.max_length - 4].strip("-") or "event"
-    taken = set(Tournament.objects.filter(slug__startswith=base).exclude(pk=exclude).values_list("slug", flat=True))
+    -3 ... after it where that is taken. ``model``: whose addresses (a series has its own)."""
+    field = model._meta.get_field("slug")
+    base = slugify(name)[: field.max_length - 4].strip("-") or fallback
+    taken = set(model.objects.filter(slug__startswith=base).exclude(pk=exclude).values_list("slug", flat=True))
     slug, n = base, 1
     while slug in taken:
         n += 1
@@ -101,13 +101,13 @@ def forget_variant_options(tournament: Tournament, variant: str) -> None:
     """A new ``variant`` for an event without rounds: the old variant's options (its readings, its
     configuration table, a draw method the new one lacks) mean nothing to the new one, which starts from
     its own defaults."""
-    from .draw_methods import methods_for
+    from .draw_methods import in_series, methods_for
     from .variants import rules_of
 
     rules = rules_of(variant)
     tournament.config = starting_config(rules.config_table if rules is not None else None, {})
     tournament.event_settings = {}
-    if tournament.draw_method not in methods_for(variant):
+    if tournament.draw_method not in methods_for(variant, in_series(tournament)):
         tournament.draw_method = ""
 
 

@@ -19,6 +19,7 @@ from . import (
     round_actions,
 )
 from .people.urls import api_urlpatterns as people_api
+from .seasons.urls import api_urlpatterns as seasons_api
 
 
 class _Choice:
@@ -102,4 +103,5 @@ urlpatterns = [
     ),
     path(event + "readings/", api_readings.Readings.as_view(), name="readings"),
     *people_api,
+    *seasons_api,  # series (tournaments.seasons)
 ]

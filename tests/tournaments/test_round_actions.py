@@ -65,13 +65,15 @@ def test_the_page_the_api_and_the_url_converter_know_the_same_moves(running_even
 
 def test_the_draw_method_names_are_declared_once(running_event):
     names = list(draw_methods.DRAW_METHODS)
-    assert names == ["random", "strength", "all_play_all"]
+    assert names == ["random", "strength", "all_play_all", "ladder_groups", "ladder_strength"]
     assert list(DrawSerializer().fields["method"].choices) == names
-    # The page offers what the variant's plan allows (Taruk has no all-play-all), the event's own first.
+    # The page offers what the variant's plan allows (Taruk has no all-play-all), the event's own first;
+    # the series ladder's two only to an event of a series (tests/tournaments/test_seasons_draw.py).
     form = DrawForm(running_event)
     assert [value for value, _label in form.fields["method"].choices] == draw_methods.methods_for("taruk2012")
     assert draw_methods.methods_for("taruk2012") == ["random", "strength"]
-    assert draw_methods.methods_for("ulti-mausz") == names
+    assert draw_methods.methods_for("ulti-mausz") == names[:3]
+    assert draw_methods.methods_for("taruk2012", in_series=True) == ["random", "strength", *names[3:]]
     assert form.fields["method"].initial == draw_methods.RANDOM
 
 

@@ -60,6 +60,7 @@ def draw_ladder_groups(
     seed: Seed,
     bye_counts: Mapping[str, int] | None = None,
     clubs: Mapping[str, str] | None = None,
+    seats: int | None = None,
 ) -> Draw:
     """§6.2 ladder groups: every table gets one player of each ladder group.
 
@@ -71,10 +72,11 @@ def draw_ladder_groups(
     tables larger than g are filled by lot from the players left over. Positions at each table are
     then drawn as the variant draws them. ``clubs`` keeps club mates apart where the numbers allow
     by exchanging only players of the same group (or two left-over players), so the rule holds.
+    ``seats``: the event's seats per table, where the variant's plan leaves the table size open.
     """
     plan = plan_of(variant)
     lot, rng = _lot(player_ids, seed)
-    split, byes, seated = split_off_byes(lot, plan, bye_counts)
+    split, byes, seated = split_off_byes(lot, plan, bye_counts, seats)
     if not split.sizes:
         return Draw(variant, seed, [], byes)
     order = _by_ladder(seated, ladder)

@@ -10,6 +10,7 @@ from ..forms_organizer import LookupForm
 from ..lookups import tournament_and_version
 from ..models import Tournament
 from ..public_cache import share
+from ..seasons.access import visible_series
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -20,6 +21,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "tournaments": tournaments,
             "can_create": access.can_create_tournament(request.user),
+            "series": visible_series(request.user),
         },
     )
 

@@ -11,6 +11,7 @@ from django.db import transaction
 from tournaments import rounds, services
 from tournaments.models import Tournament
 from tournaments.readings import with_readings
+from tournaments.seasons.demo import make_season
 
 PLAYERS = [
     ("Ana Novak", "TK Ljubljana"),
@@ -116,7 +117,8 @@ ULTI_HANDS = [
 class Command(BaseCommand):
     help = (
         "Create the demo events (idempotent): Taruk 2012 in Slovenia, 16 players, and MAUSZ ulti in "
-        "Hungarian, 12 players; round 1 of each seated and running with a few hands."
+        "Hungarian, 12 players; round 1 of each seated and running with a few hands; and a Taruk season of "
+        "three finished events, a running one and a Masters to fill."
     )
 
     def add_arguments(self, parser):
@@ -165,6 +167,7 @@ class Command(BaseCommand):
             language="hu",
             draw_seed="ulti-2026",
         )
+        self.stdout.write(self.style.SUCCESS(make_season(organizer, PLAYERS, DEMO_HANDS)))
 
     def _event(
         self, organizer: User, players: list, makers: list, id_prefix: str, method: str, summary: str, **fields: Any

@@ -1,0 +1,408 @@
+"""The API twins of the series pages: a series' settings, member events, organizers, the final's fill
+and declines, its audit log, and the ladder (JSON, answered from the public cache like the event pages).
+
+Each write calls the same audited service the page calls (``services``), with the same role checks;
+errors answer the one error list of the API (``tournaments.api.exception_handler``).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.series.jsonio import dumps
+from scoring.series.model import TIE_BREAKS
+
+from .. import live
+from ..api import READ_ERRORS, WRITE_ERRORS, ApiView, valid
+from ..api_events import AuditEntrySerializer, AuditPage, OrganizerSerializer
+from ..models import Tournament
+from ..public_cache import share_series
+from . import access, services
+from .ladder import payload
+from .models import Series, SeriesEvent
+from .versions import series_version_key, series_version_of
+from .views import series_sentences
+
+SERIES = OpenApiParameter("slug", OpenApiTypes.STR, OpenApiParameter.PATH, description="The series' slug.")
+EVENT = OpenApiParameter("event", OpenApiTypes.STR, OpenApiParameter.PATH, description="A member event's slug.")
+NUMBER = {"max_digits": 12, "decimal_places": 4, "coerce_to_string": False}
+
+# --- bodies ------------------------------------------------------------------------------------------------
+
+
+class SeriesWriteSerializer(serializers.ModelSerializer):
+    """A series' settings (season.md §3–§5, §7). Left out on create: the defaults (all results count,
+    negative results count, ties by best result then latest event, the default table by place)."""
+
+    table = serializers.ListField(
+        child=serializers.DecimalField(**NUMBER),
+        required=False,
+        max_length=1000,
+        help_text=_("fixed_by_place: the points of place 1, 2, 3 …; none beyond the table's end."),
+    )
+    tie_breaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(TIE_BREAKS)), required=False, max_length=3
+    )
+    final = serializers.SlugField(
+        required=False,
+        allow_null=True,
+        help_text=_("The member event that is the series' final (null: none)."),
+    )
+
+    class Meta:
+        model = Series
+        fields = [*services.SETTING_FIELDS, "final"]
+        extra_kwargs = {f: {"required": False} for f in services.SETTING_FIELDS if f not in ("name", "points")}
+        extra_kwargs["slug"] |= {
+            "allow_blank": True,
+            "help_text": _("The series' address; left out: made from the name."),
+        }
+        validators: list[Any] = []  # the slug's uniqueness: the action's (one error shape for pages and API)
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        fields["slug"].validators = []
+        return fields
+
+    def changes(self) -> tuple[dict[str, Any], Tournament | str | None]:
+        data = dict(self.validated_data)
+        if "table" in data:
+            data["table"] = [int(v) if v == v.to_integral_value() else float(v) for v in data["table"]]
+        final: Tournament | str | None = ""
+        if "final" in data:
+            slug = data.pop("final")
+            final = None if slug is None else get_object_or_404(Tournament, slug=slug)
+        return data, final
+
+
+class MemberWriteSerializer(serializers.Serializer):
+    weight = serializers.DecimalField(
+        max_digits=7,
+        decimal_places=3,
+        min_value=Decimal("0.001"),
+        max_value=Decimal(1000),
+        required=False,
+        coerce_to_string=False,
+        help_text=_("Multiplies the event's series points (e.g. 0.5 for a helper event)."),
+    )
+    always_counts = serializers.BooleanField(required=False, help_text=_("Counted on top of the best results."))
+    position = serializers.IntegerField(required=False, min_value=1, max_value=10_000, help_text=_("1 = first."))
+
+
+class MemberAddSerializer(MemberWriteSerializer):
+    event = serializers.SlugField(help_text=_("The event's slug (an event you organize, in no series yet)."))
+
+
+class DeclineSerializer(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1, help_text=_("The player's id (``player`` in the ladder)."))
+    reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+
+
+# --- answers -----------------------------------------------------------------------------------------------
+
+
+class MemberSerializer(serializers.Serializer):
+    event = serializers.CharField(source="tournament.slug")
+    name = serializers.CharField(source="tournament.name")
+    position = serializers.IntegerField()
+    weight = serializers.DecimalField(max_digits=7, decimal_places=3, coerce_to_string=False)
+    always_counts = serializers.BooleanField()
+    final = serializers.BooleanField(source="is_final")
+
+
+class SeriesSerializer(serializers.ModelSerializer):
+    events = MemberSerializer(source="members", many=True, read_only=True)
+    organizer = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Series
+        fields = [*services.SETTING_FIELDS, "events", "organizer"]
+
+    def get_organizer(self, series: Series) -> bool:
+        request = self.context.get("request")
+        return bool(request and access.is_series_organizer(request.user, series))
+
+
+class PersonSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField()
+    entered = serializers.BooleanField(help_text=_("Has an entry in the final."))
+
+
+class QualificationSerializer(serializers.Serializer):
+    final = serializers.CharField(help_text=_("The final's slug."))
+    places = serializers.IntegerField()
+    ties_at_cut = serializers.CharField()
+    entered = PersonSerializer(many=True, help_text=_("Who the final's places go to, in ladder order."))
+    reserves = PersonSerializer(many=True, help_text=_("The next ones, in the order they move up."))
+    declined = PersonSerializer(many=True)
+    tied_at_cut = PersonSerializer(many=True)
+
+
+class ResultCellSerializer(serializers.Serializer):
+    points = serializers.FloatField(allow_null=True, help_text=_("Null: a Heine no result."))
+    counted = serializers.BooleanField()
+    provisional = serializers.BooleanField()
+
+
+class LadderLineSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField()
+    total = serializers.FloatField()
+    events = serializers.IntegerField()
+    results = serializers.DictField(child=ResultCellSerializer(), help_text=_("By event slug; absent: not played."))
+
+
+class LadderEventSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    date = serializers.DateField(allow_null=True)
+    variant = serializers.CharField()
+    status = serializers.CharField()
+    weight = serializers.FloatField()
+    always_counts = serializers.BooleanField()
+    final = serializers.BooleanField()
+    provisional = serializers.BooleanField()
+    players = serializers.IntegerField()
+
+
+class LadderSerializer(serializers.Serializer):
+    series = serializers.DictField()
+    settings = serializers.DictField()
+    events = LadderEventSerializer(many=True)
+    ladder = LadderLineSerializer(many=True)
+    cut = serializers.DictField(allow_null=True, help_text=_("The final's cut line: after, tied_across, shown."))
+    errors = serializers.ListField(child=serializers.DictField())
+
+
+# --- views ---------------------------------------------------------------------------------------------------
+
+
+def _answer(request: Request, series: Series, code: int = status.HTTP_200_OK) -> Response:
+    series = Series.objects.prefetch_related("members__tournament").get(pk=series.pk)
+    return Response(SeriesSerializer(series, context={"request": request}).data, status=code)
+
+
+class SeriesList(ApiView):
+    @extend_schema(
+        operation_id="series_list",
+        tags=["series"],
+        responses=SeriesSerializer(many=True),
+        summary="Series you may see",
+        description="Public series, and those you organize.",
+    )
+    def get(self, request: Request) -> Response:
+        rows = access.visible_series(request.user).prefetch_related("members__tournament")
+        return Response(SeriesSerializer(rows, many=True, context={"request": request}).data)
+
+    @extend_schema(
+        operation_id="series_create",
+        tags=["series"],
+        request=SeriesWriteSerializer,
+        responses={201: SeriesSerializer, **WRITE_ERRORS},
+        summary="Create a series (users allowed to create events)",
+    )
+    def post(self, request: Request) -> Response:
+        if not access.can_create_series(request.user):
+            raise PermissionDenied(_("You may not create a series."))
+        data = SeriesWriteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields, final = data.changes()
+        series = services.create_series(request.user, **fields)
+        if final != "":
+            series = services.update_series(request.user, series, final=final)
+        return _answer(request, series, status.HTTP_201_CREATED)
+
+
+class SeriesDetail(ApiView):
+    @extend_schema(
+        operation_id="series_detail",
+        tags=["series"],
+        parameters=[SERIES],
+        responses={200: SeriesSerializer, **READ_ERRORS},
+        summary="A series: its settings and member events",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        return _answer(request, access.series_for_viewer(request, slug))
+
+    @extend_schema(
+        operation_id="series_update",
+        tags=["series"],
+        parameters=[SERIES],
+        request=SeriesWriteSerializer,
+        responses={200: SeriesSerializer, **WRITE_ERRORS},
+        summary="Change a series' settings (its organizers)",
+        description="Any of the settings; the ladder is recomputed at once. Audited.",
+    )
+    def patch(self, request: Request, slug: str) -> Response:
+        series = access.series_for_organizer(request, slug)
+        data = SeriesWriteSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        fields, final = data.changes()
+        series = services.update_series(request.user, series, final=final, **fields)
+        return _answer(request, series)
+
+
+class SeriesLadder(ApiView):
+    @extend_schema(
+        operation_id="series_ladder",
+        tags=["series"],
+        parameters=[SERIES],
+        responses={200: LadderSerializer, **READ_ERRORS},
+        summary="The series ladder (the data of the ladder page, its PDF and its workbook)",
+        description="Numbers are exact (0.4875, 29.5). Computed once per change of the series or any of its events.",
+    )
+    def get(self, request: Request, slug: str) -> HttpResponse:
+        series = access.series_for_viewer(request, slug)
+        version = series_version_of(series.pk)
+        key = series_version_key(series, version)
+        body = live.cached(
+            f"series-ladder-json:{key}", lambda: dumps(payload(series, version)).encode(), live.VERSIONED_SECONDS
+        )
+        return share_series(HttpResponse(body, content_type="application/json"), series.pk, key)
+
+
+class SeriesEvents(ApiView):
+    @extend_schema(
+        operation_id="series_event_add",
+        tags=["series"],
+        parameters=[SERIES],
+        request=MemberAddSerializer,
+        responses={201: SeriesSerializer, **WRITE_ERRORS},
+        summary="Add an event to the series (organizers of both)",
+        description="Last in the series' order unless `position` says otherwise. An event belongs to one series.",
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        series = access.series_for_organizer(request, slug)
+        data = valid(MemberAddSerializer, request.data)
+        event = get_object_or_404(Tournament, slug=data.pop("event"))
+        services.add_event(request.user, series, event, **data)
+        return _answer(request, series, status.HTTP_201_CREATED)
+
+
+def _member(series: Series, event: str) -> SeriesEvent:
+    return get_object_or_404(SeriesEvent.objects.select_related("tournament"), series=series, tournament__slug=event)
+
+
+class SeriesEventDetail(ApiView):
+    @extend_schema(
+        operation_id="series_event_update",
+        tags=["series"],
+        parameters=[SERIES, EVENT],
+        request=MemberWriteSerializer,
+        responses={200: SeriesSerializer, **WRITE_ERRORS},
+        summary="Re-weight, mark or move a member event (organizers)",
+    )
+    def patch(self, request: Request, slug: str, event: str) -> Response:
+        series = access.series_for_organizer(request, slug)
+        member = _member(series, event)
+        services.update_event(request.user, series, member, **valid(MemberWriteSerializer, request.data))
+        return _answer(request, series)
+
+    @extend_schema(
+        operation_id="series_event_remove",
+        tags=["series"],
+        parameters=[SERIES, EVENT],
+        request=None,
+        responses={200: SeriesSerializer, **WRITE_ERRORS},
+        summary="Take an event out of the series (organizers)",
+    )
+    def delete(self, request: Request, slug: str, event: str) -> Response:
+        series = access.series_for_organizer(request, slug)
+        services.remove_event(request.user, series, _member(series, event))
+        return _answer(request, series)
+
+
+class SeriesOrganizers(ApiView):
+    @extend_schema(
+        operation_id="series_organizer_add",
+        tags=["series"],
+        parameters=[SERIES],
+        request=OrganizerSerializer,
+        responses={201: OrganizerSerializer(many=True), **WRITE_ERRORS},
+        summary="Add an organizer to the series (organizers)",
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        series = access.series_for_organizer(request, slug)
+        services.add_organizer(request.user, series, valid(OrganizerSerializer, request.data)["username"])
+        names = series.organizers.order_by("username").values_list("username", flat=True)
+        return Response([{"username": n} for n in names], status=status.HTTP_201_CREATED)
+
+
+class SeriesFinal(ApiView):
+    @extend_schema(
+        operation_id="series_final",
+        tags=["series"],
+        parameters=[SERIES],
+        responses={200: QualificationSerializer, **READ_ERRORS},
+        summary="Who the final's places go to now (organizers)",
+        description="The top K of the ladder before the final, declines skipped, ties at the cut as the series says.",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        series = access.series_for_organizer(request, slug)
+        return Response(services.qualification_payload(series))
+
+
+class SeriesFinalFill(ApiView):
+    @extend_schema(
+        operation_id="series_final_fill",
+        tags=["series"],
+        parameters=[SERIES],
+        request=None,
+        responses={200: QualificationSerializer, **WRITE_ERRORS},
+        summary="Fill the final from the ladder (organizers of the series and the final)",
+        description="Enters the top K into the final event (before its first draw). Audited.",
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        series = access.series_for_organizer(request, slug)
+        services.fill_final(request.user, series)
+        return Response(services.qualification_payload(series))
+
+
+class SeriesFinalDecline(ApiView):
+    @extend_schema(
+        operation_id="series_final_decline",
+        tags=["series"],
+        parameters=[SERIES],
+        request=DeclineSerializer,
+        responses={200: QualificationSerializer, **WRITE_ERRORS},
+        summary="A qualified player declines the final (organizers)",
+        description="He is marked so and taken out; the next on the ladder takes the place. Audited.",
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        series = access.series_for_organizer(request, slug)
+        data = valid(DeclineSerializer, request.data)
+        services.decline(request.user, series, data["player"], data["reason"])
+        return Response(services.qualification_payload(series))
+
+
+class SeriesAudit(ApiView):
+    @extend_schema(
+        operation_id="series_audit",
+        tags=["series"],
+        parameters=[SERIES],
+        responses={200: AuditEntrySerializer(many=True), **READ_ERRORS},
+        summary="The series' audit log, newest first, a page at a time (organizers)",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        series = access.series_for_organizer(request, slug)
+        paginator = AuditPage()
+        entries = series.audit_entries.select_related("actor", "tournament").order_by("-created_at", "-id")
+        page = paginator.paginate_queryset(entries, request, view=self)
+        texts = dict(zip((e.pk for e in page), series_sentences(series, page), strict=True))
+        data = AuditEntrySerializer(page, many=True, context={"sentences": texts}).data
+        return paginator.get_paginated_response(data)
