@@ -11,6 +11,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -67,17 +68,17 @@ class SeriesSettingsForm(SeriesCreateForm):
     """Every setting of §3–§5 and §7. The tie-breaks are three ordered choices; the table is typed."""
 
     table_text = forms.CharField(
-        label=_("points by place"),
+        label=capfirst(_("points by place")),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_(
             "For a fixed table by place: the points of place 1, 2, 3 … separated by spaces; none beyond the end."
         ),
     )
-    tie_break_1 = forms.ChoiceField(label=_("tie-break 1"), choices=TIE_BREAK_CHOICES, required=False)
-    tie_break_2 = forms.ChoiceField(label=_("tie-break 2"), choices=TIE_BREAK_CHOICES, required=False)
-    tie_break_3 = forms.ChoiceField(label=_("tie-break 3"), choices=TIE_BREAK_CHOICES, required=False)
-    final = forms.ChoiceField(label=_("final"), required=False)
+    tie_break_1 = forms.ChoiceField(label=capfirst(_("tie-break 1")), choices=TIE_BREAK_CHOICES, required=False)
+    tie_break_2 = forms.ChoiceField(label=capfirst(_("tie-break 2")), choices=TIE_BREAK_CHOICES, required=False)
+    tie_break_3 = forms.ChoiceField(label=capfirst(_("tie-break 3")), choices=TIE_BREAK_CHOICES, required=False)
+    final = forms.ChoiceField(label=capfirst(_("final")), required=False)
 
     class Meta(SeriesCreateForm.Meta):
         fields = [
@@ -140,11 +141,16 @@ class SeriesSettingsForm(SeriesCreateForm):
 
 
 class AddEventForm(forms.Form):
-    event = forms.ChoiceField(label=_("event"))
+    event = forms.ChoiceField(label=capfirst(_("event")))
     weight = forms.DecimalField(
-        label=_("weight"), initial=1, min_value=Decimal("0.001"), max_value=1000, decimal_places=3, localize=True
+        label=capfirst(_("weight")),
+        initial=1,
+        min_value=Decimal("0.001"),
+        max_value=1000,
+        decimal_places=3,
+        localize=True,
     )
-    always_counts = forms.BooleanField(label=_("always counts (a final, Masters)"), required=False)
+    always_counts = forms.BooleanField(label=capfirst(_("always counts (a final, Masters)")), required=False)
 
     def __init__(self, events: list[Tournament], *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("prefix", "add")
@@ -157,12 +163,17 @@ class MemberForm(forms.Form):
 
     ACTIONS = ("save", "up", "down", "remove")
     weight = forms.DecimalField(
-        label=_("weight"), min_value=Decimal("0.001"), max_value=1000, decimal_places=3, localize=True, required=False
+        label=capfirst(_("weight")),
+        min_value=Decimal("0.001"),
+        max_value=1000,
+        decimal_places=3,
+        localize=True,
+        required=False,
     )
-    always_counts = forms.BooleanField(label=_("always counts"), required=False)
+    always_counts = forms.BooleanField(label=capfirst(_("always counts")), required=False)
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS], initial="save")
 
 
 class DeclineForm(forms.Form):
     player = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    reason = forms.CharField(label=_("reason"), max_length=500, required=False)
+    reason = forms.CharField(label=capfirst(_("reason")), max_length=500, required=False)
