@@ -303,6 +303,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api_config_table.schema_per_table",
+        "tournaments.api_schema.hand_bodies",
     ],
     "ENUM_NAME_OVERRIDES": {
         "IncidentKindEnum": "tournaments.incident_models.Incident.Kind",

@@ -143,6 +143,9 @@ class Variant:
     # and anything else everywhere; a variant whose rules have a procedure of their own adds it (Taruk's
     # "stop", R1–R4: the caller states his finding, agreement makes a renons, else the judge decides).
     incident_kinds: tuple[str, ...] = ("renonsz", "conduct", "time", "other")
+    # The hand as a JSON Schema (OpenAPI 3.0's dialect, scoring/hand_schema.py; schema.py): each member's
+    # type, choices and range, for the API's document and a generated client. None: an open object.
+    hand_schema: Mapping[str, Any] | None = None
 
     def state_words(self, state: Mapping[str, JSON] | None) -> list[str]:
         """The table's state in words (messages: the site renders them in the reader's language)."""

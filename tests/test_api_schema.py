@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import jsonschema
 import pytest
 from django.test import Client
 
+from scoring.hand_schema import as_json_schema
+from scoring.registry import VARIANTS
 from tests.conftest import client_for
 
-HAND = "/api/events/{slug}/rounds/{number}/tables/{table_no}/hands/{hand_no}/"
+HANDS = "/api/events/{slug}/rounds/{number}/tables/{table_no}/hands/"
+HAND = HANDS + "{hand_no}/"
 
 
 @pytest.fixture
@@ -56,8 +60,9 @@ def test_a_download_is_documented_as_the_file_not_json(schema):
 
 
 def test_a_hand_is_entered_with_its_number_and_corrected_with_version_and_reason(schema):
-    entry = request_body(schema, "/api/events/{slug}/rounds/{number}/tables/{table_no}/hands/", "post")
-    assert (entry["body_required"], entry["required"]) == (True, ["number"])
+    entry = request_body(schema, HANDS, "post")
+    assert entry["body_required"] is True
+    assert {component(schema, ref)["required"][0] for ref in entry["oneOf"]} == {"number"}  # beside the hand
     patch = request_body(schema, HAND, "patch")
     assert (patch["body_required"], set(patch["required"])) == (True, {"version", "reason", "input"})
     assert patch["properties"]["version"]["minimum"] == 1
@@ -88,3 +93,62 @@ def test_a_page_sent_over_the_size_limit_says_why_in_the_readers_language(db, se
     )
     assert response.status_code == 400
     assert "The request is larger than the site accepts." in response.content.decode()
+
+
+def hands_of(schema: dict[str, Any], choice: dict[str, Any], keyword: str = "oneOf") -> dict[str, dict[str, Any]]:
+    """The variants' hands a choice of them refers to, by the variant key each names."""
+    hands = [component(schema, ref) for ref in choice[keyword]]
+    return {hand["properties"]["variant"]["enum"][0]: hand for hand in hands}
+
+
+def test_the_hand_bodies_are_one_of_the_variants_hands(schema):
+    # Each variant's hand (scoring/variants/<key>/schema.py) in every body that holds a hand, not an open
+    # object: entered beside `number`, a PUT's input, a preview, and the hand read back.
+    entry = request_body(schema, HANDS, "post")
+    put = component(schema, request_body(schema, HAND, "put")["properties"]["input"])
+    preview = request_body(schema, "/api/events/{slug}/rounds/{number}/tables/{table_no}/preview/", "post")
+    read = component(schema, component(schema, {"$ref": "#/components/schemas/Hand"})["properties"]["input"])
+    for body in (entry, put, preview, read):
+        hands = hands_of(schema, body)
+        assert set(hands) == set(VARIANTS)
+        assert "the event's variant decides which applies" in body["description"]
+        for key, hand in hands.items():
+            assert hand["title"] == VARIANTS[key].hand_schema["title"]
+            assert hand["additionalProperties"] is False
+    # Read back, the stored hand names its variant: `variant` tells the hands apart.
+    assert read["discriminator"]["propertyName"] == "variant"
+    assert set(read["discriminator"]["mapping"]) == set(VARIANTS)
+    assert all("variant" in hand["required"] for hand in hands_of(schema, read).values())
+    # Sent, the members the table fixes may be left out (the table's next envelope).
+    sent = hands_of(schema, put)
+    assert not {"variant", "seats", "dealer"} & set(sent["taruk2012"]["required"])
+    assert "participants" not in sent["tarokk-vadasz"].get("required", [])
+    # A PATCH's input holds only the changing members: any variant's, none required.
+    patch = component(schema, request_body(schema, HAND, "patch")["properties"]["input"])
+    assert set(hands_of(schema, patch, "anyOf")) == set(VARIANTS)
+    assert all("required" not in hand for hand in hands_of(schema, patch, "anyOf").values())
+
+
+def test_the_documented_example_fits_its_variants_hand_and_a_wrong_member_does_not(schema):
+    entered = hands_of(schema, request_body(schema, HANDS, "post"))
+    examples = schema["paths"][HANDS]["post"]["requestBody"]["content"]["application/json"]["examples"]
+    example = next(iter(examples.values()))["value"]  # taruk2012.md §8.1 E1 beside its number
+    taruk = jsonschema.Draft202012Validator(as_json_schema(entered["taruk2012"]))
+    assert taruk.is_valid(example)
+    assert not taruk.is_valid({**example, "umpire": "Ana"})  # the engine: unknown_field
+    assert not taruk.is_valid({**example, "partner": "Z"})  # no seat Z
+    assert not taruk.is_valid({k: v for k, v in example.items() if k != "number"})  # `number` is required
+    ulti = jsonschema.Draft202012Validator(as_json_schema(entered["ulti-mausz"]))
+    assert not ulti.is_valid(example)
+
+
+def test_a_variant_without_a_schema_has_an_open_hand(db, monkeypatch):
+    # tests/toy_variant declares no schema: its hand is any object of its variant.
+    from tests import toy_variant
+
+    monkeypatch.setitem(VARIANTS, "toy", toy_variant.VARIANT)
+    schema = client_for(None).get("/api/schema/?format=json").json()
+    toy = hands_of(schema, request_body(schema, HANDS, "post"))["toy"]
+    assert (toy["required"], toy["additionalProperties"]) == (["number"], {})
+    read = component(schema, component(schema, {"$ref": "#/components/schemas/Hand"})["properties"]["input"])
+    assert hands_of(schema, read)["toy"]["required"] == ["variant"]

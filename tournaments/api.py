@@ -477,7 +477,8 @@ class RoundAction(ApiView):
 # --- tables and hands -----------------------------------------------------------------
 
 HAND_BODY_HELP = (
-    "The body is the hand of hand-format.md: the variant's fields (see the variant's spec). The envelope "
+    "The body is the hand of hand-format.md: the variant's fields, one of the variants' hands below (the event's "
+    "variant decides which; the rules across fields are the engine's, see the variant's spec). The envelope "
     "(`variant`, `seats`, `dealer`, and what else the table fixes: tarokk-vadasz `participants` and, at 5 and "
     "6 seats, `talon_arranger`) may be left out: it is taken from the table's next envelope "
     "(`next_envelopes` of the table, the usual one first). Where the deal need not rotate (a void ulti deal, "

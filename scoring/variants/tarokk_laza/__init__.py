@@ -4,7 +4,7 @@ from dataclasses import replace
 
 from scoring.text import _
 
-from . import config_table, entry, protocol, rules, standing, state, table
+from . import config_table, entry, protocol, rules, schema, standing, state, table
 
 VARIANT = replace(
     rules.VARIANT,
@@ -13,6 +13,7 @@ VARIANT = replace(
     standing=standing.STANDING,
     protocol=protocol.PROTOCOL,
     entry=entry.ENTRY,
+    hand_schema=schema.HAND_SCHEMA,
     describe_state=state.describe,
     config_table=config_table.CONFIG_TABLE,
 )

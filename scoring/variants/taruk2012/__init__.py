@@ -4,7 +4,7 @@ from dataclasses import replace
 
 from scoring.text import _
 
-from . import entry, options, protocol, rules, standing, state, table
+from . import entry, options, protocol, rules, schema, standing, state, table
 
 VARIANT = replace(
     rules.VARIANT,
@@ -13,6 +13,7 @@ VARIANT = replace(
     standing=standing.STANDING,
     protocol=protocol.PROTOCOL,
     entry=entry.ENTRY,
+    hand_schema=schema.HAND_SCHEMA,
     describe_state=state.describe,
     options=options.OPTIONS,
     incident_kinds=("renonsz", "stop", "conduct", "time", "other"),  # the "stop" procedure, R1–R4

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 from scoring.text import _
 
-from . import entry, incidents, protocol, rules, standing, table
+from . import entry, incidents, protocol, rules, schema, standing, table
 
 VARIANT = replace(
     rules.VARIANT,
@@ -13,6 +13,7 @@ VARIANT = replace(
     standing=standing.STANDING,
     protocol=protocol.PROTOCOL,
     entry=entry.ENTRY,
+    hand_schema=schema.HAND_SCHEMA,
     false_call=incidents.false_call,
 )
 
