@@ -105,12 +105,14 @@ def pins(org: Person, slug: str) -> dict[int, str]:
     return found_pins
 
 
-def start_round(org: Person, event: Tournament, number: int, *, method: str = "") -> Round:
-    """Rounds page: draw the next round (``method``: the one the form must preselect), publish it,
-    start its clock."""
+def start_round(org: Person, event: Tournament, number: int, *, method: str = "", choose: str = "") -> Round:
+    """Rounds page: draw the next round (``method``: the one the form must preselect; ``choose``: the
+    one the organizer picks instead), publish it, start its clock."""
     org.go(f"/e/{event.slug}/manage/rounds/")
     if method:
         assert org.page.input_value("#id_method") == method
+    if choose:
+        org.page.select_option("#id_method", choose)
     org.submit("main form button")
     org.submit("main form[action$='/publish/'] button")
     org.submit("main form[action$='/start/'] button")
