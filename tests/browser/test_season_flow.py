@@ -17,7 +17,7 @@ import re
 from openpyxl import load_workbook
 from playwright.sync_api import expect
 
-from tests.browser.eventpages import DESK, Person, start_round
+from tests.browser.eventpages import DESK, PHONE, Person, save_hand, start_round
 from tests.conftest import client_for
 from tests.pdf_text import pdf_text
 from tests.seasons_support import (
@@ -30,6 +30,7 @@ from tests.seasons_support import (
     tri_e1,
 )
 from tests.tournaments.draws_support import tables_of
+from tournaments import hands, services
 from tournaments.models import Player
 from tournaments.seasons.models import Series
 
@@ -73,7 +74,7 @@ def shown_in_workbook(value, number_format: str) -> str:
     return text + ("*" if number_format.endswith('*"') else "")
 
 
-def test_a_season_runs_on_the_pages_and_the_public_ladder_follows_it(alice, chromium, live_server):
+def test_a_season_runs_on_the_pages_and_the_public_ladder_follows_it(alice, bob, chromium, live_server):
     spring = finished_event(alice, "Spring Cup", SEASON_PLAYERS[:8])
     summer = finished_event(alice, "Summer Cup", SEASON_PLAYERS[2:10])
     autumn = new_event(alice, "Autumn Cup", [])
@@ -129,7 +130,10 @@ def test_a_season_runs_on_the_pages_and_the_public_ladder_follows_it(alice, chro
     # The public ladder before the third event: the order its round 1 is drawn by.
     public = chromium.new_context(viewport=DESK).new_page()
     public.goto(live_server.url + f"/s/{series.slug}/")
-    expect(public.locator("thead th[data-event]")).to_have_count(3)
+    heads = public.locator("thead th[data-event]")
+    expect(heads).to_have_count(3)
+    for i, name in enumerate(["Spring Cup", "Summer Cup", "Autumn Cup"]):
+        expect(heads.nth(i)).to_have_attribute("title", name)
     ladder_rows = public.locator("[data-standings-rows] tr")
     expect(ladder_rows).to_have_count(10)  # the ten players of the first two events
     before = [int(r.get_attribute("id").removeprefix("p-")) for r in ladder_rows.all()]
@@ -146,10 +150,20 @@ def test_a_season_runs_on_the_pages_and_the_public_ladder_follows_it(alice, chro
     for group in groups:
         assert [len(group & table) for table in tables] == [1, 1], (group, tables)
 
-    # A hand at every table: the third event's results appear on the open ladder, no reload.
+    # The referee enters table 1's first hand on his phone: its four players' provisional results appear
+    # on the open ladder without a reload; then table 2's hand (the service) gives everyone his place.
     public.evaluate("window.__notReloaded = true")
-    expect(public.locator("[data-standings-rows] td.num:has(em)")).to_have_count(0)
-    play_tables(alice, rnd, bodies=(tri_e1,))
+    provisional = public.locator("[data-standings-rows] td.num:has(em)")
+    expect(provisional).to_have_count(0)
+    services.set_referee(alice, autumn, "bob", [])
+    referee = Person(chromium, live_server.url, PHONE, errors)
+    referee.log_in("bob")
+    table = rnd.tables.get(number=1)
+    envelope = hands.next_envelope(hands.table_setup(table, autumn), None)
+    save_hand(referee, f"/e/{autumn.slug}/round/1/table/1/", "taruk2012", {**envelope, **tri_e1(envelope["seats"])})
+    assert table.hands.count() == 1
+    expect(provisional).to_have_count(4, timeout=15_000)
+    play_tables(alice, rnd, bodies=(tri_e1,), numbers=[2])
     anonymous = client_for(None)
     expected = best_n_by_place([(slug, standings_of(anonymous, slug)) for slug in SLUGS], n=2)
     assert len(expected) == 12
