@@ -13,7 +13,7 @@ from decimal import Decimal
 from scoring.registry import VARIANTS
 from tests.conftest import client_for
 from tests.fullevent import next_envelope
-from tests.seasons_support import SEASON_PLAYERS, best_n_by_place, finished_event, standings_of, tri_e1
+from tests.seasons_support import SEASON_PLAYERS, best_n_by_place, finished_event, klop, standings_of, tri_e1
 from tests.support.api import send
 from tournaments.models import Player
 
@@ -99,17 +99,46 @@ def test_a_season_runs_through_the_api_alone(alice):
     assert all(
         "autumn-cup" not in line["results"] for line in public.get(f"/api/series/{slug}/ladder/").json()["ladder"]
     )
+    enter_first_hands(api, tables)
+    assert_ladder(public, slug, running=True)
+
+    # The round's second hands and its close finish the event: the same rule on its final places,
+    # nothing provisional any more.
+    enter_second_hands(api, tables)
+    closed = send(api, "post", f"{AUTUMN}rounds/1/close/", {"override": True, "reason": "no PINs in this test"})
+    assert closed.status_code == 200, closed.content
+    assert api.get(AUTUMN).json()["status"] == "finished"
+    assert_ladder(public, slug, running=False)
+
+
+def enter_first_hands(api, tables) -> None:
+    """taruk2012.md §8.1 E1 as each table's first hand (its forehand declares, the third seat partners)."""
     for table in tables:
         positions = sorted(s["position"] for s in table["seats"])
         envelope = next_envelope("taruk2012", positions, table["first_dealer"], None, {})
-        hand = {**envelope, **tri_e1(envelope["seats"]), "number": 1}
-        url = f"{AUTUMN}rounds/1/tables/{table['number']}/hands/"
-        stored = api.post(url, json.dumps(hand), content_type="application/json", HTTP_IDEMPOTENCY_KEY=url)
-        assert stored.status_code == 201, stored.content
+        post_hand(api, table, {**envelope, **tri_e1(envelope["seats"]), "number": 1})
 
+
+def enter_second_hands(api, tables) -> None:
+    """A klop as each table's second hand (the next dealer's envelope, as the table's API gives it)."""
+    for table in tables:
+        url = f"{AUTUMN}rounds/1/tables/{table['number']}/"
+        envelope = api.get(url).json()["next_envelopes"][0]
+        post_hand(api, table, {**envelope, **klop(envelope["seats"]), "number": 2})
+
+
+def post_hand(api, table, hand) -> None:
+    url = f"{AUTUMN}rounds/1/tables/{table['number']}/hands/"
+    key = f"{url}{hand['number']}"
+    stored = api.post(url, json.dumps(hand), content_type="application/json", HTTP_IDEMPOTENCY_KEY=key)
+    assert stored.status_code == 201, stored.content
+
+
+def assert_ladder(public, slug: str, *, running: bool) -> None:
+    """The ladder's JSON against the series points worked out from the events' published places."""
     ladder = public.get(f"/api/series/{slug}/ladder/").json()
     assert [e["slug"] for e in ladder["events"]] == SLUGS
-    assert [e["provisional"] for e in ladder["events"]] == [False, False, True]
+    assert [e["provisional"] for e in ladder["events"]] == [False, False, running]
     expected = best_n_by_place([(s, standings_of(public, s)) for s in SLUGS], n=2)
     lines = {line["name"]: line for line in ladder["ladder"]}
     assert set(lines) == set(expected)
@@ -119,7 +148,9 @@ def test_a_season_runs_through_the_api_alone(alice):
         assert results == {s: (Decimal(v), counted) for s, (v, counted) in values.items()}, name
         assert Decimal(str(line["total"])) == sum(v for v, counted in values.values() if counted), name
         assert line["events"] == len(values)
-        assert {s: r["provisional"] for s, r in line["results"].items()} == {s: s == "autumn-cup" for s in values}
+        assert {s: r["provisional"] for s, r in line["results"].items()} == {
+            s: running and s == "autumn-cup" for s in values
+        }
     assert any(not c for values in expected.values() for _v, c in values.values())  # some results dropped
     totals = [Decimal(str(line["total"])) for line in ladder["ladder"]]
     assert totals == sorted(totals, reverse=True)
