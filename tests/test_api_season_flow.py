@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from decimal import Decimal
 
 from scoring.registry import VARIANTS
@@ -109,6 +110,22 @@ def test_a_season_runs_through_the_api_alone(alice):
     assert closed.status_code == 200, closed.content
     assert api.get(AUTUMN).json()["status"] == "finished"
     assert_ladder(public, slug, running=False)
+
+    # Helena Turk's page (§1.4): her three events, each place final now that every event has finished
+    # (closed without the players' PINs: the judge's override ends the event all the same), and the
+    # series points the ladder gives her there.
+    helena = public.get(f"/api/players/{ids['SLO-08']}/").json()
+    expected = best_n_by_place([(s, standings_of(public, s)) for s in SLUGS], n=2)["Helena Turk"]
+    places = {s: next(r["rank"] for r in standings_of(public, s) if r["name"] == "Helena Turk") for s in SLUGS}
+    events = {e["slug"]: e for e in helena["events"]}
+    assert {s: (e["place"], e["status"], e["provisional"]) for s, e in events.items()} == {
+        s: (places[s], "finished", False) for s in SLUGS
+    }
+    assert {s: (Decimal(e["series"]["points"]), not e["series"]["dropped"]) for s, e in events.items()} == {
+        s: (Decimal(v), counted) for s, (v, counted) in expected.items()
+    }
+    page = public.get(f"/players/{ids['SLO-08']}/").content.decode()
+    assert re.findall(r"\d+ of 8\*", page) == []  # no place marked provisional
 
 
 def enter_first_hands(api, tables) -> None:
