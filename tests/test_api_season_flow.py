@@ -124,6 +124,11 @@ def test_a_season_runs_through_the_api_alone(alice):
     assert {s: (Decimal(e["series"]["points"]), not e["series"]["dropped"]) for s, e in events.items()} == {
         s: (Decimal(v), counted) for s, (v, counted) in expected.items()
     }
+    [season] = helena["series"]
+    ladder = public.get(f"/api/series/{slug}/ladder/").json()["ladder"]
+    [line] = [line for line in ladder if line["name"] == "Helena Turk"]
+    assert [e["name"] for e in season["events"]] == ["Spring Cup", "Summer Cup", "Autumn Cup"]
+    assert (season["events"][-1]["rank"], season["events"][-1]["of"]) == (line["rank"], len(ladder))
     page = public.get(f"/players/{ids['SLO-08']}/").content.decode()
     assert re.findall(r"\d+ of 8\*", page) == []  # no place marked provisional
 
