@@ -129,6 +129,18 @@ def close_round(org: Person, rnd: Round) -> None:
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.CLOSED
 
 
+def close_round_anyway(org: Person, rnd: Round, reason: str) -> None:
+    """Round page: tables not confirmed by the players' PINs; *Close the round* with the override ticked
+    and its reason."""
+    org.go(f"/e/{rnd.tournament.slug}/round/{rnd.number}/")
+    form = org.page.locator("#close-override")
+    form.locator("[name=override]").check()
+    form.locator("[name=reason]").fill(reason)
+    with org.page.expect_navigation():
+        form.locator("button").click()
+    assert Round.objects.get(pk=rnd.pk).status == Round.Status.CLOSED
+
+
 def save_hand(ref: Person, url: str, variant: str, hand: dict) -> str:
     """The referee opens the table page, types the hand and saves it; the page's text after."""
     ref.go(url)

@@ -17,7 +17,7 @@ import re
 from openpyxl import load_workbook
 from playwright.sync_api import expect
 
-from tests.browser.eventpages import DESK, PHONE, Person, save_hand, start_round
+from tests.browser.eventpages import DESK, PHONE, Person, close_round_anyway, save_hand, start_round
 from tests.conftest import client_for
 from tests.pdf_text import pdf_text
 from tests.seasons_support import (
@@ -51,7 +51,7 @@ MAYBE_LINE = 7
 SLUGS = ["spring-cup", "summer-cup", "autumn-cup"]
 
 
-def expected_cells(values: dict[str, tuple[int, bool]], provisional: str) -> list[str]:
+def expected_cells(values: dict[str, tuple[int, bool]], running: str) -> list[str]:
     """A ladder line's event cells as §5.3 shows them: counted "223", dropped "(223)", a running event's
     marked "223*"; empty where the player did not play."""
     cells = []
@@ -60,7 +60,7 @@ def expected_cells(values: dict[str, tuple[int, bool]], provisional: str) -> lis
             cells.append("")
             continue
         value, counted = values[slug]
-        cells.append((str(value) if counted else f"({value})") + ("*" if slug == provisional else ""))
+        cells.append((str(value) if counted else f"({value})") + ("*" if slug == running else ""))
     return cells
 
 
@@ -167,15 +167,7 @@ def test_a_season_runs_on_the_pages_and_the_public_ladder_follows_it(alice, bob,
     anonymous = client_for(None)
     expected = best_n_by_place([(slug, standings_of(anonymous, slug)) for slug in SLUGS], n=2)
     assert len(expected) == 12
-    ids = dict(Player.objects.filter(name__in=list(expected)).values_list("name", "pk"))
-    first = True
-    for name, values in expected.items():
-        total = sum(value for value, counted in values.values() if counted)
-        cells = public.locator(f"#p-{ids[name]} td")
-        want = [re.compile(r"^\d+$"), re.compile(re.escape(name)), str(total)]
-        want += [*expected_cells(values, "autumn-cup"), str(len(values))]
-        expect(cells).to_have_text(want, timeout=15_000 if first else 5_000)
-        first = False
+    expect_ladder(public, expected, running="autumn-cup")
     assert public.evaluate("window.__notReloaded") is True
     assert any(not counted for values in expected.values() for _v, counted in values.values())  # some dropped
 
@@ -200,4 +192,27 @@ def test_a_season_runs_on_the_pages_and_the_public_ladder_follows_it(alice, bob,
         for r in sheet.iter_rows(min_row=2)
     ]
     assert read == [[rank, *who.split("\n"), total, *cells, played] for rank, who, total, *cells, played in page_rows]
+
+    # The round's second hands and its close on the round page (the players' PINs not given: closed
+    # anyway, with the reason) finish the event: the open ladder
+    # shows the final places' points, nothing provisional, still without a reload.
+    play_tables(alice, rnd)
+    close_round_anyway(org, rnd, "the players left before confirming")
+    expected = best_n_by_place([(slug, standings_of(anonymous, slug)) for slug in SLUGS], n=2)
+    expect(provisional).to_have_count(0, timeout=15_000)
+    expect_ladder(public, expected, running="")
+    assert public.evaluate("window.__notReloaded") is True
     assert not errors, errors
+
+
+def expect_ladder(public, expected: dict[str, dict[str, tuple[int, bool]]], running: str) -> None:
+    """Each player's line of the open ladder page shows his expected total, event cells and events
+    played (the first within a poll's reach)."""
+    ids = dict(Player.objects.filter(name__in=list(expected)).values_list("name", "pk"))
+    timeout = 15_000
+    for name, values in expected.items():
+        total = sum(value for value, counted in values.values() if counted)
+        want = [re.compile(r"^\d+$"), re.compile(re.escape(name)), str(total)]
+        want += [*expected_cells(values, running), str(len(values))]
+        expect(public.locator(f"#p-{ids[name]} td")).to_have_text(want, timeout=timeout)
+        timeout = 5_000
