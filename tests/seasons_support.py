@@ -33,6 +33,22 @@ SEASON_PLAYERS = [
     ("Lidija Zajc", "TK Maribor", "SLO-12"),
 ]
 
+# The players' file of a third event (the season flow tests): five players of both Spring (1-8) and
+# Summer (3-10) by federation id, Helena Turk (SLO-08) typed without her id in other case (a "maybe" by
+# name and club, line 7), and two new players.
+THIRD_EVENT_CSV = (
+    "name,club,federation id\n"
+    "Cvetka Zupan,TK Celje,SLO-03\n"
+    "Darko Horvat,TK Koper,SLO-04\n"
+    "Eva Kos,TK Ljubljana,SLO-05\n"
+    "Franc Vidmar,TK Kranj,SLO-06\n"
+    "Gregor Golob,TK Maribor,SLO-07\n"
+    "HELENA TURK,tk celje,\n"
+    "Marko Zorko,TK Ptuj,\n"
+    "Nina Hribar,TK Ptuj,\n"
+)
+THIRD_EVENT_MAYBE = 7
+
 
 def tri_e1(seats: Sequence[str]) -> dict[str, Any]:
     """taruk2012.md §8.1 E1 at the hand's seats: tri by the forehand, the third seat his partner."""

@@ -14,29 +14,25 @@ from decimal import Decimal
 from scoring.registry import VARIANTS
 from tests.conftest import client_for
 from tests.fullevent import next_envelope
-from tests.seasons_support import SEASON_PLAYERS, best_n_by_place, finished_event, klop, standings_of, tri_e1
+from tests.seasons_support import (
+    SEASON_PLAYERS,
+    THIRD_EVENT_CSV,
+    THIRD_EVENT_MAYBE,
+    best_n_by_place,
+    finished_event,
+    klop,
+    standings_of,
+    tri_e1,
+)
 from tests.support.api import send
 from tournaments.models import Player
 
-# Five players of both earlier events by federation id, Helena Turk (SLO-08) without her id in other
-# case (a "maybe" by name and club), two new players.
-AUTUMN_CSV = (
-    "name,club,federation id\n"
-    "Cvetka Zupan,TK Celje,SLO-03\n"
-    "Darko Horvat,TK Koper,SLO-04\n"
-    "Eva Kos,TK Ljubljana,SLO-05\n"
-    "Franc Vidmar,TK Kranj,SLO-06\n"
-    "Gregor Golob,TK Maribor,SLO-07\n"
-    "HELENA TURK,tk celje,\n"
-    "Marko Zorko,TK Ptuj,\n"
-    "Nina Hribar,TK Ptuj,\n"
-)
 SLUGS = ["spring-cup", "summer-cup", "autumn-cup"]
 AUTUMN = "/api/events/autumn-cup/"
 
 
 def import_file(api, **fields):
-    upload = io.BytesIO(AUTUMN_CSV.encode())
+    upload = io.BytesIO(THIRD_EVENT_CSV.encode())
     upload.name = "players.csv"
     return api.post(AUTUMN + "entries/import/", {"file": upload, **fields})
 
@@ -71,8 +67,10 @@ def test_a_season_runs_through_the_api_alone(alice):
     ]
     unanswered = import_file(api)
     assert unanswered.status_code == 400
-    assert [(e["field"], e["code"]) for e in unanswered.json()["errors"]] == [("matches.7", "match_pending")]
-    imported = import_file(api, matches=json.dumps({"7": "accept"}))
+    assert [(e["field"], e["code"]) for e in unanswered.json()["errors"]] == [
+        (f"matches.{THIRD_EVENT_MAYBE}", "match_pending")
+    ]
+    imported = import_file(api, matches=json.dumps({str(THIRD_EVENT_MAYBE): "accept"}))
     assert imported.status_code == 201, imported.content
     entered = [row["player"] for row in imported.json()]
     assert entered[:6] == [ids[f"SLO-0{i}"] for i in range(3, 9)]  # one person across the events

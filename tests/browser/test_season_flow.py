@@ -22,6 +22,8 @@ from tests.conftest import client_for
 from tests.pdf_text import pdf_text
 from tests.seasons_support import (
     SEASON_PLAYERS,
+    THIRD_EVENT_CSV,
+    THIRD_EVENT_MAYBE,
     best_n_by_place,
     finished_event,
     new_event,
@@ -34,20 +36,6 @@ from tournaments import hands, services
 from tournaments.models import Player
 from tournaments.seasons.models import Series
 
-# The third event's file: five players of both earlier events by federation id, Helena Turk (of both,
-# SLO-08) typed without her id in other case (a "maybe" by name and club), and two new players.
-AUTUMN_CSV = (
-    "name,club,federation id\n"
-    "Cvetka Zupan,TK Celje,SLO-03\n"
-    "Darko Horvat,TK Koper,SLO-04\n"
-    "Eva Kos,TK Ljubljana,SLO-05\n"
-    "Franc Vidmar,TK Kranj,SLO-06\n"
-    "Gregor Golob,TK Maribor,SLO-07\n"
-    "HELENA TURK,tk celje,\n"
-    "Marko Zorko,TK Ptuj,\n"
-    "Nina Hribar,TK Ptuj,\n"
-)
-MAYBE_LINE = 7
 SLUGS = ["spring-cup", "summer-cup", "autumn-cup"]
 
 
@@ -106,7 +94,7 @@ def test_a_season_runs_on_the_pages_and_the_public_ladder_follows_it(alice, bob,
     org.go(f"/e/{autumn.slug}/manage/players/")
     upload = org.page.locator("main form[action$='/import/']")
     upload.locator("input[type=file]").set_input_files(
-        files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": AUTUMN_CSV.encode()}]
+        files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": THIRD_EVENT_CSV.encode()}]
     )
     with org.page.expect_navigation():
         upload.locator("button").click()
@@ -114,11 +102,11 @@ def test_a_season_runs_on_the_pages_and_the_public_ladder_follows_it(alice, bob,
     expect(rows).to_have_count(8)
     for line in range(2, 7):
         expect(rows.nth(line - 2).locator("td.match")).to_contain_text("the same player as")
-    expect(rows.nth(MAYBE_LINE - 2).locator("td.match")).to_contain_text("maybe")
-    expect(rows.nth(MAYBE_LINE - 2).locator("td.match")).to_contain_text("Helena Turk, TK Celje")
+    expect(rows.nth(THIRD_EVENT_MAYBE - 2).locator("td.match")).to_contain_text("maybe")
+    expect(rows.nth(THIRD_EVENT_MAYBE - 2).locator("td.match")).to_contain_text("Helena Turk, TK Celje")
     for line in (8, 9):
         expect(rows.nth(line - 2).locator("td.match")).to_contain_text("new player")
-    org.page.check(f"input[name=match-{MAYBE_LINE}][value=accept]")
+    org.page.check(f"input[name=match-{THIRD_EVENT_MAYBE}][value=accept]")
     org.submit("main button[name=confirm]")
     entered = dict(autumn.entries.values_list("player__name", "player_id"))
     assert len(entered) == 8
