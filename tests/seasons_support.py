@@ -33,6 +33,22 @@ SEASON_PLAYERS = [
     ("Lidija Zajc", "TK Maribor", "SLO-12"),
 ]
 
+# The players' file of a third event (the season flow tests): five players of both Spring (1-8) and
+# Summer (3-10) by federation id, Helena Turk (SLO-08) typed without her id in other case (a "maybe" by
+# name and club, line 7), and two new players.
+THIRD_EVENT_CSV = (
+    "name,club,federation id\n"
+    "Cvetka Zupan,TK Celje,SLO-03\n"
+    "Darko Horvat,TK Koper,SLO-04\n"
+    "Eva Kos,TK Ljubljana,SLO-05\n"
+    "Franc Vidmar,TK Kranj,SLO-06\n"
+    "Gregor Golob,TK Maribor,SLO-07\n"
+    "HELENA TURK,tk celje,\n"
+    "Marko Zorko,TK Ptuj,\n"
+    "Nina Hribar,TK Ptuj,\n"
+)
+THIRD_EVENT_MAYBE = 7
+
 
 def tri_e1(seats: Sequence[str]) -> dict[str, Any]:
     """taruk2012.md §8.1 E1 at the hand's seats: tri by the forehand, the third seat his partner."""
@@ -134,3 +150,30 @@ def pdfs_not_drawn(monkeypatch: Any) -> None:
     from tournaments.protocols import render
 
     monkeypatch.setattr(render, "_html_class", lambda: UndrawnPDF)
+
+
+# season.md §3.1: the default table of fixed_by_place, places 1-50.
+FIXED_TABLE = [
+    223, 198, 180, 168, 156, 147, 138, 131, 124, 117, 110, 105, 100, 95, 90, 85, 80, 76, 72, 68, 64, 60, 56, 52, 49,
+    46, 43, 40, 37, 34, 31, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1,
+]  # fmt: skip
+
+
+def best_n_by_place(
+    events: Sequence[tuple[str, list[dict[str, Any]]]], n: int
+) -> dict[str, dict[str, tuple[int, bool]]]:
+    """Per player (by name), per event slug: his series points by place from the default table
+    (§3.1 ``fixed_by_place``: ``table[place − 1]``, 0 beyond its end) and whether it counts under
+    ``best_n`` (§4.2: his n highest; of equal values the earlier event). ``events``: (slug, the
+    event's ``standings_of``) in the series' order, every player of each having played."""
+    values: dict[str, dict[str, int]] = {}
+    for slug, rows in events:
+        for row in rows:
+            place = row["rank"]
+            values.setdefault(row["name"], {})[slug] = FIXED_TABLE[place - 1] if place <= len(FIXED_TABLE) else 0
+    order = [slug for slug, _rows in events]
+    out = {}
+    for name, by_event in values.items():
+        kept = sorted(by_event, key=lambda slug: (-by_event[slug], order.index(slug)))[:n]
+        out[name] = {slug: (value, slug in kept) for slug, value in by_event.items()}
+    return out

@@ -105,12 +105,14 @@ def pins(org: Person, slug: str) -> dict[int, str]:
     return found_pins
 
 
-def start_round(org: Person, event: Tournament, number: int, *, method: str = "") -> Round:
-    """Rounds page: draw the next round (``method``: the one the form must preselect), publish it,
-    start its clock."""
+def start_round(org: Person, event: Tournament, number: int, *, method: str = "", choose: str = "") -> Round:
+    """Rounds page: draw the next round (``method``: the one the form must preselect; ``choose``: the
+    one the organizer picks instead), publish it, start its clock."""
     org.go(f"/e/{event.slug}/manage/rounds/")
     if method:
         assert org.page.input_value("#id_method") == method
+    if choose:
+        org.page.select_option("#id_method", choose)
     org.submit("main form button")
     org.submit("main form[action$='/publish/'] button")
     org.submit("main form[action$='/start/'] button")
@@ -124,6 +126,18 @@ def close_round(org: Person, rnd: Round) -> None:
     org.go(f"/e/{rnd.tournament.slug}/round/{rnd.number}/")
     org.page.once("dialog", lambda d: d.accept())
     org.submit("main form[action$='/close/'] button")
+    assert Round.objects.get(pk=rnd.pk).status == Round.Status.CLOSED
+
+
+def close_round_anyway(org: Person, rnd: Round, reason: str) -> None:
+    """Round page: tables not confirmed by the players' PINs; *Close the round* with the override ticked
+    and its reason."""
+    org.go(f"/e/{rnd.tournament.slug}/round/{rnd.number}/")
+    form = org.page.locator("#close-override")
+    form.locator("[name=override]").check()
+    form.locator("[name=reason]").fill(reason)
+    with org.page.expect_navigation():
+        form.locator("button").click()
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.CLOSED
 
 

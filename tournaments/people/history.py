@@ -80,7 +80,9 @@ def _place(tournament: Tournament, start_number: int) -> dict[str, Any]:
     return {
         "place": row.rank,
         "of": len(rows),
-        "provisional": tournament.status != Tournament.Status.FINISHED or row.line.provisional,
+        # Provisional while the event runs (§2.2), as its series points are: a finished event's place is
+        # final even where a table was closed without the players' confirmation.
+        "provisional": tournament.status != Tournament.Status.FINISHED,
         "main": None
         if key is None
         else {"key": key, "label": metric_label(key), "value": value, "text": metric_text(value)},
