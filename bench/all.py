@@ -29,6 +29,7 @@ def benches(postgres: str | None) -> list[tuple[str, list[str], dict[str, str]]]
         ("engine", ["engine.py"], {}),
         ("seating", ["seating.py"], {}),
         ("series", ["series.py"], {}),
+        ("season", ["season.py"], {}),
         ("standings", ["standings.py"], {}),
         ("protocols", ["protocols.py"], {}),
         ("entry", ["entry.py"], {}),
