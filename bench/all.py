@@ -79,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         ran.append(name)
         if code != 0:
             failed.append(name)
-    write_heading(ran)
+    if chosen is None:  # the heading names a whole run; a partial one leaves it (its sections say theirs)
+        write_heading(ran)
     if failed:
         print("targets not met or run incomplete: " + ", ".join(failed))
     return 1 if failed else 0
