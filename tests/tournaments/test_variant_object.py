@@ -17,8 +17,9 @@ from tournaments.models import Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = ("taruk2012", "ulti-mausz", "tarokk-illusztralt", "tarokk-vadasz", "tarokk-laza")
-# The demo command creates a Taruk and an ulti event: a key there is data it writes, not a branch.
-DATA = {"tournaments/management/commands/demo.py"}
+# The demo command creates a Taruk and an ulti event and a Taruk season: a key there is data it writes,
+# not a branch.
+DATA = {"tournaments/management/commands/demo.py", "tournaments/seasons/demo.py"}
 
 
 def site_sources() -> dict[str, str]:

@@ -134,7 +134,7 @@ class SeriesSerializer(serializers.ModelSerializer):
         return bool(request and access.is_series_organizer(request.user, series))
 
 
-class PersonSerializer(serializers.Serializer):
+class LadderPlayerSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
     club = serializers.CharField()
@@ -145,10 +145,10 @@ class QualificationSerializer(serializers.Serializer):
     final = serializers.CharField(help_text=_("The final's slug."))
     places = serializers.IntegerField()
     ties_at_cut = serializers.CharField()
-    entered = PersonSerializer(many=True, help_text=_("Who the final's places go to, in ladder order."))
-    reserves = PersonSerializer(many=True, help_text=_("The next ones, in the order they move up."))
-    declined = PersonSerializer(many=True)
-    tied_at_cut = PersonSerializer(many=True)
+    entered = LadderPlayerSerializer(many=True, help_text=_("Who the final's places go to, in ladder order."))
+    reserves = LadderPlayerSerializer(many=True, help_text=_("The next ones, in the order they move up."))
+    declined = LadderPlayerSerializer(many=True)
+    tied_at_cut = LadderPlayerSerializer(many=True)
 
 
 class ResultCellSerializer(serializers.Serializer):
