@@ -103,7 +103,8 @@ def build_event(referees: int) -> tuple[dict[str, str], dict[str, list[int]]]:
     from django.db import connections
     from rest_framework.authtoken.models import Token
 
-    from tournaments import rounds, services
+    from tournaments.events import services
+    from tournaments.rounds import services as rounds
 
     call_command("migrate", verbosity=0)
     boss = User.objects.create_superuser("boss", password="x")

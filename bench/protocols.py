@@ -5,7 +5,7 @@
 
 Builds one round of a synthetic Taruk 2012 event (1,024 players, 256 tables of 4, 12 hands per
 table scored by the engine from ``tests.samples``) in a fresh SQLite file (or the database
-DATABASE_URL names), then times ``tournaments.protocols.render``: loading + HTML + WeasyPrint to PDF bytes.
+DATABASE_URL names), then times ``tournaments.documents.protocols.render``: loading + HTML + WeasyPrint to PDF bytes.
 The round is split over the machine's cores (``render.render_processes``); its CPU figure
 adds up all processes. Targets: <= 250 ms per table; <= 60 s for the 256-table round.
 """
@@ -30,8 +30,8 @@ from django.utils import translation  # noqa: E402
 
 from scoring.engine import evaluate  # noqa: E402
 from tests.samples import taruk2012 as samples  # noqa: E402
+from tournaments.documents.protocols.render import render_processes, round_protocols_pdf, table_protocol_pdf  # noqa: E402
 from tournaments.models import Hand, Round, Table, Tournament  # noqa: E402
-from tournaments.protocols.render import render_processes, round_protocols_pdf, table_protocol_pdf  # noqa: E402
 
 TABLES, HANDS = 256, 12
 TARGET_TABLE_MS, TARGET_ROUND_S = 250.0, 60.0

@@ -95,7 +95,7 @@ def recompute_against_raw(tournament, runs: int = 9) -> tuple[float, float]:
     from django.db.models.functions import Cast
 
     from tournaments.models import Hand
-    from tournaments.results import event_standings
+    from tournaments.results.load import event_standings
 
     sums = {f"p_{p}": Sum(Cast(KeyTextTransform(p, "points"), IntegerField())) for p in "ABCD"}
     query = (
@@ -130,8 +130,8 @@ def enter_hand(table_id: int, user_id: int) -> None:
     """The missing hand of table 1, through the same audited service the pages and the API use."""
     from django.contrib.auth.models import User
 
-    from tournaments import hands
     from tournaments.models import Table
+    from tournaments.tables import hands
 
     table = Table.objects.select_related("round__tournament").get(pk=table_id)
     envelope = hands.next_envelope(hands.table_setup(table, table.round.tournament), table.hands.last())

@@ -4,7 +4,7 @@
     python bench/seating.py --write    # ... and update the "## Seating" section of bench/RESULTS.md
 
 Times are the median of several runs, in milliseconds, of the pure functions
-in tournaments/seating/ (no database).
+in tournaments/rounds/seating/ (no database).
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from report import RESULTS, ROOT, machine, median_ms, setup_path, write_section
 
 setup_path()
 
-from tournaments.seating.draw import Draw  # noqa: E402 (needs the path above)
-from tournaments.seating.first_round import draw_by_strength, draw_random  # noqa: E402
-from tournaments.seating.reseat import reseat_by_standings  # noqa: E402
-from tournaments.seating.rule7 import reseat_by_places  # noqa: E402
+from tournaments.rounds.seating.draw import Draw  # noqa: E402 (needs the path above)
+from tournaments.rounds.seating.first_round import draw_by_strength, draw_random  # noqa: E402
+from tournaments.rounds.seating.reseat import reseat_by_standings  # noqa: E402
+from tournaments.rounds.seating.rule7 import reseat_by_places  # noqa: E402
 
 PLAYERS = 1024
 RUNS = 15

@@ -5,7 +5,7 @@
 
 Builds the event in a fresh SQLite file (or the database DATABASE_URL names),
 with hands scored by the engine from ``tests.samples``, then measures the
-standings recompute (``tournaments.results.event_standings``) and the public
+standings recompute (``tournaments.results.load.event_standings``) and the public
 ``live.json`` endpoint's latency, cold (cache cleared) and warm.
 Targets: recompute <= 200 ms; warm p50 <= 5 ms.
 """
@@ -31,7 +31,7 @@ from django.test import Client  # noqa: E402
 from scoring.engine import evaluate  # noqa: E402
 from tests.samples import taruk2012 as samples  # noqa: E402
 from tournaments.models import Hand, Round, Table, Tournament  # noqa: E402
-from tournaments.results import event_standings  # noqa: E402
+from tournaments.results.load import event_standings  # noqa: E402
 
 PLAYERS, ROUNDS, HANDS = 1024, 4, 12
 TARGET_RECOMPUTE_MS, TARGET_WARM_P50_MS = 200.0, 5.0

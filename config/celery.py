@@ -8,4 +8,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("tarok")
 app.config_from_object("django.conf:settings", namespace="CELERY")
+# Each app's ``tasks`` module, and the documents' own (``tournaments/documents/files/tasks.py``).
 app.autodiscover_tasks()
+app.autodiscover_tasks(["tournaments.documents"])

@@ -112,7 +112,7 @@ MIDDLEWARE = [
     # server setup. With DEBUG, runserver serves them from static/ (nothing collected to look at).
     *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
     # Before sessions: an anonymous visitor's public page whole from the cache while the event is unchanged.
-    "tournaments.public_cache.PublicPageCacheMiddleware",
+    "tournaments.public.cache.PublicPageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -201,7 +201,7 @@ SECURE_SSL_REDIRECT = _bool("SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = _bool("SESSION_COOKIE_SECURE", not DEBUG)
 CSRF_COOKIE_SECURE = _bool("CSRF_COOKIE_SECURE", not DEBUG)
 # A refused form (token expired, cookies blocked) explained in the reader's language, not Django's English page.
-CSRF_FAILURE_VIEW = "tournaments.views.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "tournaments.pages.errors.csrf_failure"
 SECURE_HSTS_SECONDS = _env("SECURE_HSTS_SECONDS", env.int, 0 if DEBUG else 31536000)
 # Subdomains and the browsers' preload list bind every host of the domain to HTTPS for good (the
 # domain may serve more than this site): opt-in only.
@@ -263,7 +263,7 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=CELERY_BROKER_URL or None) or None
 CELERY_TASK_SERIALIZER = "json"
 # Without a broker, documents are made in a thread of the server process, with their progress shown,
-# never inside the organizer's request (tournaments/documents.py). The tests make them inline.
+# never inside the organizer's request (tournaments/documents/files.py). The tests make them inline.
 DOCUMENTS_IN_THREAD = True
 CELERY_ACCEPT_CONTENT = ["json"]
 
@@ -276,7 +276,7 @@ SITE_URL = env.str("SITE_URL", default=SITE_URL_DEFAULT).rstrip("/")
 PUBLIC_CACHE_SECONDS = _env("PUBLIC_CACHE_SECONDS", env.int, 5)
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "tournaments.api_schema.ApiSchema",
+    "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.ApiSchema",
     # Token first: a request without credentials, or with a bad token, is then answered 401 with
     # "WWW-Authenticate: Token" (DRF takes the scheme from the first class; sessions name none -> 403).
     # Scripts and apps: POST username + password to /api/token/, then send "Authorization: Token <key>".
@@ -302,12 +302,12 @@ SPECTACULAR_SETTINGS = {
     # One path per configuration table the variants declare (/api/events/{slug}/point-table/, …).
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "tournaments.api_config_table.schema_per_table",
-        "tournaments.api_schema.hand_bodies",
+        "tournaments.readings.config_table_api.schema_per_table",
+        "tournaments.api.schema.hand_bodies",
     ],
     "ENUM_NAME_OVERRIDES": {
-        "IncidentKindEnum": "tournaments.incident_models.Incident.Kind",
-        "SanctionKindEnum": "tournaments.incident_models.Sanction.Kind",
+        "IncidentKindEnum": "tournaments.incidents.models.Incident.Kind",
+        "SanctionKindEnum": "tournaments.incidents.models.Sanction.Kind",
     },
 }
 

@@ -1,6 +1,6 @@
 """Text compared as people type it: without accents, case, spaces and punctuation. Pure Python.
 
-The site matches players' names with ``fold`` (``tournaments.names``); a variant's configuration
+The site matches players' names with ``fold`` (``tournaments.people.names``); a variant's configuration
 table reads the names it writes in its cells (a ladder, a group, a card) with ``name_key``.
 """
 

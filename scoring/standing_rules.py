@@ -2,7 +2,7 @@
 tie-breaks. Pure, no Django import.
 
 Each variant declares one ``StandingRules`` in ``scoring/variants/<key>/standing.py``; the
-standings (``tournaments/standings.py``) read it from the registry and never name a variant.
+standings (``tournaments/results/standings.py``) read it from the registry and never name a variant.
 Points are ``Fraction``s, so that shared places never meet binary rounding (every value the
 variants give is a multiple of 1/8).
 """
@@ -49,7 +49,7 @@ def descending_points(totals: Mapping[str, int], settings: Mapping[str, Any] | N
 class StandingRules:
     """How a variant's tables and byes count towards the event's standings.
 
-    ``tiebreaks``: the metric keys (``tournaments.standings.METRICS``) an event of the variant
+    ``tiebreaks``: the metric keys (``tournaments.results.standings.METRICS``) an event of the variant
     ranks by unless its organizer chose others, in order. (Whether the event ranks players or
     fixed pairs follows from what its draw seats: ``TablePlan.unit``.)
     """

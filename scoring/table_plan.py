@@ -1,7 +1,7 @@
 """A variant's tables, declared once: seats, who sits out, hands per round, how the draw seats.
 
 Each variant package fills one ``TablePlan`` in its ``table.py``; the draw
-(``tournaments.seating``), the rounds, table progress, the event form and the API read
+(``tournaments.rounds.seating``), the rounds, table progress, the event form and the API read
 it and never branch on a variant key. Pure data and pure functions: no Django.
 """
 

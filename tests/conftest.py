@@ -208,7 +208,7 @@ def file_of(response: Any) -> bytes:
 def enter_e1(referee: Any, table: Any) -> Any:
     """Enter taruk2012.md §8.1 E1 as the table's next hand: tri by the forehand (the hand's first
     seat) with the third seat as partner, 48 card points; the stored Hand (its seats: ``input``)."""
-    from tournaments import hands
+    from tournaments.tables import hands
 
     envelope = hands.next_envelope(hands.table_setup(table, table.round.tournament), table.hands.last())
     s = envelope["seats"]
@@ -225,7 +225,7 @@ def event(alice, bob, rita):
 def make_event(alice: Any) -> Any:
     """``event``, for a fixture of a wider scope (bob and rita exist)."""
     from tests.support.events import new_event
-    from tournaments import services
+    from tournaments.events import services
 
     tournament = new_event(alice, "ljubljana-open", rounds=4, hands_per_round=12, round_minutes=75, table_size=4)
     services.set_referee(alice, tournament, "bob", [])
@@ -241,7 +241,8 @@ def running_event(event, alice):
 
 def start_event(alice: Any, event: Any) -> Any:
     """``running_event`` made of ``event``, for a fixture of a wider scope."""
-    from tournaments import rounds, services
+    from tournaments.events import services
+    from tournaments.rounds import services as rounds
 
     for i in range(1, 9):
         services.register_player(alice, event, name=f"Player {i}", club="TK Test")
@@ -269,7 +270,8 @@ ACCENTED_PLAYERS = [
 @pytest.fixture
 def accented_event(event, alice):
     """``event`` (Slovenian) with ``ACCENTED_PLAYERS``, round 1 published."""
-    from tournaments import rounds, services
+    from tournaments.events import services
+    from tournaments.rounds import services as rounds
 
     for name, club in ACCENTED_PLAYERS:
         services.register_player(alice, event, name=name, club=club)

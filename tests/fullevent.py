@@ -89,7 +89,7 @@ def _candidate(
 
 def round_trips(key: str, hand: Mapping[str, Any], positions: list[str], config: Any) -> bool:
     """Can the variant's form carry ``hand`` both ways (what the browser types is what is stored)?"""
-    from tournaments.handforms import form_class
+    from tournaments.tables.handforms import form_class
 
     cls = form_class(key)
     envelope = {k: hand[k] for k in ENVELOPE}

@@ -12,7 +12,7 @@ from tests.html_forms import forms, submit
 
 def other_event(organizer: Any, *, slug: str = "kranj-cup", name: str = "Kranj Cup", public: bool = True, **more: Any):
     """Another Taruk 2012 event, organized by ``organizer``."""
-    from tournaments import services
+    from tournaments.events import services
 
     return services.create_tournament(
         organizer,

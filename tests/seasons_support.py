@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from tournaments import hands, rounds, services
+from tournaments.events import services
 from tournaments.models import Round, Tournament
+from tournaments.rounds import services as rounds
+from tournaments.tables import hands
 
 # Twelve players of the season: (name, club, federation id).
 SEASON_PLAYERS = [
@@ -147,7 +149,7 @@ class UndrawnPDF:
 
 
 def pdfs_not_drawn(monkeypatch: Any) -> None:
-    from tournaments.protocols import render
+    from tournaments.documents.protocols import render
 
     monkeypatch.setattr(render, "_html_class", lambda: UndrawnPDF)
 

@@ -18,8 +18,9 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import client_for
 from tests.support.api import EVENT, PERSONAS, errors, persona, refused, send
-from tournaments import rounds, services
+from tournaments.events import services
 from tournaments.models import AuditEntry, Entry, Hand, Round, Seat, Tournament
+from tournaments.rounds import services as rounds
 
 TABLE = EVENT + "rounds/1/tables/{}/"
 # taruk2012.md §8.1 E1 without its envelope (hand 1, dealer A at both tables of the fixture's draw).

@@ -149,7 +149,9 @@ def seeded(django_db_setup, django_db_blocker, tmp_path_factory) -> Any:
     from config.celery import app
     from tests.conftest import _user, enter_e1, make_event, make_organizer, start_event
     from tests.tournaments.variant_tables import running_table
-    from tournaments import documents, incidents
+    from tournaments.documents import files as documents
+    from tournaments.documents import jobs
+    from tournaments.incidents import services as incidents
     from tournaments.models import Table
 
     eager = app.conf.task_always_eager
@@ -167,7 +169,7 @@ def seeded(django_db_setup, django_db_blocker, tmp_path_factory) -> Any:
             enter_e1(bob, table2)
             enter_e1(bob, table2)
             incident = incidents.open_incident(alice, event, kind="conduct", finding="Talked", table=table1)
-            row = documents.request_document(alice, event, "players-xlsx")
+            row = jobs.request_document(alice, event, "players-xlsx")
             documents.generate(row.pk, row.fingerprint)
             running_table(alice, "tarokk-laza")
             yield Run(user=alice, incidents={1: incident.pk})

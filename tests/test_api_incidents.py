@@ -1,12 +1,12 @@
-"""The judge's desk through the API alone (tournaments/api_incidents.py): the same roles and actions
+"""The judge's desk through the API alone (tournaments/incidents/api.py): the same roles and actions
 as the pages; numbers from ulti-mausz.md Example 1 and §4.1 (a false call, offender = caller)."""
 
 from __future__ import annotations
 
 from tests.conftest import client_for
 from tests.support.incidents import _seated, _table, ulti_table_with_example_1
-from tournaments import hands
 from tournaments.models import Entry, Hand
+from tournaments.tables import hands
 
 BASE = "/api/events/ljubljana-open/"
 

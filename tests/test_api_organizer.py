@@ -146,7 +146,7 @@ def test_the_player_page_data_has_seat_results_and_standing_but_no_pin(running_e
 
 
 def test_the_player_page_data_is_private_when_the_event_is(running_event, alice, charlie):
-    from tournaments import services
+    from tournaments.events import services
 
     services.update_tournament(alice, running_event, is_public=False)
     assert client_for(charlie).get(EVENT + "players/1/").status_code == 403

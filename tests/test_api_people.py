@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.conftest import client_for
 from tests.people_support import other_event
-from tournaments import services
+from tournaments.events import services
 from tournaments.models import AuditEntry, Entry, Player
 
 EVENT = "/api/events/ljubljana-open/"

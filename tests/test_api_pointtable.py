@@ -14,8 +14,9 @@ from tests.conftest import client_for
 from tests.scoring.examples.tarokk_laza import SPEC_VALUES as SPEC  # the spec's point table
 from tests.support.api import send
 from tests.support.events import start_round_one
-from tournaments import hands, services
+from tournaments.events import services
 from tournaments.models import AuditEntry, Hand, Tournament
+from tournaments.tables import hands
 
 SPEC_ROWS = [{"bid": b, "made": m, "failed": f, "silent": s} for b, (m, f, s) in SPEC.items()]
 

@@ -28,10 +28,11 @@ from tests.fullevent import form_data
 from tests.samples import samples_of
 from tests.tournaments.variant_tables import rendered_form, running_table
 from tests.visible_text import offences, visible_text
-from tournaments import hands, incidents
-from tournaments.handforms import form_class
+from tournaments.incidents import services as incidents
 from tournaments.models import Entry, Tournament
 from tournaments.seasons import services as series_services
+from tournaments.tables import hands
+from tournaments.tables.handforms import form_class
 
 pytestmark = pytest.mark.django_db
 

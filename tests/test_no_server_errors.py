@@ -11,12 +11,12 @@ from django.urls import reverse
 
 from tests.conftest import client_for, enter_e1
 from tests.tournaments.variant_tables import every_variant_table, fitting_sequence  # noqa: F401  (the fixture table)
-from tournaments import hands
+from tournaments.documents.protocols import render
 from tournaments.models import Table
-from tournaments.protocols import render
-from tournaments.round_actions import ACTIONS
+from tournaments.rounds.actions import ACTIONS
+from tournaments.tables import hands
 
-# Every field name a form or view of ours reads (tournaments/forms.py, scoring/forms/, request.POST/GET).
+# Every field name a form or view of ours reads (tournaments/events/forms.py, scoring/forms/, request.POST/GET).
 FIELDS = [
     "name",
     "slug",

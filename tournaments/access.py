@@ -12,7 +12,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
-from .models import Referee, Round, Tournament
+from tournaments.models import Referee, Round, Tournament
 
 
 def can_create_tournament(user: Any) -> bool:
@@ -79,7 +79,7 @@ def require_published(user: Any, tournament: Tournament, rnd: Round) -> None:
         raise PermissionDenied(_("This draw is not published yet."))
 
 
-# --- the judge's desk (tournaments.incidents) ---------------------------------------------------
+# --- the judge's desk (tournaments.incidents.services) ---------------------------------------------------
 
 
 def is_judge(user: Any, tournament: Tournament) -> bool:

@@ -3,7 +3,19 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.utils.translation import gettext as _
 
-from .models import AuditEntry, Bye, Confirmation, Entry, Hand, Player, Referee, Round, Seat, Table, Tournament
+from tournaments.models import (
+    AuditEntry,
+    Bye,
+    Confirmation,
+    Entry,
+    Hand,
+    Player,
+    Referee,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
 
 
 class ReadOnly:

@@ -9,7 +9,7 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_delete
 
-        from .documents import remove_stored_file
-        from .models import GeneratedFile
+        from tournaments.documents.files import remove_stored_file
+        from tournaments.models import GeneratedFile
 
         post_delete.connect(remove_stored_file, sender=GeneratedFile, dispatch_uid="generated-file-removal")

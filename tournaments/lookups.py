@@ -12,9 +12,9 @@ from typing import Any
 from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from . import access
-from .live import DataVersion, data_version_annotations, version_of
-from .models import Round, Seat, Table, Tournament
+from tournaments import access
+from tournaments.models import Round, Seat, Table, Tournament
+from tournaments.public.live import DataVersion, data_version_annotations, version_of
 
 
 def tournament_for_viewer(request: Any, slug: str) -> Tournament:
@@ -25,9 +25,9 @@ def tournament_for_viewer(request: Any, slug: str) -> Tournament:
 
 
 def tournament_and_version(request: Any, slug: str) -> tuple[Tournament, DataVersion]:
-    """``tournament_for_viewer`` and the event's data version (``tournaments.live.data_version``) read in
+    """``tournament_for_viewer`` and the event's data version (``tournaments.public.live.data_version``) read in
     the same statement: a page computed from them and kept under that version
-    (``tournaments.public_cache``) never shows an event row older than its version says."""
+    (``tournaments.public.cache``) never shows an event row older than its version says."""
     events = Tournament.objects.annotate(**data_version_annotations())
     tournament = get_object_or_404(events, slug=slug)
     access.require_view(request.user, tournament)

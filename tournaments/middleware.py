@@ -24,8 +24,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonR
 from django.utils.translation import gettext as _
 
 from scoring.common import NUL
-
-from .nul import nul_message
+from tournaments.nul import nul_message
 
 API_PREFIX = "/api/"
 # Deeper than any document of ours (a hand is four levels deep); far below the parser's stack limit.

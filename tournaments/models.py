@@ -18,9 +18,10 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.registry import get as get_variant
 from scoring.types import Variant
-
-from .draw_methods import DRAW_METHODS, LADDER_METHODS, in_series, methods_for, refusal
-from .variants import variant_choices, variant_name
+from tournaments.readings.words import settings_errors
+from tournaments.results.standings import METRIC_NAMES
+from tournaments.rounds.draw_methods import DRAW_METHODS, LADDER_METHODS, in_series, methods_for, refusal
+from tournaments.variants import variant_choices, variant_name
 
 POSITIONS = "ABCDEFG"
 POSITION_CHOICES = [(p, p) for p in POSITIONS]
@@ -61,12 +62,12 @@ class Tournament(models.Model):
     # The event's own options that the engine never sees, as the variant declares them
     # (``Variant.options`` with store "settings", e.g. Taruk's table_ties); empty = the defaults.
     event_settings = models.JSONField(_("event settings"), default=dict, blank=True)
-    # Standings order: metric names of ``tournaments.standings.METRICS``; empty = the variant's default.
+    # Standings order: metric names of ``tournaments.results.standings.METRICS``; empty = the variant's default.
     tiebreaks = models.JSONField(_("standings metrics"), default=list, blank=True)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.DRAFT)
     is_public = models.BooleanField(_("public pages"), default=False)
     draw_seed = models.CharField(_("draw seed"), max_length=64, blank=True)
-    # How every round is drawn (tournaments.draw_methods); empty until round 1's draw chooses it.
+    # How every round is drawn (tournaments.rounds.draw_methods); empty until round 1's draw chooses it.
     # Later rounds keep it; changing it there is a confirmed, audited choice (rounds.draw_round).
     draw_method = models.CharField(
         _("draw method"), max_length=20, blank=True, choices=list(DRAW_METHODS.items()), default=""
@@ -120,14 +121,12 @@ class Tournament(models.Model):
                     % {"variant": variant_name(self.variant)}
                 }
             )
-        from .standings import METRIC_NAMES
 
         if not isinstance(self.tiebreaks, list) or any(m not in METRIC_NAMES for m in self.tiebreaks):
             raise ValidationError({"tiebreaks": _("Choose from: %(m)s.") % {"m": ", ".join(METRIC_NAMES)}})
         errors = variant.validate_config(self.config or None)
         if errors:
             raise ValidationError({"config": [f"{e.field}: {e.message}" for e in errors]})
-        from .readings import settings_errors
 
         if problems := settings_errors(variant, self.event_settings):
             raise ValidationError({"event_settings": problems})
@@ -140,7 +139,7 @@ class Referee(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="refereeing")
     # Table numbers this referee may write; empty means every table.
     table_numbers = models.JSONField(_("limited to tables"), default=list, blank=True)
-    # Judge rights (tournaments.incidents): rules on incidents, gives sanctions, decides protests.
+    # Judge rights (tournaments.incidents.services): rules on incidents, gives sanctions, decides protests.
     judge = models.BooleanField(_("judge"), default=False)
 
     class Meta:
@@ -182,7 +181,7 @@ class Entry(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
         WITHDRAWN = "withdrawn", _("Withdrawn")
-        # Excluded by the judge (MAUSZ 11.§; tournaments.incidents.exclude): never seated again.
+        # Excluded by the judge (MAUSZ 11.§; tournaments.incidents.services.exclude): never seated again.
         EXCLUDED = "excluded", _("Excluded")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
@@ -391,7 +390,7 @@ class GeneratedFile(models.Model):
 
     ``fingerprint`` is a hash of everything the document depends on; a request whose
     fingerprint matches a finished row gets the stored file, any other queues a task
-    that regenerates it (``tournaments.documents``).
+    that regenerates it (``tournaments.documents.files``).
     """
 
     class Status(models.TextChoices):
@@ -536,5 +535,5 @@ class PinThrottle(models.Model):
         return self.scope
 
 
-from .incident_models import Incident, Sanction  # noqa: E402, F401  the judge's desk, in its own module
-from .seasons.models import FinalSeat, Series, SeriesEvent  # noqa: E402, F401  series (season.md §2)
+from tournaments.incidents.models import Incident, Sanction  # noqa: E402, F401  the judge's desk, in its own module
+from tournaments.seasons.models import FinalSeat, Series, SeriesEvent  # noqa: E402, F401  series (season.md §2)

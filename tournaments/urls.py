@@ -1,7 +1,14 @@
 from django.urls import path
 
-from . import converters  # noqa: F401 (registers the path converters)
-from .views import config_table, live, manage, public, readings, registration, rounds, whereabouts
+from tournaments import converters  # noqa: F401 (registers the path converters)
+from tournaments.events import registration_views as registration
+from tournaments.events import views as manage
+from tournaments.public import live_views as live
+from tournaments.public import views as public
+from tournaments.readings import config_table_views as config_table
+from tournaments.readings import views as readings
+from tournaments.rounds import views as rounds
+from tournaments.rounds import whereabouts_views as whereabouts
 
 urlpatterns = [
     path("", public.home, name="home"),

@@ -1,6 +1,6 @@
 // Hide the fieldsets that do not apply to the chosen game/outcome/bid, and clear what a
 // fieldset held when a change hides it: a bonus of a tri must not ride along into a berač.
-// (The server ignores hidden fieldsets too: tournaments/handforms/base.py, HandForm._drop_hidden.)
+// (The server ignores hidden fieldsets too: tournaments/tables/handforms/base.py, HandForm._drop_hidden.)
 (function () {
   "use strict";
   function clear(box) {

@@ -4,7 +4,7 @@
 // the connection returns, each with its own idempotency token (entry_token), so a retry stores it
 // once. A hand the server refuses, or whose number someone else used meanwhile, stops the queue and
 // is shown with both versions and the referee's choices. Words and addresses come from the page's
-// JSON element #offline-entry (tournaments/views/offline.py); the worker static/js/sw.js lets the
+// JSON element #offline-entry (tournaments/tables/offline_views.py); the worker static/js/sw.js lets the
 // page itself reload offline.
 //
 // The form advances offline exactly as the server would: the page carries the table's rotation

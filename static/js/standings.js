@@ -44,7 +44,7 @@
   });
 
   // --- find: hide the rows that do not match what is typed (name, club or start number) ------------
-  // Accents and case aside, as the server's searches (tournaments/names.py): "cuk" finds Čuk.
+  // Accents and case aside, as the server's searches (tournaments/people/names.py): "cuk" finds Čuk.
   function fold(text) {
     return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[đĐ]/g, "d")
       .replace(/[łŁ]/g, "l").replace(/[øØ]/g, "o").replace(/ß/g, "ss").toLowerCase();

@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from tests.fullevent import form_data
-from tournaments.handforms import form_class
+from tournaments.tables.handforms import form_class
 
 SKIP = ("csrfmiddlewaretoken", "version", "reason", "json", "idempotency_key", "number")
 

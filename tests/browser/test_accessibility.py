@@ -21,8 +21,10 @@ from tests.browser.handentry import fill_hand
 from tests.conftest import enter_e1
 from tests.samples import sample_config, samples_of
 from tests.support.events import new_event
-from tournaments import hands, rounds, services
+from tournaments.events import services
 from tournaments.models import Hand, Table
+from tournaments.rounds import services as rounds
+from tournaments.tables import hands
 
 # WCAG 2.0/2.1/2.2 A and AA, and axe's best practices (one main, headings in order, regions).
 AXE_OPTIONS = {
@@ -224,7 +226,7 @@ def test_a_tap_on_a_language_still_switches_at_once(running_event, page):
 
 
 def test_the_players_confirmation_on_the_table_page_passes_axe(running_event, alice, bob, page):
-    from tournaments import incidents
+    from tournaments.incidents import services as incidents
     from tournaments.models import Referee
 
     # bob is the table's referee with judge rights: only a judge is offered the countersignature.

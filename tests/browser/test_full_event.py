@@ -50,8 +50,8 @@ from tests.browser.eventpages import (
 )
 from tests.browser.handentry import fill_hand
 from tests.samples.tarokk_laza import TEST_CONFIG
-from tournaments.config_table_files import write_csv
 from tournaments.models import Entry, Round, Table, Tournament
+from tournaments.readings.config_table_files import write_csv
 
 HAND_FORM = "#entry form.hand-form"
 EVENTFUL = (1, 1)  # (round, table): a correction, a deletion and two referees on one hand

@@ -14,9 +14,9 @@ from playwright.sync_api import expect
 
 from tests import fullevent as fe
 from tests.browser.eventpages import DESK, PHONE, Person, close_round, new_event, save_hand, start_round
-from tournaments import hands as hand_services
-from tournaments import services
+from tournaments.events import services
 from tournaments.models import Seat, Table, Tournament
+from tournaments.tables import hands as hand_services
 
 
 def _register(actor, event: Tournament, count: int) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tournaments import rounds, services
+from tournaments.events import services
+from tournaments.rounds import services as rounds
 
 
 def test_the_hall_turns_pages_of_a_long_standings_and_its_clock_ticks(event, alice, page, settings):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tournaments import services
+from tournaments.events import services
 
 
 def _open(page, event):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from tests.browser.conftest import log_in
 from tests.support.incidents import _seated, ulti_table_with_example_1
-from tournaments import hands
 from tournaments.models import Entry, Hand, Incident, Sanction
+from tournaments.tables import hands
 
 
 def test_a_renonsz_claim_from_the_table_to_the_corrected_hand_and_an_exclusion(chromium, live_server, alice, bob):

@@ -1,5 +1,5 @@
 """The language switch keeps the page's query: shared public pages never hold a visitor's query string
-(tournaments/public_cache.py), so static/js/actions.js adds it when the switch is sent."""
+(tournaments/public/cache.py), so static/js/actions.js adds it when the switch is sent."""
 
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ from scoring.engine import evaluate
 from tests.browser.conftest import chosen, go_offline, go_online, log_in, tap
 from tests.browser.handentry import fill_hand
 from tests.conftest import set_hands_per_round
-from tournaments import hands as services
 from tournaments.models import Hand, IdempotencyKey, Table
+from tournaments.tables import hands as services
 
 URL = "/e/ljubljana-open/round/1/table/1/"
 

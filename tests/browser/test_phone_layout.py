@@ -14,8 +14,10 @@ from scoring.registry import VARIANTS
 from tests.browser.conftest import log_in
 from tests.samples import sample_config, samples_of
 from tests.support.events import new_event
-from tournaments import hands, rounds, services
+from tournaments.events import services
 from tournaments.models import Table
+from tournaments.rounds import services as rounds
+from tournaments.tables import hands
 
 PHONE = 375
 

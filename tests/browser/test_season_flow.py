@@ -32,9 +32,10 @@ from tests.seasons_support import (
     tri_e1,
 )
 from tests.tournaments.draws_support import tables_of
-from tournaments import hands, services
+from tournaments.events import services
 from tournaments.models import Player
 from tournaments.seasons.models import Series
+from tournaments.tables import hands
 
 SLUGS = ["spring-cup", "summer-cup", "autumn-cup"]
 

@@ -4,8 +4,8 @@ themselves as the referee enters the last hand, then his confirmation with his P
 from __future__ import annotations
 
 from tests.support.taruk_hands import HAND2_SEATS, klop_b_full, tri
-from tournaments import hands
 from tournaments.models import Confirmation, Table
+from tournaments.tables import hands
 
 # taruk2012.md §8.1: hand 1 klop, B over 35 card points: B -70; hand 2 tri by C with A, 48 card points,
 # doubled by C's radelc: C 2 * 25 = 50, partner A 25.

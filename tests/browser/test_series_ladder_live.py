@@ -7,8 +7,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.seasons_support import SEASON_PLAYERS, finished_event, new_event, play_tables, tri_e1
-from tournaments import rounds
 from tournaments.models import Seat
+from tournaments.rounds import services as rounds
 from tournaments.seasons import services
 
 

@@ -8,8 +8,8 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import log_in
 from tests.conftest import enter_e1, set_hands_per_round
-from tournaments import hands
 from tournaments.models import Round, Table
+from tournaments.tables import hands
 
 
 def test_when_the_clock_runs_out_the_phone_asks_where_time_was_up(running_event, alice, bob, page):

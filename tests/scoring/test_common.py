@@ -442,10 +442,10 @@ def test_envelope_missing_members_and_non_objects() -> None:
 # walked whole when it is a package, so a new module is checked without anyone listing it.
 PURE = [
     "scoring",
-    "tournaments.seating",
-    "tournaments.standings",
-    "tournaments.progress",
-    "tournaments.exclusions",
+    "tournaments.rounds.seating",
+    "tournaments.results.standings",
+    "tournaments.tables.progress",
+    "tournaments.incidents.exclusions",
     "tests.samples",
 ]
 DJANGO = ("django", "rest_framework")

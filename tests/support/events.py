@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments import hands, rounds, services
+from tournaments.events import services
 from tournaments.models import Round, Seat, Table
+from tournaments.rounds import services as rounds
+from tournaments.tables import hands
 
 SITE = "https://tarok.example.org"
 LONG_NAME = "Maximilian Alexander von und zu Hohenberg-Schwarzenstein III"  # 60 characters

@@ -7,8 +7,9 @@ from typing import Any
 
 from tests.scoring.examples.ulti_mausz import EXAMPLES
 from tests.tournaments.variant_tables import running_table
-from tournaments import hands, incidents
+from tournaments.incidents import services as incidents
 from tournaments.models import Entry, Incident, Seat, Table
+from tournaments.tables import hands
 
 
 def _table(event: Any, number: int = 1) -> Table:

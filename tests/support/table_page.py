@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from tests.conftest import client_for
 from tests.html_forms import Form, form
-from tournaments import hands
-from tournaments.handforms import form_class
+from tournaments.tables import hands
+from tournaments.tables.handforms import form_class
 
 BASE = "/e/ljubljana-open/round/1/table/{}/"
 URL = BASE.format(1)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments import hands
 from tournaments.models import Hand, Table
+from tournaments.tables import hands
 
 HAND1_SEATS = ("B", "C", "D", "A")  # dealer A, forehand B
 HAND2_SEATS = ("C", "D", "A", "B")  # dealer B, forehand C

@@ -21,8 +21,8 @@ def complete(running_event, bob):
     35 card points: B -70 (taruk2012.md §8.1 E8) and a radelc for all; hand 2 tri by C with partner A,
     48 card points: 25 doubled by C's radelc = 50, A half of 50 = 25 (§8.1 E1, §4.4)."""
     from tests.support.taruk_hands import HAND2_SEATS, klop_b_full, tri
-    from tournaments import hands
     from tournaments.models import Table
+    from tournaments.tables import hands
 
     table = Table.objects.get(round__tournament=running_event, round__number=1, number=1)
     hands.enter_hand(bob, table, klop_b_full())

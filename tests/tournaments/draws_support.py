@@ -10,8 +10,8 @@ from typing import Any
 from django.urls import reverse
 
 from tests.html_forms import form_with
-from tournaments import rounds
 from tournaments.models import Round, Seat, Tournament
+from tournaments.rounds import services as rounds
 
 
 def rounds_page(client: Any, event: Tournament) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments.handforms import HandForm
+from tournaments.tables.handforms import HandForm
 
 
 def as_post(initial: dict[str, Any]) -> dict[str, str]:

@@ -1,6 +1,6 @@
 """A table played as referees play one: hands, a void deal, a correction and a deletion; and what the
 table's readers show of it, read off their pages and answers. For the tests of the table's read model
-(``tournaments/table_view.py``) and the readers it feeds.
+(``tournaments/tables/table_view.py``) and the readers it feeds.
 
 The tests' own numbers come from the hands' stored points, summed here (``stored_running``), never
 from the code under test.
@@ -11,8 +11,8 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from typing import Any
 
-from tournaments import hands
 from tournaments.models import Table
+from tournaments.tables import hands
 
 from .variant_tables import running_table
 

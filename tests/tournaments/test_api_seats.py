@@ -9,9 +9,9 @@ import pytest
 
 from tests.conftest import client_for
 from tests.support.taruk_hands import klop_b_full
-from tournaments import hands as services
-from tournaments import services as event_services
+from tournaments.events import services as event_services
 from tournaments.models import AuditEntry, Confirmation, Table
+from tournaments.tables import hands as services
 
 SEATS = "/api/events/ljubljana-open/rounds/1/tables/1/seats/"
 # Hand 1 klop, B over 35 card points: B -70 (§8.1 E8). Hand 2 tri by C with partner A, 48 card points:

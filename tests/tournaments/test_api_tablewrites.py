@@ -9,8 +9,8 @@ import json
 import pytest
 
 from tests.conftest import client_for, set_hands_per_round
-from tournaments import hands as services
 from tournaments.models import AuditEntry, Hand, JudgeConfirmation, Table
+from tournaments.tables import hands as services
 
 TABLE = "/api/events/ljubljana-open/rounds/1/tables/1/"
 E1 = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "card_points": 48}
@@ -133,7 +133,7 @@ def test_repeated_wrong_pins_answer_429_with_retry_after(running_event, bob, set
 
 
 def test_seat_a_and_the_judge_confirm_through_the_api(running_event, alice, bob, charlie):
-    from tournaments import incidents
+    from tournaments.incidents import services as incidents
     from tournaments.models import Referee
 
     incidents.set_judge(alice, Referee.objects.get(tournament=running_event, user=bob), True)  # judge rights

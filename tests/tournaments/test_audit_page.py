@@ -9,7 +9,7 @@ import pytest
 from tests.conftest import client_for
 from tests.support.events import seated_event, tables
 from tests.support.taruk_hands import enter
-from tournaments import audit
+from tournaments.history import audit
 from tournaments.models import AuditEntry, Table
 
 

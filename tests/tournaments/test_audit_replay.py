@@ -11,9 +11,9 @@ from django.core.management import CommandError, call_command
 
 from tests.support.events import seated_event, tables
 from tests.support.taruk_hands import enter, taruk_hand
-from tournaments import hands
+from tournaments.history.replay import LogRow, differences, replay
 from tournaments.models import AuditEntry, Hand
-from tournaments.replay import LogRow, differences, replay
+from tournaments.tables import hands
 
 
 @pytest.fixture
@@ -47,7 +47,7 @@ def test_a_hand_entry_names_its_round_table_and_hand(seated, bob):
 
 
 def test_a_round_entry_names_its_round_and_event(seated, alice):
-    from tournaments import rounds
+    from tournaments.rounds import services as rounds
 
     rounds.pause_clock(alice, seated.round_set.get(number=1))
     paused = AuditEntry.objects.get(action="round.clock_paused")

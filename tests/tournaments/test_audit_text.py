@@ -1,4 +1,4 @@
-"""An audit entry as a sentence (tournaments.audit_text): the difference of the two stored snapshots,
+"""An audit entry as a sentence (tournaments.history.audit_text): the difference of the two stored snapshots,
 named with the form's labels and choices, in the reader's language with its word order and numbers."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from django.utils import translation
 
 from scoring.registry import VARIANTS
 from tests.scoring.examples.taruk2012 import E17
-from tournaments import audit_text as at
+from tournaments.history import audit_text as at
 
 # 14:32 in Ljubljana (settings.TIME_ZONE): "2:32 p.m." in English, "14:32" in Slovenian and Hungarian
 AT = datetime.datetime(2026, 11, 25, 13, 32, tzinfo=datetime.UTC)

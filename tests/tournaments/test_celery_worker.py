@@ -26,7 +26,9 @@ from tests.html_forms import form
 from tests.pdf_text import pdf_text
 from tests.support.events import new_event, seated_event
 from tests.support.taruk_hands import play
-from tournaments import documents, services
+from tournaments.documents import files as documents
+from tournaments.documents import jobs
+from tournaments.events import services
 from tournaments.models import AuditEntry, GeneratedFile, Table
 
 pytestmark = pytest.mark.celery_worker
@@ -141,7 +143,7 @@ def test_a_real_worker_generates_a_rounds_protocols_queued_through_redis(celery_
     event.refresh_from_db()
 
     key = "round-1-protocols-filled"
-    row = documents.request_document(organizer, event, key)  # commits, then publishes the task to Redis
+    row = jobs.request_document(organizer, event, key)  # commits, then publishes the task to Redis
     deadline = time.monotonic() + WAIT_SECONDS
     while row.status not in (GeneratedFile.Status.DONE, GeneratedFile.Status.FAILED):
         assert worker.poll() is None, f"the worker exited:\n{log.read_text(errors='replace')}"
@@ -185,7 +187,7 @@ def test_a_worker_killed_as_a_whole_mid_job_is_shown_failed_and_generate_again_q
     worker, log = celery_worker
     organizer, event = _event("Kill Open", players=128)  # 32 tables: seconds of rendering to be killed in
     key = "round-1-protocols-blank"
-    row = documents.request_document(organizer, event, key)
+    row = jobs.request_document(organizer, event, key)
     deadline = time.monotonic() + WAIT_SECONDS
     while not (row.status == GeneratedFile.Status.RUNNING and row.progress >= 35):  # the render has begun
         assert row.status not in (GeneratedFile.Status.DONE, GeneratedFile.Status.FAILED), "finished before the kill"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
-from tournaments.clock import Clock, clock_of, clock_payload, format_seconds
-from tournaments.progress import expected_hands, is_complete
+from tournaments.rounds.clock import Clock, clock_of, clock_payload, format_seconds
+from tournaments.tables.progress import expected_hands, is_complete
 
 T0 = datetime(2026, 11, 22, 10, 0, tzinfo=UTC)
 

@@ -15,9 +15,9 @@ import pytest
 
 from tests.conftest import client_for, enter_e1
 from tests.html_forms import form_with
-from tournaments import hands as services
-from tournaments import rounds
 from tournaments.models import Hand, Table
+from tournaments.rounds import services as rounds
+from tournaments.tables import hands as services
 
 URL = "/e/ljubljana-open/round/1/table/1/"
 EDIT = URL + "hands/1/"

@@ -25,7 +25,7 @@ def test_the_demo_creates_a_seated_running_event_of_each_kind_once(db):
     assert sorted(first.points.values()) == [-1, -1, 2]
     assert ulti.language == "hu"
     # A new Taruk event chooses its readings explicitly (taruk2012.md §4.5), and so does the demo.
-    from tournaments.readings import readings
+    from tournaments.readings.words import readings
 
     assert taruk.config == {"radelc": "holder_plays", "partner_share": "magnitude"}
     assert taruk.event_settings == {"table_ties": "competition"}

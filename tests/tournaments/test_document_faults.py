@@ -17,7 +17,8 @@ from tests.conftest import client_for
 from tests.html_forms import form
 from tests.support.documents import get
 from tests.support.taruk_hands import play
-from tournaments import documents, tasks
+from tournaments.documents import files as documents
+from tournaments.documents import jobs, tasks
 from tournaments.models import GeneratedFile
 
 pytestmark = pytest.mark.usefixtures("documents_settings")
@@ -90,7 +91,7 @@ def test_a_job_redelivered_after_its_worker_died_runs_again(
     django_capture_on_commit_callbacks,
 ):
     with django_capture_on_commit_callbacks(execute=False):
-        row = documents.request_document(alice, seated, "players-xlsx")
+        row = jobs.request_document(alice, seated, "players-xlsx")
     # The first worker claimed it and was killed at 35 %.
     GeneratedFile.objects.filter(pk=row.pk).update(status="running", progress=35)
     tasks.generate_document.apply(args=[row.pk, row.fingerprint])  # the broker hands the message out again
@@ -102,7 +103,7 @@ def test_a_running_job_whose_heartbeat_stopped_is_shown_failed_and_made_again_at
     seated, alice, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=False):
-        row = documents.request_document(alice, seated, "players-xlsx")
+        row = jobs.request_document(alice, seated, "players-xlsx")
     # Its worker claimed it and was killed as a whole: nothing writes the row any more.
     silent = timezone.now() - documents.LOST_AFTER - timedelta(seconds=1)
     GeneratedFile.objects.filter(pk=row.pk).update(status="running", progress=20, updated_at=silent)
@@ -121,10 +122,10 @@ def test_a_running_job_whose_heartbeat_stopped_is_shown_failed_and_made_again_at
 
 def test_a_running_job_with_a_recent_heartbeat_is_left_running(seated, alice, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=False):
-        row = documents.request_document(alice, seated, "players-xlsx")
+        row = jobs.request_document(alice, seated, "players-xlsx")
     GeneratedFile.objects.filter(pk=row.pk).update(status="running", progress=20)
     with django_capture_on_commit_callbacks(execute=False):
-        assert documents.request_document(alice, seated, "players-xlsx").status == "running"
+        assert jobs.request_document(alice, seated, "players-xlsx").status == "running"
 
 
 def test_a_full_disk_leaves_no_partial_file_and_the_next_run_works(
@@ -141,14 +142,14 @@ def test_a_full_disk_leaves_no_partial_file_and_the_next_run_works(
 
     monkeypatch.setattr(documents.os, "fsync", full)
     with django_capture_on_commit_callbacks(execute=True):
-        row = documents.request_document(alice, seated, "players-xlsx")
+        row = jobs.request_document(alice, seated, "players-xlsx")
     row.refresh_from_db()
     assert row.status == "failed" and "No space left" in row.error
     folder = settings.MEDIA_ROOT / "documents" / seated.slug
     assert not folder.exists() or list(folder.iterdir()) == []
     monkeypatch.setattr(documents.os, "fsync", real_fsync)
     with django_capture_on_commit_callbacks(execute=True):
-        row = documents.request_document(alice, seated, "players-xlsx")
+        row = jobs.request_document(alice, seated, "players-xlsx")
     row.refresh_from_db()
     assert row.status == "done" and [p.name for p in folder.iterdir()] == [os.path.basename(row.file.name)]
 
@@ -164,8 +165,8 @@ def test_a_document_whose_file_is_missing_is_made_again(seated, alice, django_ca
 
 
 def test_a_tables_protocol_pdf_is_rendered_once_per_state_of_the_table(seated, alice, bob, monkeypatch):
+    from tournaments.documents.protocols import render
     from tournaments.models import Table
-    from tournaments.protocols import render
 
     renders = []
     real = render.table_protocol_pdf

@@ -17,8 +17,11 @@ from tests.pdf_text import pdf_text
 from tests.support.documents import get, read
 from tests.support.events import seated_event
 from tests.support.taruk_hands import play, taruk_hand
-from tournaments import documents, hands, services, tasks
+from tournaments.documents import files as documents
+from tournaments.documents import jobs, tasks
+from tournaments.events import services
 from tournaments.models import AuditEntry, GeneratedFile, Table
+from tournaments.tables import hands
 
 pytestmark = pytest.mark.usefixtures("documents_settings")
 
@@ -115,14 +118,14 @@ def test_an_unknown_document_or_round_is_not_found(seated, alice):
 def test_a_second_request_gets_the_stored_file(seated, alice, django_capture_on_commit_callbacks):
     key = "round-1-protocols-blank"
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        row = documents.request_document(alice, seated, key)
+        row = jobs.request_document(alice, seated, key)
     assert len(callbacks) == 1
     row.refresh_from_db()
     assert (row.status, row.progress) == ("done", 100)
     pages, text = pdf_text(stored(row))
     assert pages == 2 and "Igralec" in text
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        again = documents.request_document(alice, seated, key)
+        again = jobs.request_document(alice, seated, key)
     assert callbacks == [] and again.file.name == row.file.name
     assert AuditEntry.objects.filter(action="document.requested").count() == 1
 
@@ -133,7 +136,7 @@ def test_deleting_an_event_removes_its_stored_files(event, alice, django_capture
 
     services.register_player(alice, event, name="Ana Novak")
     with django_capture_on_commit_callbacks(execute=True):
-        row = documents.request_document(alice, event, "players-xlsx")
+        row = jobs.request_document(alice, event, "players-xlsx")
     row.refresh_from_db()
     assert row.file.name and default_storage.exists(row.file.name)
     with django_capture_on_commit_callbacks(execute=True):
@@ -147,7 +150,7 @@ def test_a_corrected_hand_makes_the_filled_protocols_stale(seated, alice, bob, d
     first = table(seated, 1)
     play(first, bob, 2)
     with django_capture_on_commit_callbacks(execute=True):
-        row = documents.request_document(alice, seated, key)
+        row = jobs.request_document(alice, seated, key)
     row.refresh_from_db()
     old_name, old_fingerprint = row.file.name, row.fingerprint
     assert "+25 → 25" in pdf_text(stored(row))[1]
@@ -187,11 +190,11 @@ def test_a_new_name_or_a_deleted_hand_changes_the_fingerprint(seated, alice, bob
 def test_a_run_superseded_by_a_newer_request_stores_nothing(seated, alice, bob, django_capture_on_commit_callbacks):
     key = "round-1-protocols-filled"
     with django_capture_on_commit_callbacks(execute=False):  # queued, but no worker runs yet
-        row = documents.request_document(alice, seated, key)
+        row = jobs.request_document(alice, seated, key)
     first = row.fingerprint
     play(table(seated, 1), bob, 1)
     with django_capture_on_commit_callbacks(execute=False):
-        documents.request_document(alice, seated, key)
+        jobs.request_document(alice, seated, key)
     assert documents.generate(row.pk, first) is None  # the old task finds its request replaced
     row.refresh_from_db()
     assert (row.status, row.file.name) == ("queued", "")
@@ -209,12 +212,12 @@ def test_a_failed_run_is_recorded_and_can_be_requested_again(
         documents.KINDS, "players-xlsx", documents.Kind("x", "xlsx", documents.XLSX, documents.players_inputs, broken)
     )
     with django_capture_on_commit_callbacks(execute=True):
-        row = documents.request_document(alice, seated, "players-xlsx")
+        row = jobs.request_document(alice, seated, "players-xlsx")
     row.refresh_from_db()
     assert row.status == "failed" and "printer caught fire" in row.error
     monkeypatch.undo()
     with django_capture_on_commit_callbacks(execute=True):
-        row = documents.request_document(alice, seated, "players-xlsx")
+        row = jobs.request_document(alice, seated, "players-xlsx")
     row.refresh_from_db()
     assert row.status == "done" and row.error == ""
 
@@ -270,7 +273,7 @@ def test_the_task_renders_in_the_events_language(seated, alice, monkeypatch, dja
     seen = []
     monkeypatch.setattr(documents, "generate", lambda file_id, fp: seen.append(translation.get_language()))
     with translation.override("en"), django_capture_on_commit_callbacks(execute=True):
-        documents.request_document(alice, seated, "standings-pdf")
+        jobs.request_document(alice, seated, "standings-pdf")
     assert seen == ["sl"]
 
 
@@ -288,13 +291,13 @@ def test_a_request_lost_on_its_way_is_queued_again(seated, alice, django_capture
     from django.utils import timezone
 
     with django_capture_on_commit_callbacks(execute=False):
-        row = documents.request_document(alice, seated, "players-xlsx")
+        row = jobs.request_document(alice, seated, "players-xlsx")
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        documents.request_document(alice, seated, "players-xlsx")
+        jobs.request_document(alice, seated, "players-xlsx")
     assert callbacks == []  # still on its way
     GeneratedFile.objects.filter(pk=row.pk).update(updated_at=timezone.now() - documents.STUCK_AFTER)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        documents.request_document(alice, seated, "players-xlsx")
+        jobs.request_document(alice, seated, "players-xlsx")
     assert len(callbacks) == 1
     row.refresh_from_db()
     assert row.status == "done"

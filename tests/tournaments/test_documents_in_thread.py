@@ -11,9 +11,9 @@ from django.urls import reverse
 
 from tests.conftest import client_for
 from tests.html_forms import form
-from tournaments import documents
+from tournaments.documents import files as documents
+from tournaments.documents.protocols import render
 from tournaments.models import GeneratedFile
-from tournaments.protocols import render
 
 pytestmark = pytest.mark.usefixtures("documents_settings")
 

@@ -15,8 +15,9 @@ from tests.conftest import client_for
 from tests.html_forms import form_with
 from tests.support.api import send
 from tests.tournaments.draws_support import draw_form, draw_on_the_page, pair_counts, play_out, tables_of
-from tournaments import rounds, services
+from tournaments.events import services
 from tournaments.models import AuditEntry, Entry, Round, Tournament
+from tournaments.rounds import services as rounds
 
 PLAYERS = 21
 PAIRS = PLAYERS * (PLAYERS - 1) // 2  # 210

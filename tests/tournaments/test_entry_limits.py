@@ -47,7 +47,7 @@ def number_inputs(key: str) -> dict[str, tuple[str | None, str | None]]:
     import re
 
     from tests.samples import sample_config, samples_of
-    from tournaments.handforms import form_class
+    from tournaments.tables.handforms import form_class
 
     out: dict[str, tuple[str | None, str | None]] = {}
     rng, sizes = random.Random(7), set()

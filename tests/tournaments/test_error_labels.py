@@ -15,7 +15,7 @@ from scoring.types import HandError
 from tests.conftest import client_for
 from tests.support.table_page import in_language, parti_won, posted, preview_url
 from tests.tournaments.variant_tables import post_hand, rendered_form, running_table
-from tournaments import lines
+from tournaments.tables import lines
 
 pytestmark = pytest.mark.django_db
 

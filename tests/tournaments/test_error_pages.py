@@ -10,7 +10,8 @@ from django.utils.translation import gettext
 
 from tests.conftest import client_for
 from tests.html_forms import form_with
-from tournaments import rounds, services
+from tournaments.events import services
+from tournaments.rounds import services as rounds
 
 HU = {"HTTP_ACCEPT_LANGUAGE": "hu"}
 
@@ -69,7 +70,7 @@ def test_a_server_error_answers_the_500_page_in_the_readers_language(db, monkeyp
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("tournaments.views.public.render", broken)
+    monkeypatch.setattr("tournaments.public.views.render", broken)
     response = Client(raise_request_exception=False).get("/", **HU)
     assert response.status_code == 500
     html = response.content.decode()

@@ -1,11 +1,11 @@
-"""Striking an excluded player's round result (tournaments/exclusions.py): pure, no Django."""
+"""Striking an excluded player's round result (tournaments/incidents/exclusions.py): pure, no Django."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from tournaments.exclusions import struck
-from tournaments.standings import Line, TableResult, standings
+from tournaments.incidents.exclusions import struck
+from tournaments.results.standings import Line, TableResult, standings
 
 
 def test_the_excluded_players_ranking_points_of_his_round_and_later_become_zero():

@@ -21,8 +21,10 @@ from tests.samples import samples_of
 from tests.support.events import seated_event
 from tests.support.taruk_hands import play
 from tests.tournaments.variant_tables import NAMES, sample_table
-from tournaments import export_columns, exports, hands, services
+from tournaments.documents import export_columns, exports
+from tournaments.events import services
 from tournaments.models import Hand, Seat, Table
+from tournaments.tables import hands
 
 DANGEROUS = ['=HYPERLINK("http://evil.example","click")', "+1+1", "-2+3", "@SUM(A1:A2)"]
 
@@ -102,7 +104,7 @@ def test_the_player_list_has_one_row_per_entry(played):
 
 def test_the_player_list_counts_a_round_as_played_once_it_is_closed(played, alice):
     """A running round is not a round played (the director's day, low item): it counts once closed."""
-    from tournaments import rounds
+    from tournaments.rounds import services as rounds
 
     def played_rounds() -> list[int]:
         with translation.override("en"):
@@ -381,7 +383,7 @@ def test_a_new_variant_s_workbook_comes_from_its_form_alone(monkeypatch, alice, 
     for name in NAMES[:3]:
         services.register_player(alice, event, name=name)
     services.update_tournament(alice, event, hands_per_round=2, draw_seed="toy")
-    from tournaments import rounds
+    from tournaments.rounds import services as rounds
 
     rnd = rounds.draw_round(alice, event)
     rounds.publish_draw(alice, rnd)

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from scoring import entry as spec
 from scoring.registry import VARIANTS
 from tests.fullevent import form_data
-from tournaments.handforms import HandForm, form_class
+from tournaments.tables.handforms import HandForm, form_class
 
 KEYS = sorted(VARIANTS)
 

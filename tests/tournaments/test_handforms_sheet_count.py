@@ -10,7 +10,7 @@ import pytest
 
 from scoring.registry import VARIANTS
 from tests.tournaments import hand_forms
-from tournaments.handforms import HandForm, form_class
+from tournaments.tables.handforms import HandForm, form_class
 
 SEATS = ["A", "B", "C", "D"]
 KEYS = sorted(k for k, v in VARIANTS.items() if hasattr(sys.modules[v.validate.__module__], "COUNT_RESULTS"))

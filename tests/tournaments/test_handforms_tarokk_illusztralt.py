@@ -19,7 +19,7 @@ from tests.samples.tarokk_illusztralt import random_hand
 from tests.scoring.examples.tarokk_illusztralt import TYPED
 from tests.tournaments import hand_forms
 from tests.tournaments.hand_forms import as_post
-from tournaments.handforms import HandForm, form_class
+from tournaments.tables.handforms import HandForm, form_class
 
 TarokkIllusztraltHandForm = form_class("tarokk-illusztralt")
 

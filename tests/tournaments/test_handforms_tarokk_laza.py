@@ -18,7 +18,7 @@ from scoring.variants.tarokk_laza.entry import LINES, OPEN_LINES
 from scoring.variants.tarokk_laza.rules import VARIANT
 from tests.samples.tarokk_laza import TEST_CONFIG
 from tests.scoring.examples.tarokk_laza import L8, SPEC_CONFIG, SPEC_ROWS
-from tournaments.handforms import HandForm, form_class
+from tournaments.tables.handforms import HandForm, form_class
 
 TarokkLazaHandForm = form_class("tarokk-laza")
 

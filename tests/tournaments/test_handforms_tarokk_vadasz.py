@@ -18,7 +18,7 @@ from tests.samples.tarokk_vadasz import random_hand
 from tests.scoring.examples.tarokk_vadasz import TYPED
 from tests.tournaments import hand_forms
 from tests.tournaments.hand_forms import as_post
-from tournaments.handforms import HandForm, form_class
+from tournaments.tables.handforms import HandForm, form_class
 
 TarokkVadaszHandForm = form_class("tarokk-vadasz")
 

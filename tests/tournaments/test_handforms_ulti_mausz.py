@@ -19,7 +19,7 @@ from scoring.types import HandScore
 from scoring.variants.ulti_mausz.entry import normalised
 from scoring.variants.ulti_mausz.rules import VARIANT
 from tests.scoring.examples.ulti_mausz import EXAMPLES, POINTS, TYPED, deal
-from tournaments.handforms import HandForm, form_class
+from tournaments.tables.handforms import HandForm, form_class
 
 UltiMauszHandForm = form_class("ulti-mausz")
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from tests.support.taruk_hands import HAND1_SEATS, HAND2_SEATS, klop_b_full, tri
-from tournaments import hands as services
 from tournaments.models import AuditEntry, Hand, Table
+from tournaments.tables import hands as services
 
 
 @pytest.fixture
@@ -145,7 +145,7 @@ def test_a_referee_limited_to_table_1_cannot_write_table_2(running_event, rita):
 
 
 def test_a_round_that_is_not_running_takes_no_hand(table, bob, alice):
-    from tournaments import rounds
+    from tournaments.rounds import services as rounds
 
     rounds.close_round(alice, table.round, override=True, reason="unfinished in this test")
     with pytest.raises(services.NotOpen):
@@ -160,8 +160,8 @@ def test_after_the_time_limit_the_hand_in_progress_is_the_last(table, bob):
 
     from django.utils import timezone
 
-    from tournaments import timeup
     from tournaments.models import Round
+    from tournaments.rounds import timeup
 
     Round.objects.filter(pk=table.round_id).update(started_at=timezone.now() - timedelta(minutes=76))
     services.enter_hand(bob, table, klop_b_full())  # the hand in progress

@@ -12,8 +12,8 @@ from tests.conftest import client_for, set_hands_per_round
 from tests.html_forms import form
 from tests.support.table_page import E1_POINTS, E1_TYPED, URL, entry_form
 from tests.support.taruk_hands import HAND1_SEATS, klop_b_full, tri
-from tournaments import hands as services
 from tournaments.models import AuditEntry, Hand, IdempotencyKey, Table
+from tournaments.tables import hands as services
 
 
 @pytest.fixture

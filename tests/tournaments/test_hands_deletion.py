@@ -11,8 +11,8 @@ import pytest
 from tests.conftest import client_for, set_hands_per_round
 from tests.html_forms import form, forms
 from tests.support.taruk_hands import SEATS, dve, klop_b_full, tri
-from tournaments import hands as services
 from tournaments.models import AuditEntry, Hand, Table
+from tournaments.tables import hands as services
 
 URL = "/e/ljubljana-open/round/1/table/1/"
 

@@ -10,8 +10,8 @@ import pytest
 
 from tests.conftest import client_for
 from tests.support.taruk_hands import SEATS, dve, klop_b_full
-from tournaments import hands as services
 from tournaments.models import AuditEntry, Hand, Table, Tournament
+from tournaments.tables import hands as services
 
 API = "/api/events/ljubljana-open/rounds/1/tables/1/hands/"
 

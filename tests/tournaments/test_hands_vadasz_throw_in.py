@@ -16,8 +16,8 @@ import pytest
 from scoring.variants.tarokk_vadasz.rules import VARIANT, play_order, validate
 from tests.conftest import client_for
 from tests.tournaments.variant_tables import post_hand, rendered_form, running_table
-from tournaments import hands as services
 from tournaments.models import Hand
+from tournaments.tables import hands as services
 
 FIVE = list("ABCDE")
 

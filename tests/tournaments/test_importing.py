@@ -6,7 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.conftest import client_for
 from tests.support.files import _xlsx
-from tournaments.importing import parse_players
+from tournaments.events.importing import parse_players
 from tournaments.models import Entry
 
 URL = "/e/ljubljana-open/manage/players/import/"

@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.conftest import client_for
 from tests.html_forms import forms, submit
-from tournaments import services
+from tournaments.events import services
 from tournaments.models import Entry
 
 PLAYERS = "/e/ljubljana-open/manage/players/"

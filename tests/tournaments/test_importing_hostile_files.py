@@ -13,8 +13,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.conftest import client_for
 from tests.support.files import _xlsx as xlsx
-from tournaments import importing
-from tournaments.importing import parse_players
+from tournaments.events import importing
+from tournaments.events.importing import parse_players
 from tournaments.models import Entry
 
 URL = "/e/ljubljana-open/manage/players/import/"
@@ -122,7 +122,7 @@ def test_hostile_uploads_get_a_page_naming_the_problem_never_a_500(event, alice)
 def test_a_failed_confirm_keeps_the_preview(event, alice, monkeypatch):
     from django.core.exceptions import ValidationError
 
-    from tournaments import services
+    from tournaments.events import services
 
     client = client_for(alice)
     assert "Enter 2 players" in post_file(client, "p.csv", b"name\nAna\nBor\n").content.decode()

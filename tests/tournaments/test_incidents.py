@@ -1,4 +1,4 @@
-"""The judge's desk actions (tournaments/incidents.py): roles, states, audit, and the score consequence
+"""The judge's desk actions (tournaments/incidents/services.py): roles, states, audit, and the score consequence
 through the hand correction flow.
 
 Numbers: ulti-mausz.md Example 1 (a zöld parti, v = 1) and §4.1's general rule for a false call
@@ -13,8 +13,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from tests.support.incidents import _open, _seated, _table, ulti_table_with_example_1
 from tests.support.taruk_hands import HAND1_SEATS, HAND2_SEATS, tri
-from tournaments import hands, incidents, results, rounds, services
+from tournaments.events import services
+from tournaments.incidents import services as incidents
 from tournaments.models import AuditEntry, Entry, Incident, Round, Sanction, Seat, Table
+from tournaments.results import load as results
+from tournaments.rounds import services as rounds
+from tournaments.tables import hands
 
 
 def test_a_referee_opens_an_incident_at_his_table_and_it_is_audited(running_event, bob):
@@ -256,7 +260,7 @@ def test_an_incident_ruled_after_the_pdf_was_made_is_on_the_next_pdf(running_eve
     """The stored PDF's key changes with what its sheet shows, and only then: an incident and its ruling
     change the filled sheet's key, not the blank one's (a blank sheet prints no incidents); an incident
     at another table changes neither; a player's new name changes both."""
-    from tournaments.documents import table_protocol_fingerprint as key
+    from tournaments.documents.files import table_protocol_fingerprint as key
 
     table = _table(running_event)
     filled, blank = key(table, True), key(table, False)

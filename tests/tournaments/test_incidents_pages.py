@@ -10,8 +10,9 @@ from django.urls import reverse
 from tests.conftest import client_for
 from tests.html_forms import form, form_with, submit
 from tests.support.incidents import _open, _seated, _table, ulti_table_with_example_1
-from tournaments import hands, incidents
+from tournaments.incidents import services as incidents
 from tournaments.models import Entry, Hand, Incident, Sanction
+from tournaments.tables import hands
 
 
 def _desk(event) -> str:
@@ -171,7 +172,7 @@ def test_a_closed_rounds_correction_is_offered_to_the_organizer_not_to_a_referee
     """hands._check_open: organizers may still correct a closed round, a referee (even with judge
     rights) may not; the desk's "Correct hand" link shows exactly to who can save it."""
     from tests.conftest import enter_e1
-    from tournaments import rounds
+    from tournaments.rounds import services as rounds
 
     table = _table(running_event)
     enter_e1(bob, table)

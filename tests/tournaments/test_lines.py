@@ -14,8 +14,8 @@ from django.urls import reverse
 from tests.conftest import client_for
 from tests.support.table_page import in_language, parti_won, posted, preview_url
 from tests.tournaments.variant_tables import rendered_form, running_table
-from tournaments import hands
 from tournaments.models import Hand
+from tournaments.tables import hands
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,10 @@ from django.http import Http404
 from django.urls import reverse
 
 from tests.conftest import client_for
-from tournaments import lookups, rounds, services
+from tournaments import lookups
+from tournaments.events import services
 from tournaments.models import Round
+from tournaments.rounds import services as rounds
 
 
 @pytest.fixture

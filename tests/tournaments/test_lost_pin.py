@@ -11,8 +11,8 @@ import pytest
 from tests.conftest import client_for
 from tests.html_forms import forms
 from tests.pdf_text import pdf_text
-from tournaments import hands
 from tournaments.models import AuditEntry, Entry
+from tournaments.tables import hands
 
 PLAYERS = "/e/ljubljana-open/manage/players/"
 API = "/api/events/ljubljana-open/entries/3/pin/"

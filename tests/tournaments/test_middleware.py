@@ -1,5 +1,5 @@
 """NUL characters are refused as bad input, naming the field (tournaments/middleware.py, and the
-hand actions of tournaments/hands.py for JSON text that escapes them).
+hand actions of tournaments/tables/hands.py for JSON text that escapes them).
 
 PostgreSQL cannot store them (CI's second run found a 500 on the confirmation form), so the
 answer must not depend on the database: these tests hold on SQLite too.
@@ -54,7 +54,7 @@ def test_an_uploaded_file_may_hold_nul_bytes(running_event, alice):
 
 def test_a_nul_escaped_inside_the_json_tab_is_refused_by_the_hand_actions(running_event, bob):
     """A form field may carry JSON text with ``\\u0000``: the middleware sees no NUL, the audited
-    hand actions (tournaments/hands.py) refuse it, naming the field."""
+    hand actions (tournaments/tables/hands.py) refuse it, naming the field."""
     client = client_for(bob)
     assert (
         client.post(API_TABLE + "hands/", json.dumps({"number": 1, **E1}), content_type="application/json").status_code

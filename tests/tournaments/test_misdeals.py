@@ -10,8 +10,8 @@ from scoring.variants.taruk2012.rules import misdeal_history_errors, validate
 from tests.conftest import client_for
 from tests.scoring.examples.taruk2012 import E1  # taruk2012.md §8.1 E1: tri by B, partner D, 48 card points
 from tests.tournaments.variant_tables import post_hand
-from tournaments import hands as services
 from tournaments.models import Hand
+from tournaments.tables import hands as services
 
 # E1 as the referee types it into the table page's form (dealer A at hand 1 of the fixture's tables).
 TYPED_E1 = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "card_points": "48"}
@@ -64,8 +64,8 @@ def test_the_table_refuses_a_first_misdeal_entered_as_again_20(running_event, bo
 
 
 def test_a_correction_is_held_to_the_same_history(running_event, bob):
-    from tournaments.misdeals import earlier_misdeals
     from tournaments.models import Table
+    from tournaments.tables.misdeals import earlier_misdeals
 
     table = Table.objects.get(round__number=1, number=1)
     services.enter_hand(bob, table, {**E1, "penalties": [misdeal(True)]})

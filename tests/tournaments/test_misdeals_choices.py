@@ -9,8 +9,8 @@ import pytest
 
 from tests.conftest import client_for
 from tests.tournaments.variant_tables import post_hand, table_url
-from tournaments import hands as services
 from tournaments.models import Hand
+from tournaments.tables import hands as services
 
 pytestmark = pytest.mark.django_db
 
@@ -18,8 +18,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def table(event, alice):
     """Round 1 of ``event`` (12 hands a round) at one table of four, running."""
-    from tournaments import rounds
-    from tournaments import services as event_services
+    from tournaments.events import services as event_services
+    from tournaments.rounds import services as rounds
 
     for i in range(1, 5):
         event_services.register_player(alice, event, name=f"Player {i}", club="TK Test")

@@ -1,8 +1,8 @@
-"""Names as people search and sort them (tournaments/names.py): pure, no database."""
+"""Names as people search and sort them (tournaments/people/names.py): pure, no database."""
 
 from __future__ import annotations
 
-from tournaments import names
+from tournaments.people import names
 
 
 def test_names_fold_and_read_the_surname_by_language():

@@ -11,7 +11,8 @@ import pytest
 
 from tests.conftest import client_for
 from tests.html_forms import form_with
-from tournaments import rounds, services
+from tournaments.events import services
+from tournaments.rounds import services as rounds
 
 
 def _searched(client, page_url: str, field: str, typed: str) -> str:

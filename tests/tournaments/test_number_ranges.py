@@ -8,9 +8,9 @@ from django.core.exceptions import ValidationError
 
 from tests.conftest import client_for
 from tests.html_forms import submit
-from tournaments import incidents
-from tournaments.importing import parse_players
-from tournaments.incident_models import Incident
+from tournaments.events.importing import parse_players
+from tournaments.incidents import services as incidents
+from tournaments.incidents.models import Incident
 from tournaments.models import AuditEntry, Entry, Player, Table
 
 BASE = "/api/events/ljubljana-open/"

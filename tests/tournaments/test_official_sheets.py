@@ -20,8 +20,10 @@ from tests.html_forms import form_with
 from tests.pdf_text import overlapping, pdf_text, pdf_words
 from tests.pending import use_pending
 from tests.tournaments.variant_tables import sample_table
-from tournaments import hands, incidents, services
+from tournaments.events import services
+from tournaments.incidents import services as incidents
 from tournaments.models import Entry, Table
+from tournaments.tables import hands
 
 SITE = "https://tarok.example"
 EVENT_NAME = "Budapesti Nemzetközi Tarokk- és Ulti Bajnokság 2026 – Józsefvárosi Kulturális Központ"

@@ -9,8 +9,9 @@ from django.contrib.auth.models import User
 
 from tests.conftest import client_for
 from tests.html_forms import submit
-from tournaments import access, rounds
+from tournaments import access
 from tournaments.models import AuditEntry, Entry, Referee
+from tournaments.rounds import services as rounds
 
 
 def staff_url(event) -> str:
@@ -122,7 +123,7 @@ def test_a_referee_or_a_stranger_cannot_edit_players(running_event, bob, charlie
 def test_a_name_shared_with_another_organizers_event_is_not_renamed(running_event, alice, charlie):
     from django.contrib.auth.models import Permission
 
-    from tournaments import services
+    from tournaments.events import services
 
     charlie.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     charlie = User.objects.get(pk=charlie.pk)

@@ -19,7 +19,7 @@ def hungarian(user):
 def play_table_one(alice, event) -> None:
     """Both hands of table 1: the forehand declares tri and wins with 48 card points, first with the player
     opposite, then with the next player as partner: totals 30, 25, 25, 0."""
-    from tournaments import hands
+    from tournaments.tables import hands
 
     table = event.round_set.get(number=1).tables.get(number=1)
     setup = hands.table_setup(table, event)

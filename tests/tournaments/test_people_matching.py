@@ -11,7 +11,7 @@ from django.db import IntegrityError
 from tests.conftest import client_for
 from tests.html_forms import form_with
 from tests.people_support import confirm, other_event, preview
-from tournaments import services
+from tournaments.events import services
 from tournaments.models import Entry, Player
 
 PLAYERS = "/e/ljubljana-open/manage/players/"

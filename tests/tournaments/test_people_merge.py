@@ -14,7 +14,8 @@ from tests.html_forms import form_with
 from tests.pending import use_pending
 from tests.people_support import other_event
 from tests.visible_text import offences, visible_text
-from tournaments import audit_text, services
+from tournaments.events import services
+from tournaments.history import audit_text
 from tournaments.models import AuditEntry, Entry, Player
 
 

@@ -40,7 +40,7 @@ def test_players_sharing_a_federation_id_are_kept_apart(capsys):
     assert f"player {later.pk} (Ana Novak): federation id 'SLO-1' cleared" in capsys.readouterr().out
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
-    from tournaments import audit_text
+    from tournaments.history import audit_text
     from tournaments.models import AuditEntry, Tournament
 
     [text] = audit_text.sentences(Tournament.objects.get(pk=event.pk), [AuditEntry.objects.get(pk=logged.pk)])

@@ -15,7 +15,7 @@ from tests.conftest import client_for
 from tests.pending import use_pending
 from tests.people_support import other_event
 from tests.visible_text import offences, visible_text
-from tournaments import services
+from tournaments.events import services
 from tournaments.models import Seat
 from tournaments.people.history import PlayerSeries, SeriesEvent
 

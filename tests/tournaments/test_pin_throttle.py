@@ -10,9 +10,9 @@ import pytest
 from tests.conftest import client_for, enter_e1
 from tests.html_forms import form, forms
 from tests.support.events import new_event
-from tournaments import rounds
-from tournaments import services as event_services
+from tournaments.events import services as event_services
 from tournaments.models import Confirmation, Table
+from tournaments.rounds import services as rounds
 
 LOCKED = "Too many wrong PINs; try again after"
 

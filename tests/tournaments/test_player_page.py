@@ -6,8 +6,9 @@ from __future__ import annotations
 from django.db.models import Count
 
 from tests.conftest import client_for, enter_e1
-from tournaments import rounds, services
+from tournaments.events import services
 from tournaments.models import Seat, Table
+from tournaments.rounds import services as rounds
 
 
 def seat_of(event, number: int) -> Seat:
@@ -105,7 +106,7 @@ def test_the_event_page_states_the_real_table_sizes(running_event):
 
 
 def test_the_table_sizes_read_naturally_in_every_language():
-    from tournaments.whereabouts import table_sizes_text
+    from tournaments.rounds.whereabouts import table_sizes_text
 
     assert table_sizes_text([(4, 4), (5, 2)]) == "4 tables of 4, 2 tables of 5"
     assert table_sizes_text([(3, 1)], byes=1) == "1 table of 3, 1 player sits out"

@@ -20,8 +20,9 @@ from tests.conftest import client_for
 from tests.scoring.examples.tarokk_laza import L8, SPEC_VALUES
 from tests.support.events import start_round_one
 from tests.support.files import _xlsx
-from tournaments import hands, services
+from tournaments.events import services
 from tournaments.models import AuditEntry, Hand, Table, Tournament
+from tournaments.tables import hands
 
 
 class FormReader(HTMLParser):

@@ -1,4 +1,4 @@
-"""One table progress (tournaments/progress.py) for every page, protocol and API: void ulti deals
+"""One table progress (tournaments/tables/progress.py) for every page, protocol and API: void ulti deals
 and Vadász throw-ins are entered and shown but are not hands of the round."""
 
 from __future__ import annotations
@@ -13,10 +13,12 @@ from scoring.registry import VARIANTS
 from tests.conftest import client_for, enter_e1
 from tests.samples import samples_of
 from tests.support.events import new_event
-from tournaments import hands, rounds, services
+from tournaments.documents.protocols import build, render
+from tournaments.events import services
 from tournaments.models import Table, Tournament
-from tournaments.progress import EventPlan, table_progress
-from tournaments.protocols import build, render
+from tournaments.rounds import services as rounds
+from tournaments.tables import hands
+from tournaments.tables.progress import EventPlan, table_progress
 
 PLAN = EventPlan("tarokk-vadasz", hands_per_round=4)
 

@@ -16,7 +16,7 @@ from tests.conftest import client_for
 from tests.html_forms import form, forms
 from tests.pdf_text import pdf_text
 from tests.pending import use_pending
-from tournaments import incidents
+from tournaments.incidents import services as incidents
 from tournaments.models import JudgeConfirmation, Referee, Table
 
 URL = "/e/ljubljana-open/round/1/table/1/"

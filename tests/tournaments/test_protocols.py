@@ -1,4 +1,4 @@
-"""Printable protocols rendered (tournaments/protocols/render.py): the PDF as a person reads it.
+"""Printable protocols rendered (tournaments/documents/protocols/render.py): the PDF as a person reads it.
 The sheets as data are tested in test_protocols_build.py.
 
 PDF text is read back with pypdf; the QR code is decoded with zxing-cpp from the embedded
@@ -18,8 +18,8 @@ from django.utils import translation
 from tests.pdf_text import pdf_text
 from tests.support.events import LONG_NAME, SITE, table_of_four
 from tests.support.taruk_hands import play
+from tournaments.documents.protocols import build, render
 from tournaments.models import Table
-from tournaments.protocols import build, render
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,4 @@
-"""Printable protocols as data (tournaments/protocols/build.py): what each variant's sheet shows,
+"""Printable protocols as data (tournaments/documents/protocols/build.py): what each variant's sheet shows,
 the dealer order, who sits out, totals, places and ranking points, and the hands the sheet counts."""
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from tests.conftest import client_for
 from tests.scoring.examples.ulti_mausz import deal
 from tests.support.events import LONG_NAME, SITE, seated_event, table_of_four
 from tests.support.taruk_hands import play
-from tournaments import hands, services
+from tournaments.documents.protocols import build, render
+from tournaments.events import services
 from tournaments.models import Table
-from tournaments.progress import table_progress
-from tournaments.protocols import build, render
+from tournaments.tables import hands
+from tournaments.tables.progress import table_progress
 
 
 @pytest.fixture(autouse=True)

@@ -12,9 +12,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.conftest import client_for, enter_e1
-from tournaments import rounds, services
-from tournaments.live import data_version
+from tournaments.events import services
 from tournaments.models import Hand, Round, Table
+from tournaments.public.live import data_version
+from tournaments.rounds import services as rounds
 
 # What a repeated public request may still read: the event (with its version), the session and the user.
 # The event, its latest audit entry (the data version), and the signed-in person's session.

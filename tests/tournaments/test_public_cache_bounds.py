@@ -1,4 +1,4 @@
-"""What a hostile visitor can make the public page cache keep (tournaments/public_cache.py): a copy is
+"""What a hostile visitor can make the public page cache keep (tournaments/public/cache.py): a copy is
 keyed by the query parameters the page reads (normalised), the representation the Accept header asks
 for and the host's name, so junk in any of them adds no keys; one page keeps a bounded number of
 copies, an event a bounded number of keys, and no copy is bigger than a bound."""
@@ -12,8 +12,9 @@ import pytest
 from django.core.cache import caches
 
 from tests.conftest import client_for
-from tournaments import public_cache, rounds
 from tournaments.models import Round
+from tournaments.public import cache as public_cache
+from tournaments.rounds import services as rounds
 
 PAGES = [
     "/e/{slug}/",

@@ -4,8 +4,8 @@ table as a display name (the full name, else the role), the event's staff the fu
 from __future__ import annotations
 
 from tests.conftest import client_for
-from tournaments import hands
 from tournaments.models import Referee
+from tournaments.tables import hands
 
 TABLE = "/api/events/ljubljana-open/rounds/1/tables/1/"
 

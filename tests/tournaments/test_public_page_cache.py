@@ -1,5 +1,5 @@
 """An anonymous visitor's public page is answered whole from the cache while the event is unchanged
-(tournaments/public_cache.py): one lookup of the event's data version, the same bytes; a change, a
+(tournaments/public/cache.py): one lookup of the event's data version, the same bytes; a change, a
 signed-in person, another language or a running clock's next second get a page rendered afresh."""
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import client_for, enter_e1
-from tournaments import public_cache, rounds
 from tournaments.models import Round, Table
+from tournaments.public import cache as public_cache
+from tournaments.rounds import services as rounds
 
 PAGES = [
     "/e/{slug}/",

@@ -8,9 +8,9 @@ import pytest
 from tests.conftest import client_for
 from tests.html_forms import form_with, submit
 from tests.support.events import seated_event
-from tournaments import hands
 from tournaments.models import AuditEntry, Table, Tournament
-from tournaments.results import event_standings
+from tournaments.results.load import event_standings
+from tournaments.tables import hands
 
 NAMES = {"A": "Ana", "B": "Bor", "C": "Cene", "D": "Dana"}
 
@@ -191,7 +191,7 @@ def test_table_ties_decide_the_ranking_points_of_tied_players(event, alice, ties
     ],
 )
 def test_the_standings_count_dense_ties_as_the_spec_examples(totals, dense):
-    from tournaments.standings import TableResult, standings
+    from tournaments.results.standings import TableResult, standings
 
     result = TableResult(1, 1, dict(zip("ABCD", totals, strict=True)))
     lines = standings("taruk2012", [result], "ABCD", settings={"table_ties": "dense"})
@@ -213,7 +213,7 @@ def test_the_declared_readings_are_the_engines_and_the_standings_values():
 def test_the_filled_protocol_writes_places_as_the_table_ties_reading_counts_them(event, alice, ties, places):
     # Totals 0, 0, -35, -35 (the klop above): competition writes 1-1-3-3 (A29), dense 1-1-2-2 (§4.5),
     # next to the ranking points the same reading gives.
-    from tournaments.protocols.build import table_protocol
+    from tournaments.documents.protocols.build import table_protocol
 
     submit(client_for(alice), f"/e/{event.slug}/manage/edit/", "table_ties", {"table_ties": ties})
     table = _table(event, alice, hands_per_round=1)

@@ -15,8 +15,9 @@ from tests.conftest import client_for
 from tests.html_forms import form_with
 from tests.support.api import send
 from tests.tournaments.draws_support import draw_on_the_page, play_out, tables_of
-from tournaments import rounds, services
+from tournaments.events import services
 from tournaments.models import AuditEntry, Round, Seat, Tournament
+from tournaments.rounds import services as rounds
 
 
 def taruk_event(alice, players: int, *, clubs: list[str] | None = None, slug: str = "kupa") -> Tournament:

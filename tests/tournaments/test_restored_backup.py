@@ -1,4 +1,4 @@
-"""A database restored from a backup while the cache keeps its copies (tournaments/live.py's data version):
+"""A database restored from a backup while the cache keeps its copies (tournaments/public/live.py's data version):
 the audit entries' ids repeat after a restore, so a page kept for the history that was rolled back must
 not be served for the history written after it.
 
@@ -18,9 +18,9 @@ import pytest
 from django.db import connection
 
 from tests.conftest import client_for
-from tournaments import hands
-from tournaments.live import data_version
 from tournaments.models import AuditEntry, Table
+from tournaments.public.live import data_version
+from tournaments.tables import hands
 
 
 def _pg_binary(name: str) -> str:

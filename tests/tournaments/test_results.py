@@ -1,4 +1,4 @@
-"""Standings loaded from the database (tournaments/results.py): Laza ranks pairs, not players."""
+"""Standings loaded from the database (tournaments/results/load.py): Laza ranks pairs, not players."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ import pytest
 from scoring.registry import VARIANTS
 from tests.scoring.examples.tarokk_laza import SPEC_CONFIG
 from tests.support.events import new_event
-from tournaments import hands, rounds, services
+from tournaments.events import services
 from tournaments.models import Table, Tournament
-from tournaments.results import event_metrics, event_standings, metric_text, pairs_of, ranks_pairs
+from tournaments.results.load import event_metrics, event_standings, metric_text, pairs_of, ranks_pairs
+from tournaments.rounds import services as rounds
+from tournaments.tables import hands
 
 TEAMS = {
     "Sasok": ["Ana Novak", "Bojan Kranjc"],
@@ -97,7 +99,7 @@ def test_the_standings_page_and_pdf_head_the_column_pair(laza, client):
     from django.urls import reverse
 
     from tests.pdf_text import pdf_text
-    from tournaments.protocols import render
+    from tournaments.documents.protocols import render
 
     page = client.get(reverse("standings", args=[laza.slug]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "<th>Pair</th>" in page and "Ana Novak &amp; Bojan Kranjc" in page

@@ -1,4 +1,4 @@
-"""The rotation ahead (tournaments/rotation.py) that a phone without a connection follows: walked
+"""The rotation ahead (tournaments/tables/rotation.py) that a phone without a connection follows: walked
 with the values a referee's form posts for each hand, it gives every next hand exactly the
 envelopes the server gives it (``hands.next_envelopes``: ``Variant.allowed_dealers`` on the hand,
 ``Variant.playing_seats`` from the state the engine leaves), for random valid sequences of every
@@ -15,8 +15,8 @@ from scoring.registry import VARIANTS
 from tests.fullevent import form_data
 from tests.samples import sample_config, samples_of
 from tests.samples.sequence import turn_at
-from tournaments.handforms import form_class
-from tournaments.rotation import envelopes, key, rotation
+from tournaments.tables.handforms import form_class
+from tournaments.tables.rotation import envelopes, key, rotation
 
 SIZES = [(k, n) for k, v in VARIANTS.items() for n in range(v.plan.min_seats, v.plan.max_seats + 1)]
 

@@ -1,5 +1,5 @@
-"""The organizer's moves on a round by name (tournaments/round_actions.py), the same for the rounds
-page and the API; the draw method names declared once (tournaments/draw_methods.py)."""
+"""The organizer's moves on a round by name (tournaments/rounds/actions.py), the same for the rounds
+page and the API; the draw method names declared once (tournaments/rounds/draw_methods.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ from django.urls import reverse
 
 from tests.conftest import client_for
 from tests.html_forms import form, forms
-from tournaments import draw_methods, round_actions
-from tournaments.forms import DrawForm
+from tournaments.api.serializers import DrawSerializer
+from tournaments.api.urls import RoundAction
+from tournaments.events.forms import DrawForm
 from tournaments.models import AuditEntry, Round
-from tournaments.serializers import DrawSerializer
-from tournaments.urls_api import RoundAction
+from tournaments.rounds import actions as round_actions
+from tournaments.rounds import draw_methods
 
 
 def _actions(rnd: Round) -> list[str]:

@@ -7,8 +7,9 @@ import html
 
 from tests.conftest import client_for
 from tests.html_forms import form
-from tournaments import rounds, services
+from tournaments.events import services
 from tournaments.models import Round
+from tournaments.rounds import services as rounds
 
 ROUND = "/e/ljubljana-open/round/1/"
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from tournaments import hands, rounds, services
+from tournaments.events import services
 from tournaments.models import AuditEntry, Bye, Round, Seat, Table
+from tournaments.rounds import services as rounds
+from tournaments.tables import hands
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from tests.conftest import client_for
 from tests.support.events import confirm_table, play_table
-from tournaments import rounds
 from tournaments.models import AuditEntry, Round, Seat, Table, Tournament
+from tournaments.rounds import services as rounds
 
 
 def form(html: str, form_id: str) -> tuple[str, dict[str, str], list[str]]:

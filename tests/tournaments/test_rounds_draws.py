@@ -8,8 +8,9 @@ from django.urls import reverse
 
 from tests.conftest import client_for
 from tests.support.events import confirm_table, new_event, play_table
-from tournaments import rounds, services
+from tournaments.events import services
 from tournaments.models import Round, Seat, Table, Tournament
+from tournaments.rounds import services as rounds
 
 
 def _seats_by_table(rnd: Round) -> dict[int, list[Seat]]:

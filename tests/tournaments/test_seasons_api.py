@@ -15,8 +15,8 @@ from openpyxl import load_workbook
 from tests.conftest import client_for
 from tests.pdf_text import overlapping, pdf_text, pdf_words
 from tests.seasons_support import SEASON_PLAYERS, finished_event, new_event, play_tables, standings_of, tri_e1
-from tournaments import rounds
 from tournaments.models import AuditEntry, Seat
+from tournaments.rounds import services as rounds
 from tournaments.seasons.models import Series
 
 

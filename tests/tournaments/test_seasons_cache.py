@@ -1,5 +1,5 @@
 """The public ladder (page, its rows, its JSON, PDF and workbook) is answered whole from the public
-cache while the series and its events are unchanged (tournaments/public_cache.py, as the event pages
+cache while the series and its events are unchanged (tournaments/public/cache.py, as the event pages
 are): one lookup of the series' data version, the same bytes; a change of the series or of a member
 event is on the next request."""
 
@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import client_for
 from tests.seasons_support import SEASON_PLAYERS, finished_event, pdfs_not_drawn
-from tournaments import services as event_services
+from tournaments.events import services as event_services
 from tournaments.seasons import services
 
 PAGES = ["/s/{slug}/", "/s/{slug}/?part=rows", "/api/series/{slug}/ladder/", "/s/{slug}/ladder.xlsx"]

@@ -21,8 +21,8 @@ from tests.seasons_support import (
     play_tables,
     standings_of,
 )
-from tournaments import rounds
 from tournaments.models import AuditEntry
+from tournaments.rounds import services as rounds
 from tournaments.seasons import services
 from tournaments.seasons.ladder import event_results, payload
 from tournaments.seasons.models import SeriesEvent

@@ -11,9 +11,9 @@ from tests.conftest import client_for
 from tests.html_forms import form, forms
 from tests.pending import use_pending
 from tests.support.taruk_hands import klop_b_full
-from tournaments import hands as services
-from tournaments import services as event_services
+from tournaments.events import services as event_services
 from tournaments.models import AuditEntry, Confirmation, PinThrottle, Table
+from tournaments.tables import hands as services
 
 TABLE = "/e/ljubljana-open/round/1/table/1/"
 # Hand 1 klop, B full: B -70 (taruk2012.md §8.1 E8) and a radelc for all; hand 2 tri by C won with

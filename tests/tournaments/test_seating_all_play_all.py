@@ -1,4 +1,4 @@
-"""The all-play-all in threes, the MAUSZ final (tournaments/seating/all_play_all.py): no database.
+"""The all-play-all in threes, the MAUSZ final (tournaments/rounds/seating/all_play_all.py): no database.
 
 The searches are cached per count, so the whole file runs in a few seconds.
 """
@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from tournaments.seating.all_play_all import all_play_all_rounds, all_play_all_triples, draw_all_play_all
+from tournaments.rounds.seating.all_play_all import all_play_all_rounds, all_play_all_triples, draw_all_play_all
 
 
 def ids(n: int) -> list[str]:

@@ -1,11 +1,11 @@
-"""Club mates kept at different tables in round 1 draws (tournaments/seating/clubs.py): no database."""
+"""Club mates kept at different tables in round 1 draws (tournaments/rounds/seating/clubs.py): no database."""
 
 from __future__ import annotations
 
 import pytest
 
-from tournaments.seating.clubs import club_clashes
-from tournaments.seating.first_round import draw_by_strength, draw_random
+from tournaments.rounds.seating.clubs import club_clashes
+from tournaments.rounds.seating.first_round import draw_by_strength, draw_random
 
 
 def ids(n: int) -> list[str]:

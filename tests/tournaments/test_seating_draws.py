@@ -1,4 +1,4 @@
-"""Round 1 draws in the pure seat draw (tournaments/seating/first_round.py, draw.py): no database.
+"""Round 1 draws in the pure seat draw (tournaments/rounds/seating/first_round.py, draw.py): no database.
 
 Run alone with: python -m pytest -p no:cacheprovider tests/tournaments/test_seating_draws.py
 No database is touched. Without the Django plugin, skip tests/conftest.py (it
@@ -19,11 +19,11 @@ import pytest
 
 from scoring.registry import VARIANTS
 from scoring.table_plan import TablePlan, TableSizes, one_size
-from tournaments.progress import expected_hands
-from tournaments.seating.draw import Draw
-from tournaments.seating.first_round import draw_by_strength, draw_random
-from tournaments.seating.reseat import reseat_by_standings
-from tournaments.seating.rule7 import reseat_by_places
+from tournaments.rounds.seating.draw import Draw
+from tournaments.rounds.seating.first_round import draw_by_strength, draw_random
+from tournaments.rounds.seating.reseat import reseat_by_standings
+from tournaments.rounds.seating.rule7 import reseat_by_places
+from tournaments.tables.progress import expected_hands
 
 COUNTS = range(3, 257)
 
@@ -153,7 +153,7 @@ def test_the_package_imports_without_django():
     root = Path(__file__).resolve().parents[2]
     modules = sorted(p.stem for p in (root / "tournaments" / "seating").glob("[a-z]*.py"))
     code = (
-        f"import importlib, sys\nfor m in {modules!r}: importlib.import_module('tournaments.seating.' + m)\n"
+        f"import importlib, sys\nfor m in {modules!r}: importlib.import_module('tournaments.rounds.seating.' + m)\n"
         "assert 'django' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], cwd=root, check=True)

@@ -15,10 +15,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.registry import VARIANTS
-from tournaments.seating.clubs import club_clashes
-from tournaments.seating.draw import Draw
-from tournaments.seating.first_round import draw_random
-from tournaments.seating.ladder_groups import draw_ladder_groups, group_sizes, ladder_order, ladder_strengths
+from tournaments.rounds.seating.clubs import club_clashes
+from tournaments.rounds.seating.draw import Draw
+from tournaments.rounds.seating.first_round import draw_random
+from tournaments.rounds.seating.ladder_groups import draw_ladder_groups, group_sizes, ladder_order, ladder_strengths
 
 
 def ids(n: int) -> list[str]:

@@ -1,8 +1,8 @@
-"""The repeat-meeting report of a draw (tournaments/seating/repeats.py): no database."""
+"""The repeat-meeting report of a draw (tournaments/rounds/seating/repeats.py): no database."""
 
 from __future__ import annotations
 
-from tournaments.seating.repeats import RepeatMeeting, repeat_meetings
+from tournaments.rounds.seating.repeats import RepeatMeeting, repeat_meetings
 
 
 def test_the_report_lists_every_pair_that_met_before_with_its_rounds():

@@ -1,12 +1,12 @@
-"""Later rounds by standings (tournaments/seating/reseat.py): no database."""
+"""Later rounds by standings (tournaments/rounds/seating/reseat.py): no database."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
-from tournaments.seating.first_round import draw_random
-from tournaments.seating.reseat import reseat_by_standings
+from tournaments.rounds.seating.first_round import draw_random
+from tournaments.rounds.seating.reseat import reseat_by_standings
 
 
 def ids(n: int) -> list[str]:

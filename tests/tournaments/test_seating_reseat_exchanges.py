@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import itertools
 
-from tournaments.seating.clubs import club_clashes
-from tournaments.seating.reseat import reseat_by_standings
-from tournaments.seating.rule7 import reseat_by_places, tied_by_lot
+from tournaments.rounds.seating.clubs import club_clashes
+from tournaments.rounds.seating.reseat import reseat_by_standings
+from tournaments.rounds.seating.rule7 import reseat_by_places, tied_by_lot
 
 
 def places_of(tables: int, seats: int = 4) -> list[dict]:

@@ -1,4 +1,4 @@
-"""Taruk rule 7: re-seating by places at the old tables (tournaments/seating/rule7.py): no database."""
+"""Taruk rule 7: re-seating by places at the old tables (tournaments/rounds/seating/rule7.py): no database."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.registry import VARIANTS
-from tournaments.seating.first_round import draw_random
-from tournaments.seating.rule7 import BYE_TABLE, draw_by_places, reseat_by_places, tied_by_lot
+from tournaments.rounds.seating.first_round import draw_random
+from tournaments.rounds.seating.rule7 import BYE_TABLE, draw_by_places, reseat_by_places, tied_by_lot
 
 TARUK = VARIANTS["taruk2012"].plan
 

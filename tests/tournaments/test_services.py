@@ -6,7 +6,8 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from tournaments import access, services
+from tournaments import access
+from tournaments.events import services
 from tournaments.models import AuditEntry, Entry, Tournament
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from scoring.registry import VARIANTS
-from tournaments.standings import METRICS, TableResult, standings, table_points
+from tournaments.results.standings import METRICS, TableResult, standings, table_points
 
 
 def test_standings_add_ranking_points_then_break_ties_by_game_points():

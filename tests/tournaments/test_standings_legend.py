@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.conftest import client_for
-from tournaments.standings import METRICS
+from tournaments.results.standings import METRICS
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import client_for
-from tournaments import services
+from tournaments.events import services
 from tournaments.models import Hand, Round, Seat, Table
 
 # Round 1, two hands a table, closed. Points per hand (the same twice): table 1 ends 40, 20, -20, -40;

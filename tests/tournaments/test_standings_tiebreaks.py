@@ -1,10 +1,10 @@
-"""Standings tie-breaks and metrics (tournaments/standings.py), pure: taruk2012.md §6 and §7.7."""
+"""Standings tie-breaks and metrics (tournaments/results/standings.py), pure: taruk2012.md §6 and §7.7."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from tournaments.standings import METRICS, TableResult, standings
+from tournaments.results.standings import METRICS, TableResult, standings
 
 # p and q end equal on ranking points and game points (taruk2012.md §7.7):
 #   round 1: p wins table 1 with 50 (2 RP); q is second at table 2 with 10 (1.5 RP);

@@ -1,4 +1,4 @@
-"""One read model per table (``tournaments/table_view.py``): every reader of a table shows the totals
+"""One read model per table (``tournaments/tables/table_view.py``): every reader of a table shows the totals
 and running totals the stored hands add up to, after a correction that moved later hands, a hand
 thrown in (entered, not counted) and a deletion that renumbered the rest.
 
@@ -16,9 +16,11 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import client_for
-from tournaments import hands, live, results
-from tournaments.protocols import build
-from tournaments.table_view import table_view
+from tournaments.documents.protocols import build
+from tournaments.public import live
+from tournaments.results import load as results
+from tournaments.tables import hands
+from tournaments.tables.table_view import table_view
 
 from .played_table import eventful_table, page_numbers, stored_running
 

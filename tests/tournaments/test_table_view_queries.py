@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.conftest import client_for
-from tournaments.protocols import build
+from tournaments.documents.protocols import build
 
 from .played_table import correct, delete, enter, game, thrown_in, vadasz_table
 

@@ -19,8 +19,10 @@ from django.utils import timezone
 from tests.conftest import client_for, enter_e1
 from tests.html_forms import form, form_with
 from tests.support.api import send
-from tournaments import hands, rounds, timeup
 from tournaments.models import AuditEntry, Round, Table, Tournament
+from tournaments.rounds import services as rounds
+from tournaments.rounds import timeup
+from tournaments.tables import hands
 
 URL = "/e/ljubljana-open/round/1/table/1/"
 API = "/api/events/ljubljana-open/rounds/1/tables/1/"
@@ -298,7 +300,7 @@ def test_the_live_payload_and_the_round_api_give_it(table, bob):
 def test_the_audit_page_reads_the_record_in_each_language(table, alice, bob):
     from django.utils import translation
 
-    from tournaments.audit_text import sentences
+    from tournaments.history.audit_text import sentences
 
     enter(bob, table, 2)
     timeup.record_time_up(bob, table, 2)

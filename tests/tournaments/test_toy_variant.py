@@ -24,9 +24,11 @@ from tests import toy_variant
 from tests.conftest import client_for
 from tests.html_forms import form_with, submit
 from tests.tournaments.variant_tables import post_hand
-from tournaments import exports, rounds, services
+from tournaments.documents import exports
+from tournaments.documents.protocols import build
+from tournaments.events import services
 from tournaments.models import AuditEntry, Hand, Table, Tournament
-from tournaments.protocols import build
+from tournaments.rounds import services as rounds
 
 # (winner, stake) per hand at each table; the winner scores 2 x stake, the two others -stake.
 HANDS = [("A", 3), ("B", 5), ("A", 2)]

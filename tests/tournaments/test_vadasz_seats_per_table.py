@@ -15,8 +15,9 @@ from tests.conftest import client_for
 from tests.html_forms import form_with
 from tests.support.api import send
 from tests.tournaments.draws_support import draw_on_the_page
-from tournaments import rounds, services
+from tournaments.events import services
 from tournaments.models import AuditEntry, Round, Table, Tournament
+from tournaments.rounds import services as rounds
 
 NEW = reverse("tournament-create") + "?variant=tarokk-vadasz"
 

@@ -136,7 +136,7 @@ def _queries(client, url) -> int:
     ],
 )
 def test_page_cost_does_not_grow_with_hands_or_players(running_event, alice, bob, url):
-    from tournaments import services
+    from tournaments.events import services
     from tournaments.models import Tournament
 
     # Set up, not an action (the event form refuses it while the round runs): the table stays open throughout.

@@ -11,9 +11,9 @@ import pytest
 from tests.conftest import client_for
 from tests.html_forms import form, forms
 from tests.support.taruk_hands import HAND2_SEATS, klop_b_full, tri
-from tournaments import hands as services
-from tournaments import incidents
+from tournaments.incidents import services as incidents
 from tournaments.models import AuditEntry, JudgeConfirmation, PinThrottle, Referee, Table
+from tournaments.tables import hands as services
 
 URL = "/e/ljubljana-open/round/1/table/1/"
 # Hand 1 klop, B full: B -70 and a radelc for all; hand 2 tri by C won with 48: 25 doubled by C's

@@ -13,7 +13,7 @@ import pytest
 from scoring.engine import evaluate
 from scoring.types import HandScore
 from tests.tournaments.variant_tables import every_variant_table, fitting_sequence  # noqa: F401  (the fixture table)
-from tournaments import hands as services
+from tournaments.tables import hands as services
 
 
 def engine_points(sequence, config):

@@ -13,8 +13,8 @@ from django.urls import reverse
 from scoring.registry import VARIANTS
 from tests.samples import sample_config, samples_of
 from tests.support.events import new_event, start_round_one
-from tournaments import hands
 from tournaments.models import Player, Table
+from tournaments.tables import hands
 
 
 def running_table(

@@ -11,10 +11,10 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from ..api import NOT_FOUND, READ_ERRORS, WRITE_ERRORS, ApiView, valid
-from ..models import MAX_INTEGER, Player
-from . import registry
-from .history import person_page
+from tournaments.api.core import NOT_FOUND, READ_ERRORS, WRITE_ERRORS, ApiView, valid
+from tournaments.models import MAX_INTEGER, Player
+from tournaments.people import registry
+from tournaments.people.history import person_page
 
 PK = OpenApiParameter("pk", OpenApiTypes.INT, OpenApiParameter.PATH, description="The player's number on the site.")
 

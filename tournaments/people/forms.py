@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..models import MAX_INTEGER
+from tournaments.models import MAX_INTEGER
 
 
 class MergeForm(forms.Form):

@@ -20,11 +20,11 @@ from typing import Any
 
 from django.http import Http404
 
-from .. import live
-from ..lookups import visible_events
-from ..models import Entry, Player, Tournament
-from ..results import metric_label, metric_text
-from ..whereabouts import player_url
+from tournaments.lookups import visible_events
+from tournaments.models import Entry, Player, Tournament
+from tournaments.public import live
+from tournaments.results.load import metric_label, metric_text
+from tournaments.rounds.whereabouts import player_url
 
 # The module of the seasons package that answers a player's series (``player_series``).
 SERIES_HOOK = "tournaments.seasons.people"

@@ -29,10 +29,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from .. import access, audit
-from ..importing import PlayerRow, name_key
-from ..lookups import visible_events
-from ..models import Entry, Player, Tournament
+from tournaments import access
+from tournaments.events.importing import PlayerRow, name_key
+from tournaments.history import audit
+from tournaments.lookups import visible_events
+from tournaments.models import Entry, Player, Tournament
 
 # What the registry makes of a new player.
 NEW = "new"  # nobody like him on the site: a new record

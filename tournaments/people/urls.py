@@ -1,10 +1,10 @@
-"""The person's pages (site-level, not under an event) and their API twins (in ``tournaments.urls_api``)."""
+"""The person's pages (site-level, not under an event) and their API twins (in ``tournaments.api.urls``)."""
 
 from __future__ import annotations
 
 from django.urls import path
 
-from . import api, views
+from tournaments.people import api, views
 
 urlpatterns = [
     path("players/<int:pk>/", views.person, name="person"),

@@ -10,11 +10,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from ..models import Player
-from ..views.helpers import form_errors_from
-from . import registry
-from .forms import MergeForm
-from .history import person_page
+from tournaments.models import Player
+from tournaments.pages.helpers import form_errors_from
+from tournaments.people import registry
+from tournaments.people.forms import MergeForm
+from tournaments.people.history import person_page
 
 
 def person(request: HttpRequest, pk: int) -> HttpResponse:

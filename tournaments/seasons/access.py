@@ -8,11 +8,12 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from .. import access
-from ..models import Tournament
-from .models import Series
+from tournaments import access
+from tournaments.models import Tournament
+from tournaments.seasons.models import Series
 
 
 def can_create_series(user: Any) -> bool:
@@ -66,7 +67,6 @@ def visible_series(user: Any) -> QuerySet[Series]:
 
 def series_for_viewer(request: Any, slug: str) -> Series:
     """The series, if ``request.user`` may read its pages (404 when there is none, 403 when private)."""
-    from django.shortcuts import get_object_or_404
 
     series = get_object_or_404(Series, slug=slug)
     require_series_view(request.user, series)

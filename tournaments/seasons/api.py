@@ -2,7 +2,7 @@
 and declines, its audit log, and the ladder (JSON, answered from the public cache like the event pages).
 
 Each write calls the same audited service the page calls (``services``), with the same role checks;
-errors answer the one error list of the API (``tournaments.api.exception_handler``).
+errors answer the one error list of the API (``tournaments.api.core.exception_handler``).
 """
 
 from __future__ import annotations
@@ -22,17 +22,16 @@ from rest_framework.response import Response
 
 from scoring.series.jsonio import dumps
 from scoring.series.model import TIE_BREAKS
-
-from .. import live
-from ..api import READ_ERRORS, WRITE_ERRORS, ApiView, valid
-from ..api_events import AuditEntrySerializer, AuditPage, OrganizerSerializer
-from ..models import Tournament
-from ..public_cache import share_series
-from . import access, services
-from .ladder import payload
-from .models import Series, SeriesEvent
-from .versions import series_version_key, series_version_of
-from .views import series_sentences
+from tournaments.api.core import READ_ERRORS, WRITE_ERRORS, ApiView, valid
+from tournaments.events.api import AuditEntrySerializer, AuditPage, OrganizerSerializer
+from tournaments.models import Tournament
+from tournaments.public import live
+from tournaments.public.cache import share_series
+from tournaments.seasons import access, services
+from tournaments.seasons.audit_sentences import series_sentences
+from tournaments.seasons.ladder import payload
+from tournaments.seasons.models import Series, SeriesEvent
+from tournaments.seasons.versions import series_version_key, series_version_of
 
 SERIES = OpenApiParameter("slug", OpenApiTypes.STR, OpenApiParameter.PATH, description="The series' slug.")
 EVENT = OpenApiParameter("event", OpenApiTypes.STR, OpenApiParameter.PATH, description="A member event's slug.")

@@ -1,4 +1,4 @@
-"""A series' audit entries in words (``tournaments.audit_text`` and the audit pages merge these):
+"""A series' audit entries in words (``tournaments.history.audit_text`` and the audit pages merge these):
 what each action is called, its sentence, and what it changed, in the reader's language."""
 
 from __future__ import annotations
@@ -8,6 +8,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
+
+from tournaments.history.phrases import attribute_changes, changed, entry_changes, fact, number, user_fact, value_words
+from tournaments.seasons.models import Series
+from tournaments.seasons.services import SETTING_FIELDS
 
 ACTION_LABELS = {
     "series.created": gettext_lazy("series created"),
@@ -35,15 +39,11 @@ HEADS = {
 
 
 def _series_fields() -> dict[str, Any]:
-    from .models import Series
-    from .services import SETTING_FIELDS
 
     return {name: Series._meta.get_field(name) for name in SETTING_FIELDS}
 
 
 def _settings(before: Any, after: Any) -> list[str]:
-    from ..audit_text import attribute_changes, changed, fact
-
     out = attribute_changes(_series_fields(), before, after)
     old, new = (before or {}).get("final"), (after or {}).get("final")
     if before is not None and after is not None and old != new:
@@ -54,8 +54,6 @@ def _settings(before: Any, after: Any) -> list[str]:
 
 
 def _member(before: Any, after: Any) -> list[str]:
-    from ..audit_text import changed, fact
-
     side = after or before or {}
     out = [fact(_("event"), str(side.get("name") or side.get("event") or ""))]
     labels = {"position": _("place in the series"), "weight": _("weight"), "always_counts": _("always counts")}
@@ -70,14 +68,12 @@ def _member(before: Any, after: Any) -> list[str]:
 
 
 def _value(value: Any) -> str:
-    from ..audit_text import _words, number
-
     if isinstance(value, str):
         try:
             return number(float(value)) if "." in value else number(int(value))
         except ValueError:
             return value
-    return _words(value)
+    return value_words(value)
 
 
 def _names(people: Any) -> str:
@@ -85,8 +81,6 @@ def _names(people: Any) -> str:
 
 
 def _fill(before: Any, after: Any) -> list[str]:
-    from ..audit_text import fact
-
     after = after or {}
     out = []
     if after.get("player"):
@@ -107,15 +101,11 @@ def _fill(before: Any, after: Any) -> list[str]:
 
 
 def _removed(before: Any, after: Any) -> list[str]:
-    from ..audit_text import _entry
-
-    return _entry(before, None)
+    return entry_changes(before, None)
 
 
 def _organizer(before: Any, after: Any) -> list[str]:
-    from ..audit_text import _user
-
-    return _user(before, after)
+    return user_fact(before, after)
 
 
 DIFFS = {

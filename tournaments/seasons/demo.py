@@ -9,11 +9,13 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from .. import hands, rounds, services
-from ..models import Tournament
-from ..readings import with_readings
-from . import services as series_services
-from .models import Series
+from tournaments.events import services
+from tournaments.models import Tournament
+from tournaments.readings.words import with_readings
+from tournaments.rounds import services as rounds
+from tournaments.seasons import services as series_services
+from tournaments.seasons.models import Series
+from tournaments.tables import hands
 
 SLUG = "demo-season-2026"
 # (name, slug, date, the demo players' slice, finished?)

@@ -19,11 +19,11 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.styles import Border, Side
 
-from ..audit_text import moment_text
-from ..exports import fit_columns, write_row
-from ..protocols.render import render_pdf
-from . import words
-from .models import Series
+from tournaments.documents.exports import fit_columns, write_row
+from tournaments.documents.protocols.render import render_pdf
+from tournaments.history.phrases import moment_text
+from tournaments.seasons import words
+from tournaments.seasons.models import Series
 
 
 def document_context(series: Series, data: Mapping[str, Any]) -> dict[str, Any]:

@@ -16,10 +16,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scoring.series.model import TIE_BREAKS
-
-from ..models import Tournament
-from .models import Series
-from .words import TIE_BREAK_WORDS, number
+from tournaments.models import Tournament
+from tournaments.seasons.models import Series
+from tournaments.seasons.words import TIE_BREAK_WORDS, number
 
 NO_TIE_BREAK = ""
 TIE_BREAK_CHOICES = [(NO_TIE_BREAK, _("none")), *((t, TIE_BREAK_WORDS[t]) for t in TIE_BREAKS)]

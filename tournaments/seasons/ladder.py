@@ -23,14 +23,13 @@ from django.utils.translation import get_language
 from scoring.series import Event, InvalidSeries, Result, Settings, cut_line, ladder, ladder_before
 from scoring.series.model import EXACT
 from scoring.text import render
-
-from .. import live
-from ..live import DataVersion
-from ..models import AuditEntry, Player, Tournament
-from ..names import collation_key, surname_first
-from ..standings import table_points
-from .models import Series, SeriesEvent
-from .versions import series_version_key, series_version_of
+from tournaments.models import AuditEntry, Player, Tournament
+from tournaments.people.names import collation_key, surname_first
+from tournaments.public import live
+from tournaments.public.live import DataVersion
+from tournaments.results.standings import table_points
+from tournaments.seasons.models import Series, SeriesEvent
+from tournaments.seasons.versions import series_version_key, series_version_of
 
 
 def settings_of(series: Series) -> Settings:

@@ -21,8 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.series import DEFAULT_TABLE
 from scoring.series.final import TIES_AT_CUT
 from scoring.series.model import DEFAULT_TIE_BREAKS, POINTS
-
-from ..models import Player, Tournament
+from tournaments.models import Player, Tournament
 
 
 def default_table() -> list[int]:

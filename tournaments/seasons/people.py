@@ -15,13 +15,14 @@ from typing import Any
 from django.urls import reverse
 
 from scoring.series import InvalidSeries, ladder_history
-
-from .. import live
-from ..models import Player, Tournament
-from .access import can_view_series
-from .ladder import listed_by, members, payload, players_of, scoring_events, settings_of
-from .models import Series, SeriesEvent
-from .versions import series_version_key, series_version_of
+from tournaments.models import Player, Tournament
+from tournaments.people.history import PlayerSeries
+from tournaments.people.history import SeriesEvent as Part
+from tournaments.public import live
+from tournaments.seasons.access import can_view_series
+from tournaments.seasons.ladder import listed_by, members, payload, players_of, scoring_events, settings_of
+from tournaments.seasons.models import Series, SeriesEvent
+from tournaments.seasons.versions import series_version_key, series_version_of
 
 
 def history(series: Series, version: Any) -> dict[str, Any]:
@@ -42,8 +43,6 @@ def history(series: Series, version: Any) -> dict[str, Any]:
 
 def player_series(player: Player, events: Sequence[Tournament], viewer: Any) -> list[Any]:
     """The series ``player`` is in among ``events``, as ``tournaments.people.history.PlayerSeries``."""
-    from ..people.history import PlayerSeries
-    from ..people.history import SeriesEvent as Part
 
     shown = {t.pk for t in events}
     rows = SeriesEvent.objects.filter(tournament_id__in=shown).select_related("series")

@@ -25,13 +25,21 @@ from scoring.series import FinalFill, InvalidSeries
 from scoring.series import fill_final as fill_final_rule
 from scoring.series.checks import check_settings
 from scoring.text import render
-
-from .. import audit, services
-from ..models import Entry, Player, Tournament
-from ..results import lot_seed
-from . import access
-from .ladder import ladder_before, listed_by, members, players_of, refused, scoring_events, settings_of
-from .models import FinalSeat, Series, SeriesEvent
+from tournaments.events import services
+from tournaments.history import audit
+from tournaments.models import Entry, Player, Tournament
+from tournaments.results.load import lot_seed
+from tournaments.seasons import access
+from tournaments.seasons.ladder import (
+    ladder_before,
+    listed_by,
+    members,
+    players_of,
+    refused,
+    scoring_events,
+    settings_of,
+)
+from tournaments.seasons.models import FinalSeat, Series, SeriesEvent
 
 SETTING_FIELDS = (
     "name",

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api, views
+from tournaments.seasons import api, views
 
 urlpatterns = [
     path("s/new/", views.series_create, name="series-create"),

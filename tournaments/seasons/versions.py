@@ -1,8 +1,8 @@
-"""A series' data version: what its public pages are kept under (``tournaments.public_cache``).
+"""A series' data version: what its public pages are kept under (``tournaments.public.cache``).
 
 The ladder changes when the series changes (its settings, members, weights, the final's fill: each
 an audit entry naming the series) or when any member event's standing changes (an audit entry
-naming the event, ``tournaments.live``). Audit entries' ids only grow, so the latest entry among the
+naming the event, ``tournaments.public.live``). Audit entries' ids only grow, so the latest entry among the
 series' own and its member events' is a version that moves with every one of those changes; it is
 written as an event's is (``live.version_of``: the id and the microsecond), so a restored database
 never meets a copy made for the history it rolled back. One fixed statement, an indexed lookup per
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from django.db import connection
 
-from ..live import NO_VERSION, DataVersion, version_of
-from ..models import AuditEntry
-from .models import Series, SeriesEvent
+from tournaments.models import AuditEntry
+from tournaments.public.live import NO_VERSION, DataVersion, version_of
+from tournaments.seasons.models import Series, SeriesEvent
 
 
 def _statement() -> str:

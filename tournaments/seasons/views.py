@@ -3,7 +3,7 @@ settings, member events, final and organizers, with its audit log.
 
 Thin over ``access`` (the one lookup and the permissions), ``services`` (the audited writes, which
 the API shares) and ``ladder`` (the one payload). The ladder page is rendered once per series version
-and language; an anonymous visitor's copy is kept by ``tournaments.public_cache`` while the series and
+and language; an anonymous visitor's copy is kept by ``tournaments.public.cache`` while the series and
 its events are unchanged, and ``?part=rows`` answers 304 while the ETag the page holds is current, so
 a phone polls the rows only after a change (static/js/standings.js, shared with the standings page).
 """
@@ -21,26 +21,27 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.safestring import mark_safe
-from django.utils.text import capfirst
+from django.utils.text import capfirst, slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import live
-from ..audit import ACTION_LABELS
-from ..audit_text import Place, moment_text, sentence, who
-from ..forms import OrganizerForm
-from ..models import Tournament
-from ..names import display_name
-from ..public_cache import share_series
-from ..views.helpers import form_errors_from
-from ..views.spliced import render_page
-from . import access, exports, services, words
-from .forms import AddEventForm, DeclineForm, MemberForm, SeriesCreateForm, SeriesSettingsForm
-from .ladder import payload
-from .models import Series
-from .versions import series_version_key, series_version_of
+from tournaments.events.forms import OrganizerForm
+from tournaments.history.audit import ACTION_LABELS
+from tournaments.history.phrases import moment_text
+from tournaments.models import Tournament
+from tournaments.pages.helpers import form_errors_from
+from tournaments.public import live
+from tournaments.public.cache import share_series
+from tournaments.public.spliced import render_page
+from tournaments.seasons import access, exports, services, words
+from tournaments.seasons.audit_sentences import series_sentences
+from tournaments.seasons.forms import AddEventForm, DeclineForm, MemberForm, SeriesCreateForm, SeriesSettingsForm
+from tournaments.seasons.ladder import payload
+from tournaments.seasons.models import Series
+from tournaments.seasons.versions import series_version_key, series_version_of
 
 
 def _part(value: str | None) -> str:
@@ -126,8 +127,6 @@ def _document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
 
 
 def _file_word(series: Series) -> str:
-    from django.utils import translation
-    from django.utils.text import slugify
 
     with translation.override(series.language):
         return slugify(_("ladder")) or "ladder"
@@ -339,24 +338,6 @@ def organizer_add(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 AUDIT_PAGE_SIZE = 100
-
-
-def series_sentences(series: Series, entries: list[Any]) -> list[str]:
-    """The series' audit entries as sentences in the reader's language (``tournaments.audit_text``)."""
-    organizers = set(series.organizers.values_list("pk", flat=True))
-    return [
-        sentence(
-            e.action,
-            Place(),
-            who(display_name(e.actor), "organizer" if e.actor_id in organizers else ""),
-            e.created_at,
-            variant=e.tournament.variant if e.tournament else "",
-            before=e.before,
-            after=e.after,
-            reason=e.reason,
-        )
-        for e in entries
-    ]
 
 
 @login_required

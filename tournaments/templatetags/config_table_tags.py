@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from ..config_table_text import read_only
+from tournaments.readings.config_table_text import read_only
 
 register = template.Library()
 

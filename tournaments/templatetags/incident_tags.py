@@ -8,8 +8,9 @@ from typing import Any
 
 from django import template
 
-from .. import access, incidents
-from ..models import Incident
+from tournaments import access
+from tournaments.incidents import services as incidents
+from tournaments.models import Incident
 
 register = template.Library()
 

@@ -1,4 +1,4 @@
-"""``{{ hand.breakdown|breakdown }}``: a breakdown (stored or fresh) in the page's language (tournaments.lines)."""
+"""``{{ hand.breakdown|breakdown }}``: a breakdown (stored or fresh) in the page's language (``tables.lines``)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from tournaments import lines
+from tournaments.tables import lines
 
 register = template.Library()
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from ..access import PeopleNames
+from tournaments.access import PeopleNames
 
 register = template.Library()
 

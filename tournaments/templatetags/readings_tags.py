@@ -8,8 +8,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from ..models import Tournament
-from ..readings import readings_lines
+from tournaments.models import Tournament
+from tournaments.readings.words import readings_lines
 
 register = template.Library()
 

@@ -1,6 +1,6 @@
 """ulti-mausz 10.§(3)g: a renonsz call the jury finds false is charged to the caller.
 
-The judge's desk (tournaments/incidents.py) asks this for the hand a correction form opens with;
+The judge's desk (tournaments/incidents/services.py) asks this for the hand a correction form opens with;
 it only rewrites the referee's input: the engine's own renonsz case ``10.3.g`` (the general rule
 of ulti-mausz.md §4.1 with offender = caller) does the arithmetic.
 """

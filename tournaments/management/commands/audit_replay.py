@@ -12,8 +12,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.history.replay import TIME_UP, LogRow, differences, replay, replay_time_up, time_up_differences
 from tournaments.models import AuditEntry, Hand, Table, Tournament
-from tournaments.replay import TIME_UP, LogRow, differences, replay, replay_time_up, time_up_differences
 
 
 class Command(BaseCommand):

@@ -8,10 +8,12 @@ from django.contrib.auth.models import Permission, User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from tournaments import rounds, services
+from tournaments.events import services
 from tournaments.models import Tournament
-from tournaments.readings import with_readings
+from tournaments.readings.words import with_readings
+from tournaments.rounds import services as rounds
 from tournaments.seasons.demo import make_season
+from tournaments.tables import hands
 
 PLAYERS = [
     ("Ana Novak", "TK Ljubljana"),
@@ -194,7 +196,6 @@ class Command(BaseCommand):
 
     def _play_some_hands(self, user: User, rnd, makers: list) -> int:
         """A few hands at two tables, so the table pages and standings show something."""
-        from tournaments import hands
 
         count = 0
         for table in rnd.tables.filter(number__in=(1, 2)):

@@ -1,0 +1,1 @@
+"""The REST API's shared parts: its base view and errors, schema, tokens, serializers and URLs."""

@@ -1,0 +1,1 @@
+"""Documents made in the background: protocols, the standings sheet, workbooks."""

@@ -1,0 +1,1 @@
+"""An event: creating and editing it, its staff and its player list."""

@@ -1,0 +1,360 @@
+"""The API twins of the organizer's event pages: create and edit an event, import a player list,
+and the generated documents (generate, poll, download).
+
+Each view calls the same action the page calls (``services``, ``importing``, ``documents``), so the
+roles, the validation and the audit log are the pages' own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import pagination, serializers, status
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments import access
+from tournaments.api.core import (
+    READ_ERRORS,
+    SLUG,
+    WRITE_ERRORS,
+    ApiView,
+    EventDetail,
+    EventList,
+    event_payload,
+)
+from tournaments.api.serializers import EntrySerializer, EventDetailSerializer
+from tournaments.events import services
+from tournaments.history import audit_text
+from tournaments.lookups import tournament_for_viewer
+from tournaments.models import AuditEntry, Tournament
+from tournaments.people import registry
+from tournaments.readings import rescore
+from tournaments.readings.api import readings_errors
+from tournaments.readings.config_table_api import creation_config
+from tournaments.readings.words import choice_errors, with_readings
+from tournaments.results.standings import METRIC_NAMES
+
+WRITABLE = (
+    "name",
+    "slug",
+    "variant",
+    "rounds",
+    "hands_per_round",
+    "round_minutes",
+    "table_size",
+    "config",
+    "tiebreaks",
+    "is_public",
+    "draw_seed",
+    "draw_method",
+    "language",
+)
+
+
+@extend_schema_field({"type": "object", "additionalProperties": {}})
+class ConfigField(serializers.JSONField):
+    """The variant's configuration: a JSON object (never null)."""
+
+
+@extend_schema_field({"type": "array", "items": {"type": "string", "enum": list(METRIC_NAMES)}})
+class TiebreaksField(serializers.JSONField):
+    """The standings' metrics after the points, in order (never null)."""
+
+
+class EventWriteSerializer(serializers.ModelSerializer):
+    """The event form's fields; what is left out takes the variant's default (like the page's form)."""
+
+    config = ConfigField(required=False, help_text="The variant's configuration (Laza tarokk: its point table).")
+    tiebreaks = TiebreaksField(required=False, help_text="The standings' metrics after the points, in order.")
+    readings = serializers.DictField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="The readings of the rules (taruk2012.md §4.5), option -> reading, e.g. "
+        '{"radelc": "holder_plays", "partner_share": "magnitude", "table_ties": "dense"}. A new Taruk '
+        "event must choose radelc.",
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [*WRITABLE, "readings"]
+        extra_kwargs = {f: {"required": False} for f in WRITABLE if f not in ("name", "variant")}
+        extra_kwargs["slug"] |= {"allow_blank": True, "help_text": "The event's address; left out: made from the name."}
+        # The slug's uniqueness is checked by the action (one error shape for pages and API).
+        validators: list[Any] = []
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        fields["slug"].validators = []
+        return fields
+
+
+class EventEditSerializer(EventWriteSerializer):
+    """The event's settings; the configuration (Laza's point table) changes only through its own
+    endpoint, which re-scores the event's hands and audits every changed hand."""
+
+    config = None
+
+    class Meta(EventWriteSerializer.Meta):
+        fields = [f for f in EventWriteSerializer.Meta.fields if f != "config"]
+
+
+class Events(EventList):
+    """GET lists (``api.EventList``); POST creates."""
+
+    @extend_schema(
+        operation_id="event_create",
+        tags=["events"],
+        request=EventWriteSerializer,
+        responses={201: EventDetailSerializer, **WRITE_ERRORS},
+        summary="Create an event (users allowed to create events)",
+        description="The same fields as the event form. Fields left out take the variant's defaults "
+        "(hands per round, seats per table). An event whose variant declares a configuration table takes it "
+        "in `config` (a Laza tarokk event its point table, tarokk-laza.md §4.2: "
+        '`{"point_table": {"version": ..., "rows": [...]}}`), checked as on the editor page (errors name '
+        "config.point_table.rows[i] and the column); left out, the event starts with the blank template. "
+        "The creator becomes its organizer.",
+    )
+    def post(self, request: Request) -> Response:
+        data = EventWriteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        chosen = fields.pop("readings", {})
+        if not access.can_create_tournament(request.user):
+            raise PermissionDenied(_("You may not create events."))  # before what the body lacks
+        if problems := choice_errors(fields["variant"], chosen, new_event=True):
+            return readings_errors(problems)
+        fields["config"], refused = creation_config(fields["variant"], fields.get("config"))
+        if refused is not None:
+            return refused
+        fields["config"], fields["event_settings"] = with_readings(fields["variant"], fields["config"], {}, chosen)
+        try:
+            defaults = services.variant_defaults(fields["variant"])
+        except KeyError:
+            defaults = {}
+        tournament = services.create_tournament(request.user, **{**defaults, **fields})
+        return Response(event_payload(request, tournament), status=status.HTTP_201_CREATED)
+
+
+class Event(EventDetail):
+    """GET reads (``api.EventDetail``); PATCH edits."""
+
+    @extend_schema(
+        operation_id="event_update",
+        tags=["events"],
+        parameters=[SLUG],
+        request=EventEditSerializer,
+        responses={200: EventDetailSerializer, **WRITE_ERRORS},
+        summary="Change an event's settings (organizers)",
+        description="Only the fields sent change. The variant cannot change once a round exists.",
+    )
+    def patch(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        if isinstance(request.data, dict) and "config" in request.data:
+            return Response(
+                {
+                    "errors": [
+                        {
+                            "field": "config",
+                            "code": "read_only",
+                            "message": _(
+                                "The point table changes through its own page or the point-table endpoint, "
+                                "which re-scores the hands."
+                            ),
+                        }
+                    ]
+                },
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        data = EventEditSerializer(tournament, data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        chosen = fields.pop("readings", {})
+        if problems := choice_errors(fields.get("variant", tournament.variant), chosen, new_event=False):
+            return readings_errors(problems)
+        if rescore.has_hands(tournament) and rescore.readings_differ(tournament, chosen):
+            message = _("The event has hands: change the readings through the readings endpoint (dry run, then apply).")
+            return readings_errors(dict.fromkeys(chosen, message))
+        with transaction.atomic():
+            tournament = services.update_tournament(request.user, tournament, **fields)
+            rescore.set_readings(request.user, tournament, chosen)
+        return Response(event_payload(request, tournament))
+
+
+class ImportRequestSerializer(serializers.Serializer):
+    file = serializers.FileField(
+        help_text=_(
+            "CSV or XLSX; first row: column names (name required; club, federation id, strength, team optional)."
+        )
+    )
+    dry_run = serializers.BooleanField(
+        required=False, default=False, help_text=_("Check the file and answer the rows without entering them.")
+    )
+    matches = serializers.JSONField(
+        binary=True,
+        required=False,
+        default=dict,
+        help_text=_(
+            "The answer to each row that may be a player of the site by name and club (the dry run's match "
+            '"maybe"): the file\'s line -> "accept" (the same person) or "reject" (a new player), as JSON, e.g. '
+            '{"4": "accept", "7": "reject"}.'
+        ),
+    )
+
+    def validate_matches(self, value: Any) -> dict[str, str]:
+        if not isinstance(value, dict) or any(v not in registry.DECISIONS for v in value.values()):
+            raise serializers.ValidationError(_('An object of line -> "accept" or "reject".'))
+        return {str(k): v for k, v in value.items()}
+
+
+class KnownPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField()
+    federation_id = serializers.CharField()
+    events = serializers.ListField(child=serializers.CharField(), help_text=_("His events you may see, newest first."))
+    event_count = serializers.IntegerField(help_text=_("The events he is entered in."))
+    url = serializers.CharField(help_text=_("His page."))
+    text = serializers.CharField()
+
+
+class MatchSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=[registry.NEW, registry.SAME, registry.MAYBE],
+        help_text=_(
+            "new: a new player; same: the site's player of this federation id; maybe: the site's player of this "
+            "name and club, entered as him only if the import's matches accept it."
+        ),
+    )
+    player = KnownPlayerSerializer(allow_null=True)
+
+
+class ImportRowSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField()
+    federation_id = serializers.CharField()
+    strength = serializers.IntegerField(allow_null=True)
+    team = serializers.CharField()
+    warnings = serializers.ListField(
+        child=serializers.CharField(),
+        help_text=_(
+            "A name already in the event or on an earlier line: entered anyway, check it is not the same player."
+        ),
+    )
+    match = MatchSerializer(allow_null=True)
+
+
+class EntriesImport(ApiView):
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+
+    @extend_schema(
+        operation_id="entries_import",
+        tags=["players"],
+        parameters=[SLUG],
+        request={"multipart/form-data": ImportRequestSerializer},
+        responses={201: EntrySerializer(many=True), 200: ImportRowSerializer(many=True), **WRITE_ERRORS},
+        summary="Import a player list from a file (organizers)",
+        description="All or nothing, as on the page: a file with any error enters nobody and answers "
+        "every error, the field naming the file's line (`line 4: name`). With `dry_run` "
+        "the checked rows are answered and nothing is entered, each with its warnings (a name already in "
+        "the event or the file, compared without case, spaces and accents, where federation ids do not "
+        "tell the players apart) and its match with the site's players (season.md §1.2): by federation id "
+        "the same player, by name and club (without case and accents) maybe. The import then enters each "
+        "row of a `maybe` as that player or as a new one as `matches` answers it; a `maybe` without an "
+        "answer enters nobody (error field `matches.<line>`, code `match_pending`).",
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        access.require_organizer(request.user, tournament)
+        data = ImportRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        upload = data.validated_data["file"]
+        result = services.check_import(tournament, upload.read(), upload.name or "", request.user)
+        if not result.ok:
+            errors = [{"field": "file", "code": "invalid", "message": m} for m in result.errors]
+            errors += [
+                {"field": _("line %(n)d") % {"n": row.line}, "code": "invalid", "message": m}
+                for row in result.rows
+                for m in row.errors
+            ]
+            return Response({"errors": errors}, status=status.HTTP_400_BAD_REQUEST)
+        rows = [{k: v for k, v in r.as_dict().items() if k not in ("errors",)} for r in result.rows]
+        if data.validated_data["dry_run"]:
+            return Response(ImportRowSerializer(rows, many=True).data)
+        entries = services.import_players(request.user, tournament, rows, data.validated_data["matches"])
+        return Response(EntrySerializer(entries, many=True).data, status=status.HTTP_201_CREATED)
+
+
+class OrganizerSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+
+
+class Organizers(ApiView):
+    @extend_schema(
+        operation_id="organizer_add",
+        tags=["staff"],
+        parameters=[SLUG],
+        request=OrganizerSerializer,
+        responses={201: OrganizerSerializer(many=True), **WRITE_ERRORS},
+        summary="Add an organizer to the event (organizers)",
+        description="The user must exist. Answers the event's organizers.",
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        data = OrganizerSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.add_organizer(request.user, tournament, data.validated_data["username"])
+        names = tournament.organizers.order_by("username").values_list("username", flat=True)
+        return Response([{"username": n} for n in names], status=status.HTTP_201_CREATED)
+
+
+class AuditEntrySerializer(serializers.ModelSerializer):
+    """An entry as stored (raw before/after), plus ``text``: the entry as a sentence in the request's
+    language (``audit_text``), given by the view in ``context["sentences"]`` by entry id."""
+
+    actor = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    text = serializers.SerializerMethodField(
+        help_text="The entry as a sentence in the request's language: where, what, who, when, what changed, why."
+    )
+
+    class Meta:
+        model = AuditEntry
+        fields = [f.name for f in AuditEntry._meta.fields if f.name != "tournament"] + ["text"]
+
+    def get_text(self, obj: AuditEntry) -> str:
+        return self.context.get("sentences", {}).get(obj.pk, "")
+
+
+class AuditPage(pagination.PageNumberPagination):
+    page_size = 100
+    max_page_size = 500
+    page_size_query_param = "page_size"
+
+
+class AuditLog(ApiView):
+    pagination_class = AuditPage  # the schema documents the page (count, next, previous, results)
+
+    @extend_schema(
+        operation_id="audit_log",
+        tags=["events"],
+        parameters=[SLUG],
+        responses={200: AuditEntrySerializer(many=True), **READ_ERRORS},
+        summary="The event's audit log, newest first, a page at a time (organizers)",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        access.require_organizer(request.user, tournament)
+        paginator = self.pagination_class()
+        entries = (
+            AuditEntry.objects.filter(tournament=tournament).select_related("actor").order_by("-created_at", "-id")
+        )
+        page = paginator.paginate_queryset(entries, request, view=self)
+        texts = dict(zip((e.pk for e in page), audit_text.sentences(tournament, page), strict=True))
+        data = AuditEntrySerializer(page, many=True, context={"sentences": texts}).data
+        return paginator.get_paginated_response(data)

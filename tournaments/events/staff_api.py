@@ -1,0 +1,325 @@
+"""API twins of the organizer's pages for people (issue 11 items 2, 13, 14): referee accounts and
+their tables, entry edits and late entries, the PIN list, the seat lookup and the player's page.
+
+Same access checks, audited actions and error format as ``tournaments.api.core``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.api.core import NOT_FOUND, READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, organizer_event, valid
+from tournaments.api.serializers import MAX_INT, EntrySerializer, RegisterSerializer, optional_text
+from tournaments.events import services
+from tournaments.lookups import tournament_for_viewer
+from tournaments.models import Entry, Referee
+from tournaments.rounds import whereabouts
+
+USERNAME = OpenApiParameter("username", OpenApiTypes.STR, OpenApiParameter.PATH, description="The referee's user name.")
+START_NUMBER = OpenApiParameter(
+    "start_number", OpenApiTypes.INT, OpenApiParameter.PATH, description="The player's start number in the event."
+)
+
+# --- serializers ----------------------------------------------------------------------------------
+
+
+class TablesField(serializers.ListField):
+    child = serializers.IntegerField(min_value=1, max_value=MAX_INT)
+
+
+class RefereeSerializer(serializers.Serializer):
+    username = serializers.CharField(source="user.username")
+    tables = serializers.ListField(
+        source="table_numbers",
+        child=serializers.IntegerField(),
+        help_text=_("Table numbers this referee may write; empty: every table."),
+    )
+
+
+class RefereeAccountSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(
+        max_length=128,
+        write_only=True,
+        style={"input_type": "password"},
+        help_text=_("The first password; Django's password rules apply."),
+    )
+    tables = TablesField(required=False, default=list, help_text=_("Empty: every table."))
+
+
+class RefereeTablesSerializer(serializers.Serializer):
+    tables = TablesField(help_text=_("Table numbers this referee may write; empty: every table."))
+
+
+class EntryEditSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False)
+    club = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    start_number = serializers.IntegerField(min_value=1, max_value=MAX_INT, required=False)
+    reason = optional_text(2000)
+
+
+class LateAddSerializer(RegisterSerializer):
+    reason = optional_text(2000)
+
+
+class PinSerializer(serializers.Serializer):
+    start_number = serializers.IntegerField()
+    name = serializers.CharField(source="player.name")
+    status = serializers.CharField()
+    pin = serializers.CharField()
+
+
+class SeatPlaceSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField(allow_null=True)
+    position = serializers.CharField(allow_null=True)
+    bye = serializers.BooleanField()
+    table_url = serializers.CharField(allow_null=True)
+    seat_url = serializers.CharField(
+        allow_null=True, help_text=_("The player's seat page: his table's totals and his confirmation.")
+    )
+
+
+class LookupRowSerializer(serializers.Serializer):
+    start_number = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField()
+    team = serializers.CharField()
+    status = serializers.CharField()
+    url = serializers.CharField(help_text=_("The player's page."))
+    seat = SeatPlaceSerializer(allow_null=True, help_text=_("Where the player sits in the current round."))
+
+
+class PlayerRoundSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    status = serializers.CharField()
+    table = serializers.IntegerField(allow_null=True)
+    position = serializers.CharField(allow_null=True)
+    bye = serializers.BooleanField()
+    hands = serializers.IntegerField()
+    game_points = serializers.IntegerField(allow_null=True)
+    ranking_points = serializers.CharField()
+    confirmed = serializers.BooleanField()
+    table_url = serializers.CharField(allow_null=True)
+    seat_url = serializers.CharField(allow_null=True, help_text=_("The player's seat page of that round."))
+
+
+class MetricSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    value = serializers.CharField()
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    of = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+    metrics = MetricSerializer(many=True)
+
+
+class PlayerPageSerializer(serializers.Serializer):
+    start_number = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField()
+    team = serializers.CharField()
+    status = serializers.CharField()
+    current = SeatPlaceSerializer(allow_null=True)
+    rounds = PlayerRoundSerializer(many=True)
+    standing = StandingSerializer(allow_null=True)
+
+
+# --- views ----------------------------------------------------------------------------------------
+
+
+def _referees(tournament: Any) -> Any:
+    return tournament.referees.select_related("user").order_by("user__username")
+
+
+class Referees(ApiView):
+    @extend_schema(
+        operation_id="referees_list",
+        tags=["staff"],
+        parameters=[SLUG],
+        responses={200: RefereeSerializer(many=True), **READ_ERRORS},
+        summary="The event's referees and their tables (organizers)",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = organizer_event(request, slug)
+        return Response(RefereeSerializer(_referees(tournament), many=True).data)
+
+    @extend_schema(
+        operation_id="referee_account_create",
+        tags=["staff"],
+        parameters=[SLUG],
+        request=RefereeAccountSerializer,
+        responses={201: RefereeSerializer, **WRITE_ERRORS},
+        summary="Create a referee's login and make it a referee of the event (organizers)",
+        description="The organizer chooses the user name and the first password and hands them to "
+        "the referee. An existing user is made a referee with PUT .../referees/{username}/.",
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        v = valid(RefereeAccountSerializer, request.data)
+        referee = services.create_referee_account(request.user, tournament, v["username"], v["password"], v["tables"])
+        return Response(RefereeSerializer(referee).data, status=status.HTTP_201_CREATED)
+
+
+class RefereeDetail(ApiView):
+    @extend_schema(
+        operation_id="referee_set",
+        tags=["staff"],
+        parameters=[SLUG, USERNAME],
+        request=RefereeTablesSerializer,
+        responses={200: RefereeSerializer, **WRITE_ERRORS},
+        summary="Make an existing user a referee, or change the tables he may write (organizers)",
+    )
+    def put(self, request: Request, slug: str, username: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        data = valid(RefereeTablesSerializer, request.data)
+        referee = services.set_referee(request.user, tournament, username, data["tables"])
+        return Response(RefereeSerializer(referee).data)
+
+    @extend_schema(
+        operation_id="referee_remove",
+        tags=["staff"],
+        parameters=[SLUG, USERNAME],
+        request=None,
+        responses={204: None, **WRITE_ERRORS},
+        summary="Remove a referee from the event (organizers)",
+        description="The user account stays; only the role in this event ends.",
+    )
+    def delete(self, request: Request, slug: str, username: str) -> Response:
+        tournament = organizer_event(request, slug)
+        get_object_or_404(Referee, tournament=tournament, user__username=username)
+        services.remove_referee(request.user, tournament, username)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def _entry(tournament: Any, start_number: int) -> Entry:
+    return get_object_or_404(
+        Entry.objects.select_related("player", "tournament"), tournament=tournament, start_number=start_number
+    )
+
+
+class EntryDetail(ApiView):
+    @extend_schema(
+        operation_id="entry_edit",
+        tags=["players"],
+        parameters=[SLUG, START_NUMBER],
+        request=EntryEditSerializer,
+        responses={200: EntrySerializer, **WRITE_ERRORS},
+        summary="Correct a player's name or club, or change the start number (organizers)",
+        description="Only the fields sent change. A start number must be free in the event.",
+    )
+    def patch(self, request: Request, slug: str, start_number: int) -> Response:
+        entry = _entry(organizer_event(request, slug), start_number)
+        data = valid(EntryEditSerializer, request.data)
+        entry = services.update_entry(request.user, entry, **data)
+        return Response(EntrySerializer(entry).data)
+
+
+class LateEntries(ApiView):
+    @extend_schema(
+        operation_id="entry_late_add",
+        tags=["players"],
+        parameters=[SLUG],
+        request=LateAddSerializer,
+        responses={201: EntrySerializer, **WRITE_ERRORS},
+        summary="Enter a player after the event began (organizers)",
+        description="The player is seated from the next draw (a drafted, unpublished draw must be "
+        "drawn again to include him). Withdraw with POST .../entries/{n}/withdraw/.",
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        data = valid(LateAddSerializer, request.data)
+        entry = services.late_add_player(request.user, tournament, **data)
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class Pins(ApiView):
+    @extend_schema(
+        operation_id="pins_list",
+        tags=["players"],
+        parameters=[SLUG],
+        responses={200: PinSerializer(many=True), **READ_ERRORS},
+        summary="Every player's confirmation PIN (organizers only)",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        response = Response(PinSerializer(services.entry_pins(request.user, tournament), many=True).data)
+        response["Cache-Control"] = "private, no-store"
+        return response
+
+
+class NewPinSerializer(serializers.Serializer):
+    reason = optional_text(2000)
+
+
+class EntryPin(ApiView):
+    @extend_schema(
+        operation_id="entry_new_pin",
+        tags=["players"],
+        parameters=[SLUG, START_NUMBER],
+        request=NewPinSerializer,
+        responses={200: PinSerializer, **WRITE_ERRORS},
+        summary="Issue a player a new confirmation PIN (organizers only)",
+        description="A player lost his PIN slip: he gets a new PIN and the old one stops working; "
+        "confirmations he gave with it stand. Audited (entry.pin_changed, without the PINs). Print his "
+        "slip again with the players page's PIN slips (?n=<start number>).",
+    )
+    def post(self, request: Request, slug: str, start_number: int) -> Response:
+        entry = _entry(organizer_event(request, slug), start_number)
+        data = valid(NewPinSerializer, request.data)
+        entry = services.issue_new_pin(request.user, entry, data["reason"])
+        response = Response(PinSerializer(entry).data)
+        response["Cache-Control"] = "private, no-store"
+        return response
+
+
+class SeatLookup(ApiView):
+    @extend_schema(
+        operation_id="seat_lookup",
+        tags=["players"],
+        parameters=[
+            SLUG,
+            OpenApiParameter(
+                "q",
+                OpenApiTypes.STR,
+                OpenApiParameter.QUERY,
+                required=False,
+                description="A start number, or words of a name or team (accents and case aside: cuk finds Čuk). "
+                "Left out or blank: no players.",
+            ),
+        ],
+        responses={200: LookupRowSerializer(many=True), **READ_ERRORS},
+        summary="Where do I sit: players matching a name or start number, with their current seat",
+        description=f"At most {whereabouts.LOOKUP_LIMIT} players.",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        query = str(request.query_params.get("q", ""))[:120]
+        return Response(LookupRowSerializer(whereabouts.lookup(tournament, query), many=True).data)
+
+
+class PlayerPage(ApiView):
+    @extend_schema(
+        operation_id="player_page",
+        tags=["players"],
+        parameters=[SLUG, START_NUMBER],
+        responses={200: PlayerPageSerializer, **READ_ERRORS, 404: NOT_FOUND},
+        summary="A player's page: current seat, results per round, standing (never the PIN)",
+    )
+    def get(self, request: Request, slug: str, start_number: int) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        entry = get_object_or_404(
+            Entry.objects.select_related("player"), tournament=tournament, start_number=start_number
+        )
+        return Response(PlayerPageSerializer(whereabouts.player_data(tournament, entry)).data)

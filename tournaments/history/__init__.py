@@ -1,0 +1,1 @@
+"""The audit log: appending to it, reading it as sentences, replaying it."""

@@ -1,0 +1,1 @@
+"""The judge's desk: incidents, rulings, protests, sanctions and exclusions."""

@@ -1,0 +1,1 @@
+"""What the public reads: standings, the hall, live data, answered from the cache."""

@@ -1,0 +1,1 @@
+"""Results as plain data and the standings computed from them."""

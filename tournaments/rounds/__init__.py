@@ -1,0 +1,1 @@
+"""Rounds: draws and seating, the clock, time up, where players sit."""

@@ -1,0 +1,830 @@
+"""Audited actions on hands: enter, correct, delete — each rescoring what follows.
+
+The engine (``scoring.engine``) is pure; this module is the only place that
+reads and writes ``Hand`` rows around it (STYLE.md §1, §3). A table's rows are
+serialised with a row lock on the ``Table``; a correction names the version it
+was made from and the ``UPDATE ... WHERE version = N`` refuses a stale one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+
+from scoring.common import nul_paths
+from scoring.engine import evaluate, first_refused, score_sequence
+from scoring.types import HandError, HandScore, Variant
+from tournaments import access
+from tournaments.history import audit
+from tournaments.models import (
+    AuditEntry,
+    Confirmation,
+    Hand,
+    IdempotencyKey,
+    JudgeConfirmation,
+    PinThrottle,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
+from tournaments.nul import large_number_message, large_number_paths, nul_message
+from tournaments.tables import lines, misdeals
+from tournaments.tables.handforms.base import hand_labels
+from tournaments.tables.progress import TableProgress, table_progress
+
+
+class HandRejected(Exception):
+    """The engine refused the hand; nothing was stored."""
+
+    def __init__(
+        self,
+        errors: list[HandError],
+        hand_number: int | None = None,
+        hand: Any = None,
+        config: Mapping[str, Any] | None = None,
+    ):
+        super().__init__("; ".join(f"{e.field}: {e.message}" for e in errors))
+        self.errors = errors
+        self.hand_number = hand_number
+        self.hand = hand  # the rejected input and the event's config: the API names fields by their labels
+        self.config = config
+
+
+def reasons(exc: HandRejected) -> str:
+    """The engine's reasons for refusing a hand, in the active language, each after the label of its
+    field as the hand form shows it (where the hand is known and a field of the form writes it)."""
+
+    labels = hand_labels(exc.hand, exc.config) if isinstance(exc.hand, Mapping) else None
+    out = []
+    for error in exc.errors:
+        label = labels(error.field) if labels is not None and error.field else None
+        text = lines.message(error, labels)
+        out.append(f"{label}: {text}" if label else text)
+    return "; ".join(out)
+
+
+class DeletionRefused(HandRejected):
+    """Deleting hand ``deleted`` would leave a later hand (``hand_number``) invalid where it moves to."""
+
+    def __init__(self, deleted: int, errors: list[HandError], later: int, hand: Any, config: Any):
+        super().__init__(errors, later, hand, config)
+        self.deleted = deleted
+
+    def sentence(self) -> str:
+        """The refusal in the active language, the engine's reasons in it too."""
+        return _(
+            "Hand %(n)d cannot be deleted: hand %(later)d would no longer be valid after it (%(reasons)s). "
+            "Correct or delete hand %(later)d first; nothing was changed."
+        ) % {"n": self.deleted, "later": self.hand_number, "reasons": reasons(self)}
+
+
+class StaleEdit(Exception):
+    """Somebody saved the hand after this edit was started."""
+
+
+class HandNumberConflict(StaleEdit):
+    """The request enters another hand number than the table's next one (two devices on one hand)."""
+
+    def __init__(self, message: str, given: int, expected: int):
+        super().__init__(message)
+        self.given = given
+        self.expected = expected
+
+
+class IdempotencyConflict(Exception):
+    """The idempotency key was already used for another request body (or its hand is gone)."""
+
+
+class NotOpen(Exception):
+    """The round is not in a state that takes hands."""
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """What the engine needs to know about one table."""
+
+    variant: Variant
+    config: dict | None
+    positions: list[str]  # seats at the table, A.. order
+    first_dealer: str
+
+
+def table_setup(table: Table, tournament: Tournament, positions: list[str] | None = None) -> TableSetup:
+    """What the engine needs of ``table``; ``positions``: its seats where the caller has read them."""
+    positions = sorted(table.seats.values_list("position", flat=True) if positions is None else positions)
+    return TableSetup(
+        variant=tournament.rules,
+        config=tournament.config or None,
+        positions=positions,
+        first_dealer=table.first_dealer,
+    )
+
+
+def next_envelopes(setup: TableSetup, previous: Hand | None) -> list[dict[str, Any]]:
+    """The possible envelopes of the table's next hand, the usual one first (the deal does not always
+    rotate: ``Variant.allowed_dealers``): its ``variant``, ``seats`` and ``dealer``, and whatever else
+    the table fixes of a hand as its variant declares it (``Variant.table_fields``)."""
+    if previous is None:
+        return envelopes_after(setup, None, {})
+    return envelopes_after(setup, previous.input, previous.state_after)
+
+
+def envelopes_after(setup: TableSetup, previous: Mapping[str, Any] | None, state: Mapping[str, Any]) -> list[dict]:
+    """``next_envelopes`` after the hand ``previous`` (its input; None: the table's first hand), which
+    left ``state``: also where a hand moved by a deletion now stands."""
+    dealers = [setup.first_dealer] if previous is None else setup.variant.allowed_dealers(setup.positions, previous)
+    return [
+        {
+            "variant": setup.variant.key,
+            "seats": setup.variant.playing_seats(setup.positions, dealer, state),
+            "dealer": dealer,
+            **table_fields(setup, dealer),
+        }
+        for dealer in dealers
+    ]
+
+
+def table_fields(setup: TableSetup, dealer: str) -> dict[str, Any]:
+    """What the table fixes of a hand dealt by ``dealer`` beyond its seats (``Variant.table_fields``)."""
+    fields = setup.variant.table_fields
+    return fields(setup.positions, dealer) if fields is not None else {}
+
+
+def stored_envelope(setup: TableSetup, hand_input: Mapping[str, Any]) -> dict[str, Any]:
+    """The envelope a stored hand has: what a correction keeps when it gives only the variant's fields."""
+    extra = [k for k in table_fields(setup, hand_input.get("dealer", "")) if k in hand_input]
+    return {k: hand_input.get(k) for k in ("variant", "seats", "dealer", *extra)}
+
+
+def next_envelope(setup: TableSetup, previous: Hand | None) -> dict[str, Any]:
+    """The usual ``variant``, ``seats`` and ``dealer`` of the table's next hand."""
+    return next_envelopes(setup, previous)[0]
+
+
+def preview(table: Table, hand_input: Any, *, before_number: int | None = None) -> HandScore | list[HandError]:
+    """Score ``hand_input`` as the next hand (or in place of hand ``before_number``) without storing."""
+    tournament = table.round.tournament
+    setup = table_setup(table, tournament)
+    hands = table.hands.order_by("number")
+    if before_number is not None:
+        hands = hands.filter(number__lt=before_number)
+    previous = hands.last()
+    state = previous.state_after if previous else {}
+    return evaluate(hand_input, state, setup.config)
+
+
+def may_change_hands(actor: Any, table: Table, tournament: Tournament) -> bool:
+    """Does the table's round take hands and corrections from ``actor`` (who may enter hands at the
+    table)? A running round does; organizers may still correct a closed round; nobody writes a draft
+    or seated one. The pages offer correction links exactly where this holds."""
+    status = table.round.status
+    return status == Round.Status.RUNNING or (status == Round.Status.CLOSED and access.is_organizer(actor, tournament))
+
+
+def _check_open(actor: Any, table: Table, tournament: Tournament) -> None:
+    access.require_hand_entry(actor, tournament, table.number)
+    if not may_change_hands(actor, table, tournament):
+        raise NotOpen(_("Round %(n)d is not running.") % {"n": table.round.number})
+
+
+def _lock(table: Table) -> Table:
+    """Lock the table row: concurrent writes to one table's hands queue up here."""
+    return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+
+
+def _check_envelope(hand_input: Any, allowed: list[dict[str, Any]], number: int) -> None:
+    """The table decides who deals and who plays (taruk2012.md §7.3); the input must agree.
+    No text in it may hold a NUL (the database cannot store one; a JSON body can carry ``\\u0000``),
+    no number may pass ``NUMBER_LIMIT`` (the standings add them as 32-bit integers)."""
+    if not isinstance(hand_input, dict):
+        raise HandRejected([HandError("", "invalid_value", _("The hand must be a JSON object."))], number)
+    bad = [HandError(p, "invalid_value", nul_message(p)) for p in nul_paths(hand_input)]
+    bad += [HandError(p, "out_of_range", large_number_message(p)) for p in large_number_paths(hand_input)]
+    if bad:
+        raise HandRejected(bad, number)
+    expected = next((e for e in allowed if e["dealer"] == hand_input.get("dealer")), allowed[0])
+    errors = [
+        HandError(
+            key,
+            "inconsistent",
+            _("%(key)s must be %(value)s for hand %(n)d at this table.")
+            % {"key": key, "value": expected[key], "n": number},
+        )
+        for key in expected  # variant, seats, dealer and what else the table fixes (next_envelopes)
+        if hand_input.get(key) != expected[key]
+    ]
+    if errors:
+        raise HandRejected(errors, number)
+
+
+def _score_or_reject(
+    result: HandScore | list[HandError], number: int, hand: Any = None, config: Mapping[str, Any] | None = None
+) -> HandScore:
+    if isinstance(result, list):
+        raise HandRejected(result, number, hand, config)
+    return result
+
+
+def _apply(hand: Hand, result: HandScore, variant: Variant) -> None:
+    hand.played = variant.counts_as_played(hand.input)
+    hand.points = result.points
+    hand.state_after = result.state
+    hand.breakdown = result.stored_breakdown()  # messages, re-rendered in each reader's language
+    hand.rules_version = variant.rules_version
+
+
+def request_hash(hand_input: Any, number: int | None) -> str:
+    """What an idempotency key is bound to: the hand and the number it was entered as."""
+    body = json.dumps({"number": number, "input": hand_input}, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+MAX_KEY_LENGTH = 100
+
+
+def enter_hand(
+    actor: Any,
+    table: Table,
+    hand_input: Any,
+    *,
+    number: int | None = None,
+    idempotency_key: str | None = None,
+    request_body: Any = None,
+) -> Hand:
+    """Enter the table's next hand.
+
+    ``number`` is the hand number the client enters (the form or the body says it): another
+    number than the table's next one is refused (two referees on one hand), nothing stored.
+    ``idempotency_key``: the same key with the same body answers the hand the first request
+    stored (``hand.replayed`` is true), with another body ``IdempotencyConflict``. The key is bound
+    to ``request_body``, the request as the client sent it (default: ``hand_input``): the envelope a
+    page or the API fills in from the table differs once the first request has stored its hand.
+    """
+    body_hash = request_hash(hand_input if request_body is None else request_body, number)
+    if idempotency_key is not None and not (0 < len(idempotency_key) <= MAX_KEY_LENGTH):
+        raise HandRejected(
+            [
+                HandError(
+                    "idempotency_key",
+                    "invalid_value",
+                    _("The idempotency key must have 1 to %(n)d characters.") % {"n": MAX_KEY_LENGTH},
+                )
+            ]
+        )
+    try:
+        return _enter_hand(actor, table, hand_input, number, idempotency_key, body_hash)
+    except IntegrityError:
+        # Only the key's unique constraint can fail here (the table lock orders the numbers): a
+        # retry raced the first request and lost. Now the first one has committed; answer it.
+        if idempotency_key is None:
+            raise
+        return _enter_hand(actor, table, hand_input, number, idempotency_key, body_hash)
+
+
+def _replay(table: Table, key: str, body_hash: str) -> Hand | None:
+    row = IdempotencyKey.objects.filter(table=table, key=key).select_related("hand").first()
+    if row is None:
+        return None
+    if row.request_hash != body_hash:
+        raise IdempotencyConflict(
+            _("This idempotency key was already used for another hand (hand %(n)d); nothing was stored.")
+            % {"n": row.hand_number}
+        )
+    if row.hand is None:
+        raise IdempotencyConflict(
+            _("This request already stored hand %(n)d, which has since been deleted; nothing was stored.")
+            % {"n": row.hand_number}
+        )
+    row.hand.replayed = True
+    return row.hand
+
+
+def _check_number(table: Table, given: int | None, expected: int, complete: bool) -> None:
+    if given is None or given == expected:
+        return
+    existing = table.hands.filter(number=given).select_related("entered_by").first()
+    if existing is not None and complete:  # no hand after it: the table has played its hands
+        by = existing.entered_by.get_username() if existing.entered_by else "?"
+        message = _(
+            "Hand %(n)d has already been saved (by %(by)s); nothing was stored. The table has played all its "
+            "hands: check hand %(n)d in the list and correct it if yours is right."
+        ) % {"n": given, "by": by}
+    elif existing is not None:
+        by = existing.entered_by.get_username() if existing.entered_by else "?"
+        message = _(
+            "Hand %(n)d has already been saved (by %(by)s); nothing was stored. Check hand %(n)d in the "
+            "list; if yours is another deal, enter it as hand %(next)d."
+        ) % {"n": given, "by": by, "next": expected}
+    else:
+        message = _(
+            "This entry was for hand %(n)d, but the table's next hand is %(next)d (a hand was deleted "
+            "meanwhile); nothing was stored. Check the hands and save again."
+        ) % {"n": given, "next": expected}
+    raise HandNumberConflict(message, given, expected)
+
+
+@transaction.atomic
+def _enter_hand(
+    actor: Any, table: Table, hand_input: Any, given_number: int | None, key: str | None, body_hash: str
+) -> Hand:
+    table = _lock(table)
+    tournament = table.round.tournament
+    access.require_hand_entry(actor, tournament, table.number)
+    # A retry is answered before anything else: by now the hand it entered is not the next one,
+    # and the table may be complete.
+    replayed = _replay(table, key, body_hash) if key is not None else None
+    if replayed is not None:
+        return replayed
+    _check_open(actor, table, tournament)
+    setup = table_setup(table, tournament)
+    previous = table.hands.order_by("number").last()
+    number = (previous.number + 1) if previous else 1
+    complete = progress_of(table, tournament).complete
+    _check_number(table, given_number, number, complete)
+    if complete:
+        raise NotOpen(_complete_message(table))
+    _check_envelope(hand_input, next_envelopes(setup, previous), number)
+    state = previous.state_after if previous else {}
+    result = _score_or_reject(evaluate(hand_input, state, setup.config), number, hand_input, setup.config)
+    if history := misdeals.history_errors(setup.variant, table, hand_input, number):  # taruk2012.md §5.4
+        raise HandRejected(history, number)
+    hand = Hand(
+        table=table,
+        number=number,
+        dealer=hand_input["dealer"],
+        input=hand_input,
+        entered_by=actor,
+        version=_slot_version(table, tournament, number) + 1,
+    )
+    _apply(hand, result, setup.variant)
+    hand.save()
+    if key is not None:
+        IdempotencyKey.objects.create(table=table, key=key, request_hash=body_hash, hand=hand, hand_number=number)
+    audit.log(actor, "hand.entered", hand, tournament=tournament, after=hand.snapshot())
+    hand.replayed = False
+    return hand
+
+
+def _complete_message(table: Table) -> str:
+    """Why the table takes no more hands. The round clock alone never says so: hands played in time
+    are often typed after it ran out; the referee records where time was up (``timeup``)."""
+    if table.time_up_after is not None:
+        return _(
+            "Time was up after hand %(n)d at table %(t)d: hand %(next)d was not played in this round. If it "
+            "was, change where time was up first."
+        ) % {"n": table.time_up_after, "t": table.number, "next": table.time_up_after + 1}
+    return _("Table %(t)d has played all its hands for this round.") % {"t": table.number}
+
+
+def _slot_version(table: Table, tournament: Tournament, number: int) -> int:
+    """The highest version a hand had at ``number`` of this table before it was deleted or moved up
+    (0 if none): a new hand there starts above it, so an edit prepared against the hand that held the
+    number (a client that sends number and version, no id) is stale. The audit log, in the same
+    database and written in the same transactions, is what remembers hands that are gone."""
+    left = AuditEntry.objects.filter(
+        tournament=tournament,
+        round_number=table.round.number,
+        table_number=table.number,
+        action__in=("hand.deleted", "hand.renumbered"),
+        before__number=number,
+    )
+    return max((before.get("version") or 0 for before in left.values_list("before", flat=True)), default=0)
+
+
+def _rescore_from(
+    actor: Any, table: Table, tournament: Tournament, setup: TableSetup, number: int, state: dict, reason: str
+) -> None:
+    """Rescore every hand from ``number`` on, in order, from ``state``; audit those whose score changed.
+    A hand whose score stands but whose breakdown reads otherwise (it names the point table it was
+    scored with) gets the new text: derived, not a score, so no new version and no audit entry."""
+    later = list(table.hands.filter(number__gte=number).order_by("number"))
+    scored = score_sequence([h.input for h in later], state, setup.config)
+    for hand, step in zip(later, scored, strict=False):
+        before = hand.snapshot()
+        breakdown = hand.breakdown
+        _apply(hand, _score_or_reject(step.result, hand.number), setup.variant)
+        if hand.snapshot() != before:
+            hand.version += 1
+            hand.save()
+            audit.log(
+                actor,
+                "hand.rescored",
+                hand,
+                tournament=tournament,
+                before=before,
+                after=hand.snapshot(),
+                reason=reason,
+            )
+        elif hand.breakdown != breakdown:
+            Hand.objects.filter(pk=hand.pk).update(breakdown=hand.breakdown)
+
+
+@transaction.atomic
+def correct_hand(actor: Any, hand: Hand, new_input: Any, *, expected_version: int, reason: str) -> Hand:
+    if not reason.strip():
+        raise HandRejected([HandError("reason", "missing_field", _("A correction needs a reason."))])
+    table = _lock(hand.table)
+    tournament = table.round.tournament
+    _check_open(actor, table, tournament)
+    setup = table_setup(table, tournament)
+    current = _current(hand, expected_version)
+    before = current.snapshot()
+    _check_envelope(new_input, [{k: current.input.get(k) for k in ("variant", "seats", "dealer")}], current.number)
+    previous = table.hands.filter(number__lt=current.number).order_by("number").last()
+    result = _score_or_reject(
+        evaluate(new_input, previous.state_after if previous else {}, setup.config),
+        current.number,
+        new_input,
+        setup.config,
+    )
+    if history := misdeals.history_errors(setup.variant, table, new_input, current.number):  # taruk2012.md §5.4
+        raise HandRejected(history, current.number)
+    current.input = new_input
+    current.dealer = new_input["dealer"]
+    _apply(current, result, setup.variant)
+    # The version check happens in the database: a concurrent save bumped it.
+    updated = Hand.objects.filter(pk=current.pk, version=expected_version).update(
+        input=current.input,
+        dealer=current.dealer,
+        points=current.points,
+        state_after=current.state_after,
+        breakdown=current.breakdown,
+        rules_version=current.rules_version,
+        version=expected_version + 1,
+    )
+    if not updated:
+        raise StaleEdit(
+            _("Hand %(n)d was changed by someone else since you opened it; reload and try again.")
+            % {"n": current.number}
+        )
+    current.version = expected_version + 1
+    audit.log(
+        actor, "hand.corrected", current, tournament=tournament, before=before, after=current.snapshot(), reason=reason
+    )
+    _rescore_from(actor, table, tournament, setup, current.number + 1, current.state_after, reason)
+    _reopen(actor, table, tournament, reason)
+    return current
+
+
+def _stale(number: int) -> StaleEdit:
+    return StaleEdit(
+        _("Hand %(n)d was changed by someone else since you opened it; reload and try again.") % {"n": number}
+    )
+
+
+def _current(hand: Hand, expected_version: int) -> Hand:
+    """The hand as stored now, under the table lock; a deleted, renumbered or changed one is stale.
+
+    ``hand`` is addressed by its identity (pk), which never moves; every renumbered hand also gets
+    a new version, so a client that only knows number and version is refused too."""
+    current = Hand.objects.filter(pk=hand.pk).first()
+    if current is None:
+        raise StaleEdit(_("Hand %(n)d was deleted since you opened it; nothing was stored.") % {"n": hand.number})
+    if current.version != expected_version:
+        raise _stale(current.number)
+    return current
+
+
+def _envelope(hand_input: dict, allowed: list[dict[str, Any]]) -> dict[str, Any]:
+    """The envelope a hand takes at a new place: its own dealer where the rotation allows it
+    there (a void deal, a throw-in), else the usual one."""
+    return next((e for e in allowed if e["dealer"] == hand_input.get("dealer")), allowed[0])
+
+
+def _place(snapshot: dict) -> dict:
+    """Where a hand sits: what a renumbering changes."""
+    return {
+        "number": snapshot["number"],
+        "dealer": snapshot["dealer"],
+        "seats": snapshot["input"].get("seats"),
+        "version": snapshot["version"],
+    }
+
+
+def _without_place(snapshot: dict) -> dict:
+    return {k: v for k, v in snapshot.items() if k not in ("number", "dealer", "version", "input")}
+
+
+@transaction.atomic
+def delete_hand(actor: Any, hand: Hand, *, expected_version: int, reason: str) -> None:
+    """Delete a hand; later hands move up one number, take the dealer and seats the rotation gives
+    at their new number, and are rescored. If one of them cannot be valid in its new place the
+    deletion is refused naming it, and nothing changes (the transaction rolls back)."""
+    if not reason.strip():
+        raise HandRejected([HandError("reason", "missing_field", _("A deletion needs a reason."))])
+    table = _lock(hand.table)
+    tournament = table.round.tournament
+    _check_open(actor, table, tournament)
+    setup = table_setup(table, tournament)
+    current = _current(hand, expected_version)
+    deleted = Hand.objects.filter(pk=current.pk, version=expected_version).delete()[0]
+    if not deleted:
+        raise _stale(current.number)
+    audit.log(actor, "hand.deleted", current, tournament=tournament, before=current.snapshot(), reason=reason)
+    previous = table.hands.filter(number__lt=current.number).order_by("number").last()
+    later = list(table.hands.filter(number__gt=current.number).order_by("number"))
+
+    def moved(hand_input: dict, before: Mapping[str, Any] | None, state: Mapping[str, Any]) -> dict:
+        """The hand one place up: the dealer and seats the rotation gives it there."""
+        return {**hand_input, **_envelope(hand_input, envelopes_after(setup, before, state))}
+
+    scored = score_sequence(
+        [h.input for h in later],
+        previous.state_after if previous else {},
+        setup.config,
+        place=moved,
+        previous=previous.input if previous else None,
+    )
+    if (refused := first_refused(scored)) is not None:
+        raise DeletionRefused(
+            current.number, scored[refused].result, later[refused].number, scored[refused].hand, setup.config
+        )
+    # The version the client of a slot may hold: a hand moving into the slot gets a higher one, so
+    # a correction prepared against the slot's former hand is refused as stale.
+    slot_version = current.version
+    # Ascending order keeps (table, number) unique at every step.
+    for hand, step in zip(later, scored, strict=True):
+        before = hand.snapshot()
+        hand.number -= 1
+        hand.input = step.hand
+        hand.dealer = step.hand["dealer"]
+        _apply(hand, step.result, setup.variant)
+        slot_version, hand.version = hand.version, max(hand.version, slot_version) + 1
+        hand.save()
+        audit.log(
+            actor,
+            "hand.renumbered",
+            hand,
+            tournament=tournament,
+            before=_place(before),
+            after=_place(hand.snapshot()),
+            reason=reason,
+        )
+        if _without_place(hand.snapshot()) != _without_place(before):
+            audit.log(
+                actor,
+                "hand.rescored",
+                hand,
+                tournament=tournament,
+                before=before,
+                after=hand.snapshot(),
+                reason=reason,
+            )
+    _reopen(actor, table, tournament, reason)
+
+
+def _reopen(actor: Any, table: Table, tournament: Tournament, reason: str) -> None:
+    """A correction after confirmation reopens the table: the players confirm again."""
+    confirmations = list(table.confirmations.values("position", "entry_id", "totals"))
+    judge = JudgeConfirmation.objects.filter(table=table).first()
+    if not confirmations and judge is None and table.confirmed_at is None:
+        return
+    table.confirmations.all().delete()
+    before = {
+        "confirmed_at": table.confirmed_at.isoformat() if table.confirmed_at else None,
+        "confirmations": confirmations,
+    }
+    if judge is not None:
+        before["judge"] = _judge_dict(judge)
+        judge.delete()
+    table.confirmed_at = None
+    table.save(update_fields=["confirmed_at"])
+    audit.log(
+        actor,
+        "table.reopened",
+        table,
+        tournament=tournament,
+        before=before,
+        after={"confirmed_at": None},
+        reason=reason,
+    )
+
+
+def progress_of(table: Table, tournament: Tournament | None = None) -> TableProgress:
+    """One table's progress and totals from its stored hands (``progress.table_progress``): what the
+    hand actions check before entering or confirming, and the totals a confirmation keeps."""
+    positions = table.seats.order_by("position").values_list("position", flat=True)
+    return table_progress(
+        tournament or table.round.tournament,
+        positions,
+        table.hands.values("played", "points"),
+        time_up_after=table.time_up_after,
+    )
+
+
+class WrongPin(Exception):
+    """The PIN does not belong to the player in that seat."""
+
+
+class PinLocked(Exception):
+    """Too many wrong PINs for the seat, from the signed-in account (referee's device) or from the
+    address (player's own phone, per event): refused until ``until``."""
+
+    def __init__(self, until: datetime):
+        self.until = until
+        when = formats.time_format(timezone.localtime(until))
+        super().__init__(_("Too many wrong PINs; try again after %(time)s.") % {"time": when})
+
+    @property
+    def retry_after(self) -> int:
+        """Whole seconds until the lock ends (the Retry-After header)."""
+        return max(1, int((self.until - timezone.now()).total_seconds() + 0.999))
+
+
+def _pin_limits() -> dict[str, int]:
+    # A 4-digit PIN has 10,000 values: 5 tries per seat per 15 minutes make guessing one take weeks.
+    # A referee's account and a player's address get more (a referee's phone confirms every seat of his
+    # tables; a hall shares one address) but not unlimited.
+    return {
+        "seat": getattr(settings, "PIN_SEAT_FAILURES", 5),
+        "account": getattr(settings, "PIN_ACCOUNT_FAILURES", 20),
+        "address": getattr(settings, "PIN_ADDRESS_FAILURES", 20),
+        "seconds": getattr(settings, "PIN_LOCKOUT_SECONDS", 15 * 60),
+    }
+
+
+def _pin_scopes(actor: Any, table: Table, position: str, address: str | None, *, own_phone: bool) -> dict[str, str]:
+    """What a wrong PIN is counted against: always the seat; on the referee's device the signed-in
+    account (authenticated and audited; referees behind one hall address keep their own budgets);
+    on a player's own phone, where the PIN is the only authority, the client address within this
+    event (one event's hall cannot lock another event at the same venue)."""
+    scopes = {"seat": f"seat:{table.pk}:{position}"}
+    if not own_phone and getattr(actor, "is_authenticated", False):
+        scopes["account"] = f"user:{actor.pk}"
+    elif address:
+        scopes["address"] = f"address:{table.round.tournament_id}:{address}"[:150]
+    return scopes
+
+
+def _address_limit(table: Table, limits: dict[str, int]) -> int:
+    # A hall behind one NAT address shares this budget. An honest hall mistypes a few PINs per table
+    # at most, and not all at once: about one failure per table (a quarter of the seats) in a window,
+    # or PIN_ADDRESS_FAILURES for a small event, is room enough. An attacker from one address still
+    # gets at most that many guesses per window, each against 10,000 PINs (and 5 per seat).
+    seats = Seat.objects.filter(round_id=table.round_id).count()
+    return max(limits["address"], seats // 4)
+
+
+def _pin_lock(scopes: dict[str, str], now: datetime) -> datetime | None:
+    until = PinThrottle.objects.filter(scope__in=scopes.values(), locked_until__gt=now).values_list(
+        "locked_until", flat=True
+    )
+    return max(until, default=None)
+
+
+@transaction.atomic
+def _pin_failed(table: Table, scopes: dict[str, str]) -> datetime | None:
+    """Count one failure in every scope, under a row lock (several server processes count the same
+    rows); the scope that reaches its limit is locked. Returns the end of a lock, if any."""
+    limits, now = _pin_limits(), timezone.now()
+    if "address" in scopes:
+        limits["address"] = _address_limit(table, limits)
+    window = timedelta(seconds=limits["seconds"])
+    locked = None
+    for kind, scope in scopes.items():
+        PinThrottle.objects.get_or_create(scope=scope)
+        row = PinThrottle.objects.select_for_update().get(scope=scope)
+        if row.updated_at < now - window:
+            row.failures = 0  # old mistakes are forgiven: the limit counts recent failures
+        row.failures += 1
+        if row.failures >= limits[kind]:
+            row.failures, row.locked_until = 0, now + window
+            locked = max(locked or row.locked_until, row.locked_until)
+        row.save()
+    return locked
+
+
+def confirm_table(
+    actor: Any, table: Table, position: str, pin: str, *, address: str | None = None, own_phone: bool = False
+) -> Confirmation:
+    """A seated player confirms the table's result with his PIN (taruk2012.md §6.5's signature):
+    on the referee's device, or with ``own_phone`` on his own seat page, where the PIN is the whole
+    authority (anyone may open the page; no referee's role is asked) and the audit entry says so.
+
+    Confirming again is harmless (the first confirmation stands; ``created`` is False). Wrong PINs are
+    counted (in the database) per seat and, on the referee's device, per signed-in account, or, on
+    the player's own phone, per client ``address`` within the event (its limit grows with the round's
+    seats); repeated failures are locked out for a while (``PinLocked``)."""
+    scopes = _pin_scopes(actor, table, position, address, own_phone=own_phone)
+    try:
+        return _confirm(actor, table, position, pin, scopes, own_phone=own_phone)
+    except WrongPin:
+        # Counted in its own transaction: the confirmation's rolled back, the failure must stay.
+        until = _pin_failed(table, scopes)
+        if until is not None:
+            raise PinLocked(until) from None
+        raise
+
+
+@transaction.atomic
+def _confirm(
+    actor: Any, table: Table, position: str, pin: str, scopes: dict[str, str], *, own_phone: bool
+) -> Confirmation:
+    table = _lock(table)
+    tournament = table.round.tournament
+    if not own_phone:
+        access.require_hand_entry(actor, tournament, table.number)
+    # Completeness first: a wrong PIN must not answer differently from a right one here.
+    _check_complete(table, tournament)
+    seat = Seat.objects.filter(table=table, position=position).select_related("entry").first()
+    if seat is None:
+        raise WrongPin(_("Nobody sits at position %(p)s.") % {"p": position})
+    until = _pin_lock(scopes, timezone.now())
+    if until is not None:
+        raise PinLocked(until)
+    if not hmac.compare_digest(seat.entry.pin.encode(), str(pin).strip().encode()):
+        raise WrongPin(_("Wrong PIN for position %(p)s.") % {"p": position})
+    PinThrottle.objects.filter(scope=scopes["seat"]).update(failures=0)
+    confirmation, created = Confirmation.objects.get_or_create(
+        table=table,
+        position=position,
+        defaults={"entry": seat.entry, "totals": dict(progress_of(table, tournament).totals)},
+    )
+    confirmation.created = created
+    if created:
+        after = {"position": position, "start_number": seat.entry.start_number, "totals": confirmation.totals}
+        audit.log(
+            actor,
+            "table.confirmed_by_player",
+            table,
+            tournament=tournament,
+            after={**after, "own_phone": True} if own_phone else after,
+        )
+    if table.confirmations.count() == table.seats.count() and table.confirmed_at is None:
+        table.confirmed_at = timezone.now()
+        table.save(update_fields=["confirmed_at"])
+        audit.log(
+            actor,
+            "table.confirmed",
+            table,
+            tournament=tournament,
+            after={"confirmed_at": table.confirmed_at.isoformat(), "totals": confirmation.totals},
+        )
+    return confirmation
+
+
+def _check_complete(table: Table, tournament: Tournament) -> None:
+    progress = progress_of(table, tournament)
+    if not progress.complete:
+        raise NotOpen(
+            _("The table has %(n)d of %(m)d hands; finish them first.") % {"n": progress.played, "m": progress.expected}
+        )
+
+
+def _judge_dict(judge: JudgeConfirmation) -> dict[str, Any]:
+    return {
+        "judge": judge.judge.get_username() if judge.judge else None,
+        "reason": judge.reason,
+        "totals": judge.totals,
+        "confirmed_at": judge.confirmed_at.isoformat(),
+    }
+
+
+@transaction.atomic
+def confirm_by_judge(actor: Any, table: Table, reason: str) -> JudgeConfirmation:
+    """taruk2012.md §6.5: seat A (with the PIN, before) together with the judge closes the protocol.
+
+    The judge is an organizer, or a referee given judge rights on the desk (``access.is_judge``),
+    confirming with his own login and a written reason instead of the other players' PINs: a
+    referee of the table alone may not close it. Audited; a correction reopens it."""
+    if not reason.strip():
+        raise ValidationError(
+            {"reason": [ValidationError(_("A confirmation by the judge needs a reason."), code="required")]}
+        )
+    table = _lock(table)
+    tournament = table.round.tournament
+    access.require_judge(actor, tournament)
+    _check_complete(table, tournament)
+    if table.confirmed_at is not None:
+        raise NotOpen(_("Table %(t)d is already confirmed.") % {"t": table.number})
+    if not table.confirmations.filter(position="A").exists():
+        raise NotOpen(_("Seat A confirms with the PIN first; then the judge confirms with a reason."))
+    judge = JudgeConfirmation.objects.create(
+        table=table, judge=actor, reason=reason.strip(), totals=dict(progress_of(table, tournament).totals)
+    )
+    table.confirmed_at = timezone.now()
+    table.save(update_fields=["confirmed_at"])
+    audit.log(
+        actor, "table.confirmed_by_judge", table, tournament=tournament, after=_judge_dict(judge), reason=judge.reason
+    )
+    audit.log(
+        actor,
+        "table.confirmed",
+        table,
+        tournament=tournament,
+        reason=judge.reason,
+        after={"confirmed_at": table.confirmed_at.isoformat(), "totals": judge.totals, "by": "seat A and judge"},
+    )
+    return judge
