@@ -29,7 +29,7 @@ from tournaments.api.core import (
     event_payload,
 )
 from tournaments.api.serializers import EntrySerializer, EventDetailSerializer
-from tournaments.events import services
+from tournaments.events import fields, services
 from tournaments.history import audit_text
 from tournaments.lookups import tournament_for_viewer
 from tournaments.models import AuditEntry, Tournament
@@ -40,21 +40,7 @@ from tournaments.readings.config_table_api import creation_config
 from tournaments.readings.words import choice_errors, with_readings
 from tournaments.results.standings import METRIC_NAMES
 
-WRITABLE = (
-    "name",
-    "slug",
-    "variant",
-    "rounds",
-    "hands_per_round",
-    "round_minutes",
-    "table_size",
-    "config",
-    "tiebreaks",
-    "is_public",
-    "draw_seed",
-    "draw_method",
-    "language",
-)
+WRITABLE = fields.WRITABLE
 
 
 @extend_schema_field({"type": "object", "additionalProperties": {}})

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.registry import get as get_variant
+from tournaments.events import fields as event_fields
 from tournaments.events import services
 from tournaments.models import MAX_INTEGER, Tournament
 from tournaments.people.registry import MATCH_CHOICES
@@ -21,21 +22,7 @@ from tournaments.variants import variant_name
 class TournamentForm(ReadingsFields, StartingConfig, forms.ModelForm):
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "slug",
-            "variant",
-            "rounds",
-            "hands_per_round",
-            "round_minutes",
-            "table_size",
-            "is_public",
-            "language",
-            "draw_seed",
-            "draw_method",
-            "date",
-            "venue",
-        ]
+        fields = list(event_fields.FORM)
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {
             "slug": _("The event's web address. Empty: made from the name."),

@@ -403,6 +403,11 @@ def _slot_version(table: Table, tournament: Tournament, number: int) -> int:
     return max((before.get("version") or 0 for before in left.values_list("before", flat=True)), default=0)
 
 
+def _log_rescored(actor: Any, hand: Hand, tournament: Tournament, before: dict[str, Any], reason: str) -> None:
+    """The audit entry of a hand whose score changed because an earlier hand did (or moved)."""
+    audit.log(actor, "hand.rescored", hand, tournament=tournament, before=before, after=hand.snapshot(), reason=reason)
+
+
 def _rescore_from(
     actor: Any, table: Table, tournament: Tournament, setup: TableSetup, number: int, state: dict, reason: str
 ) -> None:
@@ -418,15 +423,7 @@ def _rescore_from(
         if hand.snapshot() != before:
             hand.version += 1
             hand.save()
-            audit.log(
-                actor,
-                "hand.rescored",
-                hand,
-                tournament=tournament,
-                before=before,
-                after=hand.snapshot(),
-                reason=reason,
-            )
+            _log_rescored(actor, hand, tournament, before, reason)
         elif hand.breakdown != breakdown:
             Hand.objects.filter(pk=hand.pk).update(breakdown=hand.breakdown)
 
@@ -573,15 +570,7 @@ def delete_hand(actor: Any, hand: Hand, *, expected_version: int, reason: str) -
             reason=reason,
         )
         if _without_place(hand.snapshot()) != _without_place(before):
-            audit.log(
-                actor,
-                "hand.rescored",
-                hand,
-                tournament=tournament,
-                before=before,
-                after=hand.snapshot(),
-                reason=reason,
-            )
+            _log_rescored(actor, hand, tournament, before, reason)
     _reopen(actor, table, tournament, reason)
 
 
