@@ -1,11 +1,11 @@
-"""The REST API's URLs, under ``/api/`` (``tournaments.api.core``); the schema and docs are in ``config.urls``."""
+"""The REST API's URLs, under ``/api/``: every package's API (``events/api.py``, ``rounds/api.py``, ...);
+the schema and docs are in ``config.urls``."""
 
 from __future__ import annotations
 
 from django.urls import path, register_converter
 
 from tournaments import converters  # noqa: F401 (registers the path converters)
-from tournaments.api import core as api
 from tournaments.documents import api as api_documents
 from tournaments.events import api as api_events
 from tournaments.events import staff_api as api_organizer
@@ -17,7 +17,7 @@ from tournaments.readings import config_table_api as api_config_table
 from tournaments.rounds import actions as round_actions
 from tournaments.rounds import api as api_rounds
 from tournaments.seasons.urls import api_urlpatterns as seasons_api
-from tournaments.tables import api as api_tablewrites
+from tournaments.tables import api as api_tables
 from tournaments.tables import seats_api as api_seats
 
 
@@ -41,7 +41,7 @@ class RoundAction(_Choice):
 
 
 class EntryAction(_Choice):
-    words = tuple(api.ENTRY_ACTIONS)
+    words = tuple(api_events.ENTRY_ACTIONS)
 
 
 register_converter(RoundAction, "round_action")
@@ -53,30 +53,34 @@ table = event + "rounds/<int:number>/tables/<int:table_no>/"
 urlpatterns = [
     path("events/", api_events.Events.as_view(), name="events"),
     path(event, api_events.Event.as_view(), name="event"),
-    path(event + "entries/", api.Entries.as_view(), name="entries"),
+    path(event + "entries/", api_events.Entries.as_view(), name="entries"),
     path(event + "entries/import/", api_events.EntriesImport.as_view(), name="entries-import"),
     path(event + "documents/", api_documents.Documents.as_view(), name="documents"),
     path(event + "organizers/", api_events.Organizers.as_view(), name="organizers"),
     path(event + "audit/", api_events.AuditLog.as_view(), name="audit"),
     path(event + "documents/<str:key>/", api_documents.Document.as_view(), name="document"),
     path(event + "documents/<str:key>/file/", api_documents.DocumentFile.as_view(), name="document-file"),
-    path(event + "entries/<int:start_number>/<entry_action:action>/", api.EntryAction.as_view(), name="entry-action"),
-    path(event + "rounds/", api.Rounds.as_view(), name="rounds"),
-    path(event + "rounds/<int:number>/", api.RoundDetail.as_view(), name="round"),
-    path(event + "rounds/<int:number>/<round_action:action>/", api.RoundAction.as_view(), name="round-action"),
+    path(
+        event + "entries/<int:start_number>/<entry_action:action>/",
+        api_events.EntryAction.as_view(),
+        name="entry-action",
+    ),
+    path(event + "rounds/", api_rounds.Rounds.as_view(), name="rounds"),
+    path(event + "rounds/<int:number>/", api_rounds.RoundDetail.as_view(), name="round"),
+    path(event + "rounds/<int:number>/<round_action:action>/", api_rounds.RoundAction.as_view(), name="round-action"),
     path(event + "rounds/<int:number>/close/", api_rounds.CloseRound.as_view(), name="round-close"),
     path(event + "rounds/<int:number>/reopen/", api_rounds.ReopenRound.as_view(), name="round-reopen"),
     path(event + "rounds/<int:number>/redraw/", api_rounds.RedrawRound.as_view(), name="round-redraw"),
     path(event + "rounds/<int:number>/reseat/", api_rounds.ReseatRound.as_view(), name="round-reseat"),
     path(event + "rounds/<int:number>/repeats/", api_rounds.DrawReport.as_view(), name="round-repeats"),
     path(event + "rounds/<int:number>/adjust/", api_rounds.AdjustRound.as_view(), name="round-adjust"),
-    path(table, api.TableDetail.as_view(), name="table"),
-    path(table + "hands/", api.Hands.as_view(), name="hands"),
-    path(table + "hands/<int:hand_no>/", api.HandDetail.as_view(), name="hand"),
-    path(table + "preview/", api.Preview.as_view(), name="preview"),
-    path(table + "confirm/", api.Confirm.as_view(), name="confirm"),
-    path(table + "confirm/judge/", api_tablewrites.ConfirmByJudge.as_view(), name="confirm-judge"),
-    path(table + "time-up/", api_tablewrites.TimeUp.as_view(), name="time-up"),
+    path(table, api_tables.TableDetail.as_view(), name="table"),
+    path(table + "hands/", api_tables.Hands.as_view(), name="hands"),
+    path(table + "hands/<int:hand_no>/", api_tables.HandDetail.as_view(), name="hand"),
+    path(table + "preview/", api_tables.Preview.as_view(), name="preview"),
+    path(table + "confirm/", api_tables.Confirm.as_view(), name="confirm"),
+    path(table + "confirm/judge/", api_tables.ConfirmByJudge.as_view(), name="confirm-judge"),
+    path(table + "time-up/", api_tables.TimeUp.as_view(), name="time-up"),
     path(table + "seats/<str:position>/", api_seats.SeatDetail.as_view(), name="seat"),
     path(table + "seats/<str:position>/confirm/", api_seats.SeatConfirm.as_view(), name="seat-confirm"),
     path(event + "standings/", api_live.Standings.as_view(), name="standings"),

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import pagination, serializers, status
@@ -18,27 +19,121 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments import access
+from tournaments import access, lookups
 from tournaments.api.core import (
     READ_ERRORS,
     SLUG,
     WRITE_ERRORS,
     ApiView,
-    EventDetail,
-    EventList,
-    event_payload,
+    action_parameter,
+    valid,
 )
-from tournaments.api.serializers import EntrySerializer, EventDetailSerializer
+from tournaments.api.serializers import (
+    EntrySerializer,
+    EventDetailSerializer,
+    EventSerializer,
+    ReasonSerializer,
+    RegisterSerializer,
+)
 from tournaments.events import fields, services
 from tournaments.history import audit_text
 from tournaments.lookups import tournament_for_viewer
-from tournaments.models import AuditEntry, Tournament
+from tournaments.models import AuditEntry, Entry, Tournament
 from tournaments.people import registry
 from tournaments.readings import rescore
 from tournaments.readings.api import readings_errors
 from tournaments.readings.config_table_api import creation_config
 from tournaments.readings.words import choice_errors, with_readings
 from tournaments.results.standings import METRIC_NAMES
+
+ENTRY_ACTIONS = {"withdraw": Entry.Status.WITHDRAWN, "reinstate": Entry.Status.ACTIVE}
+
+
+def event_payload(request: Request, tournament: Tournament) -> dict[str, Any]:
+    """An event as the API answers it: its settings, the variant's facts and the caller's role."""
+    tournament.active_entries = tournament.entries.filter(status=Entry.Status.ACTIVE).count()
+    tables = access.referee_tables(request.user, tournament)
+    role = {
+        "organizer": access.is_organizer(request.user, tournament),
+        "referee": tables != set(),
+        "referee_tables": None if tables is None else sorted(tables),
+    }
+    return EventDetailSerializer(tournament, context={"role": role}).data
+
+
+class EventList(ApiView):
+    @extend_schema(
+        operation_id="events_list",
+        tags=["events"],
+        responses=EventSerializer(many=True),
+        summary="Events you may see",
+        description="Public events, and the events you organize or referee.",
+    )
+    def get(self, request: Request) -> Response:
+        events = lookups.visible_events(request.user)
+        return Response(EventSerializer(events, many=True).data)
+
+
+class EventDetail(ApiView):
+    @extend_schema(
+        operation_id="event_detail",
+        tags=["events"],
+        parameters=[SLUG],
+        responses={200: EventDetailSerializer, **READ_ERRORS},
+        summary="An event: its format, the variant's table facts and your role",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(event_payload(request, tournament_for_viewer(request, slug)))
+
+
+class Entries(ApiView):
+    @extend_schema(
+        operation_id="entries_list",
+        tags=["players"],
+        parameters=[SLUG],
+        responses={200: EntrySerializer(many=True), **READ_ERRORS},
+        summary="The event's players",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        return Response(EntrySerializer(tournament.entries.select_related("player"), many=True).data)
+
+    @extend_schema(
+        operation_id="entry_register",
+        tags=["players"],
+        parameters=[SLUG],
+        request=RegisterSerializer,
+        responses={201: EntrySerializer, **WRITE_ERRORS},
+        summary="Register a player (organizers)",
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        data = valid(RegisterSerializer, request.data)
+        entry = services.register_player(request.user, tournament, **data)
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class EntryAction(ApiView):
+    @extend_schema(
+        operation_id="entry_status",
+        tags=["players"],
+        request=ReasonSerializer,
+        parameters=[
+            SLUG,
+            action_parameter(list(ENTRY_ACTIONS), "withdraw or reinstate"),
+        ],
+        responses={200: EntrySerializer, **WRITE_ERRORS},
+        summary="Withdraw or reinstate a player (organizers)",
+    )
+    def post(self, request: Request, slug: str, start_number: int, action: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        entry = get_object_or_404(
+            Entry.objects.select_related("player", "tournament"), tournament=tournament, start_number=start_number
+        )
+        data = valid(ReasonSerializer, request.data)
+        entry = services.set_entry_status(request.user, entry, ENTRY_ACTIONS[action], data["reason"])
+        return Response(EntrySerializer(entry).data)
+
 
 WRITABLE = fields.WRITABLE
 

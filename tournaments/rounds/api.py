@@ -13,22 +13,96 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments import access
+from tournaments import access, lookups
 from tournaments.api.core import (
     READ_ERRORS,
     SLUG,
     WRITE_ERRORS,
     ApiView,
     _errors,
+    _round_data,
+    action_parameter,
     organizer_event,
     round_answer,
     round_for_viewer,
     valid,
 )
-from tournaments.api.serializers import DrawSerializer, RoundSerializer, optional_text, time_up_after_field
+from tournaments.api.serializers import (
+    DrawSerializer,
+    RoundSerializer,
+    optional_text,
+    time_up_after_field,
+)
+from tournaments.lookups import tournament_for_viewer
 from tournaments.models import Round
 from tournaments.rounds import actions as round_actions
 from tournaments.rounds import services as rounds
+
+
+class Rounds(ApiView):
+    @extend_schema(
+        operation_id="rounds_list",
+        tags=["rounds"],
+        parameters=[SLUG],
+        responses={200: RoundSerializer(many=True), **READ_ERRORS},
+        summary="Rounds with tables, seats, byes and clock",
+        description="Unpublished (draft) draws are listed for organizers only.",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        return Response(_round_data(tournament, lookups.visible_rounds(request.user, tournament)))
+
+    @extend_schema(
+        operation_id="round_draw",
+        tags=["rounds"],
+        parameters=[SLUG],
+        request=DrawSerializer,
+        responses={201: RoundSerializer, **WRITE_ERRORS},
+        summary="Draw the next round (organizers)",
+        description="Draws the next round, or redraws the latest one while it is not running "
+        "(a published draw only with confirm_redraw). The draw starts as a draft: "
+        "publish it to show it to players and referees.",
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        data = valid(DrawSerializer, request.data)
+        rnd = rounds.draw_round(request.user, tournament, **data)
+        return round_answer(tournament, rnd, status.HTTP_201_CREATED)
+
+
+class RoundDetail(ApiView):
+    @extend_schema(
+        operation_id="round_detail",
+        tags=["rounds"],
+        parameters=[SLUG],
+        responses={200: RoundSerializer, **READ_ERRORS},
+        summary="A round: tables, seats, byes, clock",
+    )
+    def get(self, request: Request, slug: str, number: int) -> Response:
+        tournament, rnd = round_for_viewer(request, slug, number)
+        return round_answer(tournament, rnd)
+
+
+class RoundAction(ApiView):
+    @extend_schema(
+        operation_id="round_action",
+        tags=["rounds"],
+        request=None,
+        parameters=[
+            SLUG,
+            action_parameter(list(round_actions.WITHOUT_BODY), "What to do with the round."),
+        ],
+        responses={200: RoundSerializer, **WRITE_ERRORS},
+        summary="Publish, start or pause a round (organizers)",
+        description="publish: draft → seated; start: seated → running, or resume a paused clock; "
+        "pause: stop the clock (close and reopen: their own endpoints). A move the round's state "
+        "does not allow answers 400 naming the field status.",
+    )
+    def post(self, request: Request, slug: str, number: int, action: str) -> Response:
+        tournament, rnd = round_for_viewer(request, slug, number)
+        round_actions.perform(request.user, rnd, action)  # close, reopen, redraw, re-seat: api_rounds.py
+        return round_answer(tournament, rnd)
+
 
 # --- bodies and answers ---------------------------------------------------------------------------
 

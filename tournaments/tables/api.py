@@ -3,22 +3,353 @@ judge (taruk2012.md §6.5) and where time was up (taruk2012.md §7.2)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
-from rest_framework import serializers
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments import lookups
-from tournaments.api.core import HAND_ERRORS, SLUG, ApiView, names_for, table_answer, valid
+from config.security import client_ip
+from tournaments import access, lookups
+from tournaments.api.core import (
+    E1,
+    ENTRY_ERRORS,
+    HAND_ERRORS,
+    IDEMPOTENCY_KEY,
+    READ_ERRORS,
+    SLUG,
+    ApiView,
+    _errors,
+    names_for,
+    valid,
+)
 from tournaments.api.serializers import (
+    ConfirmationSerializer,
+    ConfirmSerializer,
+    HandCorrectionSerializer,
+    HandDeletionSerializer,
+    HandEntrySerializer,
+    HandScoreSerializer,
+    HandSerializer,
     JudgeConfirmationSerializer,
     JudgeConfirmSerializer,
+    PreviewQuerySerializer,
     TableSerializer,
     optional_text,
 )
+from tournaments.models import Hand, Table, Tournament
 from tournaments.rounds import timeup
 from tournaments.tables import hands
+from tournaments.tables.table_view import table_view
+
+
+def _hand(table: Table, hand_no: int) -> Hand:
+    return get_object_or_404(Hand.objects.select_related("entered_by"), table=table, number=hand_no)
+
+
+def _addressed(table: Table, hand_no: int, hand_id: int | None) -> Hand:
+    """The hand a correction or deletion is for. With ``id`` (which never moves) it must still be
+    the hand at ``hand_no``: one that moved or was deleted is a stale edit (409), never another hand."""
+    if hand_id is None:
+        return _hand(table, hand_no)
+    hand = Hand.objects.filter(table=table, pk=hand_id).first()
+    if hand is None:
+        raise hands.StaleEdit(_("Hand %(n)d was deleted since you opened it; nothing was stored.") % {"n": hand_no})
+    if hand.number != hand_no:
+        raise hands.StaleEdit(
+            _("The hand you sent (id %(id)d) is now hand %(m)d, not %(n)d; nothing was stored.")
+            % {"id": hand_id, "m": hand.number, "n": hand_no}
+        )
+    return hand
+
+
+def _with_envelope(hand_input: Any, envelopes: list[dict[str, Any]]) -> Any:
+    """The hand with the envelope (variant, seats, dealer) the client left out taken from the table's.
+
+    A given dealer picks among the envelopes the table allows; whatever the client
+    gave is kept, and the action checks it against the table under its row lock.
+    """
+    if not isinstance(hand_input, dict) or not envelopes:
+        return hand_input  # the action rejects a hand that is not an object
+    chosen = next((e for e in envelopes if e["dealer"] == hand_input.get("dealer")), envelopes[0])
+    return {**chosen, **hand_input}
+
+
+def _next_envelopes(tournament: Tournament, table: Table) -> list[dict[str, Any]]:
+    previous = table.hands.order_by("number").last()
+    return hands.next_envelopes(hands.table_setup(table, tournament), previous)
+
+
+HAND_BODY_HELP = (
+    "The body is the hand of hand-format.md: the variant's fields, one of the variants' hands below (the event's "
+    "variant decides which; the rules across fields are the engine's, see the variant's spec). The envelope "
+    "(`variant`, `seats`, `dealer`, and what else the table fixes: tarokk-vadasz `participants` and, at 5 and "
+    "6 seats, `talon_arranger`) may be left out: it is taken from the table's next envelope "
+    "(`next_envelopes` of the table, the usual one first). Where the deal need not rotate (a void ulti deal, "
+    "a Vadász throw-in) give `dealer` to choose among them. An envelope that is given must match the table's. "
+    "Where the paper sheet records only made or failed, that may be given instead of counting card points: "
+    'ulti-mausz `results` (`{component: "made" | "failed"}`) for every component of the bid judged by '
+    "the count (parti, 40-100, 20-100) stands in for `play.declarer_card_points` and `play.marriages` (a "
+    "claimed silent 100 still needs them; given both, the facts decide and `results` must agree); "
+    "tarokk-illusztralt and tarokk-vadasz `count_result` (`dupla`, `won`, `lost`, `opponents_dupla`: the "
+    "declaring side's card points 71 or more, 48-70, 24-47, 23 or fewer) instead of `declarer_card_points`."
+)
+
+
+class TableDetail(ApiView):
+    @extend_schema(
+        operation_id="table_detail",
+        tags=["hands"],
+        parameters=[SLUG],
+        responses={200: TableSerializer, **READ_ERRORS},
+        summary="A table: seats, hands, totals, progress and the next hand's envelope",
+    )
+    def get(self, request: Request, slug: str, number: int, table_no: int) -> Response:
+        tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
+        return table_answer(request, tournament, table)
+
+
+def table_answer(request: Request, tournament: Tournament, table: Table) -> Response:
+    """A table as its detail answers it (and the table writes that answer the table), people named as
+    the reader may read them."""
+    view = table_view(table, tournament)
+    return Response(
+        TableSerializer(
+            {
+                "round": view.round,
+                "number": view.number,
+                "round_status": view.round_status,
+                "first_dealer": view.first_dealer,
+                "confirmed": view.confirmed,
+                "time_expired": view.progress.time_expired,
+                "time_up_after": view.progress.time_up_after,
+                "expected_hands": view.progress.expected,
+                "played_hands": view.progress.played,
+                "complete": view.progress.complete,
+                "seats": view.seats,
+                "totals": view.totals,
+                "next_envelopes": view.next_envelopes,
+                "hands": [line.stored for line in view.hands],
+                "judge_confirmation": view.judge_confirmation,
+            },
+            context=names_for(request, tournament),
+        ).data
+    )
+
+
+class Hands(ApiView):
+    @extend_schema(
+        operation_id="hands_list",
+        tags=["hands"],
+        parameters=[SLUG],
+        responses={200: HandSerializer(many=True), **READ_ERRORS},
+        summary="A table's hands",
+    )
+    def get(self, request: Request, slug: str, number: int, table_no: int) -> Response:
+        tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
+        table_hands = table.hands.select_related("entered_by").order_by("number")
+        return Response(HandSerializer(table_hands, many=True, context=names_for(request, tournament)).data)
+
+    @extend_schema(
+        operation_id="hand_enter",
+        tags=["hands"],
+        parameters=[SLUG, IDEMPOTENCY_KEY],
+        request=HandEntrySerializer,  # `number`; the hand's fields go beside it (HAND_BODY_HELP)
+        responses={201: HandSerializer, **ENTRY_ERRORS},
+        summary="Enter the table's next hand (organizers; referees of this table)",
+        description=HAND_BODY_HELP + " `number` (required, beside the hand's fields) is the hand number you "
+        "enter, the table's next one: two devices entering the same hand get 409 "
+        "hand_number for the second, and nothing is stored. The round must be "
+        "running and the table not complete (else 409).",
+        examples=[OpenApiExample("taruk2012.md §8.1 E1", value={"number": 1, **E1}, request_only=True)],
+    )
+    def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
+        tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
+        body, hand_no = request.data, None
+        if isinstance(body, dict):
+            entry = valid(HandEntrySerializer, {k: v for k, v in body.items() if k == "number"})
+            body, hand_no = {k: v for k, v in body.items() if k != "number"}, entry["number"]
+        # Read outside the table lock: a hand entered meanwhile makes the action refuse the number.
+        hand_input = _with_envelope(body, _next_envelopes(tournament, table))
+        hand = hands.enter_hand(
+            request.user,
+            table,
+            hand_input,
+            number=hand_no,
+            idempotency_key=request.headers.get("Idempotency-Key"),
+            request_body=request.data,
+        )
+        response = Response(
+            HandSerializer(hand, context=names_for(request, tournament)).data, status=status.HTTP_201_CREATED
+        )
+        if hand.replayed:
+            response["Idempotent-Replayed"] = "true"
+        return response
+
+
+class Preview(ApiView):
+    @extend_schema(
+        operation_id="hand_preview",
+        tags=["hands"],
+        request=OpenApiTypes.OBJECT,
+        parameters=[
+            SLUG,
+            OpenApiParameter(
+                "hand",
+                OpenApiTypes.INT,
+                OpenApiParameter.QUERY,
+                required=False,
+                description="Score the body in place of this hand (a correction); default: as the table's next hand.",
+            ),
+        ],
+        responses={200: HandScoreSerializer, **{k: v for k, v in HAND_ERRORS.items() if k != 409}},
+        summary="Score a hand without storing it (organizers; referees of this table)",
+        description=HAND_BODY_HELP + " The preview applies the engine's rules only; entering the hand also "
+        "checks the envelope against the table and that the round is running.",
+        examples=[OpenApiExample("taruk2012.md §8.1 E1", value=E1, request_only=True)],
+    )
+    def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
+        tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
+        access.require_hand_entry(request.user, tournament, table.number)
+        query = valid(PreviewQuerySerializer, request.query_params)
+        hand_no = query.get("hand")
+        if hand_no is None:
+            envelopes = _next_envelopes(tournament, table)
+        else:
+            envelopes = [hands.stored_envelope(hands.table_setup(table, tournament), _hand(table, hand_no).input)]
+        hand = _with_envelope(request.data, envelopes)
+        result = hands.preview(table, hand, before_number=hand_no)
+        if isinstance(result, list):
+            raise hands.HandRejected(result, hand_no, hand, tournament.config or None)
+        return Response(HandScoreSerializer(result).data)  # its breakdown rendered by BreakdownField
+
+
+class HandDetail(ApiView):
+    @extend_schema(
+        operation_id="hand_detail",
+        tags=["hands"],
+        parameters=[SLUG],
+        responses={200: HandSerializer, **READ_ERRORS},
+        summary="One hand",
+    )
+    def get(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
+        tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
+        return Response(HandSerializer(_hand(table, hand_no), context=names_for(request, tournament)).data)
+
+    def _correct(
+        self, request: Request, slug: str, number: int, table_no: int, hand_no: int, partial: bool
+    ) -> Response:
+        tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
+        data = valid(HandCorrectionSerializer, request.data)
+        hand = _addressed(table, hand_no, data.get("id"))
+        setup = hands.table_setup(table, table.round.tournament)
+        base = hand.input if partial else hands.stored_envelope(setup, hand.input)
+        corrected = hands.correct_hand(
+            request.user,
+            hand,
+            {**base, **data["input"]},
+            expected_version=data["version"],
+            reason=data["reason"],
+        )
+        return Response(HandSerializer(corrected, context=names_for(request, tournament)).data)
+
+    @extend_schema(
+        operation_id="hand_correct",
+        tags=["hands"],
+        parameters=[SLUG],
+        request=HandCorrectionSerializer,
+        responses={200: HandSerializer, **HAND_ERRORS},
+        summary="Correct a hand: replace its variant fields (organizers; referees of this table)",
+        description="`input` holds the hand's variant fields; the envelope stays the stored one. `version` is "
+        "the version you read (409 stale_edit when somebody saved it since); `reason` goes to the "
+        "audit log. Later hands are rescored; a confirmed table is reopened. A correction that would "
+        "make a later hand invalid answers 400 with that hand's number in `hand`.",
+        examples=[
+            OpenApiExample(
+                "recounted",
+                request_only=True,
+                value={"version": 1, "reason": "recounted", "input": {**E1, "card_points": 30}},
+            )
+        ],
+    )
+    def put(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
+        return self._correct(request, slug, number, table_no, hand_no, partial=False)
+
+    @extend_schema(
+        operation_id="hand_patch",
+        tags=["hands"],
+        parameters=[SLUG],
+        request=HandCorrectionSerializer,
+        responses={200: HandSerializer, **HAND_ERRORS},
+        summary="Correct some fields of a hand (organizers; referees of this table)",
+        description="As PUT, but `input` holds only the fields that change; they replace the stored ones "
+        "(a shallow merge: to drop a field, PUT the whole hand).",
+        examples=[
+            OpenApiExample(
+                "recounted",
+                request_only=True,
+                value={"version": 1, "reason": "recounted", "input": {"card_points": 30}},
+            )
+        ],
+    )
+    def patch(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
+        return self._correct(request, slug, number, table_no, hand_no, partial=True)
+
+    @extend_schema(
+        operation_id="hand_delete",
+        tags=["hands"],
+        request=HandDeletionSerializer,
+        # Documented as query parameters (a DELETE body is not part of OpenAPI): one of the two is required.
+        parameters=[SLUG, HandDeletionSerializer],
+        responses={204: OpenApiResponse(description="Deleted; later hands renumbered and rescored."), **HAND_ERRORS},
+        summary="Delete a hand (organizers; referees of this table)",
+        description='Body `{"version", "reason"}` (or the same as query parameters). Later hands move up '
+        "one number and are rescored; a confirmed table is reopened.",
+    )
+    def delete(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
+        _, table = lookups.table_for_viewer(request, slug, number, table_no)
+        data = valid(HandDeletionSerializer, request.data or request.query_params)
+        hand = _addressed(table, hand_no, data.get("id"))
+        hands.delete_hand(request.user, hand, expected_version=data["version"], reason=data["reason"])
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class Confirm(ApiView):
+    @extend_schema(
+        operation_id="table_confirm",
+        tags=["hands"],
+        parameters=[SLUG],
+        request=ConfirmSerializer,
+        responses={
+            200: ConfirmationSerializer,
+            **HAND_ERRORS,
+            429: _errors("locked_out: too many wrong PINs for the seat or by your account; see Retry-After."),
+        },
+        summary="A seated player confirms the table's result with his PIN (on a referee's device)",
+        description="The caller must be allowed to enter hands at the table. A table with hands still to play "
+        "answers 409 not_open (checked before the PIN); a wrong PIN 400 (field pin, code wrong_pin). "
+        "Wrong PINs are counted per seat and per signed-in account (not per address: referees behind "
+        "one hall address do not share a budget): after repeated failures the answer is 429 locked_out "
+        "with Retry-After (seconds) until the lock ends.",
+    )
+    def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
+        _, table = lookups.table_for_viewer(request, slug, number, table_no)
+        data = valid(ConfirmSerializer, request.data)
+        position = data["position"]
+        try:
+            confirmation = hands.confirm_table(
+                request.user, table, position, data["pin"], address=client_ip(request) or None
+            )
+        except hands.WrongPin as exc:
+            seated = {s.position for s in table.seats.all()}
+            field = "pin" if position in seated else "position"
+            raise exceptions.ValidationError({field: [exceptions.ErrorDetail(str(exc), "wrong_pin")]}) from None
+        confirmation.table_confirmed = Table.objects.filter(pk=table.pk, confirmed_at__isnull=False).exists()
+        return Response(ConfirmationSerializer(confirmation).data)
 
 
 class ConfirmByJudge(ApiView):
