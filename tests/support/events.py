@@ -8,7 +8,7 @@ from typing import Any
 from tournaments.events import services
 from tournaments.models import Round, Seat, Table
 from tournaments.rounds import services as rounds
-from tournaments.tables import hands
+from tournaments.tables import confirmations, hands
 
 SITE = "https://tarok.example.org"
 LONG_NAME = "Maximilian Alexander von und zu Hohenberg-Schwarzenstein III"  # 60 characters
@@ -45,7 +45,7 @@ def play_table(table: Table, user: Any) -> None:
 def confirm_table(table: Table, user: Any) -> None:
     """Every seated player confirms the table with his PIN."""
     for seat in Seat.objects.filter(table=table).select_related("entry"):
-        hands.confirm_table(user, table, seat.position, seat.entry.pin)
+        confirmations.confirm_table(user, table, seat.position, seat.entry.pin)
 
 
 def tables(event: Any) -> list[Table]:

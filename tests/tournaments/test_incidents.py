@@ -18,7 +18,7 @@ from tournaments.incidents import services as incidents
 from tournaments.models import AuditEntry, Entry, Incident, Round, Sanction, Seat, Table
 from tournaments.results import load as results
 from tournaments.rounds import services as rounds
-from tournaments.tables import hands
+from tournaments.tables import confirmations, hands
 
 
 def test_a_referee_opens_an_incident_at_his_table_and_it_is_audited(running_event, bob):
@@ -76,7 +76,7 @@ def test_a_ruling_with_a_correction_goes_through_the_hand_flow_and_reopens_the_t
     hand = hands.enter_hand(bob, table, tri("A", HAND1_SEATS, "B", "D"))
     hands.enter_hand(bob, table, tri("B", HAND2_SEATS, "C", "A"))  # the round's 2 hands
     for position, entry in _seated(table).items():
-        hands.confirm_table(bob, table, position, entry.pin)
+        confirmations.confirm_table(bob, table, position, entry.pin)
     table.refresh_from_db()
     assert table.confirmed_at is not None
     incident = _open(bob, running_event, table)

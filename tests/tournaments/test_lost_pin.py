@@ -12,7 +12,7 @@ from tests.conftest import client_for
 from tests.html_forms import forms
 from tests.pdf_text import pdf_text
 from tournaments.models import AuditEntry, Entry
-from tournaments.tables import hands
+from tournaments.tables import confirmations, hands
 
 PLAYERS = "/e/ljubljana-open/manage/players/"
 API = "/api/events/ljubljana-open/entries/3/pin/"
@@ -70,9 +70,9 @@ def test_the_old_pin_no_longer_confirms_and_the_new_one_does(running_event, alic
     client = client_for(alice)
     found = new_pin_form(client.get(PLAYERS).content, number)
     client.post(found.action, found.data())
-    with pytest.raises(hands.WrongPin):
-        hands.confirm_table(bob, table, seat.position, old)
-    assert hands.confirm_table(bob, table, seat.position, pin_of(running_event, number)).created
+    with pytest.raises(confirmations.WrongPin):
+        confirmations.confirm_table(bob, table, seat.position, old)
+    assert confirmations.confirm_table(bob, table, seat.position, pin_of(running_event, number)).created
 
 
 @pytest.mark.parametrize("who", ["bob", "rita", "charlie"])

@@ -17,7 +17,7 @@ from tournaments.documents.protocols import build, render
 from tournaments.events import services
 from tournaments.models import Table, Tournament
 from tournaments.rounds import services as rounds
-from tournaments.tables import hands
+from tournaments.tables import confirmations, hands
 from tournaments.tables.progress import EventPlan, table_progress
 
 PLAN = EventPlan("tarokk-vadasz", hands_per_round=4)
@@ -158,4 +158,4 @@ def test_an_unfinished_table_with_an_uncounted_hand_shows_one_count_everywhere(a
     assert (build.table_protocol(table, filled=True).hands, hands.progress_of(table).played) == (played, played)
     # The table still takes a hand, and confirming is refused: both actions read the same count.
     with pytest.raises(hands.NotOpen, match=f"{played} of {size}"):
-        hands.confirm_by_judge(alice, table, "try")
+        confirmations.confirm_by_judge(alice, table, "try")

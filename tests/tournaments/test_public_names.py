@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.conftest import client_for
 from tournaments.models import Referee
-from tournaments.tables import hands
+from tournaments.tables import confirmations
 
 TABLE = "/api/events/ljubljana-open/rounds/1/tables/1/"
 
@@ -15,8 +15,8 @@ def judged(table, bob):
     rights, as the judge."""
     Referee.objects.filter(tournament=table.round.tournament, user=bob).update(judge=True)
     pin = table.seats.select_related("entry").get(position="A").entry.pin
-    hands.confirm_table(bob, table, "A", pin)
-    hands.confirm_by_judge(bob, table, "C was taken ill")
+    confirmations.confirm_table(bob, table, "A", pin)
+    confirmations.confirm_by_judge(bob, table, "C was taken ill")
     return table
 
 
@@ -48,8 +48,8 @@ def test_the_public_reads_the_full_name_when_there_is_one(complete, bob):
 
 def test_an_organizer_is_named_as_one(complete, alice):
     pin = complete.seats.select_related("entry").get(position="A").entry.pin
-    hands.confirm_table(alice, complete, "A", pin)
-    hands.confirm_by_judge(alice, complete, "C was taken ill")
+    confirmations.confirm_table(alice, complete, "A", pin)
+    confirmations.confirm_by_judge(alice, complete, "C was taken ill")
     assert client_for(None).get(TABLE).json()["judge_confirmation"]["judge"] == "Organizer"
 
 

@@ -22,7 +22,7 @@ from tests.support.api import send
 from tournaments.models import AuditEntry, Round, Table, Tournament
 from tournaments.rounds import services as rounds
 from tournaments.rounds import timeup
-from tournaments.tables import hands
+from tournaments.tables import confirmations, hands
 
 URL = "/e/ljubljana-open/round/1/table/1/"
 API = "/api/events/ljubljana-open/rounds/1/tables/1/"
@@ -51,7 +51,7 @@ def progress(table: Table):
 
 def confirm_all(table: Table, user) -> None:
     for seat in table.seats.select_related("entry"):
-        hands.confirm_table(user, table, seat.position, seat.entry.pin)
+        confirmations.confirm_table(user, table, seat.position, seat.entry.pin)
 
 
 # --- the clock refuses nothing; the record decides ------------------------------------------------------

@@ -39,7 +39,7 @@ from tournaments.api.serializers import (
 from tournaments.lookups import tournament_for_viewer
 from tournaments.models import Bye, Round, Seat, Table, Tournament
 from tournaments.results.load import table_totals
-from tournaments.tables import hands, lines
+from tournaments.tables import confirmations, hands, lines
 from tournaments.tables.handforms.base import hand_labels
 
 # --- errors ---------------------------------------------------------------------
@@ -107,7 +107,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             {"errors": [{"field": "Idempotency-Key", "code": "idempotency_conflict", "message": str(exc)}]},
             status=status.HTTP_409_CONFLICT,
         )
-    if isinstance(exc, hands.PinLocked):
+    if isinstance(exc, confirmations.PinLocked):
         return Response(
             {"errors": [{"field": "pin", "code": "locked_out", "message": str(exc)}]},
             status=status.HTTP_429_TOO_MANY_REQUESTS,

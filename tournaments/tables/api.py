@@ -43,7 +43,7 @@ from tournaments.api.serializers import (
 )
 from tournaments.models import Hand, Table, Tournament
 from tournaments.rounds import timeup
-from tournaments.tables import hands
+from tournaments.tables import confirmations, hands
 from tournaments.tables.table_view import table_view
 
 
@@ -341,10 +341,10 @@ class Confirm(ApiView):
         data = valid(ConfirmSerializer, request.data)
         position = data["position"]
         try:
-            confirmation = hands.confirm_table(
+            confirmation = confirmations.confirm_table(
                 request.user, table, position, data["pin"], address=client_ip(request) or None
             )
-        except hands.WrongPin as exc:
+        except confirmations.WrongPin as exc:
             seated = {s.position for s in table.seats.all()}
             field = "pin" if position in seated else "position"
             raise exceptions.ValidationError({field: [exceptions.ErrorDetail(str(exc), "wrong_pin")]}) from None
@@ -380,7 +380,7 @@ class ConfirmByJudge(ApiView):
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = valid(JudgeConfirmSerializer, request.data)
-        judge = hands.confirm_by_judge(request.user, table, data["reason"])
+        judge = confirmations.confirm_by_judge(request.user, table, data["reason"])
         return Response(JudgeConfirmationSerializer(judge, context=names_for(request, tournament)).data)
 
 

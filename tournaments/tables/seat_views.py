@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments.lookups import table_for_viewer
-from tournaments.tables import hands, seatview
+from tournaments.tables import confirmations, hands, seatview
 from tournaments.tables.views import client_address
 
 
@@ -50,12 +50,12 @@ def seat_confirm(request: HttpRequest, slug: str, number: int, table_no: int, po
     if not pin.strip():  # not counted as a failure: nothing was tried
         return _page(request, slug, number, table_no, position, pin_error=_("Type your PIN."), status=400)
     try:
-        confirmation = hands.confirm_table(
+        confirmation = confirmations.confirm_table(
             request.user, table, seat.position, pin, address=client_address(request), own_phone=True
         )
-    except hands.WrongPin as exc:
+    except confirmations.WrongPin as exc:
         return _page(request, slug, number, table_no, position, pin_error=str(exc), status=400)
-    except hands.PinLocked as exc:
+    except confirmations.PinLocked as exc:
         return _page(
             request, slug, number, table_no, position, pin_error=str(exc), status=429, retry_after=exc.retry_after
         )

@@ -18,7 +18,7 @@ from tournaments import lookups
 from tournaments.api.core import READ_ERRORS, SLUG, ApiView, _errors, valid
 from tournaments.api.serializers import ConfirmationSerializer, time_expired_field, time_up_after_field
 from tournaments.events.staff_api import StandingSerializer
-from tournaments.tables import hands, seatview
+from tournaments.tables import confirmations, seatview
 
 POSITION = OpenApiParameter(
     "position", OpenApiTypes.STR, OpenApiParameter.PATH, description="The seat's position at the table (A, B, …)."
@@ -125,10 +125,10 @@ class SeatConfirm(ApiView):
         seat = seatview.seat_of(table, position)
         pin = valid(SeatPinSerializer, request.data)["pin"]
         try:
-            confirmation = hands.confirm_table(
+            confirmation = confirmations.confirm_table(
                 request.user, table, seat.position, pin, address=client_ip(request) or None, own_phone=True
             )
-        except hands.WrongPin as exc:
+        except confirmations.WrongPin as exc:
             raise exceptions.ValidationError({"pin": [exceptions.ErrorDetail(str(exc), "wrong_pin")]}) from None
         table.refresh_from_db(fields=["confirmed_at"])
         confirmation.table_confirmed = table.confirmed_at is not None

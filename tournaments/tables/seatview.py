@@ -1,6 +1,6 @@
 """A player's own seat (issue 16, "players' own phones"): his table's hands and live totals, his
 running standing and whether he has confirmed. One shape for the seat page and its API twin
-(STYLE.md §17); the confirmation itself is ``hands.confirm_table(..., own_phone=True)``."""
+(STYLE.md §17); the confirmation itself is ``confirmations.confirm_table(..., own_phone=True)``."""
 
 from __future__ import annotations
 

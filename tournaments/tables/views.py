@@ -77,7 +77,7 @@ def _context(request, tournament, table, view: TableView, form, preview=None, en
         "entry_number": (last.number + 1) if last else 1,
         "entry_token": entry_token or uuid.uuid4().hex,
         "judge_confirmation": judge_confirmation,
-        # Only the judge countersigns with seat A (hands.confirm_by_judge): the form is his alone.
+        # Only the judge countersigns with seat A (confirmations.confirm_by_judge): the form is his alone.
         "is_judge": can_write and access.is_judge(request.user, tournament),
         "tournament": tournament,
         "table": table,
