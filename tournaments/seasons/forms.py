@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.series.model import TIE_BREAKS
 from tournaments.models import Tournament
 from tournaments.seasons.models import Series
+from tournaments.seasons.services import SETTING_FIELDS
 from tournaments.seasons.words import TIE_BREAK_WORDS, number
 
 NO_TIE_BREAK = ""
@@ -25,6 +26,13 @@ TIE_BREAK_CHOICES = [(NO_TIE_BREAK, _("none")), *((t, TIE_BREAK_WORDS[t]) for t 
 _SEPARATORS = re.compile(r"[\s;]+")
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
 MAX_TABLE = 1000
+
+# The settings (``services.SETTING_FIELDS``, in the form's order) the form edits as other fields; the
+# final is chosen beside the places it fills.
+FORM_FIELDS_OF = {
+    "table": ["table_text"],
+    "tie_breaks": ["tie_break_1", "tie_break_2", "tie_break_3", "final"],
+}
 
 
 def parse_table(text: str) -> list[int | float]:
@@ -105,26 +113,7 @@ class SeriesSettingsForm(SeriesCreateForm):
             for i in range(3):
                 self.initial[f"tie_break_{i + 1}"] = breaks[i] if i < len(breaks) else NO_TIE_BREAK
             self.initial["final"] = next((m.tournament.slug for m in members if m.is_final), "")
-        self.order_fields(
-            [
-                "name",
-                "slug",
-                "season",
-                "language",
-                "is_public",
-                "points",
-                "table_text",
-                "count",
-                "best_n",
-                "minus_counts",
-                "tie_break_1",
-                "tie_break_2",
-                "tie_break_3",
-                "final",
-                "final_places",
-                "ties_at_cut",
-            ]
-        )
+        self.order_fields([field for setting in SETTING_FIELDS for field in FORM_FIELDS_OF.get(setting, [setting])])
 
     def clean_table_text(self) -> list[int | float]:
         return parse_table(self.cleaned_data.get("table_text") or "")
