@@ -37,7 +37,8 @@ SETUP = f"""
 import json
 from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
-from tournaments import rounds, services
+from tournaments.events import services
+from tournaments.rounds import services as rounds
 boss = User.objects.create_superuser("boss", password="x")
 event = services.create_tournament(boss, name="Load", slug="load", variant="taruk2012", rounds=1,
                                    hands_per_round=12, round_minutes=75, table_size=4, is_public=True,
