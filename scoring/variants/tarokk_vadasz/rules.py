@@ -12,6 +12,7 @@ the per-seat points of §2.2 and the next table state of §3.4.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from scoring import common
@@ -808,9 +809,60 @@ def _items(hand: Mapping[str, Any], g: int, reduced: bool) -> list[tuple[str, in
                 items.append((line, amount))
 
     for f in figures:
-        line, amount = _figure_result(f, g, dupla, volat, lmode, reduced)
-        items.append((join(": ", [_figure_head(f), line]), amount))
+        side = f["side"]
+        announced = f["announced"]
+        items.append(
+            _figure_item(
+                f["figure"],
+                side,
+                announced,
+                f["announcer"] if announced else None,
+                f.get("kontra") or 0,
+                f.get("result"),
+                bool(f.get("with_volat")),
+                f.get("unplayable"),
+                g,
+                dupla[side],
+                volat[side],
+                lmode,
+                reduced,
+            )
+        )
     return items
+
+
+@lru_cache(maxsize=2048, typed=True)
+def _figure_item(
+    figure: str,
+    side: str,
+    announced: bool,
+    announcer: str | None,
+    kontra: int,
+    result: str | None,
+    with_volat: bool,
+    unplayable: str | None,
+    g: int,
+    dupla: bool,
+    volat: bool,
+    lmode: str | None,
+    reduced: bool,
+) -> tuple[str, int]:
+    """A listed figure's breakdown line and signed amount, from every value of the hand they depend on.
+
+    Cached (the key is those plain values): a hand lists a few figures out of a few hundred possible
+    lines, and a message is never changed once made, so hands share one."""
+    f = {
+        "figure": figure,
+        "side": side,
+        "announced": announced,
+        "announcer": announcer,
+        "kontra": kontra,
+        "result": result,
+        "with_volat": with_volat,
+        "unplayable": unplayable,
+    }
+    line, amount = _figure_result(f, g, {side: dupla}, {side: volat}, lmode, reduced)
+    return join(": ", [_figure_head(f), line]), amount
 
 
 def _figure_head(f: Mapping[str, Any]) -> str:
