@@ -42,6 +42,9 @@ def evaluate(hand: Any, state: Any = None, config: Any = None) -> HandScore | li
         errors.add("config", INVALID_VALUE, _("%(field)s must be a JSON object", field="config"))
         return errors.items
     variant = VARIANTS[key]
+    if variant.check_all is not None:
+        errors = variant.check_all(hand, state, config)
+        return errors if errors else variant.settle(hand, state, config)
     config_errors = variant.validate_config(config)
     if config_errors:
         return config_errors

@@ -558,6 +558,19 @@ def validate(
     return report(hand, state, table, config_errors)
 
 
+def check_all(
+    hand: Mapping[str, Any], state: Mapping[str, Any] | None, config: Mapping[str, Any] | None
+) -> list[HandError]:
+    """``validate_config``, then ``validate`` when the config passed (``Variant.check_all``), the point
+    table looked up once: the lookup compares the config with its snapshot, a walk of the whole table."""
+    table, config_errors = point_table(config)
+    if table is None:
+        return list(config_errors)
+    if _accepts(hand, state, table):
+        return []
+    return report(hand, state, table, config_errors)
+
+
 _HAND_KEYSET = frozenset(HAND_KEYS)
 _ENTRY_KEYSET = frozenset(ENTRY_KEYS)
 _PAIR_KEYSET = frozenset(PAIRS)
