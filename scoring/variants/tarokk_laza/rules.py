@@ -1031,15 +1031,13 @@ def entries_of(hand: Mapping[str, Any], side: str, table: PointTable) -> list[En
 _new_tuple = tuple.__new__
 
 
-# The lines below are cached, each call's whole input (plain values: names, seat letters, whole
-# numbers) as the key: a deal has a dozen lines out of a few thousand an event's table gives, every
-# deal makes them, and a message is never changed once made, so deals share them. ``typed``: True is
-# not taken for 1.
-
-
 @lru_cache(maxsize=1024, typed=True)
 def _outcome(name: str, qualifier: str | None, silent: bool, made: bool, kontra: int) -> str:
-    """An entry's outcome as a message: "kőr Banda made", "Flotta failed, kontra"."""
+    """An entry's outcome as a message: "kőr Banda made", "Flotta failed, kontra".
+
+    Cached, the call's whole input (plain values) as the key: a deal has a dozen entries out of a
+    table's few dozen bids, and a message is never changed once made, so deals share them. ``typed``:
+    True is not taken for 1. (A cache of whole lines, a few thousand per table, was slower: memory.)"""
     label = _labelled(name, qualifier)
     if silent:
         found = _("%(game)s silent", game=label)
@@ -1070,33 +1068,16 @@ def _line(side: int, pair: tuple[str, str], e: Entry, amount: int, note: str) ->
     """One breakdown line, e.g. ``Attack A/D: Flotta made, kontra: 2 x 40 = +80``: the pair (``side`` 0
     attack, 1 defence), the entry's outcome (a message), then numbers."""
     row = e.row
-    if note and not e.kontra:
-        outcome = _outcome(row.name, e.qualifier, e.silent, e.made, e.kontra)
-        return join(": ", [_PREFIXES[side][pair], outcome, _("0 (%(reason)s)", reason=note)])
-    return _scored_line(side, pair, row.name, e.qualifier, e.silent, e.made, e.kontra, row.made, row.failed, amount)
-
-
-@lru_cache(maxsize=8192, typed=True)
-def _scored_line(
-    side: int,
-    pair: tuple[str, str],
-    name: str,
-    qualifier: str | None,
-    silent: bool,
-    made: bool,
-    kontra: int,
-    row_made: int | None,
-    row_failed: int | None,
-    amount: int,
-) -> str:
-    """``_line`` of an entry that scores (cached, see ``_outcome``)."""
-    outcome = _outcome(name, qualifier, silent, made, kontra)
-    if kontra:
-        mult = KONTRA_FACTORS[kontra]  # the record's kontra 1/2 is the multiplier 2/4 (§3.2)
-        if made:
-            return join(": ", [_PREFIXES[side][pair], outcome, f"{mult} x {row_made} = {signed(amount)}"])
-        return join(": ", [_PREFIXES[side][pair], outcome, f"-({mult} x {row_failed}) = {signed(amount)}"])
-    return join(": ", [_PREFIXES[side][pair], outcome, signed(amount)])
+    outcome = _outcome(row.name, e.qualifier, e.silent, e.made, e.kontra)
+    prefix = _PREFIXES[side][pair]
+    if e.kontra:
+        mult = KONTRA_FACTORS[e.kontra]  # the record's kontra 1/2 is the multiplier 2/4 (§3.2)
+        if e.made:
+            return join(": ", [prefix, outcome, f"{mult} x {row.made} = {signed(amount)}"])
+        return join(": ", [prefix, outcome, f"-({mult} x {row.failed}) = {signed(amount)}"])
+    if note:
+        return join(": ", [prefix, outcome, _("0 (%(reason)s)", reason=note)])
+    return join(": ", [prefix, outcome, signed(amount)])
 
 
 def settle(hand: Mapping[str, Any], state: Mapping[str, Any] | None, config: Mapping[str, Any] | None) -> HandScore:
