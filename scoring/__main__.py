@@ -8,6 +8,8 @@ input is not JSON of the expected shape (or the arguments are wrong).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import json
 import sys
 from collections.abc import Mapping
@@ -28,6 +30,23 @@ def _unwrap(item: Any) -> tuple[Any, Any, Any] | None:
             return None
         return item["hand"], item.get("state"), item.get("config")
     return item, None, None
+
+
+def _share_configs(unwrapped: list[tuple[Any, Any, Any]]) -> list[tuple[Any, Any, Any]]:
+    """The items with equal configs sharing one object.
+
+    A batch carries its event's config with every hand, and Laza parses its point table once
+    per config object (``point_table``): parsed anew for each hand it costs more than scoring.
+    The input is JSON, so two configs with the same JSON text are the same value (1, 1.0 and
+    true write differently), and the engine never changes a config."""
+    shared: dict[str, Any] = {}
+    out = []
+    for hand, state, config in unwrapped:
+        if config is not None:
+            with contextlib.suppress(ValueError, RecursionError):  # nested deeper than json writes
+                config = shared.setdefault(json.dumps(config, ensure_ascii=False), config)
+        out.append((hand, state, config))
+    return out
 
 
 LANGUAGES = ("en", "sl", "hu")
@@ -55,12 +74,18 @@ def main(stdin: Any = None, stdout: Any = None, argv: list[str] | None = None) -
             file=sys.stderr,
         )
         return 2
-    results = [evaluate(*u) for u in unwrapped]
+    results = [evaluate(*u) for u in _share_configs(unwrapped)]
     answers = [answer(r, args.lang) for r in results]
-    json.dump(answers if isinstance(payload, list) else answers[0], stdout, ensure_ascii=False)
+    # dumps, not dump: json.dump writes through the pure-Python encoder, dumps through the C one
+    # (the same text, several times faster).
+    stdout.write(json.dumps(answers if isinstance(payload, list) else answers[0], ensure_ascii=False))
     stdout.write("\n")
     return 0 if all(isinstance(r, HandScore) for r in results) else 1
 
 
 if __name__ == "__main__":
+    # The command scores one batch and exits. The batch, its results and its answers stay alive
+    # until the answers are written, so the cyclic GC would scan them again and again as they grow,
+    # and free nothing (the engine makes no reference cycles): half the run's time on a large batch.
+    gc.disable()
     sys.exit(main(argv=sys.argv[1:]))

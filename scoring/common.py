@@ -528,6 +528,7 @@ HOOKS = (
     "playing_seats",
     "next_dealer",
     "validate_config",
+    "check_all",
     "dealers_after",
     "dealers_reads",
     "counts_as_played",

@@ -19,8 +19,10 @@ from .types import INVALID_VALUE, MISSING_FIELD, HandError, HandScore
 def evaluate(hand: Any, state: Any = None, config: Any = None) -> HandScore | list[HandError]:
     """Score ``hand`` from ``state`` (the previous hand's state, ``{}`` at the
     start) under the event ``config``; a list of errors when it is rejected."""
+    # ``type(x) is dict`` first (what json.loads makes): the Mapping check is slow, and this runs
+    # three times a hand.
     errors = Errors()
-    if not isinstance(hand, Mapping):
+    if type(hand) is not dict and not isinstance(hand, Mapping):
         errors.add("", INVALID_VALUE, _("the hand must be a JSON object"))
         return errors.items
     key = hand.get("variant")
@@ -33,13 +35,16 @@ def evaluate(hand: Any, state: Any = None, config: Any = None) -> HandScore | li
         return errors.items
     if state is None:
         state = {}
-    if not isinstance(state, Mapping):
+    if type(state) is not dict and not isinstance(state, Mapping):
         errors.add("state", INVALID_VALUE, _("%(field)s must be a JSON object", field="state"))
         return errors.items
-    if config is not None and not isinstance(config, Mapping):
+    if config is not None and type(config) is not dict and not isinstance(config, Mapping):
         errors.add("config", INVALID_VALUE, _("%(field)s must be a JSON object", field="config"))
         return errors.items
     variant = VARIANTS[key]
+    if variant.check_all is not None:
+        errors = variant.check_all(hand, state, config)
+        return errors if errors else variant.settle(hand, state, config)
     config_errors = variant.validate_config(config)
     if config_errors:
         return config_errors

@@ -97,6 +97,10 @@ class Variant:
     playing_seats: Callable[[list[str], str, Mapping[str, JSON]], list[str]]
     next_dealer: Callable[[list[str], str], str]
     validate_config: Callable[[Mapping[str, JSON] | None], list[HandError]] = lambda config: []
+    # ``validate_config`` and then ``validate`` in one call, as ``scoring.engine.evaluate`` asks: the
+    # config's errors when it has any, else the hand's. For a variant whose two would repeat work (Laza
+    # checks its point table in each, a tenth of scoring a hand); None: the engine calls the two.
+    check_all: Validator | None = None
     # Who may deal the hand after ``hand``, the usual one first. ``None``: the deal always
     # rotates (``next_dealer``). Ulti deals a void deal again; after a Vadász throw-in the
     # thrower may take the deal.

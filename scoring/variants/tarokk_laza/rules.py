@@ -182,13 +182,17 @@ class Entry(NamedTuple):
     silent: bool
 
     def label(self) -> str:
-        q = self.qualifier
-        return self.row.name if q is None else f"{QUALIFIER_NAMES.get(q, q)} {self.row.name}"
+        return _labelled(self.row.name, self.qualifier)
 
     def value(self) -> int:
         """The value a made entry would score (M, or S when silent)."""
         v = self.row.silent if self.silent else self.row.made
         return v or 0
+
+
+def _labelled(name: str, qualifier: str | None) -> str:
+    """ "kőr Banda": a bid's name with its qualifier as a referee writes them."""
+    return name if qualifier is None else f"{QUALIFIER_NAMES.get(qualifier, qualifier)} {name}"
 
 
 # --- the point table (config) -------------------------------------------------
@@ -550,6 +554,19 @@ def validate(
     """Every error of ``hand`` under ``state`` and the event ``config`` (§5.2); never raises."""
     table, config_errors = point_table(config)
     if table is not None and _accepts(hand, state, table):
+        return []
+    return report(hand, state, table, config_errors)
+
+
+def check_all(
+    hand: Mapping[str, Any], state: Mapping[str, Any] | None, config: Mapping[str, Any] | None
+) -> list[HandError]:
+    """``validate_config``, then ``validate`` when the config passed (``Variant.check_all``), the point
+    table looked up once: the lookup compares the config with its snapshot, a walk of the whole table."""
+    table, config_errors = point_table(config)
+    if table is None:
+        return list(config_errors)
+    if _accepts(hand, state, table):
         return []
     return report(hand, state, table, config_errors)
 
@@ -1014,28 +1031,22 @@ def entries_of(hand: Mapping[str, Any], side: str, table: PointTable) -> list[En
 _new_tuple = tuple.__new__
 
 
-# Each entry's outcome as a message ("kőr Banda made", "Flotta failed, kontra"), built once: a deal
-# has a dozen entries out of a table's few dozen bids, and scoring is on the hot path. Messages are
-# never changed once made, so hands share them. Bounded: emptied when an odd stream of tables fills it.
-_OUTCOMES: dict[tuple[str, str | None, bool, bool, int], str] = {}
+@lru_cache(maxsize=1024, typed=True)
+def _outcome(name: str, qualifier: str | None, silent: bool, made: bool, kontra: int) -> str:
+    """An entry's outcome as a message: "kőr Banda made", "Flotta failed, kontra".
 
-
-def _outcome(e: Entry) -> str:
-    key = (e.row.name, e.qualifier, e.silent, e.made, e.kontra)
-    found = _OUTCOMES.get(key)
-    if found is None:
-        label = e.label()
-        if e.silent:
-            found = _("%(game)s silent", game=label)
-        elif e.made:
-            found = _("%(game)s made", game=label)
-        else:
-            found = _("%(game)s failed", game=label)
-        if e.kontra:
-            found = join(", ", [found, KONTRA_NAMES[e.kontra]])  # kontra, rekontra: Hungarian terms
-        if len(_OUTCOMES) >= 4096:
-            _OUTCOMES.clear()
-        _OUTCOMES[key] = found
+    Cached, the call's whole input (plain values) as the key: a deal has a dozen entries out of a
+    table's few dozen bids, and a message is never changed once made, so deals share them. ``typed``:
+    True is not taken for 1. (A cache of whole lines, a few thousand per table, was slower: memory.)"""
+    label = _labelled(name, qualifier)
+    if silent:
+        found = _("%(game)s silent", game=label)
+    elif made:
+        found = _("%(game)s made", game=label)
+    else:
+        found = _("%(game)s failed", game=label)
+    if kontra:
+        found = join(", ", [found, KONTRA_NAMES[kontra]])  # kontra, rekontra: Hungarian terms
     return found
 
 
@@ -1053,17 +1064,20 @@ def _table_line(version: str) -> str:
     return _("Point table %(version)s", version=version)
 
 
-def _line(prefix: str, e: Entry, amount: int, note: str) -> str:
-    """One breakdown line, e.g. ``Attack A/D: Flotta made, kontra: 2 x 40 = +80``: the pair, the
-    entry's outcome (a message), then numbers."""
+def _line(side: int, pair: tuple[str, str], e: Entry, amount: int, note: str) -> str:
+    """One breakdown line, e.g. ``Attack A/D: Flotta made, kontra: 2 x 40 = +80``: the pair (``side`` 0
+    attack, 1 defence), the entry's outcome (a message), then numbers."""
+    row = e.row
+    outcome = _outcome(row.name, e.qualifier, e.silent, e.made, e.kontra)
+    prefix = _PREFIXES[side][pair]
     if e.kontra:
         mult = KONTRA_FACTORS[e.kontra]  # the record's kontra 1/2 is the multiplier 2/4 (§3.2)
         if e.made:
-            return join(": ", [prefix, _outcome(e), f"{mult} x {e.row.made} = {signed(amount)}"])
-        return join(": ", [prefix, _outcome(e), f"-({mult} x {e.row.failed}) = {signed(amount)}"])
+            return join(": ", [prefix, outcome, f"{mult} x {row.made} = {signed(amount)}"])
+        return join(": ", [prefix, outcome, f"-({mult} x {row.failed}) = {signed(amount)}"])
     if note:
-        return join(": ", [prefix, _outcome(e), _("0 (%(reason)s)", reason=note)])
-    return join(": ", [prefix, _outcome(e), signed(amount)])
+        return join(": ", [prefix, outcome, _("0 (%(reason)s)", reason=note)])
+    return join(": ", [prefix, outcome, signed(amount)])
 
 
 def settle(hand: Mapping[str, Any], state: Mapping[str, Any] | None, config: Mapping[str, Any] | None) -> HandScore:
@@ -1085,13 +1099,13 @@ def settle(hand: Mapping[str, Any], state: Mapping[str, Any] | None, config: Map
         total, amounts, notes = evaluate_pair(entries)
         shown = _pair_text(pair)
         if side == "attack":
-            prefix = _PREFIXES[0][pair]
+            index = 0
             line = _("Attack %(pair)s total: %(points)s", pair=shown, points=signed(total))
         else:
-            prefix = _PREFIXES[1][pair]
+            index = 1
             line = _("Defence %(pair)s total: %(points)s", pair=shown, points=signed(total))
         for i, e in enumerate(entries):
-            breakdown.append(_line(prefix, e, amounts[i], notes[i]))
+            breakdown.append(_line(index, pair, e, amounts[i], notes[i]))
         breakdown.append(line)
         points[pair[0]] = points[pair[1]] = total
     return HandScore(points, seating_state(list(TABLE_SEATS), state, hand), breakdown)

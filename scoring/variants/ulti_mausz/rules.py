@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from scoring import common
@@ -314,7 +315,16 @@ def _kontra_text(level: int) -> str:
 
 def _pays(flows: list[tuple[str, str, int]]) -> str:
     """ "A pays B 4; C pays B 4" (§5.3 breakdown style; only ulti settles in payments)."""
-    return join("; ", [_("%(payer)s pays %(payee)s %(amount)s", payer=p, payee=q, amount=n) for p, q, n in flows])
+    return join("; ", [_pay(p, q, n) for p, q, n in flows])
+
+
+# The caches below hold messages made from plain values (seat letters, bid and trump keys, whole
+# numbers), each call's whole input as the key: a message is never changed once made, so hands can
+# share one, and every hand makes a dozen of them. ``typed``: True is not taken for 1.
+@lru_cache(maxsize=1024, typed=True)
+def _pay(payer: str, payee: str, amount: int) -> str:
+    """ "A pays B 4"."""
+    return _("%(payer)s pays %(payee)s %(amount)s", payer=payer, payee=payee, amount=amount)
 
 
 def _line(head: str, flows: list[tuple[str, str, int]]) -> str:
@@ -1205,6 +1215,31 @@ def _suit(key: str, trump: Any) -> str | None:
     return _suit_name(trump)
 
 
+# How a played component's line says its verdict (``_verdict_head``).
+_MADE, _FAILED, _SHEET_MADE, _SHEET_FAILED, _RULING = range(5)
+
+
+@lru_cache(maxsize=512, typed=True)
+def _verdict_head(comp: str, coloured: bool, trump: str | None, verdict: int) -> str:
+    """ "ulti (makk) made", "parti (tök) failed (the sheet's verdict)" (cached: see ``_pay``)."""
+    game = _with_suit(COMPONENT_NAME[comp], _suit_name(trump) if coloured else None)
+    if verdict == _RULING:
+        return _("%(game)s made (ruling 13.3.10)", game=game)
+    if verdict == _SHEET_MADE:
+        return _("%(game)s made (the sheet's verdict)", game=game)
+    if verdict == _SHEET_FAILED:
+        return _("%(game)s failed (the sheet's verdict)", game=game)
+    if verdict == _MADE:
+        return _("%(game)s made", game=game)
+    return _("%(game)s failed", game=game)
+
+
+@lru_cache(maxsize=2048, typed=True)
+def _levelled_head(comp: str, coloured: bool, trump: str | None, verdict: int, levels: str) -> str:
+    """ "ulti (makk) made, x2 (kontra)" (cached: see ``_pay``)."""
+    return join(", ", [_verdict_head(comp, coloured, trump, verdict), levels])
+
+
 def _played_items(hand: Mapping[str, Any], ctype: str | None) -> list[_Item]:
     """A deal played to the end (§3.8 "else" branch), with the ruling changes of
     13.3.10 / 13.3.11 / 13.3.12."""
@@ -1229,20 +1264,14 @@ def _played_items(hand: Mapping[str, Any], ctype: str | None) -> list[_Item]:
             disputed[comp] = (value, (kx, ky))
             continue
         made = verdicts[comp]
-        game = _with_suit(COMPONENT_NAME[comp], suit)
         if comp == "parti" and ctype == RULING_PARTI_WON:
-            head = _("%(game)s made (ruling 13.3.10)", game=game)  # the ruling gives the parti
+            verdict = _RULING  # the ruling gives the parti
         elif comp in COUNTED and play.get("declarer_card_points") is None:  # by_sheet: not counted
-            head = (
-                _("%(game)s made (the sheet's verdict)", game=game)
-                if made
-                else _("%(game)s failed (the sheet's verdict)", game=game)
-            )
-        elif made:
-            head = _("%(game)s made", game=game)
+            verdict = _SHEET_MADE if made else _SHEET_FAILED
         else:
-            head = _("%(game)s failed", game=game)
+            verdict = _MADE if made else _FAILED
         if comp == "parti" and silent_100:
+            head = _verdict_head(comp, coloured, trump, verdict)
             # §3.4 item 2 (A5): k=1 doubles; kontra/rekontra add the silent-100 value 2b.
             ax = value * kx + (value if kx == 1 else 2 * value)
             ay = value * ky + (value if ky == 1 else 2 * value)
@@ -1254,7 +1283,7 @@ def _played_items(hand: Mapping[str, Any], ctype: str | None) -> list[_Item]:
             head = join(", ", [head, _levels_text(x, y, kx, ky), silent])
         else:
             ax, ay = value * kx, value * ky
-            head = join(", ", [head, _levels_text(x, y, kx, ky)])
+            head = _levelled_head(comp, coloured, trump, verdict, _levels_text(x, y, kx, ky))
         items.append(_item(comp, head, declarer, x, y, ax, ay) if made else _item(comp, head, declarer, x, y, -ax, -ay))
         if comp == "ulti" and not made:
             # §3.4 item 1: the ulti penalty, never doubled.

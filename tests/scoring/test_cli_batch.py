@@ -1,0 +1,41 @@
+"""``python -m scoring`` on a batch whose items carry their event's config: equal configs are parsed
+once (``_share_configs``), and a config that differs only in a JSON type still gets its own answer.
+No database: run with ``-p no:django``."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import random
+from typing import Any
+
+from scoring.__main__ import _share_configs, main
+from tests.samples.tarokk_laza import TEST_CONFIG, random_hand
+
+
+def run(payload: Any) -> tuple[int, Any]:
+    out = io.StringIO()
+    status = main(io.StringIO(json.dumps(payload)), out)
+    return status, json.loads(out.getvalue())
+
+
+def test_items_with_the_same_config_text_share_one_config_object():
+    first, second = copy.deepcopy(TEST_CONFIG), copy.deepcopy(TEST_CONFIG)
+    items = _share_configs([({}, None, first), ({}, None, second), ({}, None, None)])
+    assert items[0][2] is first and items[1][2] is first
+    assert items[2][2] is None
+
+
+def test_a_config_that_differs_only_by_1_and_1_0_is_its_own_config():
+    # Equal to Python (1 == 1.0), not to JSON: the point table's cells are whole numbers, so the
+    # second item's table is refused while the first one's scores.
+    floaty = copy.deepcopy(TEST_CONFIG)
+    floaty["point_table"]["rows"][0]["made"] = float(floaty["point_table"]["rows"][0]["made"])
+    hand, state = random_hand(random.Random(1))
+    items = _share_configs([(hand, state, TEST_CONFIG), (hand, state, floaty)])
+    assert items[1][2] is floaty
+    status, answers = run([{"hand": hand, "state": state, "config": c} for c in (TEST_CONFIG, floaty, TEST_CONFIG)])
+    assert status == 1
+    assert "points" in answers[0] and "points" in answers[2]
+    assert [e["field"] for e in answers[1]["errors"]] == ["config.point_table.rows[0].made"]
