@@ -16,6 +16,7 @@ from tests import fullevent as fe
 from tests.browser.eventpages import DESK, PHONE, Person, close_round, new_event, save_hand, start_round
 from tournaments.events import services
 from tournaments.models import Seat, Table, Tournament
+from tournaments.tables import confirmations
 from tournaments.tables import hands as hand_services
 
 
@@ -36,7 +37,7 @@ def _enter(actor, table: Table, steps: list[fe.Step]) -> None:
 def _confirm(actor, table: Table) -> None:
     """Every seat confirms with his PIN (on the referee's device)."""
     for seat in table.seats.select_related("entry"):
-        hand_services.confirm_table(actor, table, seat.position, seat.entry.pin)
+        confirmations.confirm_table(actor, table, seat.position, seat.entry.pin)
     table.refresh_from_db()
     assert table.confirmed_at is not None
 

@@ -12,6 +12,7 @@ import pytest
 
 from tests.support.taruk_hands import HAND1_SEATS, HAND2_SEATS, klop_b_full, tri
 from tournaments.models import AuditEntry, Hand, Table
+from tournaments.tables import confirmations
 from tournaments.tables import hands as services
 
 
@@ -93,10 +94,10 @@ def _finish(table, user):
 def test_players_confirm_with_their_pins_and_a_correction_reopens(table, bob):
     _finish(table, bob)
     seats = list(table.seats.select_related("entry").order_by("position"))
-    with pytest.raises(services.WrongPin):
-        services.confirm_table(bob, table, "A", "wrong")
+    with pytest.raises(confirmations.WrongPin):
+        confirmations.confirm_table(bob, table, "A", "wrong")
     for seat in seats:
-        services.confirm_table(bob, table, seat.position, seat.entry.pin)
+        confirmations.confirm_table(bob, table, seat.position, seat.entry.pin)
     table.refresh_from_db()
     assert table.confirmed_at is not None
     assert table.confirmations.get(position="A").totals == {"A": 25, "B": -70, "C": 50, "D": 0}
@@ -114,7 +115,7 @@ def test_no_confirmation_before_the_table_is_complete(table, bob):
     services.enter_hand(bob, table, klop_b_full())
     seat = table.seats.select_related("entry").get(position="A")
     with pytest.raises(services.NotOpen):
-        services.confirm_table(bob, table, "A", seat.entry.pin)
+        confirmations.confirm_table(bob, table, "A", seat.entry.pin)
 
 
 def test_no_hand_beyond_the_round(table, bob):
@@ -169,5 +170,5 @@ def test_after_the_time_limit_the_hand_in_progress_is_the_last(table, bob):
     with pytest.raises(services.NotOpen):
         services.enter_hand(bob, table, tri("B", HAND2_SEATS, "C", "A"))
     seat = table.seats.select_related("entry").get(position="A")
-    services.confirm_table(bob, table, "A", seat.entry.pin)  # one hand is a complete table now
+    confirmations.confirm_table(bob, table, "A", seat.entry.pin)  # one hand is a complete table now
     assert AuditEntry.objects.filter(action="table.time_up").count() == 1

@@ -13,6 +13,7 @@ from tests.pending import use_pending
 from tests.support.taruk_hands import klop_b_full
 from tournaments.events import services as event_services
 from tournaments.models import AuditEntry, Confirmation, PinThrottle, Table
+from tournaments.tables import confirmations
 from tournaments.tables import hands as services
 
 TABLE = "/e/ljubljana-open/round/1/table/1/"
@@ -178,8 +179,8 @@ def test_the_table_is_confirmed_when_every_seat_has_some_on_the_referees_phone_s
 
 
 def test_a_player_whose_table_was_closed_by_the_judge_sees_it_confirmed(complete, alice, bob):
-    services.confirm_table(bob, complete, "A", entry_at(complete, "A").pin)
-    services.confirm_by_judge(alice, complete, "D left early")
+    confirmations.confirm_table(bob, complete, "A", entry_at(complete, "A").pin)
+    confirmations.confirm_by_judge(alice, complete, "D left early")
     html = client_for(None).get(seat_url("D")).content.decode()
     assert "The table's result is confirmed." in html
     assert not [f for f in forms(html) if f.action.endswith("/confirm/")]

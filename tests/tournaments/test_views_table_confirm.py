@@ -13,6 +13,7 @@ from tests.html_forms import form, forms
 from tests.support.taruk_hands import HAND2_SEATS, klop_b_full, tri
 from tournaments.incidents import services as incidents
 from tournaments.models import AuditEntry, JudgeConfirmation, PinThrottle, Referee, Table
+from tournaments.tables import confirmations
 from tournaments.tables import hands as services
 
 URL = "/e/ljubljana-open/round/1/table/1/"
@@ -114,8 +115,8 @@ def test_charlie_cannot_be_the_judge(complete, charlie, bob):
 def test_a_correction_reopens_a_table_the_judge_confirmed(complete, judge_bob):
     bob = judge_bob
     seat_a = complete.seats.select_related("entry").get(position="A")
-    services.confirm_table(bob, complete, "A", seat_a.entry.pin)
-    services.confirm_by_judge(bob, complete, "D left")
+    confirmations.confirm_table(bob, complete, "A", seat_a.entry.pin)
+    confirmations.confirm_by_judge(bob, complete, "D left")
     services.correct_hand(
         bob, complete.hands.get(number=2), tri("B", HAND2_SEATS, "C", "A", 30), expected_version=1, reason="recounted"
     )
@@ -130,7 +131,7 @@ def test_an_incomplete_table_answers_the_same_for_a_right_and_a_wrong_pin(table,
     answers = []
     for pin in (seat.entry.pin, "x" + seat.entry.pin):
         with pytest.raises(services.NotOpen) as exc:
-            services.confirm_table(bob, table, "A", pin)
+            confirmations.confirm_table(bob, table, "A", pin)
         answers.append(str(exc.value))
     assert answers[0] == answers[1] == "The table has 1 of 2 hands; finish them first."
     assert not PinThrottle.objects.exists()

@@ -13,6 +13,7 @@ import pytest
 from scoring.engine import evaluate
 from scoring.types import HandScore
 from tests.tournaments.variant_tables import every_variant_table, fitting_sequence  # noqa: F401  (the fixture table)
+from tournaments.tables import confirmations
 from tournaments.tables import hands as services
 
 
@@ -51,7 +52,7 @@ def test_the_table_flow_matches_the_engine(table, alice, bob):
 
     # confirm: every seated player with his PIN
     for seat in table.seats.select_related("entry"):
-        services.confirm_table(bob, table, seat.position, seat.entry.pin)
+        confirmations.confirm_table(bob, table, seat.position, seat.entry.pin)
     table.refresh_from_db()
     assert table.confirmed_at is not None
 

@@ -35,7 +35,8 @@ from tournaments.api.serializers import (
     ReasonSerializer,
     RegisterSerializer,
 )
-from tournaments.events import fields, services
+from tournaments.events import fields as event_fields
+from tournaments.events import services
 from tournaments.history import audit_text
 from tournaments.lookups import tournament_for_viewer
 from tournaments.models import AuditEntry, Entry, Tournament
@@ -135,7 +136,7 @@ class EntryAction(ApiView):
         return Response(EntrySerializer(entry).data)
 
 
-WRITABLE = fields.WRITABLE
+WRITABLE = event_fields.WRITABLE
 
 
 @extend_schema_field({"type": "object", "additionalProperties": {}})

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from scoring.config_table import starting_config
 from scoring.registry import get as get_variant
 from tournaments import access
-from tournaments.events import fields
+from tournaments.events import fields as event_fields
 from tournaments.events.importing import Entered, ImportResult, parse_players
 from tournaments.history import audit
 from tournaments.models import Entry, Referee, Round, Tournament, new_pin
@@ -29,7 +29,7 @@ from tournaments.people import registry
 from tournaments.rounds.draw_methods import in_series, methods_for
 from tournaments.variants import rules_of
 
-EVENT_FIELDS = fields.SNAPSHOT
+EVENT_FIELDS = event_fields.SNAPSHOT
 
 
 def tournament_snapshot(t: Tournament) -> dict[str, Any]:

@@ -25,8 +25,8 @@ from tournaments.lookups import table_for_viewer
 from tournaments.models import Hand, Round, Table, Tournament
 from tournaments.rounds import timeup_views as timeup
 from tournaments.rounds.clock import clock_payload
+from tournaments.tables import confirmations, lines, misdeals
 from tournaments.tables import hands as services
-from tournaments.tables import lines, misdeals
 from tournaments.tables import offline_views as offline
 from tournaments.tables.chart import progression
 from tournaments.tables.handforms import JsonHandForm, entry_form, form_class
@@ -339,10 +339,10 @@ def table_confirm(request: HttpRequest, slug: str, number: int, table_no: int) -
     _tournament, table = table_for_viewer(request, slug, number, table_no)
     position = request.POST.get("position", "")
     try:
-        services.confirm_table(
+        confirmations.confirm_table(
             request.user, table, position, request.POST.get("pin", ""), address=client_address(request)
         )
-    except (services.WrongPin, services.NotOpen, services.PinLocked) as exc:
+    except (confirmations.WrongPin, services.NotOpen, confirmations.PinLocked) as exc:
         messages.error(request, str(exc))
     else:
         messages.success(request, _("Confirmed by %(p)s.") % {"p": position})
@@ -361,7 +361,7 @@ def table_confirm_judge(request: HttpRequest, slug: str, number: int, table_no: 
     """taruk2012.md §6.5: seat A (with the PIN) together with the judge, who gives a reason."""
     _tournament, table = table_for_viewer(request, slug, number, table_no)
     try:
-        services.confirm_by_judge(request.user, table, request.POST.get("reason", ""))
+        confirmations.confirm_by_judge(request.user, table, request.POST.get("reason", ""))
     except services.NotOpen as exc:
         messages.error(request, str(exc))
     except ValidationError as exc:
