@@ -2,7 +2,7 @@
 
 A document is named by a key ("round-3-protocols-filled", "standings-pdf", "hands-xlsx").
 Its *fingerprint* hashes everything it is made from (hands' ids, numbers and versions,
-seats, names, the event's fields, ...). ``request_document`` returns the stored row when
+seats, names, the event's fields, ...). ``jobs.request_document`` returns the stored row when
 the fingerprint still matches and otherwise marks it queued and queues
 ``tasks.generate_document`` after commit; the task calls ``generate``, which renders the
 current data and stores the file only if no newer request superseded it meanwhile
