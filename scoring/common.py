@@ -13,16 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from .text import _, join
-from .types import (
-    INCONSISTENT,
-    INVALID_VALUE,
-    MISSING_FIELD,
-    NOT_APPLICABLE,
-    OUT_OF_RANGE,
-    UNKNOWN_FIELD,
-    HandError,
-    Variant,
-)
+from .types import Code, HandError, Variant
 
 ALL_SEATS = ("A", "B", "C", "D", "E", "F", "G")
 _SEAT_SET = frozenset(ALL_SEATS)
@@ -121,13 +112,13 @@ class Errors:
         if isinstance(value, Mapping) and all(isinstance(k, str) for k in value):
             return value
         message = _("%(field)s must be a JSON object", field=field) if field else _("the hand must be a JSON object")
-        self.add(field, INVALID_VALUE, message)
+        self.add(field, Code.INVALID_VALUE, message)
         return None
 
     def check_list(self, value: Any, field: str) -> list[Any] | None:
         if isinstance(value, list):
             return value
-        self.add(field, INVALID_VALUE, _("%(field)s must be a list", field=field))
+        self.add(field, Code.INVALID_VALUE, _("%(field)s must be a list", field=field))
         return None
 
     def objects(
@@ -156,7 +147,7 @@ class Errors:
             return  # fast path: nothing unknown
         for key in obj:
             if key not in allowed:
-                self.add(path(parent, key), UNKNOWN_FIELD, _("unknown field %(key)s", key=repr(key)))
+                self.add(path(parent, key), Code.UNKNOWN_FIELD, _("unknown field %(key)s", key=repr(key)))
 
     def _missing(self, parent: str, key: str, why: str) -> None:
         """``why`` (a message, or English text) says when the field is required."""
@@ -164,7 +155,7 @@ class Errors:
             message = _("%(field)s is required %(why)s", field=key, why=why)
         else:
             message = _("%(field)s is required", field=key)
-        self.add(path(parent, key), MISSING_FIELD, message)
+        self.add(path(parent, key), Code.MISSING_FIELD, message)
 
     def require(self, obj: Mapping[str, Any], key: str, parent: str = "", why: str = "") -> Any:
         """The value at ``key``; records ``missing_field`` when absent or null."""
@@ -181,14 +172,14 @@ class Errors:
             reason = _("%(field)s does not apply %(why)s", field=key, why=why)
         else:
             reason = _("%(field)s does not apply", field=key)
-        self.add(path(parent, key), NOT_APPLICABLE, reason)
+        self.add(path(parent, key), Code.NOT_APPLICABLE, reason)
 
     # --- scalars -------------------------------------------------------------
 
     def check_int(self, value: Any, field: str, lo: int | None = None, hi: int | None = None) -> int | None:
         # bool is a subclass of int in Python but not an integer in JSON terms.
         if isinstance(value, bool) or not isinstance(value, int):
-            self.add(field, INVALID_VALUE, _("%(field)s must be a whole number", field=field))
+            self.add(field, Code.INVALID_VALUE, _("%(field)s must be a whole number", field=field))
             return None
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             if lo is not None and hi is not None:
@@ -197,7 +188,7 @@ class Errors:
                 message = _("%(field)s must be at least %(lo)s", field=field, lo=lo)
             else:
                 message = _("%(field)s must be at most %(hi)s", field=field, hi=hi)
-            self.add(field, OUT_OF_RANGE, message)
+            self.add(field, Code.OUT_OF_RANGE, message)
             return None
         return value
 
@@ -226,7 +217,7 @@ class Errors:
     def check_bool(self, value: Any, field: str) -> bool | None:
         if isinstance(value, bool):
             return value
-        self.add(field, INVALID_VALUE, _("%(field)s must be true or false", field=field))
+        self.add(field, Code.INVALID_VALUE, _("%(field)s must be true or false", field=field))
         return None
 
     def required_bool(self, obj: Mapping[str, Any], key: str, parent: str = "", why: str = "") -> bool | None:
@@ -240,11 +231,11 @@ class Errors:
 
     def check_str(self, value: Any, field: str, max_length: int | None = None) -> str | None:
         if not isinstance(value, str):
-            self.add(field, INVALID_VALUE, _("%(field)s must be text", field=field))
+            self.add(field, Code.INVALID_VALUE, _("%(field)s must be text", field=field))
             return None
         if max_length is not None and len(value) > max_length:
             message = _("%(field)s must be at most %(n)s characters", field=field, n=max_length)
-            self.add(field, OUT_OF_RANGE, message)
+            self.add(field, Code.OUT_OF_RANGE, message)
             return None
         return value
 
@@ -257,7 +248,7 @@ class Errors:
         if any(type(value) is type(c) and value == c for c in choices):
             return value
         shown = ", ".join(repr(c) if quote and isinstance(c, str) else str(c) for c in choices)
-        self.add(field, INVALID_VALUE, _("%(field)s must be one of %(choices)s", field=field, choices=shown))
+        self.add(field, Code.INVALID_VALUE, _("%(field)s must be one of %(choices)s", field=field, choices=shown))
         return None
 
     def required_choice(
@@ -278,7 +269,7 @@ class Errors:
         return self.check_choice(value, path(parent, key), choices, quote)
 
     def check_seat(
-        self, value: Any, field: str, seats: Sequence[str], what: str = "seat", code: str = INVALID_VALUE
+        self, value: Any, field: str, seats: Sequence[str], what: str = "seat", code: str = Code.INVALID_VALUE
     ) -> str | None:
         """``value`` if it is one of ``seats``; else an error (``code``: where a spec's row names another).
         ``what``: "seat", "player" or "table seat" (each its own sentence in the catalogues)."""
@@ -320,12 +311,12 @@ class Errors:
         if type(value) is not int or value not in levels:
             shown = ", ".join(str(x) for x in levels[:-1])
             message = _("%(field)s must be %(levels)s or %(last)s", field=field, levels=shown, last=levels[-1])
-            self.add(field, INVALID_VALUE, join("", [prefix, message]) if prefix else message)
+            self.add(field, Code.INVALID_VALUE, join("", [prefix, message]) if prefix else message)
             return None
         return value
 
     def inconsistent(self, field: str, message: str) -> None:
-        self.add(field, INCONSISTENT, message)
+        self.add(field, Code.INCONSISTENT, message)
 
 
 def check_empty(
@@ -348,7 +339,7 @@ def check_empty(
     elif is_object(value):
         obj = value
     else:
-        errors.add(field, INVALID_VALUE, _("%(field)s must be a JSON object", field=field))
+        errors.add(field, Code.INVALID_VALUE, _("%(field)s must be a JSON object", field=field))
         return
     if obj:
         for key in obj:
@@ -358,7 +349,7 @@ def check_empty(
                 message = unknown(key)
             else:
                 message = unknown.format(key=key)
-            errors.add(f"{field}.{key}", UNKNOWN_FIELD, message)
+            errors.add(f"{field}.{key}", Code.UNKNOWN_FIELD, message)
 
 
 # --- kontra ---------------------------------------------------------------------
@@ -462,20 +453,20 @@ def envelope(errors: Errors, hand: Any, variant_key: str, allowed: Iterable[str]
         check_note(errors, obj)
     variant = obj.get("variant", MISSING)
     if variant is MISSING or variant is None:
-        errors.add("variant", MISSING_FIELD, _("%(field)s is required", field="variant"))
+        errors.add("variant", Code.MISSING_FIELD, _("%(field)s is required", field="variant"))
     elif variant != variant_key:
         message = _("wrong variant for this spec (expected %(key)s)", key=repr(variant_key))
-        errors.add("variant", INVALID_VALUE, message)
+        errors.add("variant", Code.INVALID_VALUE, message)
     seats = obj.get("seats")
     if seats is None:
-        errors.add("seats", MISSING_FIELD, _("%(field)s is required", field="seats"))
+        errors.add("seats", Code.MISSING_FIELD, _("%(field)s is required", field="seats"))
     elif not is_seat_list(seats):
-        errors.add("seats", INVALID_VALUE, _("seats must be a list of distinct seats A to G"))
+        errors.add("seats", Code.INVALID_VALUE, _("seats must be a list of distinct seats A to G"))
     dealer = obj.get("dealer")
     if dealer is None:
-        errors.add("dealer", MISSING_FIELD, _("%(field)s is required", field="dealer"))
+        errors.add("dealer", Code.MISSING_FIELD, _("%(field)s is required", field="dealer"))
     elif not isinstance(dealer, str) or dealer not in ALL_SEATS:
-        errors.add("dealer", INVALID_VALUE, _("dealer must be a seat A to G"))
+        errors.add("dealer", Code.INVALID_VALUE, _("dealer must be a seat A to G"))
     return obj
 
 

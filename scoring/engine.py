@@ -13,7 +13,7 @@ from typing import Any
 from .common import Errors
 from .registry import VARIANTS
 from .text import _
-from .types import INVALID_VALUE, MISSING_FIELD, HandError, HandScore
+from .types import Code, HandError, HandScore
 
 
 def evaluate(hand: Any, state: Any = None, config: Any = None) -> HandScore | list[HandError]:
@@ -23,23 +23,23 @@ def evaluate(hand: Any, state: Any = None, config: Any = None) -> HandScore | li
     # three times a hand.
     errors = Errors()
     if type(hand) is not dict and not isinstance(hand, Mapping):
-        errors.add("", INVALID_VALUE, _("the hand must be a JSON object"))
+        errors.add("", Code.INVALID_VALUE, _("the hand must be a JSON object"))
         return errors.items
     key = hand.get("variant")
     if key is None:
-        errors.add("variant", MISSING_FIELD, _("%(field)s is required", field="variant"))
+        errors.add("variant", Code.MISSING_FIELD, _("%(field)s is required", field="variant"))
         return errors.items
     if not isinstance(key, str) or key not in VARIANTS:
         message = _("%(field)s must be one of %(choices)s", field="variant", choices=", ".join(sorted(VARIANTS)))
-        errors.add("variant", INVALID_VALUE, message)
+        errors.add("variant", Code.INVALID_VALUE, message)
         return errors.items
     if state is None:
         state = {}
     if type(state) is not dict and not isinstance(state, Mapping):
-        errors.add("state", INVALID_VALUE, _("%(field)s must be a JSON object", field="state"))
+        errors.add("state", Code.INVALID_VALUE, _("%(field)s must be a JSON object", field="state"))
         return errors.items
     if config is not None and type(config) is not dict and not isinstance(config, Mapping):
-        errors.add("config", INVALID_VALUE, _("%(field)s must be a JSON object", field="config"))
+        errors.add("config", Code.INVALID_VALUE, _("%(field)s must be a JSON object", field="config"))
         return errors.items
     variant = VARIANTS[key]
     if variant.check_all is not None:

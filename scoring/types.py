@@ -17,14 +17,17 @@ from .text import as_is, render, to_json
 
 JSON = Any
 
-# Error codes of hand-format.md ("Errors (all variants)").
-UNKNOWN_FIELD = "unknown_field"
-MISSING_FIELD = "missing_field"
-INVALID_VALUE = "invalid_value"
-OUT_OF_RANGE = "out_of_range"
-INCONSISTENT = "inconsistent"
-NOT_APPLICABLE = "not_applicable"
-FORBIDDEN_COMBINATION = "forbidden_combination"
+
+class Code:
+    """The error codes of hand-format.md ("Errors (all variants)"): plain strings, named in one place."""
+
+    UNKNOWN_FIELD = "unknown_field"
+    MISSING_FIELD = "missing_field"
+    INVALID_VALUE = "invalid_value"
+    OUT_OF_RANGE = "out_of_range"
+    INCONSISTENT = "inconsistent"
+    NOT_APPLICABLE = "not_applicable"
+    FORBIDDEN_COMBINATION = "forbidden_combination"
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..common import Errors, path
 from ..text import _
-from ..types import INCONSISTENT, INVALID_VALUE, MISSING_FIELD, OUT_OF_RANGE, HandError
+from ..types import Code, HandError
 from .model import COUNTS, POINTS, TIE_BREAKS, Event, Result, Settings
 
 
@@ -33,21 +33,21 @@ def is_number(value: Any) -> bool:
 
 def check_number(errors: Errors, value: Any, field: str, positive: bool = False) -> bool:
     if not is_number(value):
-        errors.add(field, INVALID_VALUE, _("%(field)s must be a number", field=field))
+        errors.add(field, Code.INVALID_VALUE, _("%(field)s must be a number", field=field))
         return False
     if positive and value <= 0:
-        errors.add(field, OUT_OF_RANGE, _("%(field)s must be above 0", field=field))
+        errors.add(field, Code.OUT_OF_RANGE, _("%(field)s must be above 0", field=field))
         return False
     return True
 
 
 def required(errors: Errors, field: str) -> None:
-    errors.add(field, MISSING_FIELD, _("%(field)s is required", field=field))
+    errors.add(field, Code.MISSING_FIELD, _("%(field)s is required", field=field))
 
 
 def required_when(errors: Errors, field: str, setting: str, value: str) -> None:
     message = _("%(field)s is required when %(setting)s is %(value)s", field=field, setting=setting, value=value)
-    errors.add(field, MISSING_FIELD, message)
+    errors.add(field, Code.MISSING_FIELD, message)
 
 
 def _sequence(errors: Errors, value: Any, field: str) -> bool:
@@ -96,7 +96,7 @@ def _once(errors: Errors, seen: set[str], value: Any, field: str) -> None:
     if not _present(errors, value, field) or errors.check_str(value, field) is None:
         return
     if value in seen:
-        errors.add(field, INCONSISTENT, _("%(field)s %(value)s is listed twice", field=field, value=repr(value)))
+        errors.add(field, Code.INCONSISTENT, _("%(field)s %(value)s is listed twice", field=field, value=repr(value)))
     seen.add(value)
 
 

@@ -7,18 +7,7 @@ exists outside this package: the test registers ``VARIANT`` under its key and ru
 through the site.
 """
 
-from dataclasses import replace
-
+from scoring.assembly import assemble
 from scoring.text import _
 
-from . import config_table, entry, protocol, rules, standing, table
-
-VARIANT = replace(
-    rules.VARIANT,
-    title=_("Toy"),
-    plan=table.PLAN,
-    standing=standing.STANDING,
-    protocol=protocol.PROTOCOL,
-    entry=entry.ENTRY,
-    config_table=config_table.CONFIG_TABLE,
-)
+VARIANT = assemble(__name__, _("Toy"))

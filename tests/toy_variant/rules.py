@@ -8,7 +8,7 @@ from typing import Any
 from scoring import common
 from scoring.common import Errors, after_dealer, envelope, next_seat
 from scoring.text import _
-from scoring.types import INVALID_VALUE, MISSING_FIELD, HandError, HandScore
+from scoring.types import Code, HandError, HandScore
 
 from . import config_table
 
@@ -21,10 +21,12 @@ def validate(hand: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[
     if envelope(errors, hand, KEY, FIELDS) is None:
         return errors.items
     if hand.get("winner") not in hand["seats"]:
-        errors.add("winner", MISSING_FIELD if "winner" not in hand else INVALID_VALUE, _("the winner is a seat"))
+        errors.add(
+            "winner", Code.MISSING_FIELD if "winner" not in hand else Code.INVALID_VALUE, _("the winner is a seat")
+        )
     stake = hand.get("stake")
     if not isinstance(stake, int) or isinstance(stake, bool) or not 1 <= stake <= 10:
-        errors.add("stake", INVALID_VALUE, _("the stake is 1 to 10"))
+        errors.add("stake", Code.INVALID_VALUE, _("the stake is 1 to 10"))
     return errors.items
 
 
@@ -40,7 +42,8 @@ def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
     if not config or "stakes" not in config:
         return []
     return [
-        HandError(f"config.stakes.{p.column or 'rows'}", INVALID_VALUE, p.message) for p in config_table.check(config)
+        HandError(f"config.stakes.{p.column or 'rows'}", Code.INVALID_VALUE, p.message)
+        for p in config_table.check(config)
     ]
 
 

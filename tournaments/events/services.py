@@ -7,6 +7,7 @@ runs in a transaction and appends its audit entry.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -218,33 +219,19 @@ def register_player(
     organizer to answer; None, for callers that ask nobody, enters a new record)."""
     access.require_organizer(actor, tournament)
     found = registry.resolve(actor, tournament, name=name, club=club, federation_id=federation_id, decision=match)
-    return _enter(
-        actor,
-        tournament,
-        found,
-        name=name,
-        club=club,
-        federation_id=federation_id,
-        strength=strength,
-        team=team,
-        start_number=start_number,
-    )
+    row = {"name": name, "club": club, "federation_id": federation_id, "strength": strength, "team": team}
+    return _enter(actor, tournament, found, row, start_number)
 
 
 def _enter(
-    actor: Any,
-    tournament: Tournament,
-    found: registry.Found,
-    *,
-    name: str,
-    club: str = "",
-    federation_id: str = "",
-    strength: int | None = None,
-    team: str = "",
-    start_number: int | None = None,
+    actor: Any, tournament: Tournament, found: registry.Found, row: Mapping[str, Any], start_number: int | None = None
 ) -> Entry:
-    """The entry of the player ``found`` (a new record where none was), audited with how he was found."""
-    player = registry.player_for(found, name=name, club=club, federation_id=federation_id, strength=strength)
+    """The entry of the player ``found`` (a new record where none was) from a row of his details (name; club,
+    federation id, strength and team where given), audited with how he was found."""
+    club, federation_id, team = row.get("club", ""), row.get("federation_id", ""), row.get("team", "")
+    player = registry.player_for(
+        found, name=row["name"], club=club, federation_id=federation_id, strength=row.get("strength")
+    )
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise ValidationError({"federation_id": _("This player is already entered.")})
     if start_number is None:
@@ -302,19 +289,7 @@ def import_players(
     row that may be a player of the site (the file's line -> accept or reject)."""
     access.require_organizer(actor, tournament)
     planned = registry.plan_import(tournament, rows, matches or {})
-    return [
-        _enter(
-            actor,
-            tournament,
-            found,
-            name=r["name"],
-            club=r.get("club", ""),
-            federation_id=r.get("federation_id", ""),
-            strength=r.get("strength"),
-            team=r.get("team", ""),
-        )
-        for r, found in zip(rows, planned, strict=True)
-    ]
+    return [_enter(actor, tournament, found, row) for row, found in zip(rows, planned, strict=True)]
 
 
 # --- organizers without the admin (issue 11 item 13) ------------------------------------------------

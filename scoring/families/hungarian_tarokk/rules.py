@@ -14,7 +14,7 @@ from typing import Any
 
 from scoring.common import Errors
 from scoring.text import _
-from scoring.types import FORBIDDEN_COMBINATION, INCONSISTENT, MISSING_FIELD
+from scoring.types import Code
 
 TOTAL_POINTS = 94
 WIN_POINTS = 48  # the game is won at P >= 48; 47-47 goes to the opponents
@@ -59,7 +59,7 @@ def check_count(errors: Errors, obj: Mapping[str, Any]) -> tuple[int, int] | Non
         if obj.get("declarer_card_points") is None:
             errors.add(
                 "declarer_card_points",
-                MISSING_FIELD,
+                Code.MISSING_FIELD,
                 _(
                     "%(field)s is required in a played hand, or the sheet's count instead",
                     field="declarer_card_points",
@@ -69,7 +69,7 @@ def check_count(errors: Errors, obj: Mapping[str, Any]) -> tuple[int, int] | Non
         p = errors.required_int(obj, "declarer_card_points", 0, TOTAL_POINTS)
         return None if p is None else (p, p)
     if obj.get("declarer_card_points") is not None:
-        errors.add("count_result", FORBIDDEN_COMBINATION, _("give the card points or the sheet's count, not both"))
+        errors.add("count_result", Code.FORBIDDEN_COMBINATION, _("give the card points or the sheet's count, not both"))
         errors.required_int(obj, "declarer_card_points", 0, TOTAL_POINTS)
         return None
     verdict = errors.check_choice(verdict, "count_result", COUNT_RESULTS)
@@ -83,7 +83,7 @@ def card_points_hold_tricks(errors: Errors, points: int, tricks: int) -> bool:
         return True
     errors.add(
         "declarer_card_points",
-        INCONSISTENT,
+        Code.INCONSISTENT,
         _(
             "%(tricks)s tricks hold between %(lo)s and %(hi)s card points (every card is worth at least 1)",
             tricks=tricks,
@@ -116,5 +116,5 @@ def verdict_holds_tricks(errors: Errors, verdict: str, band: tuple[int, int], tr
         )
     else:
         return True
-    errors.add("count_result", INCONSISTENT, message)
+    errors.add("count_result", Code.INCONSISTENT, message)
     return False

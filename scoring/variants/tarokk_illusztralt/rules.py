@@ -18,15 +18,7 @@ from scoring import common
 from scoring.common import Errors, after_dealer, check_empty, check_note, envelope, next_seat, path
 from scoring.families.hungarian_tarokk import rules as tarokk
 from scoring.text import _, join
-from scoring.types import (
-    FORBIDDEN_COMBINATION,
-    INCONSISTENT,
-    INVALID_VALUE,
-    MISSING_FIELD,
-    NOT_APPLICABLE,
-    HandError,
-    HandScore,
-)
+from scoring.types import Code, HandError, HandScore
 
 KEY = "tarokk-illusztralt"
 SEATS = ("A", "B", "C", "D")  # four players, all of them play every hand (§3.1 `seats`)
@@ -203,9 +195,11 @@ def _envelope(errors: Errors, hand: Any) -> Mapping[str, Any] | None:
         return None
     seats = obj.get("seats")
     if not errors.has("seats") and (len(seats) != 4 or set(seats) != set(SEATS)):
-        errors.add("seats", INVALID_VALUE, _("seats must be the four table seats A, B, C and D (in playing order)"))
+        errors.add(
+            "seats", Code.INVALID_VALUE, _("seats must be the four table seats A, B, C and D (in playing order)")
+        )
     if not errors.has("dealer") and obj.get("dealer") not in SEATS:
-        errors.add("dealer", INVALID_VALUE, _("dealer must be one of the four playing seats"))
+        errors.add("dealer", Code.INVALID_VALUE, _("dealer must be one of the four playing seats"))
     return obj
 
 
@@ -261,9 +255,9 @@ def _check_parties(errors: Errors, obj: Mapping[str, Any], renonsz: bool) -> dic
     # `partner` is required in a played hand but may be null (declarer alone, §3.1).
     partner = obj.get("partner")
     if "partner" not in obj and not renonsz:
-        errors.add("partner", MISSING_FIELD, _("partner is required (null when the declarer plays alone)"))
+        errors.add("partner", Code.MISSING_FIELD, _("partner is required (null when the declarer plays alone)"))
     elif partner is not None and errors.check_seat(partner, "partner", SEATS) is not None and partner == declarer:
-        errors.add("partner", INCONSISTENT, _("partner must not be the declarer (use null for a self-call)"))
+        errors.add("partner", Code.INCONSISTENT, _("partner must not be the declarer (use null for a self-call)"))
     discarded = obj.get("called_tarokk_discarded")
     if discarded is not None:
         discarded = errors.check_bool(discarded, "called_tarokk_discarded")
@@ -273,13 +267,13 @@ def _check_parties(errors: Errors, obj: Mapping[str, Any], renonsz: bool) -> dic
         if partner is not None:
             errors.add(
                 "called_tarokk_discarded",
-                INCONSISTENT,
+                Code.INCONSISTENT,
                 _("the called tarokk lay in a skart, so the declarer plays alone: partner must be null"),
             )
         if game_kontra is not None and game_kontra < 1:
             errors.add(
                 "called_tarokk_discarded",
-                INCONSISTENT,
+                Code.INCONSISTENT,
                 _(
                     "the called tarokk lay in a skart (official kontra): %(field)s must be at least 1",
                     field="game_kontra",
@@ -342,27 +336,29 @@ def _check_figures(errors: Errors, obj: Mapping[str, Any], renonsz: bool, tricks
             if fig is not None and suit is not None:
                 errors.add(
                     path(p, "suit"),
-                    NOT_APPLICABLE,
+                    Code.NOT_APPLICABLE,
                     _("suit applies only to the king figures, not to %(figure)s", figure=fig),
                 )
         kontra = errors.optional_int(entry, "kontra", 0, MAX_KONTRA, p)
         if kontra and announced is False:
-            errors.add(path(p, "kontra"), NOT_APPLICABLE, _("a silent figure cannot be kontra'd"))  # §1.4
+            errors.add(path(p, "kontra"), Code.NOT_APPLICABLE, _("a silent figure cannot be kontra'd"))  # §1.4
         if announced is False and fig is not None and fig not in SILENT_FIGURES:
             if fig in G_FIGURES:
                 message = _("%(figure)s is never listed silent: the engine derives it", figure=fig)  # §2.2 step 4
             else:
                 message = _("%(figure)s counts only when announced; made silently it is worth nothing", figure=fig)
-            errors.add(path(p, "announced"), INVALID_VALUE, message)
+            errors.add(path(p, "announced"), Code.INVALID_VALUE, message)
         result = entry.get("result")
         if renonsz:
             if result is not None:
-                errors.add(path(p, "result"), NOT_APPLICABLE, _("no figure has a result in a renonsz hand"))  # §3.3.8
+                errors.add(
+                    path(p, "result"), Code.NOT_APPLICABLE, _("no figure has a result in a renonsz hand")
+                )  # §3.3.8
         elif fig in G_FIGURES:
             if result is not None:
                 errors.add(
                     path(p, "result"),
-                    NOT_APPLICABLE,
+                    Code.NOT_APPLICABLE,
                     _("the result of %(figure)s is derived from the card points and tricks", figure=fig),
                 )
         elif fig is not None:
@@ -370,7 +366,7 @@ def _check_figures(errors: Errors, obj: Mapping[str, Any], renonsz: bool, tricks
             if result == "failed" and announced is False and fig in SILENT_MADE_ONLY:
                 errors.add(
                     path(p, "result"),
-                    INVALID_VALUE,
+                    Code.INVALID_VALUE,
                     _("a silent %(figure)s is listed only when made", figure=fig),
                 )
         if len(errors.items) != before:
@@ -381,7 +377,7 @@ def _check_figures(errors: Errors, obj: Mapping[str, Any], renonsz: bool, tricks
                 message = _("%(figure)s of the declaring side is listed twice", figure=fig)
             else:
                 message = _("%(figure)s of the opponents is listed twice", figure=fig)
-            errors.add(p, FORBIDDEN_COMBINATION, message)
+            errors.add(p, Code.FORBIDDEN_COMBINATION, message)
             continue
         seen.add(key)
         good.append((i, fig, side, announced, suit, result))
@@ -402,7 +398,7 @@ def _check_figure_combinations(
         if announced and side in volat_said and fig in NOT_AFTER_VOLAT:
             errors.add(
                 p,
-                FORBIDDEN_COMBINATION,
+                Code.FORBIDDEN_COMBINATION,
                 _("%(figure)s cannot be announced after the same side announced volát", figure=fig),
             )
         if announced and fig == "volat":
@@ -413,16 +409,16 @@ def _check_figure_combinations(
         # Only one Pagát, XXI, set of honours/kings, 8th, 9th or first trick: a figure is made
         # by one side at most (for the king figures whatever the suit: one 8th/9th trick).
         if (fig, other) in made:
-            errors.add(p, FORBIDDEN_COMBINATION, _("%(figure)s cannot be made by both sides", figure=fig))
+            errors.add(p, Code.FORBIDDEN_COMBINATION, _("%(figure)s cannot be made by both sides", figure=fig))
         pagat_twin = PAGAT_TWIN.get(fig)
         if pagat_twin is not None and (pagat_twin, side) in made:
-            errors.add(p, FORBIDDEN_COMBINATION, _("one Pagát cannot win both the 8th and the 9th trick"))
+            errors.add(p, Code.FORBIDDEN_COMBINATION, _("one Pagát cannot win both the 8th and the 9th trick"))
         if fig in KING_FIGURES:
             twin = "kiraly_uhu" if fig == "kiraly_ultimo" else "kiraly_ultimo"
             if (twin, suit) in made_king:
                 errors.add(
                     p,
-                    FORBIDDEN_COMBINATION,
+                    Code.FORBIDDEN_COMBINATION,
                     _("the %(suit)s king cannot win both the 8th and the 9th trick", suit=SUITS[suit]),
                 )
             made_king.setdefault((fig, suit), i)
@@ -431,7 +427,7 @@ def _check_figure_combinations(
             if side == "declarer" and tricks < need:
                 errors.add(
                     p,
-                    FORBIDDEN_COMBINATION,
+                    Code.FORBIDDEN_COMBINATION,
                     _(
                         "%(figure)s needs tricks 1-%(need)s but the declaring side won %(tricks)s",
                         figure=fig,
@@ -442,7 +438,7 @@ def _check_figure_combinations(
             elif side == "opponents" and 9 - tricks < need:
                 errors.add(
                     p,
-                    FORBIDDEN_COMBINATION,
+                    Code.FORBIDDEN_COMBINATION,
                     _(
                         "%(figure)s needs tricks 1-%(need)s but the opponents won %(tricks)s",
                         figure=fig,
@@ -451,14 +447,14 @@ def _check_figure_combinations(
                     ),
                 )
         if volat_by == other and fig in ABSORBED_BY_VOLAT:
-            errors.add(p, FORBIDDEN_COMBINATION, _("%(figure)s cannot be made against a volát", figure=fig))
+            errors.add(p, Code.FORBIDDEN_COMBINATION, _("%(figure)s cannot be made against a volát", figure=fig))
         made.setdefault((fig, side), i)
     if volat_by is not None:
         for i, fig, side, announced, _suit, result in good:
             if side == volat_by and announced and fig in ABSORBED_BY_VOLAT and result == "failed":
                 errors.add(
                     path("figures", i),
-                    FORBIDDEN_COMBINATION,
+                    Code.FORBIDDEN_COMBINATION,
                     _(
                         "a side that won every trick holds every honour and king: %(figure)s cannot have failed",
                         figure=fig,
@@ -478,13 +474,15 @@ def _check_tarokk_counts(errors: Errors, obj: Mapping[str, Any], renonsz: bool) 
             if seat in seen:
                 errors.add(
                     path(p, "seat"),
-                    FORBIDDEN_COMBINATION,
+                    Code.FORBIDDEN_COMBINATION,
                     _("seat %(seat)s already declared a tarokk count", seat=seat),
                 )
             seen.add(seat)
         errors.required_choice(entry, "count", TAROKK_COUNT_VALUE, p)
         if errors.required_choice(entry, "when", WHENS, p) == "end" and renonsz:
-            errors.add(path(p, "when"), NOT_APPLICABLE, _("play stopped at the renonsz: no tarokk count at the end"))
+            errors.add(
+                path(p, "when"), Code.NOT_APPLICABLE, _("play stopped at the renonsz: no tarokk count at the end")
+            )
 
 
 def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: Mapping[str, Any], figures: Any) -> None:
@@ -502,13 +500,15 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: Mapping[str, Any
         return
     # §2.6: the 4th player's Hármas without an honour is found before any announcement.
     if ctx["bid"] is not None and ctx["bid"] != "harmas":
-        errors.add("renonsz.kind", FORBIDDEN_COMBINATION, _("no_honour renonsz needs bid 'harmas'"))
+        errors.add("renonsz.kind", Code.FORBIDDEN_COMBINATION, _("no_honour renonsz needs bid 'harmas'"))
     if offender is not None and ctx["declarer"] is not None and offender != ctx["declarer"]:
-        errors.add("renonsz.kind", FORBIDDEN_COMBINATION, _("in a no_honour renonsz the offender is the declarer"))
+        errors.add("renonsz.kind", Code.FORBIDDEN_COMBINATION, _("in a no_honour renonsz the offender is the declarer"))
     if figures:
-        errors.add("renonsz.kind", FORBIDDEN_COMBINATION, _("no figure can be announced before a no_honour renonsz"))
+        errors.add(
+            "renonsz.kind", Code.FORBIDDEN_COMBINATION, _("no figure can be announced before a no_honour renonsz")
+        )
     if ctx["game_kontra"]:
-        errors.add("renonsz.kind", FORBIDDEN_COMBINATION, _("no kontra can be said before a no_honour renonsz"))
+        errors.add("renonsz.kind", Code.FORBIDDEN_COMBINATION, _("no kontra can be said before a no_honour renonsz"))
 
 
 # --- settlement (§2) -----------------------------------------------------------

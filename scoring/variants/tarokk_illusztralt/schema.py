@@ -1,11 +1,11 @@
 """The Illusztrált tarokk hand as a JSON Schema (tarokk-illusztralt.md §3): what ``rules.validate`` checks
 member by member. Which members an outcome needs or forbids (§3.3) stays in ``rules``."""
 
+from scoring.families.hungarian_tarokk.schema import count_members, figure_head
 from scoring.hand_schema import array, boolean, choice, closed, hand, integer, seat
 
 from .rules import (
     BIDS,
-    COUNT_RESULTS,
     FIGURES,
     KEY,
     MAX_KONTRA,
@@ -16,7 +16,6 @@ from .rules import (
     SIDES,
     SUITS,
     TAROKK_COUNT_VALUE,
-    TOTAL_POINTS,
     WHENS,
 )
 
@@ -32,16 +31,11 @@ HAND_SCHEMA = hand(
         "declarer": SEAT,
         "partner": SEAT,
         "called_tarokk_discarded": boolean(),
-        "declarer_card_points": integer(0, TOTAL_POINTS),
-        "count_result": choice(COUNT_RESULTS, description="The sheet's verdict instead of the card points."),
-        "declarer_tricks": integer(0, 9),
-        "game_kontra": KONTRA,
+        **count_members(KONTRA),
         "figures": array(
             closed(
                 {
-                    "figure": choice(FIGURES, nullable=False),
-                    "side": choice(SIDES, nullable=False),
-                    "announced": boolean(nullable=False),
+                    **figure_head(FIGURES, SIDES),
                     "suit": choice(SUITS),
                     "kontra": KONTRA,
                     "result": choice(RESULTS),

@@ -25,15 +25,7 @@ from typing import Any, NamedTuple
 from scoring import common
 from scoring.common import ALL_SEATS, KONTRA_FACTORS, KONTRA_NAMES, Errors, envelope, next_seat, path, signed
 from scoring.text import _, join
-from scoring.types import (
-    FORBIDDEN_COMBINATION,
-    INCONSISTENT,
-    INVALID_VALUE,
-    MISSING_FIELD,
-    NOT_APPLICABLE,
-    HandError,
-    HandScore,
-)
+from scoring.types import Code, HandError, HandScore
 
 KEY = "tarokk-laza"
 TABLE_SEATS = ("A", "B", "C", "D")  # exactly four players (§1.2)
@@ -236,7 +228,7 @@ def _parse_config(config: Any) -> tuple[PointTable | None, list[HandError]]:
     if config is None:
         errors.add(
             "config.point_table",
-            MISSING_FIELD,
+            Code.MISSING_FIELD,
             _(
                 "the event has no point table: the organizer must attach one before "
                 "Laza hands can be scored (the rules give no values)"
@@ -256,7 +248,7 @@ def _parse_config(config: Any) -> tuple[PointTable | None, list[HandError]]:
     if version is not None:
         version = errors.check_str(version, f"{base}.version", max_length=100)
         if version is not None and not version.strip():
-            errors.add(f"{base}.version", INVALID_VALUE, _("the point table version must not be empty"))
+            errors.add(f"{base}.version", Code.INVALID_VALUE, _("the point table version must not be empty"))
     raw_rows = errors.require(pt, "rows", base)
     rows: dict[str, Row] = {}
     row_index: dict[str, int] = {}
@@ -268,7 +260,7 @@ def _parse_config(config: Any) -> tuple[PointTable | None, list[HandError]]:
             if row.bid in rows:
                 errors.add(
                     f"{base}.rows[{i}].bid",
-                    INCONSISTENT,
+                    Code.INCONSISTENT,
                     _(
                         "bid %(bid)s has two rows (rows %(first)s and %(second)s)",
                         bid=repr(row.bid),
@@ -300,7 +292,7 @@ def _parse_row(errors: Errors, raw: Any, where: str) -> Row | None:
     if bid is not None and (not isinstance(bid, str) or not _ID.match(bid)):
         errors.add(
             path(where, "bid"),
-            INVALID_VALUE,
+            Code.INVALID_VALUE,
             _("bid must be an id of lowercase letters, digits and _ (e.g. 'kassza')"),
         )
         bid = None
@@ -326,20 +318,20 @@ def _parse_row(errors: Errors, raw: Any, where: str) -> Row | None:
                 message = _("the rules make %(bid)s name a suit (qualifier 'suit')", bid=name)
             else:
                 message = _("the rules make %(bid)s name a card (qualifier 'card')", bid=name)
-            errors.add(path(where, "qualifier"), INCONSISTENT, message)
+            errors.add(path(where, "qualifier"), Code.INCONSISTENT, message)
     cards = DEFAULT_CARDS
     raw_cards = obj.get("cards")
     if raw_cards is not None:
         cw = path(where, "cards")
         if qualifier != "card":
-            errors.add(cw, NOT_APPLICABLE, _("cards applies only to a row whose qualifier is 'card'"))
+            errors.add(cw, Code.NOT_APPLICABLE, _("cards applies only to a row whose qualifier is 'card'"))
         elif (
             not isinstance(raw_cards, list)
             or not raw_cards
             or not all(isinstance(c, str) and _ID.match(c) for c in raw_cards)
             or len(set(raw_cards)) != len(raw_cards)
         ):
-            errors.add(cw, INVALID_VALUE, _("cards must be a non-empty list of distinct card ids (e.g. 'pagat')"))
+            errors.add(cw, Code.INVALID_VALUE, _("cards must be a non-empty list of distinct card ids (e.g. 'pagat')"))
         else:
             cards = frozenset(raw_cards)
 
@@ -351,13 +343,13 @@ def _parse_row(errors: Errors, raw: Any, where: str) -> Row | None:
         if trophy_rank is not None and bid in NOT_TROPHIES:
             errors.add(
                 path(where, "trophy_rank"),
-                INCONSISTENT,
+                Code.INCONSISTENT,
                 _("%(bid)s is not a trophy under the rules (trophy_rank must be null)", bid=name),
             )
     elif bid == "skala" and "trophy_rank" in obj:
         errors.add(
             path(where, "trophy_rank"),
-            INCONSISTENT,
+            Code.INCONSISTENT,
             _("Skála is a trophy under the rules: trophy_rank cannot be null"),  # §3.5
         )
     if len(errors) > before or bid is None or qualifier is None:
@@ -373,13 +365,13 @@ def _parse_ladder(
     if ladder is None and rank is None:
         return rule if rule else (None, None)  # omitted: as the rules fix it
     if ladder is not None and (not isinstance(ladder, str) or not _ID.match(ladder)):
-        errors.add(path(where, "ladder"), INVALID_VALUE, _("ladder must be an id such as 'game_group'"))
+        errors.add(path(where, "ladder"), Code.INVALID_VALUE, _("ladder must be an id such as 'game_group'"))
         return None, None
     if ladder is None:
-        errors.add(path(where, "ladder_rank"), NOT_APPLICABLE, _("ladder_rank needs a ladder"))
+        errors.add(path(where, "ladder_rank"), Code.NOT_APPLICABLE, _("ladder_rank needs a ladder"))
         return None, None
     if rank is None:
-        errors.add(path(where, "ladder_rank"), MISSING_FIELD, _("ladder_rank is required with a ladder"))
+        errors.add(path(where, "ladder_rank"), Code.MISSING_FIELD, _("ladder_rank is required with a ladder"))
         return None, None
     rank = errors.check_int(rank, path(where, "ladder_rank"), lo=1)
     if rank is None:
@@ -390,7 +382,7 @@ def _parse_ladder(
             message = _("the rules give %(bid)s %(ladder)s rank %(rank)s", bid=name, ladder=rule[0], rank=rule[1])
         else:
             message = _("the rules give %(bid)s no ladder", bid=name)  # §3.3
-        errors.add(path(where, "ladder"), INCONSISTENT, message)
+        errors.add(path(where, "ladder"), Code.INCONSISTENT, message)
     return ladder, rank
 
 
@@ -403,7 +395,7 @@ def _parse_only_one(
         return rule
     w = path(where, "only_one")
     if not isinstance(raw, list):
-        errors.add(w, INVALID_VALUE, _("only_one must be a list of [group, position] pairs"))
+        errors.add(w, Code.INVALID_VALUE, _("only_one must be a list of [group, position] pairs"))
         return ()
     out: list[tuple[str, int]] = []
     for j, item in enumerate(raw):
@@ -418,12 +410,12 @@ def _parse_only_one(
         ):
             errors.add(
                 path(w, j),
-                INVALID_VALUE,
+                Code.INVALID_VALUE,
                 _("each only_one entry must be [group id, position >= 1], e.g. ['elfogok', 3]"),
             )
             continue
         if any(g == item[0] for g, _pos in out):
-            errors.add(path(w, j), INCONSISTENT, _("group %(group)s is listed twice", group=repr(item[0])))
+            errors.add(path(w, j), Code.INCONSISTENT, _("group %(group)s is listed twice", group=repr(item[0])))
             continue
         out.append((item[0], item[1]))
     if known and len(out) == len(raw) and sorted(out) != sorted(rule):
@@ -432,7 +424,7 @@ def _parse_only_one(
             message = _("the rules fix %(bid)s's only-one groups: %(groups)s", bid=name, groups=fixed)  # §3.4
         else:
             message = _("the rules fix %(bid)s's only-one groups: none", bid=name)  # §3.4
-        errors.add(w, INCONSISTENT, message)
+        errors.add(w, Code.INCONSISTENT, message)
     return tuple(out)
 
 
@@ -446,7 +438,7 @@ def _check_table_structure(errors: Errors, rows: dict[str, Row], index: dict[str
         if key in seen:
             errors.add(
                 f"{where}[{index[row.bid]}].ladder_rank",
-                INCONSISTENT,
+                Code.INCONSISTENT,
                 _(
                     # §3.3
                     "%(bid)s and %(other)s share rank %(rank)s of ladder %(ladder)s: a ladder needs a strict order",
@@ -465,7 +457,7 @@ def _check_table_structure(errors: Errors, rows: dict[str, Row], index: dict[str
         if row.trophy_rank in trophies:
             errors.add(
                 f"{where}[{index[row.bid]}].trophy_rank",
-                INCONSISTENT,
+                Code.INCONSISTENT,
                 _(
                     "%(bid)s and %(other)s share trophy rank %(rank)s: trophies need a strict order",  # §3.5
                     bid=row.name,
@@ -487,7 +479,7 @@ def _check_table_structure(errors: Errors, rows: dict[str, Row], index: dict[str
             if row.bid in MAYBE_TROPHIES and rank is not None and rank >= skala.trophy_rank:
                 errors.add(
                     f"{where}[{index[row.bid]}].trophy_rank",
-                    INCONSISTENT,
+                    Code.INCONSISTENT,
                     _(
                         "%(bid)s comes before Skála in the document's order, so its "
                         "trophy_rank must be below Skála's (%(rank)s)",  # §4.2
@@ -529,7 +521,7 @@ def _check_state(errors: Errors, state: Any) -> tuple[bool, State | None]:
         else:
             errors.add(
                 "state.pairs",
-                INVALID_VALUE,
+                Code.INVALID_VALUE,
                 _("pairs must be two [indító, elfogó] pairs using the seats A, B, C, D once each"),
             )
     if deals is not None:
@@ -684,13 +676,13 @@ def report(hand: Any, state: Any, table: PointTable | None, config_errors: list[
     if seats_ok and (len(seats) != 4 or not all(s in TABLE_SEATS for s in seats)):
         errors.add(
             "seats",
-            INVALID_VALUE,
+            Code.INVALID_VALUE,
             _("seats must list the four table seats A, B, C, D once each, in playing order"),
         )
         seats_ok = False
     dealer = obj.get("dealer")
     if seats_ok and not errors.has("dealer") and dealer not in seats:
-        errors.add("dealer", INVALID_VALUE, _("dealer must be one of seats"))
+        errors.add("dealer", Code.INVALID_VALUE, _("dealer must be one of seats"))
     roles = {}
     for side, keys in (("attack", ("indito", "elfogo")), ("defence", ("elfogo", "indito"))):
         raw = errors.require(obj, side)
@@ -794,13 +786,13 @@ def _check_entry(
     row = None
     if bid is not None:
         if not isinstance(bid, str):
-            errors.add(f"{where}.bid", INVALID_VALUE, _("bid must be a bid id such as 'kassza'"))
+            errors.add(f"{where}.bid", Code.INVALID_VALUE, _("bid must be a bid id such as 'kassza'"))
         elif table is not None:
             row = table.rows.get(bid)
             if row is None:
                 errors.add(
                     f"{where}.bid",
-                    INVALID_VALUE,
+                    Code.INVALID_VALUE,
                     _(
                         "%(bid)s is not in the event's point table (version %(version)s)",
                         bid=repr(bid),
@@ -813,9 +805,9 @@ def _check_entry(
     if is_silent:
         # §5.1/§5.2.5: a silent entry is always made and cannot be kontra'd.
         if not (kontra is None or (type(kontra) is int and kontra == 0)):
-            errors.add(f"{where}.kontra", NOT_APPLICABLE, _("a silent achievement cannot be kontra'd"))
+            errors.add(f"{where}.kontra", Code.NOT_APPLICABLE, _("a silent achievement cannot be kontra'd"))
         if not (made is None or made is True):
-            errors.add(f"{where}.made", NOT_APPLICABLE, _("a silent achievement is always made"))
+            errors.add(f"{where}.made", Code.NOT_APPLICABLE, _("a silent achievement is always made"))
         made = True
     else:
         if kontra is not None:
@@ -829,26 +821,26 @@ def _check_entry(
         qw = f"{where}.qualifier"
         if row.qualifier == "none":
             if qualifier is not None:
-                errors.add(qw, NOT_APPLICABLE, _("%(bid)s names no suit or card in this table", bid=row.name))
+                errors.add(qw, Code.NOT_APPLICABLE, _("%(bid)s names no suit or card in this table", bid=row.name))
         elif qualifier is None:
             if row.qualifier == "suit":
-                errors.add(qw, MISSING_FIELD, _("%(bid)s must name a suit", bid=row.name))
+                errors.add(qw, Code.MISSING_FIELD, _("%(bid)s must name a suit", bid=row.name))
             else:
-                errors.add(qw, MISSING_FIELD, _("%(bid)s must name a card", bid=row.name))
+                errors.add(qw, Code.MISSING_FIELD, _("%(bid)s must name a card", bid=row.name))
         elif row.qualifier == "suit":
             if not isinstance(qualifier, str) or qualifier not in SUITS:
-                errors.add(qw, INVALID_VALUE, _("the suit must be one of kor, karo, treff, pikk"))
+                errors.add(qw, Code.INVALID_VALUE, _("the suit must be one of kor, karo, treff, pikk"))
         elif not isinstance(qualifier, str) or qualifier not in row.cards:
             message = _(
                 "the card must be one of %(cards)s for %(bid)s", cards=", ".join(sorted(row.cards)), bid=row.name
             )
-            errors.add(qw, INVALID_VALUE, message)
+            errors.add(qw, Code.INVALID_VALUE, message)
         # §4.2 / §5.2.3: the value this entry needs must be filled in.
         if is_silent:
             if row.silent is None:
                 errors.add(
                     f"{where}.bid",
-                    NOT_APPLICABLE,
+                    Code.NOT_APPLICABLE,
                     _(
                         "%(bid)s cannot score silently in the event's point table "
                         "(version %(version)s: silent is blank)",
@@ -873,9 +865,9 @@ def _check_entry(
                         "for %(bid)s (row %(row)s): the organizer must fill it in",
                         **facts,
                     )
-                errors.add(f"{where}.bid", MISSING_FIELD, message)
+                errors.add(f"{where}.bid", Code.MISSING_FIELD, message)
     elif qualifier is not None and not isinstance(qualifier, str):
-        errors.add(f"{where}.qualifier", INVALID_VALUE, _("qualifier must be a suit or card id"))
+        errors.add(f"{where}.qualifier", Code.INVALID_VALUE, _("qualifier must be a suit or card id"))
 
     if len(errors) > before or row is None:
         return
@@ -886,7 +878,7 @@ def _check_entry(
         if not is_silent and prev.startswith("bids"):
             errors.add(
                 where,
-                FORBIDDEN_COMBINATION,
+                Code.FORBIDDEN_COMBINATION,
                 _(
                     "%(bid)s is already bid by this pair at %(field)s (each bid once per pair)",
                     bid=_label(row, qualifier),
@@ -897,7 +889,7 @@ def _check_entry(
             message = _(
                 "%(bid)s is already recorded for this pair at %(field)s", bid=_label(row, qualifier), field=prev
             )
-            errors.add(where, INCONSISTENT, message)
+            errors.add(where, Code.INCONSISTENT, message)
         return
     seen[key] = where
     # 6. the document: Pagát ulti and Pagát uhu exclude each other, so both cannot be made.
@@ -906,7 +898,7 @@ def _check_entry(
         if other is not None:
             errors.add(
                 where,
-                FORBIDDEN_COMBINATION,
+                Code.FORBIDDEN_COMBINATION,
                 _(
                     "%(bid)s and the entry at %(field)s exclude each other: both cannot be made",
                     bid=_label(row, qualifier),

@@ -30,17 +30,7 @@ from scoring.common import (
 )
 from scoring.families.hungarian_tarokk import rules as tarokk
 from scoring.text import _, join
-from scoring.types import (
-    FORBIDDEN_COMBINATION,
-    INCONSISTENT,
-    INVALID_VALUE,
-    MISSING_FIELD,
-    NOT_APPLICABLE,
-    OUT_OF_RANGE,
-    UNKNOWN_FIELD,
-    HandError,
-    HandScore,
-)
+from scoring.types import Code, HandError, HandScore
 
 KEY = "tarokk-vadasz"
 RULES_VERSION = "tarokk-vadasz/2025-07-23"  # the original dates itself 23 July 2025
@@ -212,13 +202,13 @@ def _check_state(e: Errors, state: Any) -> int | None:
     if state is None or (type(state) is dict and not state):
         return 0
     if not isinstance(state, Mapping):
-        e.add("state", INVALID_VALUE, _("%(field)s must be a JSON object", field="state"))
+        e.add("state", Code.INVALID_VALUE, _("%(field)s must be a JSON object", field="state"))
         return None
     for key in state:
         if key not in STATE_FIELDS:
             e.add(
                 path("state", key if isinstance(key, str | int) else str(key)),
-                UNKNOWN_FIELD,
+                Code.UNKNOWN_FIELD,
                 _("unknown state field %(key)s", key=repr(key)),
             )
     return e.optional_int(state, "double_round_remaining", 0, 7, "state", default=0)
@@ -228,25 +218,25 @@ def _check_table(e: Errors, obj: Mapping[str, Any], seats_valid: bool) -> list[s
     """§3.2 rule 1: participants, dealer, seats and talon arranger."""
     participants = obj.get("participants")
     if participants is None:
-        e.add("participants", MISSING_FIELD, _("participants is required (everyone at the table)"))
+        e.add("participants", Code.MISSING_FIELD, _("participants is required (everyone at the table)"))
         return None
     if not is_seat_list(participants):
-        e.add("participants", INVALID_VALUE, _("participants must be a list of distinct seats A to G"))
+        e.add("participants", Code.INVALID_VALUE, _("participants must be a list of distinct seats A to G"))
         return None
     if not 4 <= len(participants) <= 7:
-        e.add("participants", OUT_OF_RANGE, _("a Vadász table has 4 to 7 participants"))
+        e.add("participants", Code.OUT_OF_RANGE, _("a Vadász table has 4 to 7 participants"))
         return None
     dealer = obj.get("dealer")
     if not (isinstance(dealer, str) and dealer in ALL_SEATS):
         return participants  # the envelope has reported it
     if dealer not in participants:
-        e.add("dealer", INCONSISTENT, _("the dealer %(seat)s is not among the participants", seat=dealer))
+        e.add("dealer", Code.INCONSISTENT, _("the dealer %(seat)s is not among the participants", seat=dealer))
         return participants
     expected = play_order(participants, dealer)
     if seats_valid and obj.get("seats") != expected:
         e.add(
             "seats",
-            INCONSISTENT,
+            Code.INCONSISTENT,
             _(
                 "with %(n)s participants and dealer %(dealer)s the players are %(seats)s in that order",
                 n=len(participants),
@@ -258,15 +248,19 @@ def _check_table(e: Errors, obj: Mapping[str, Any], seats_valid: bool) -> list[s
     allowed = talon_arrangers(participants, dealer)
     if not allowed:
         if arranger is not None:
-            e.add("talon_arranger", NOT_APPLICABLE, _("there is no talon arranger at a table of 4"))
+            e.add("talon_arranger", Code.NOT_APPLICABLE, _("there is no talon arranger at a table of 4"))
     elif arranger is None:
-        e.add("talon_arranger", MISSING_FIELD, _("%(field)s is required at a table of 5 to 7", field="talon_arranger"))
+        e.add(
+            "talon_arranger",
+            Code.MISSING_FIELD,
+            _("%(field)s is required at a table of 5 to 7", field="talon_arranger"),
+        )
     elif not (isinstance(arranger, str) and arranger in participants):
-        e.add("talon_arranger", INVALID_VALUE, _("%(field)s must be a participant", field="talon_arranger"))
+        e.add("talon_arranger", Code.INVALID_VALUE, _("%(field)s must be a participant", field="talon_arranger"))
     elif arranger not in allowed:
         e.add(
             "talon_arranger",
-            INCONSISTENT,
+            Code.INCONSISTENT,
             _("with %(n)s participants the talon arranger is %(seat)s", n=len(participants), seat=allowed[0])
             if len(allowed) == 1
             else _(
@@ -304,14 +298,14 @@ def _check_figure(
     announcer = f.get("announcer")
     if announced is True:
         if announcer is None:
-            e.add(path(base, "announcer"), MISSING_FIELD, _("an announced figure needs its announcer"))
+            e.add(path(base, "announcer"), Code.MISSING_FIELD, _("an announced figure needs its announcer"))
         elif seats is not None:
             if not (type(announcer) is str and announcer in seats):
                 announcer = e.check_seat(announcer, path(base, "announcer"), seats, "player")
             if announcer is not None and side is not None and side_of is not None and side_of[announcer] != side:
                 e.add(
                     path(base, "announcer"),
-                    INCONSISTENT,
+                    Code.INCONSISTENT,
                     _("%(seat)s does not play on the declaring side", seat=announcer)
                     if side == "declarer"
                     else _("%(seat)s does not play on the opponents", seat=announcer),
@@ -320,18 +314,18 @@ def _check_figure(
             announcer = None
     else:
         if announced is False and announcer is not None:
-            e.add(path(base, "announcer"), NOT_APPLICABLE, _("a silent figure has no announcer"))
+            e.add(path(base, "announcer"), Code.NOT_APPLICABLE, _("a silent figure has no announcer"))
         announcer = None
         if announced is False and figure in ("dupla", "volat"):
             e.add(
                 path(base, "announced"),
-                NOT_APPLICABLE,
+                Code.NOT_APPLICABLE,
                 _("a silent dupla or volát is derived from the card points and tricks; do not list it"),
             )
 
     kontra = e.optional_int(f, "kontra", 0, 3, base)
     if kontra and announced is False:
-        e.add(path(base, "kontra"), NOT_APPLICABLE, _("a silent figure cannot be kontra'd"))
+        e.add(path(base, "kontra"), Code.NOT_APPLICABLE, _("a silent figure cannot be kontra'd"))
 
     with_volat = f.get("with_volat")
     if with_volat is not None:
@@ -340,29 +334,29 @@ def _check_figure(
         if with_volat and (announced is False or (figure is not None and figure not in WITH_VOLAT_FIGURES)):
             e.add(
                 path(base, "with_volat"),
-                NOT_APPLICABLE,
+                Code.NOT_APPLICABLE,
                 _("only an announced tulétroá, négy király or dupla can be overlapped by a volát"),
             )
 
     result = f.get("result")
     if renonsz:
         if result is not None:
-            e.add(path(base, "result"), NOT_APPLICABLE, NO_RESULTS_IN_RENONSZ)
+            e.add(path(base, "result"), Code.NOT_APPLICABLE, NO_RESULTS_IN_RENONSZ)
         result = None
     elif figure == "dupla" or figure == "volat":
         if result is not None:
             e.add(
                 path(base, "result"),
-                NOT_APPLICABLE,
+                Code.NOT_APPLICABLE,
                 _("the result of a dupla or volát is derived from the card points and tricks"),
             )
         result = None
     elif figure is not None:
         result = e.required_choice(f, "result", RESULTS[figure], base)
         if result == "failed" and announced is False:
-            e.add(path(base, "result"), INCONSISTENT, _("a silent figure that failed is simply not listed"))
+            e.add(path(base, "result"), Code.INCONSISTENT, _("a silent figure that failed is simply not listed"))
     elif result is None:
-        e.add(path(base, "result"), MISSING_FIELD, _("%(field)s is required", field="result"))
+        e.add(path(base, "result"), Code.MISSING_FIELD, _("%(field)s is required", field="result"))
     else:
         result = None
 
@@ -370,15 +364,15 @@ def _check_figure(
     if unplayable is not None:
         ufield = path(base, "unplayable")
         if renonsz:
-            e.add(ufield, NOT_APPLICABLE, NO_RESULTS_IN_RENONSZ)
+            e.add(ufield, Code.NOT_APPLICABLE, NO_RESULTS_IN_RENONSZ)
             unplayable = None
         elif figure is not None and figure not in UNPLAYABLE:
-            e.add(ufield, NOT_APPLICABLE, _("only a XXI-fogás or a pagát ulti can be objectively unplayable"))
+            e.add(ufield, Code.NOT_APPLICABLE, _("only a XXI-fogás or a pagát ulti can be objectively unplayable"))
             unplayable = None
         elif figure is not None:
             unplayable = e.check_choice(unplayable, ufield, UNPLAYABLE[figure])
             if announced is False or result == "made":
-                e.add(ufield, NOT_APPLICABLE, _("only a failed announcement can be objectively unplayable"))
+                e.add(ufield, Code.NOT_APPLICABLE, _("only a failed announcement can be objectively unplayable"))
             elif (
                 unplayable == "starting_opponent_8_tarokk"
                 and side is not None
@@ -388,7 +382,7 @@ def _check_figure(
             ):
                 e.add(
                     ufield,
-                    INCONSISTENT,
+                    Code.INCONSISTENT,
                     _("the first player %(seat)s is on the announcers' side, not an opponent", seat=seats[0]),
                 )
         else:
@@ -428,13 +422,13 @@ def _check_figures(
                 message = _("%(figure)s of the declaring side is listed twice", figure=FIGURE_NAME[fig])
             else:
                 message = _("%(figure)s of the opponents is listed twice", figure=FIGURE_NAME[fig])
-            e.add(f"figures[{i}]", INCONSISTENT, message)
+            e.add(f"figures[{i}]", Code.INCONSISTENT, message)
         seen.add((fig, side))
         overlap = overlap or with_volat
         if result == "made" and made_by.setdefault(fig, side) != side:
             e.add(
                 f"figures[{i}].result",
-                INCONSISTENT,
+                Code.INCONSISTENT,
                 _("%(figure)s cannot be made by both sides", figure=FIGURE_NAME[fig]),
             )
     if overlap:  # §1.6: an overlapped announcement needs the same player's volát
@@ -443,7 +437,7 @@ def _check_figures(
             if with_volat and announced and who and fig in WITH_VOLAT_FIGURES and (side, who) not in volat_by:
                 e.add(
                     f"figures[{i}].with_volat",
-                    INCONSISTENT,
+                    Code.INCONSISTENT,
                     _("no volát announced by %(seat)s for the declaring side", seat=who)
                     if side == "declarer"
                     else _("no volát announced by %(seat)s for the opponents", seat=who),
@@ -454,7 +448,7 @@ def _check_figures(
             if result == "made" and side != volat_side and fig in ("tuletroa", "negy_kiraly"):
                 e.add(
                     f"figures[{i}].result",
-                    INCONSISTENT,
+                    Code.INCONSISTENT,
                     # side != volat_side: the one side took every trick, the other made the figure
                     _(
                         "the declaring side took every trick, so the opponents cannot have made %(figure)s",
@@ -486,7 +480,7 @@ def validate(
     if participants is not None and remaining and remaining > len(participants):
         e.add(
             "state.double_round_remaining",
-            INCONSISTENT,
+            Code.INCONSISTENT,
             _("a double round at a table of %(n)s lasts at most %(n)s hands", n=len(participants)),
         )
     seats: list[str] | None = obj.get("seats") if seats_valid else None
@@ -502,11 +496,11 @@ def validate(
     start = obj.get("start_double_round")
     if start is not None and e.check_bool(start, "start_double_round") is True:
         if outcome != "thrown_in":
-            e.add("start_double_round", NOT_APPLICABLE, _("only a thrown-in hand can start a double round"))
+            e.add("start_double_round", Code.NOT_APPLICABLE, _("only a thrown-in hand can start a double round"))
         elif remaining:
             e.add(
                 "start_double_round",
-                FORBIDDEN_COMBINATION,
+                Code.FORBIDDEN_COMBINATION,
                 _("a double round is already running; no new one can start"),  # §1.8
             )
 
@@ -524,7 +518,7 @@ def validate(
                 # without his name the table cannot know who must deal the next hand.
                 e.add(
                     "thrower",
-                    MISSING_FIELD,
+                    Code.MISSING_FIELD,
                     _("a double round is declared by the player who threw in and then deals: name him"),  # §1.8
                 )
             reason = obj.get("throw_in_reason")
@@ -544,7 +538,7 @@ def validate(
     # §3.2 rule 3: declarer, partner, solo.
     declarer = e.required_seat(obj, "declarer", seats, what="player")
     if "partner" not in obj and not is_renonsz:
-        e.add("partner", MISSING_FIELD, _("partner is required (null when the declarer plays alone)"))
+        e.add("partner", Code.MISSING_FIELD, _("partner is required (null when the declarer plays alone)"))
     partner_raw = obj.get("partner")
     partner = None
     if partner_raw is not None and seats is not None:
@@ -553,7 +547,7 @@ def validate(
         else:
             partner = e.check_seat(partner_raw, "partner", seats, "player")
         if partner is not None and partner == declarer:
-            e.add("partner", INCONSISTENT, _("the partner cannot be the declarer"))
+            e.add("partner", Code.INCONSISTENT, _("the partner cannot be the declarer"))
             partner = None
     solo = obj.get("solo")
     if partner_raw is None:
@@ -561,11 +555,11 @@ def validate(
             # §3.2 rule 3 for every outcome: a renonsz hand need not name the partner, but
             # "partner": null says the declarer played alone, and then solo says how.
             if "partner" in obj:
-                e.add("solo", MISSING_FIELD, _("solo is required when the declarer plays alone"))  # §1.9
+                e.add("solo", Code.MISSING_FIELD, _("solo is required when the declarer plays alone"))  # §1.9
         else:
             e.check_choice(solo, "solo", SOLO_CASES)
     elif solo is not None:
-        e.add("solo", NOT_APPLICABLE, _("solo applies only when the declarer has no partner"))
+        e.add("solo", Code.NOT_APPLICABLE, _("solo applies only when the declarer has no partner"))
     side_of: dict[str, str] | None = None
     partner_ok = partner_raw is None or partner is not None
     if declarer is not None and seats is not None and partner_ok and ("partner" in obj or is_renonsz):
@@ -579,7 +573,7 @@ def validate(
     if taken is not None and bid is not None and taken > BID_SHARE[bid]:
         e.add(
             "declarer_talon_taken",
-            INCONSISTENT,
+            Code.INCONSISTENT,
             _("after the bid %(bid)s the declarer is due at most %(n)s talon cards", bid=bid, n=BID_SHARE[bid]),
         )
 
@@ -608,7 +602,7 @@ def validate(
         if renonsz is not None:
             e.forbid(obj, "renonsz", why=_("unless the outcome is renonsz"))
     elif renonsz is None:
-        e.add("renonsz", MISSING_FIELD, _("renonsz is required for a renonsz hand"))
+        e.add("renonsz", Code.MISSING_FIELD, _("renonsz is required for a renonsz hand"))
     else:
         r = e.check_object(renonsz, "renonsz")
         if r is not None:
@@ -650,11 +644,13 @@ def _check_card_points(e: Errors, obj: Mapping[str, Any]) -> int | None:
     if not tarokk.card_points_hold_tricks(e, points, tricks):
         return tricks
     if tricks == 9 and points < 72:
-        e.add("declarer_card_points", INCONSISTENT, _("a side that took every trick holds at least 72 card points"))
+        e.add(
+            "declarer_card_points", Code.INCONSISTENT, _("a side that took every trick holds at least 72 card points")
+        )
     elif tricks == 0 and points > 22:
         e.add(
             "declarer_card_points",
-            INCONSISTENT,
+            Code.INCONSISTENT,
             _("a side without a trick holds at most 22 card points (6 skart cards)"),
         )
     return tricks
@@ -676,17 +672,17 @@ def _check_lengetes(
     e.unknown_keys(lg, ("waver", "mode"), "lengetes_ulti")
     waver = e.required_seat(lg, "waver", seats, "lengetes_ulti", "player")
     if waver is not None and waver == declarer:
-        e.add("lengetes_ulti.waver", INCONSISTENT, _("the waver cannot be the (Pagát-holding) declarer"))
+        e.add("lengetes_ulti.waver", Code.INCONSISTENT, _("the waver cannot be the (Pagát-holding) declarer"))
         waver = None
     mode = e.required_choice(lg, "mode", LENGETES_MODES, "lengetes_ulti")
     waver_tuletroa = any(f[0] == "tuletroa" and f[2] and f[3] == waver for f in figures)
     if mode == "obligatory":
         if waver is not None and side_of is not None and side_of[waver] != "opponents":
-            e.add("lengetes_ulti.waver", INCONSISTENT, _("for an obligatory ulti the waver is an opponent"))
+            e.add("lengetes_ulti.waver", Code.INCONSISTENT, _("for an obligatory ulti the waver is an opponent"))
         if game_kontra is None or game_kontra < 1:
             e.add(
                 "lengetes_ulti.mode",
-                INCONSISTENT,
+                Code.INCONSISTENT,
                 _("an obligatory ulti needs the waver's kontra on the game (game_kontra ≥ 1)"),
             )
         if waver is not None and not any(
@@ -694,19 +690,19 @@ def _check_lengetes(
         ):
             e.add(
                 "lengetes_ulti.mode",
-                INCONSISTENT,
+                Code.INCONSISTENT,
                 _("an obligatory ulti needs a tulétroá announced by the waver %(seat)s for the opponents", seat=waver),
             )
         if not any(f[0] == "pagat_ulti" and f[1] == "declarer" for f in figures):
             e.add(
                 "lengetes_ulti.mode",
-                INCONSISTENT,
+                Code.INCONSISTENT,
                 _("an obligatory ulti needs a pagát ulti entry of the declaring side"),
             )
     elif mode == "optional" and waver is not None and waver_tuletroa:
         e.add(
             "lengetes_ulti.mode",
-            INCONSISTENT,
+            Code.INCONSISTENT,
             _("the waver announced tulétroá, so the ulti is obligatory, not optional"),
         )
 

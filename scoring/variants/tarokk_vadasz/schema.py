@@ -2,11 +2,11 @@
 by member. Which members an outcome or a table size needs or forbids (§3.2) stays in ``rules``."""
 
 from scoring.common import ALL_SEATS
+from scoring.families.hungarian_tarokk.schema import count_members, figure_head
 from scoring.hand_schema import array, boolean, choice, closed, hand, integer, seat
 
 from .rules import (
     BIDS,
-    COUNT_RESULTS,
     FIGURES,
     KEY,
     LENGETES_MODES,
@@ -16,7 +16,6 @@ from .rules import (
     SIDES,
     SOLO_CASES,
     THROW_IN_REASONS,
-    TOTAL_POINTS,
     UNPLAYABLE,
 )
 
@@ -50,16 +49,11 @@ HAND_SCHEMA = hand(
         "partner": SEAT,
         "solo": choice(SOLO_CASES),
         "declarer_talon_taken": integer(0, 3),
-        "declarer_card_points": integer(0, TOTAL_POINTS),
-        "count_result": choice(COUNT_RESULTS, description="The sheet's verdict instead of the card points."),
-        "declarer_tricks": integer(0, 9),
-        "game_kontra": KONTRA,
+        **count_members(KONTRA),
         "figures": array(
             closed(
                 {
-                    "figure": choice(FIGURES, nullable=False),
-                    "side": choice(SIDES, nullable=False),
-                    "announced": boolean(nullable=False),
+                    **figure_head(FIGURES, SIDES),
                     "announcer": SEAT,
                     "with_volat": boolean(),
                     "kontra": KONTRA,

@@ -30,17 +30,7 @@ from scoring.common import (
     signed,
 )
 from scoring.text import _, join
-from scoring.types import (
-    FORBIDDEN_COMBINATION,
-    INCONSISTENT,
-    INVALID_VALUE,
-    MISSING_FIELD,
-    NOT_APPLICABLE,
-    OUT_OF_RANGE,
-    UNKNOWN_FIELD,
-    HandError,
-    HandScore,
-)
+from scoring.types import Code, HandError, HandScore
 
 KEY = "taruk2012"
 
@@ -263,13 +253,13 @@ def _seat_in(errors: Errors, value: Any, field: str, seats: Sequence[str] | None
     with ``at_table`` the table's. ``seats`` is None when the envelope itself is broken: then
     only the letter is checked, so one broken ``seats`` field does not cascade into errors."""
     if not isinstance(value, str) or value not in ALL_SEATS:
-        errors.add(field, INVALID_VALUE, _("%(field)s must be a seat letter", field=field))
+        errors.add(field, Code.INVALID_VALUE, _("%(field)s must be a seat letter", field=field))
         return None
     if seats is not None and value not in seats:
         if at_table:
-            errors.add(field, INVALID_VALUE, _("seat %(seat)s is not at this table", seat=value))
+            errors.add(field, Code.INVALID_VALUE, _("seat %(seat)s is not at this table", seat=value))
         else:
-            errors.add(field, INVALID_VALUE, _("seat %(seat)s does not play this hand", seat=value))
+            errors.add(field, Code.INVALID_VALUE, _("seat %(seat)s does not play this hand", seat=value))
         return None
     return value
 
@@ -286,11 +276,11 @@ def _applicable(errors: Errors, hand: Mapping[str, Any], key: str, game: str | N
         return None if not_given else value
     if status == "no":
         if not not_given:
-            errors.add(key, NOT_APPLICABLE, _("%(field)s is not allowed in %(game)s", field=key, game=game))
+            errors.add(key, Code.NOT_APPLICABLE, _("%(field)s is not allowed in %(game)s", field=key, game=game))
         return None
     if not_given:
         if status == "required":
-            errors.add(key, MISSING_FIELD, _("%(field)s is required for %(game)s", field=key, game=game))
+            errors.add(key, Code.MISSING_FIELD, _("%(field)s is required for %(game)s", field=key, game=game))
         return None
     return value
 
@@ -300,7 +290,7 @@ def _check_kontra(errors: Errors, value: Any, field: str) -> int | None:
     # type() is int: a bool, or a float such as 2.0, is not a kontra level.
     if type(value) is int and value in KONTRA_LEVELS:
         return value
-    errors.add(field, INVALID_VALUE, _("invalid kontra level: %(field)s must be 1, 2 or 4", field=field))
+    errors.add(field, Code.INVALID_VALUE, _("invalid kontra level: %(field)s must be 1, 2 or 4", field=field))
     return None
 
 
@@ -337,7 +327,7 @@ def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
         return []
     errors = Errors()
     if not is_object(config):
-        errors.add("config", INVALID_VALUE, _("%(field)s must be a JSON object", field="config"))
+        errors.add("config", Code.INVALID_VALUE, _("%(field)s must be a JSON object", field="config"))
         return errors.items
     for key, value in config.items():
         values = OPTION_VALUES.get(key)
@@ -347,10 +337,10 @@ def validate_config(config: Mapping[str, Any] | None) -> list[HandError]:
                 key=repr(key),
                 options=", ".join(OPTION_VALUES),
             )
-            errors.add(f"config.{key}", UNKNOWN_FIELD, message)
+            errors.add(f"config.{key}", Code.UNKNOWN_FIELD, message)
         elif value is not None and (type(value) is not str or value not in values):
             message = _("%(field)s must be one of %(choices)s", field=key, choices=", ".join(values))
-            errors.add(f"config.{key}", INVALID_VALUE, message)
+            errors.add(f"config.{key}", Code.INVALID_VALUE, message)
     return errors.items
 
 
@@ -378,7 +368,7 @@ def _check_table(errors: Errors, h: Mapping[str, Any]) -> tuple[list[str] | None
         return None, None
     seats, dealer = h["seats"], h["dealer"]
     if len(seats) != 4:
-        errors.add("seats", INVALID_VALUE, _("need four distinct seats"))
+        errors.add("seats", Code.INVALID_VALUE, _("need four distinct seats"))
         return None, None
     if dealer in seats:
         table = SEATS_4 if set(seats) == set(SEATS_4) else None
@@ -389,7 +379,7 @@ def _check_table(errors: Errors, h: Mapping[str, Any]) -> tuple[list[str] | None
         field = "seats" if any(s not in SEATS_5 for s in seats) else "dealer"
         errors.add(
             field,
-            INCONSISTENT,
+            Code.INCONSISTENT,
             _(
                 "dealer/seats do not form a valid table (A-D with the dealer "
                 "among the seats, or A-E with the dealer sitting out)"
@@ -400,7 +390,7 @@ def _check_table(errors: Errors, h: Mapping[str, Any]) -> tuple[list[str] | None
     if seats != expected:
         errors.add(
             "seats",
-            INCONSISTENT,
+            Code.INCONSISTENT,
             _(
                 "seats must start with the seat after the dealer and go clockwise (expected %(seats)s)",
                 seats=", ".join(expected),
@@ -418,16 +408,16 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
     # Rule 7: the game.
     game = h.get("game")
     if game is None:
-        errors.add("game", MISSING_FIELD, _("%(field)s is required", field="game"))
+        errors.add("game", Code.MISSING_FIELD, _("%(field)s is required", field="game"))
     elif not isinstance(game, str) or game not in GAMES:
-        errors.add("game", INVALID_VALUE, _("unknown game (one of %(games)s)", games=", ".join(GAMES)))
+        errors.add("game", Code.INVALID_VALUE, _("unknown game (one of %(games)s)", games=", ".join(GAMES)))
         game = None
 
     # Bonuses first: whether card_points is required depends on them (§5.5 footnote).
     bonus_raw = h.get("bonuses")
     if game is not None and game not in POINT_GAMES:
         if not _no_list(bonus_raw):
-            errors.add("bonuses", NOT_APPLICABLE, _("no bonuses in %(game)s", game=game))  # rule 13
+            errors.add("bonuses", Code.NOT_APPLICABLE, _("no bonuses in %(game)s", game=game))  # rule 13
         bonus_raw = None
     bonuses = _check_bonuses(errors, bonus_raw, game)
     bv_present = valat_made = False
@@ -446,22 +436,22 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
         decl = _seat_in(errors, decl, "declarer", seats)
         if decl is not None and game == "tri" and forehand is not None and decl != forehand:
             # P5/P6: only the forehand's obligatory "tri" can end as the game tri (§1.5).
-            errors.add("declarer", FORBIDDEN_COMBINATION, _("tri can only be played by the forehand"))
+            errors.add("declarer", Code.FORBIDDEN_COMBINATION, _("tri can only be played by the forehand"))
 
     # called_king and partner: tri/dve/ena only (§5.5); the partner key is required there.
     king_status = "required" if game in KING_GAMES else "no"
     king = _applicable(errors, h, "called_king", game, king_status)
     if king is not None and (not isinstance(king, str) or king not in SUITS):
         message = _("%(field)s must be one of %(choices)s", field="called_king", choices=", ".join(SUITS))
-        errors.add("called_king", INVALID_VALUE, message)
+        errors.add("called_king", Code.INVALID_VALUE, message)
     if game in KING_GAMES and "partner" not in h:
         message = _("partner is required for %(game)s (null when the declarer plays alone)", game=game)
-        errors.add("partner", MISSING_FIELD, message)
+        errors.add("partner", Code.MISSING_FIELD, message)
     partner = _applicable(errors, h, "partner", game, "optional" if game in KING_GAMES else "no")
     if partner is not None:
         partner = _seat_in(errors, partner, "partner", seats)
         if partner is not None and partner == decl:
-            errors.add("partner", INCONSISTENT, _("the partner cannot be the declarer"))  # rule 10
+            errors.add("partner", Code.INCONSISTENT, _("the partner cannot be the declarer"))  # rule 10
 
     # Rule 11: card points.
     cp_status = ("optional" if valat_made or bv_present else "required") if game in POINT_GAMES else "no"
@@ -469,11 +459,13 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
     if cp is not None:
         if not is_int(cp):
             errors.add(
-                "card_points", INVALID_VALUE, _("%(field)s must be an integer from 0 to 70", field="card_points")
+                "card_points", Code.INVALID_VALUE, _("%(field)s must be an integer from 0 to 70", field="card_points")
             )
             cp = None
         elif not 0 <= cp <= 70:
-            errors.add("card_points", OUT_OF_RANGE, _("%(field)s must be an integer from 0 to 70", field="card_points"))
+            errors.add(
+                "card_points", Code.OUT_OF_RANGE, _("%(field)s must be an integer from 0 to 70", field="card_points")
+            )
             cp = None
 
     # Rule 19: a made valat must agree with the card points when both are given.
@@ -482,7 +474,7 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
             if (b["type"] == "valat" and b["made"]) and (
                 (b["side"] == "declarer" and cp < 36) or (b["side"] == "opponents" and cp > 35)
             ):
-                errors.add("card_points", INCONSISTENT, _("card points contradict the valat"))
+                errors.add("card_points", Code.INCONSISTENT, _("card points contradict the valat"))
 
     won = _applicable(errors, h, "won", game, "required" if game in WON_GAMES else "no")
     if won is not None:
@@ -494,9 +486,9 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
         gk = _check_kontra(errors, gk, "game_kontra")
         if gk is not None and gk != 1:
             if game in NO_DECLARER:
-                errors.add("game_kontra", INVALID_VALUE, _("invalid kontra level: only 1 in %(game)s", game=game))
+                errors.add("game_kontra", Code.INVALID_VALUE, _("invalid kontra level: only 1 in %(game)s", game=game))
             elif bv_present:
-                errors.add("game_kontra", FORBIDDEN_COMBINATION, _("record the kontra on the barvni_valat entry"))
+                errors.add("game_kontra", Code.FORBIDDEN_COMBINATION, _("record the kontra on the barvni_valat entry"))
 
     # Rules 20, 21: klop.
     kk_raw = _applicable(errors, h, "klop_kontra", game, "optional" if game == "klop" else "no")
@@ -513,12 +505,12 @@ def _check_hand(errors: Errors, h: Mapping[str, Any]) -> tuple[str, ...] | None:
     # Rule 22: mond in the talon. ``false`` is the default and harmless in every game.
     mit = h.get("mond_in_talon")
     if mit is not None and errors.check_bool(mit, "mond_in_talon") and game is not None and game not in TALON_GAMES:
-        errors.add("mond_in_talon", NOT_APPLICABLE, _("no talon exchange in %(game)s", game=game))
+        errors.add("mond_in_talon", Code.NOT_APPLICABLE, _("no talon exchange in %(game)s", game=game))
 
     # Rules 23, 24: penalties.
     renons = _check_penalties(errors, h.get("penalties"), table, h.get("dealer"))
     if game == "none" and not renons:
-        errors.add("penalties", MISSING_FIELD, _("a stopped hand needs a renons"))
+        errors.add("penalties", Code.MISSING_FIELD, _("a stopped hand needs a renons"))
     # ``note`` is checked with the envelope (common.check_note).
     return table
 
@@ -543,34 +535,34 @@ def _check_bonuses(errors: Errors, raw: Any, game: str | None) -> list[dict[str,
 
         if t is not None:
             if t in seen:
-                errors.add(f + ".type", INCONSISTENT, _("only one entry per bonus type"))
+                errors.add(f + ".type", Code.INCONSISTENT, _("only one entry per bonus type"))
             seen.add(t)
         if announced is False:
             if made is False:
-                errors.add(f + ".made", FORBIDDEN_COMBINATION, _("a silent bonus is recorded only when achieved"))
+                errors.add(f + ".made", Code.FORBIDDEN_COMBINATION, _("a silent bonus is recorded only when achieved"))
             if k is not None and k != 1:
-                errors.add(f + ".kontra", FORBIDDEN_COMBINATION, _("a silent bonus cannot be kontra'd"))
+                errors.add(f + ".kontra", Code.FORBIDDEN_COMBINATION, _("a silent bonus cannot be kontra'd"))
                 k = None
         if side == "opponents" and k == 4:
             # P24: only the declarer answers with re, so the opponents' items stop at kontra.
-            errors.add(f + ".kontra", FORBIDDEN_COMBINATION, _("only the declarer can say re"))
+            errors.add(f + ".kontra", Code.FORBIDDEN_COMBINATION, _("only the declarer can say re"))
         if t == "kralj_ultimo":
             msg = _("kralj ultimo belongs to the declaring side of tri/dve/ena")
             if side == "opponents":
-                errors.add(f + ".side", FORBIDDEN_COMBINATION, msg)
+                errors.add(f + ".side", Code.FORBIDDEN_COMBINATION, msg)
             if game is not None and game not in KING_GAMES:
-                errors.add(f + ".type", FORBIDDEN_COMBINATION, msg)
+                errors.add(f + ".type", Code.FORBIDDEN_COMBINATION, msg)
         if t == "barvni_valat":
             bv_index = i
             msg = _("barvni valat must be announced by the declaring side")
             if announced is False:
-                errors.add(f + ".announced", FORBIDDEN_COMBINATION, msg)
+                errors.add(f + ".announced", Code.FORBIDDEN_COMBINATION, msg)
             elif side == "opponents":
-                errors.add(f + ".side", FORBIDDEN_COMBINATION, msg)
+                errors.add(f + ".side", Code.FORBIDDEN_COMBINATION, msg)
         if t is not None and side is not None and announced is not None and made is not None:
             good.append({"type": t, "side": side, "announced": announced, "made": made, "kontra": k or 1})
     if bv_index is not None and len(entries) > 1:
-        errors.add(f"bonuses[{bv_index}]", FORBIDDEN_COMBINATION, _("barvni valat replaces all other bonuses"))
+        errors.add(f"bonuses[{bv_index}]", Code.FORBIDDEN_COMBINATION, _("barvni valat replaces all other bonuses"))
     return good
 
 
@@ -579,32 +571,34 @@ def _check_klop_points(errors: Errors, raw: Any, seats: list[str] | None) -> dic
     if raw is None:
         return None
     if not is_object(raw):
-        errors.add("klop_points", INVALID_VALUE, _("klop_points must be an object: seat -> card points"))
+        errors.add("klop_points", Code.INVALID_VALUE, _("klop_points must be an object: seat -> card points"))
         return None
     ok = True
     for k, v in raw.items():
         f = path("klop_points", str(k))
         if not isinstance(k, str) or k not in ALL_SEATS or (seats is not None and k not in seats):
             message = _("klop card points do not add up: seat %(seat)s does not play this hand", seat=str(k))
-            errors.add(f, INVALID_VALUE, message)
+            errors.add(f, Code.INVALID_VALUE, message)
             ok = False
         if not is_int(v):
-            errors.add(f, INVALID_VALUE, _("klop card points must be integers from 0 to 70"))
+            errors.add(f, Code.INVALID_VALUE, _("klop card points must be integers from 0 to 70"))
             ok = False
         elif not 0 <= v <= 70:
-            errors.add(f, OUT_OF_RANGE, _("klop card points must be integers from 0 to 70"))
+            errors.add(f, Code.OUT_OF_RANGE, _("klop card points must be integers from 0 to 70"))
             ok = False
     if not ok or seats is None:
         return None
     if len(raw) != 4:
         missing = ", ".join(s for s in seats if s not in raw)
-        errors.add("klop_points", INCONSISTENT, _("klop card points do not add up: missing %(seats)s", seats=missing))
+        errors.add(
+            "klop_points", Code.INCONSISTENT, _("klop card points do not add up: missing %(seats)s", seats=missing)
+        )
         return None
     total = sum(raw.values())
     # A35: four separately counted piles give 68, 70 or 72 under the Taruk convention.
     if not 68 <= total <= 72:
         message = _("klop card points do not add up (sum %(total)s, expected 68 to 72)", total=total)
-        errors.add("klop_points", INCONSISTENT, message)
+        errors.add("klop_points", Code.INCONSISTENT, message)
         return None
     return dict(raw)
 
@@ -625,12 +619,12 @@ def _check_klop_kontra(errors: Errors, raw: Any, seats: list[str] | None, klop_p
         if seat is None:
             continue
         if seat in seen:
-            errors.add(f + ".seat", INCONSISTENT, _("seat %(seat)s declared klop-kontra twice", seat=seat))
+            errors.add(f + ".seat", Code.INCONSISTENT, _("seat %(seat)s declared klop-kontra twice", seat=seat))
             continue
         seen.add(seat)
         # Any trick is worth at least one point, so "no trick" <=> 0 points (§5.3).
         if no_trick is not None and klop_points is not None and no_trick != (klop_points[seat] == 0):
-            errors.add(f + ".no_trick", INCONSISTENT, _("klop kontra result contradicts the card points"))
+            errors.add(f + ".no_trick", Code.INCONSISTENT, _("klop kontra result contradicts the card points"))
 
 
 def _check_penalties(errors: Errors, raw: Any, table: tuple[str, ...] | None, dealer: Any) -> bool:
@@ -652,16 +646,16 @@ def _check_penalties(errors: Errors, raw: Any, table: tuple[str, ...] | None, de
             renons = True
             pts = p.get("points")
             if pts is not None and (not is_int(pts) or pts >= 0):
-                errors.add(f + ".points", INVALID_VALUE, _("renons points must be negative"))
+                errors.add(f + ".points", Code.INVALID_VALUE, _("renons points must be negative"))
         elif kind == "misdeal":
             if seat is not None and isinstance(dealer, str) and seat != dealer:
-                errors.add(f + ".seat", FORBIDDEN_COMBINATION, _("only the dealer can misdeal"))
+                errors.add(f + ".seat", Code.FORBIDDEN_COMBINATION, _("only the dealer can misdeal"))
             # §5.4: only a player's first misdeal is a warning, so a redeal misdealt again in
             # the same hand never is (whatever the earlier hands say: misdeal_history_errors).
             if errors.required_bool(p, "warning", f) is True and misdeals:
                 errors.add(
                     f + ".warning",
-                    INCONSISTENT,
+                    Code.INCONSISTENT,
                     _("only the first misdeal is a warning; the dealer misdealt earlier in this hand"),  # §5.4
                 )
             misdeals += 1
@@ -681,13 +675,13 @@ def misdeal_history_errors(hand: Mapping[str, Any], earlier: int) -> list[HandEr
         if p["warning"] and count:
             errors.add(
                 f"penalties[{i}].warning",
-                INCONSISTENT,
+                Code.INCONSISTENT,
                 _("this player already has a misdeal in the tournament: this one costs -20"),  # §5.4
             )
         elif not p["warning"] and not count:
             errors.add(
                 f"penalties[{i}].warning",
-                INCONSISTENT,
+                Code.INCONSISTENT,
                 _("this is the player's first misdeal in the tournament: only a warning"),  # §5.4
             )
         count += 1
@@ -700,27 +694,29 @@ def _check_state(errors: Errors, state: Any, table: tuple[str, ...] | None, pile
     if state is None:
         return
     if not is_object(state):
-        errors.add("state", INVALID_VALUE, _("%(field)s must be a JSON object", field="state"))
+        errors.add("state", Code.INVALID_VALUE, _("%(field)s must be a JSON object", field="state"))
         return
     for k in state:
         if k != "radelci":
-            errors.add(f"state.{k}", UNKNOWN_FIELD, _("unknown field %(key)s in state", key=repr(k)))
+            errors.add(f"state.{k}", Code.UNKNOWN_FIELD, _("unknown field %(key)s in state", key=repr(k)))
     if "radelci" not in state:
         return
     radelci = state["radelci"]
     if not is_object(radelci):
-        errors.add("state.radelci", INVALID_VALUE, _("invalid radelc state: radelci must be an object"))
+        errors.add("state.radelci", Code.INVALID_VALUE, _("invalid radelc state: radelci must be an object"))
         return
     allowed = table or SEATS_5
     for seat, v in radelci.items():
         f = f"state.radelci.{seat}"
         if not isinstance(seat, str) or seat not in allowed:
-            errors.add(f, INVALID_VALUE, _("invalid radelc state: seat %(seat)s is not at this table", seat=str(seat)))
+            errors.add(
+                f, Code.INVALID_VALUE, _("invalid radelc state: seat %(seat)s is not at this table", seat=str(seat))
+            )
         if piles:
             if type(v) is not int or v < 0:
-                errors.add(f, INVALID_VALUE, _("invalid radelc state: the value must be a count, 0 or more"))
+                errors.add(f, Code.INVALID_VALUE, _("invalid radelc state: the value must be a count, 0 or more"))
         elif type(v) is not int or v not in (0, 1):
-            errors.add(f, INVALID_VALUE, _("invalid radelc state: the value must be 0 or 1"))
+            errors.add(f, Code.INVALID_VALUE, _("invalid radelc state: the value must be 0 or 1"))
 
 
 # --- settlement (§3) ------------------------------------------------------------

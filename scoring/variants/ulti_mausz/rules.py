@@ -37,16 +37,7 @@ from scoring.common import (
     table_from,
 )
 from scoring.text import _, join
-from scoring.types import (
-    FORBIDDEN_COMBINATION,
-    INCONSISTENT,
-    INVALID_VALUE,
-    MISSING_FIELD,
-    NOT_APPLICABLE,
-    OUT_OF_RANGE,
-    HandError,
-    HandScore,
-)
+from scoring.types import Code, HandError, HandScore
 
 KEY = "ulti-mausz"
 UNKNOWN_BID = "unknown_bid"  # §5.4 names this code for `bid` and `penalty_bid.bid`
@@ -437,10 +428,10 @@ def _check_seats(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     seats, dealer = obj["seats"], obj["dealer"]
     ok = True
     if len(seats) != 3 or not _ULTI_SET.issuperset(seats):
-        errors.add("seats", INVALID_VALUE, _("seats must be the three active players, seats A to D"))  # §1.1
+        errors.add("seats", Code.INVALID_VALUE, _("seats must be the three active players, seats A to D"))  # §1.1
         ok = False
     if dealer not in ULTI_SEATS:
-        errors.add("dealer", INCONSISTENT, _("dealer must be a seat A to D"))  # §5.4 row code
+        errors.add("dealer", Code.INCONSISTENT, _("dealer must be a seat A to D"))  # §5.4 row code
         ok = False
     elif ok and dealer in seats and seats[2] != dealer:
         # §5.1: seats start with the forehand, the dealer's right-hand neighbour, so a
@@ -468,7 +459,9 @@ def _check_case(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     if case_id is None:
         return
     if not isinstance(case_id, str) or case_id not in CASES:
-        errors.add("renonsz.case", INVALID_VALUE, _("renonsz.case must be one of the listed case ids (13.§)"))  # §4.3
+        errors.add(
+            "renonsz.case", Code.INVALID_VALUE, _("renonsz.case must be one of the listed case ids (13.§)")
+        )  # §4.3
         return
     ctx.case = CASES[case_id]
     ctx.ctype = ctx.case.type
@@ -478,7 +471,7 @@ def _bid_problem(errors: Errors, value: Any, field: str) -> str | None:
     """The key when ``value`` is a valid bid key; else records unknown_bid or
     forbidden_combination (§5.4) and returns None."""
     if not isinstance(value, str):
-        errors.add(field, INVALID_VALUE, _("%(field)s must be one of the bid keys", field=field))  # §2.3
+        errors.add(field, Code.INVALID_VALUE, _("%(field)s must be one of the bid keys", field=field))  # §2.3
         return None
     if value in BID_KEYS:
         return value
@@ -489,7 +482,7 @@ def _bid_problem(errors: Errors, value: Any, field: str) -> str | None:
             message = _("%(value)s is not a bid key; write it as %(key)s", value=repr(value), key=repr(same[0]))  # §2.3
             errors.add(field, UNKNOWN_BID, message)
         else:
-            errors.add(field, FORBIDDEN_COMBINATION, _("combination forbidden by 5.§"))
+            errors.add(field, Code.FORBIDDEN_COMBINATION, _("combination forbidden by 5.§"))
         return None
     errors.add(field, UNKNOWN_BID, _("%(value)s is not one of the 30 bid keys", value=repr(value)))  # §2.3
     return None
@@ -499,11 +492,11 @@ def _check_bid(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     # §5.1: declarer and bid may be left out only for VOID and JURY deals.
     optional = ctx.ctype in (VOID, JURY, "?")
     if obj.get("declarer") is None and not optional:
-        errors.add("declarer", MISSING_FIELD, _("%(field)s is required", field="declarer"))
+        errors.add("declarer", Code.MISSING_FIELD, _("%(field)s is required", field="declarer"))
     value = obj.get("bid")
     if value is None:
         if not optional:
-            errors.add("bid", MISSING_FIELD, _("%(field)s is required", field="bid"))
+            errors.add("bid", Code.MISSING_FIELD, _("%(field)s is required", field="bid"))
         return
     key = _bid_problem(errors, value, "bid")
     if key is not None:
@@ -515,7 +508,7 @@ def _check_bid(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
 def _check_trump(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     trump = obj.get("trump")
     if trump is not None and (not isinstance(trump, str) or trump not in SUITS):
-        errors.add("trump", INVALID_VALUE, _("trump must be makk, tok, zold or piros"))
+        errors.add("trump", Code.INVALID_VALUE, _("trump must be makk, tok, zold or piros"))
         return
     if ctx.bid is None:
         ctx.trump = trump
@@ -523,16 +516,16 @@ def _check_trump(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     if not ctx.coloured:
         if trump is not None:
             if ctx.bid == "betli" and trump == "piros":
-                errors.add("trump", INVALID_VALUE, _("a colourless bid has no trump (use `rebetli`)"))
+                errors.add("trump", Code.INVALID_VALUE, _("a colourless bid has no trump (use `rebetli`)"))
             else:
-                errors.add("trump", INVALID_VALUE, _("a colourless bid has no trump"))
+                errors.add("trump", Code.INVALID_VALUE, _("a colourless bid has no trump"))
         return
     if trump is None:
         # §5.4 exception: in the bidding-phase cases and 13.3.1 a non-red trump was never
         # validly named. A void or jury deal scores nothing from the trump either.
         unnamed_ok = (ctx.case is not None and ctx.case.null_trump) or ctx.ctype in (VOID, JURY, "?")
         if not unnamed_ok:
-            errors.add("trump", INVALID_VALUE, _("a coloured bid needs its trump: makk, tok, zold or piros"))
+            errors.add("trump", Code.INVALID_VALUE, _("a coloured bid needs its trump: makk, tok, zold or piros"))
         return
     ctx.trump = trump
 
@@ -550,7 +543,7 @@ def _check_kontra(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> Mapping[
             if comp in COMPONENT_RULE or comp in SILENT_NAMES:
                 errors.add(
                     field,
-                    NOT_APPLICABLE,
+                    Code.NOT_APPLICABLE,
                     _(
                         # §3.5
                         "%(key)s is not a component of this bid; silent items and the ulti penalty are never doubled",
@@ -559,12 +552,12 @@ def _check_kontra(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> Mapping[
                 )
             else:
                 message = _("%(key)s is not a component of the bid table", key=repr(comp))  # §2.1
-                errors.add(field, INVALID_VALUE, message)
+                errors.add(field, Code.INVALID_VALUE, message)
             continue
         if isinstance(level, Mapping):
             if ctx.bid is not None and ctx.coloured:
                 # 7.§(4): in coloured bids a kontra counts for both defenders.
-                errors.add(field, NOT_APPLICABLE, _("individual kontras exist only in colourless bids"))  # §3.6
+                errors.add(field, Code.NOT_APPLICABLE, _("individual kontras exist only in colourless bids"))  # §3.6
                 continue
             if errors.check_object(level, field, text_keys=False) is None:
                 continue
@@ -574,7 +567,7 @@ def _check_kontra(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> Mapping[
                     message = _(
                         "per-seat kontra keys must be the defenders (%(seats)s)", seats=", ".join(ctx.defenders)
                     )
-                    errors.add(sub, INVALID_VALUE, message)
+                    errors.add(sub, Code.INVALID_VALUE, message)
                     continue
                 errors.check_kontra(lvl, sub, KONTRA_LEVELS)
         else:
@@ -596,13 +589,13 @@ def _check_gave_up(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, kontra: Ma
     if not isinstance(value, str) or value not in GAVE_UP:
         errors.add(
             "gave_up",
-            INCONSISTENT,  # §5.4 row code
+            Code.INCONSISTENT,  # §5.4 row code
             _("gave_up must be false, 'before_first_card' or 'after_first_card'"),
         )
         ctx.gave_up = "?"  # unknown: neither require nor forbid the play
         return
     if ctx.ctype not in (None, NORMAL, "?"):
-        errors.add("gave_up", NOT_APPLICABLE, _("a give-up does not go with this renonsz case"))  # §5.4
+        errors.add("gave_up", Code.NOT_APPLICABLE, _("a give-up does not go with this renonsz case"))  # §5.4
         return
     ctx.gave_up = value
     if value == "before_first_card" and any(lvl != 1 for lvl in _kontra_levels(kontra)):
@@ -625,11 +618,11 @@ def _parse_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
                 # §3.4 item 5
                 _("a silent ulti needs no claim (9.§(10))") if claim == "ulti" else _("MAUSZ knows no silent durchmars")
             )
-            errors.add(field, NOT_APPLICABLE, why)
+            errors.add(field, Code.NOT_APPLICABLE, why)
         elif not isinstance(claim, str) or claim not in ("100", "4asz"):
-            errors.add(field, NOT_APPLICABLE, _("a silent claim is '100' or '4asz'"))  # §5.4 row codes
+            errors.add(field, Code.NOT_APPLICABLE, _("a silent claim is '100' or '4asz'"))  # §5.4 row codes
         elif claim in seen:
-            errors.add(field, INCONSISTENT, _("%(claim)s is claimed twice", claim=repr(claim)))
+            errors.add(field, Code.INCONSISTENT, _("%(claim)s is claimed twice", claim=repr(claim)))
         else:
             seen.add(claim)
             ctx.claims.append(claim)
@@ -650,13 +643,13 @@ def _check_play(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> _Play | No
     value = obj.get("play")
     if ctx.ctype in NO_PLAY_TYPES:
         if present(value):
-            errors.add("play", NOT_APPLICABLE, _("play is not recorded with this renonsz case"))  # §5.4
+            errors.add("play", Code.NOT_APPLICABLE, _("play is not recorded with this renonsz case"))  # §5.4
         return None
     if ctx.gave_up not in (None, "?"):
         return None  # reported by _check_gave_up
     if value is None:
         if ctx.ctype != "?" and ctx.gave_up is None:
-            errors.add("play", MISSING_FIELD, _("%(field)s is required for a played deal", field="play"))  # §5.2
+            errors.add("play", Code.MISSING_FIELD, _("%(field)s is required for a played deal", field="play"))  # §5.2
         return None
     play = errors.check_object(value, "play", text_keys=False)
     if play is None:
@@ -696,11 +689,11 @@ def _check_card_points(
     value = play.get("declarer_card_points")
     if value is None:
         if required and silent_100:
-            errors.add(field, MISSING_FIELD, _("a silent 100 is judged by the card points: record them"))  # §3.4
+            errors.add(field, Code.MISSING_FIELD, _("a silent 100 is judged by the card points: record them"))  # §3.4
         elif required:
             errors.add(
                 field,
-                MISSING_FIELD,
+                Code.MISSING_FIELD,
                 _(
                     "%(field)s is required for this bid, or the sheet's verdict (made or failed) of each "
                     "component judged by the count",  # §5.2
@@ -709,12 +702,12 @@ def _check_card_points(
             )
         return None
     if forbidden:
-        errors.add(field, NOT_APPLICABLE, _("card points are recorded only for parti, 40-100 and 20-100 bids"))
+        errors.add(field, Code.NOT_APPLICABLE, _("card points are recorded only for parti, 40-100 and 20-100 bids"))
         return None
     cp = value if type(value) is int else None
     if cp is None or cp % 10 or not 0 <= cp <= 90:  # §5.4 row: out_of_range for any value off the scale
         errors.add(
-            field, OUT_OF_RANGE, _("%(field)s must be a multiple of 10 from 0 to 90", field="declarer_card_points")
+            field, Code.OUT_OF_RANGE, _("%(field)s must be a multiple of 10 from 0 to 90", field="declarer_card_points")
         )
         return None
     if tricks == 0 and cp != 0:
@@ -734,11 +727,13 @@ def _check_marriages(
     if value is None:
         if required:
             # §5.2
-            errors.add(field, MISSING_FIELD, _("%(field)s is required for this bid (may be [])", field="marriages"))
+            errors.add(
+                field, Code.MISSING_FIELD, _("%(field)s is required for this bid (may be [])", field="marriages")
+            )
         return None
     if forbidden:
         if present(value):
-            errors.add(field, NOT_APPLICABLE, _("marriages count only in parti, 40-100 and 20-100 bids"))
+            errors.add(field, Code.NOT_APPLICABLE, _("marriages count only in parti, 40-100 and 20-100 bids"))
         return None
     entries = errors.check_list(value, field)
     if entries is None:
@@ -766,9 +761,11 @@ def _check_marriages(
         if declarer is None or trump is None:
             pass
         elif "40-100" in comps and (seat != declarer or suit != trump):
-            errors.add(sub, NOT_APPLICABLE, _("in a 40-100 bid only the declarer's trump 40 is announced"))
+            errors.add(sub, Code.NOT_APPLICABLE, _("in a 40-100 bid only the declarer's trump 40 is announced"))
         elif "20-100" in comps and (seat != declarer or suit == trump or out):
-            errors.add(sub, NOT_APPLICABLE, _("in a 20-100 bid only the declarer's single non-trump 20 is announced"))
+            errors.add(
+                sub, Code.NOT_APPLICABLE, _("in a 20-100 bid only the declarer's single non-trump 20 is announced")
+            )
         out.append((seat, suit))
     return out if len(errors) == before else None
 
@@ -786,7 +783,7 @@ def _check_marriage(errors: Errors, value: Any, sub: str, ctx: _Ctx, suits_seen:
     if suit is not None:
         suit = errors.check_choice(suit, path(sub, "suit"), SUITS)
         if suit is not None and suit in suits_seen:
-            errors.add(path(sub, "suit"), INVALID_VALUE, _("each suit has one marriage only"))
+            errors.add(path(sub, "suit"), Code.INVALID_VALUE, _("each suit has one marriage only"))
             suit = None
         elif suit is not None:
             suits_seen.add(suit)
@@ -800,16 +797,16 @@ def _check_four_aces(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks:
     if value is MISSING:
         if needed and ctx.ctype != PARTIAL:
             # §5.2
-            errors.add(field, MISSING_FIELD, _("%(field)s (a seat or null) is required here", field="four_aces"))
+            errors.add(field, Code.MISSING_FIELD, _("%(field)s (a seat or null) is required here", field="four_aces"))
         return MISSING
     if value is None:
         return None
     if ctx.bid is not None and ctx.bid not in FOUR_ACES_KEYS:
-        errors.add(field, NOT_APPLICABLE, _("four aces count only with a 4 ász bid or a silent four aces"))
+        errors.add(field, Code.NOT_APPLICABLE, _("four aces count only with a 4 ász bid or a silent four aces"))
         return MISSING
     if ctx.seats is None:
         return MISSING
-    seat = errors.check_seat(value, field, ctx.seats, "player", INCONSISTENT)  # §5.4 row code
+    seat = errors.check_seat(value, field, ctx.seats, "player", Code.INCONSISTENT)  # §5.4 row code
     if seat is None or ctx.declarer is None:
         return MISSING
     # §5.4: four aces need at least two tricks and are 40 card points.
@@ -830,12 +827,14 @@ def _check_trump7(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks: in
     value = play.get("trump7_last_trick", MISSING)
     if ctx.bid is not None and not ctx.coloured:
         if value is not MISSING and value is not None:
-            errors.add(field, NOT_APPLICABLE, _("a colourless bid has no trump seven"))
+            errors.add(field, Code.NOT_APPLICABLE, _("a colourless bid has no trump seven"))
         return MISSING
     if value is MISSING:
         if ctx.bid is not None:
             # §5.2
-            errors.add(field, MISSING_FIELD, _("trump7_last_trick (an object or null) is required in a coloured bid"))
+            errors.add(
+                field, Code.MISSING_FIELD, _("trump7_last_trick (an object or null) is required in a coloured bid")
+            )
         return MISSING
     if value is None:
         return None
@@ -903,12 +902,12 @@ def _check_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Play
     if not isinstance(claims, list) or not claims:
         return
     if ctx.ctype in NO_PLAY_TYPES:
-        errors.add("silent_claims", NOT_APPLICABLE, _("no silent claims with this renonsz case"))  # §5.4
+        errors.add("silent_claims", Code.NOT_APPLICABLE, _("no silent claims with this renonsz case"))  # §5.4
         return
     if ctx.gave_up not in (None, "?"):
         return  # reported by _check_gave_up
     if ctx.ctype in (RULING_NO_SILENT, PARTIAL):
-        errors.add("silent_claims", NOT_APPLICABLE, _("the silent claims are void in this ruling"))  # §5.4
+        errors.add("silent_claims", Code.NOT_APPLICABLE, _("the silent claims are void in this ruling"))  # §5.4
         return
     done: set[str] = set()
     for i, claim in enumerate(claims):
@@ -918,9 +917,9 @@ def _check_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Play
         field = path("silent_claims", i)
         if claim == "100":
             if "parti" not in ctx.comps:
-                errors.add(field, NOT_APPLICABLE, _("a silent 100 counts only in bids with a parti"))  # §3.4
+                errors.add(field, Code.NOT_APPLICABLE, _("a silent 100 counts only in bids with a parti"))  # §3.4
             elif ctx.ctype == RULING_PARTI_WON:
-                errors.add(field, NOT_APPLICABLE, _("no silent 100 when the parti is decided by ruling 13.3.10"))
+                errors.add(field, Code.NOT_APPLICABLE, _("no silent 100 when the parti is decided by ruling 13.3.10"))
             elif (
                 play is not None
                 and play.tricks is not None
@@ -940,7 +939,7 @@ def _check_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Play
             if ctx.bid not in SILENT_4ASZ_KEYS:
                 errors.add(
                     field,
-                    NOT_APPLICABLE,
+                    Code.NOT_APPLICABLE,
                     # §3.4
                     _("a silent four aces is possible only in parti, ulti, 40-100, 20-100 and their ulti combinations"),
                 )
@@ -1000,7 +999,7 @@ def _check_results(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Pla
         return
     if ctx.ctype in NO_PLAY_TYPES:
         if present(value):
-            errors.add("results", NOT_APPLICABLE, _("results are not recorded with this renonsz case"))  # §5.4
+            errors.add("results", Code.NOT_APPLICABLE, _("results are not recorded with this renonsz case"))  # §5.4
         return
     results = errors.check_object(value, "results", text_keys=False)
     if results is None:
@@ -1009,11 +1008,11 @@ def _check_results(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Pla
     for comp, verdict in results.items():
         field = path("results", comp)
         if ctx.bid is not None and comp not in ctx.comps:
-            code = NOT_APPLICABLE if comp in COMPONENT_RULE else INVALID_VALUE
+            code = Code.NOT_APPLICABLE if comp in COMPONENT_RULE else Code.INVALID_VALUE
             errors.add(field, code, _("%(key)s is not a component of this bid", key=repr(comp)))
             clean = False
         elif not isinstance(verdict, str) or verdict not in ("made", "failed"):
-            errors.add(field, INVALID_VALUE, _("a result is 'made' or 'failed'"))
+            errors.add(field, Code.INVALID_VALUE, _("a result is 'made' or 'failed'"))
             clean = False
     if not clean or ctx.bid is None or ctx.declarer is None or ctx.ctype == "?" or errors.has("renonsz"):
         return
@@ -1071,12 +1070,12 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     offender = renonsz.get("offender")
     if not case.offender:
         if offender is not None:
-            errors.add("renonsz.offender", NOT_APPLICABLE, _("this case records no offender"))  # §4.3
+            errors.add("renonsz.offender", Code.NOT_APPLICABLE, _("this case records no offender"))  # §4.3
     elif offender is None:
-        errors.add("renonsz.offender", MISSING_FIELD, _("this case needs the offender"))  # §4.3
+        errors.add("renonsz.offender", Code.MISSING_FIELD, _("this case needs the offender"))  # §4.3
     elif (
         ctx.seats is not None
-        and errors.check_seat(offender, "renonsz.offender", ctx.seats, "player", INCONSISTENT)  # §5.4 row code
+        and errors.check_seat(offender, "renonsz.offender", ctx.seats, "player", Code.INCONSISTENT)  # §5.4 row code
         and ctx.declarer is not None
     ):
         is_declarer = offender == ctx.declarer
@@ -1088,9 +1087,11 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     penalty = renonsz.get("penalty_bid")
     if not case.penalty_bid:
         if penalty is not None:
-            errors.add("renonsz.penalty_bid", NOT_APPLICABLE, _("only 13.2.3c, 13.2.4a and 13.2.5 take a penalty_bid"))
+            errors.add(
+                "renonsz.penalty_bid", Code.NOT_APPLICABLE, _("only 13.2.3c, 13.2.4a and 13.2.5 take a penalty_bid")
+            )
     elif penalty is None:
-        errors.add("renonsz.penalty_bid", MISSING_FIELD, _("this case needs the penalty_bid"))  # §4.3
+        errors.add("renonsz.penalty_bid", Code.MISSING_FIELD, _("this case needs the penalty_bid"))  # §4.3
     else:
         _check_penalty_bid(errors, penalty)
     # jury_points (10.3.d)
@@ -1098,26 +1099,26 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     if case.type != JURY:
         if jury is not None:
             errors.add(
-                "renonsz.jury_points", INVALID_VALUE, _("jury_points only for case 10.3.d")
+                "renonsz.jury_points", Code.INVALID_VALUE, _("jury_points only for case 10.3.d")
             )  # §5.4: invalid_value
     elif jury is None:
-        errors.add("renonsz.jury_points", MISSING_FIELD, _("case 10.3.d needs the jury's points"))
+        errors.add("renonsz.jury_points", Code.MISSING_FIELD, _("case 10.3.d needs the jury's points"))
     else:
         _check_jury_points(errors, jury, ctx)
     # What a case says about the bid itself.
     case_id = renonsz["case"]
     if ctx.bid is not None:
         if case_id == "13.3.10" and "parti" not in ctx.comps:
-            errors.add("renonsz.case", NOT_APPLICABLE, _("13.3.10 needs a bid with a parti"))  # §5.4
+            errors.add("renonsz.case", Code.NOT_APPLICABLE, _("13.3.10 needs a bid with a parti"))  # §5.4
         elif case_id == "13.3.12" and not ctx.comps & set(DISPUTED):
             errors.add(
                 "renonsz.case",
-                NOT_APPLICABLE,
+                Code.NOT_APPLICABLE,
                 _("13.3.12 needs a bid with a parti, 40-100, 20-100 or 4 ász component"),
             )
         elif case_id in ("13.2.1", "13.3.1", "13.3.2"):
             if not ctx.coloured:
-                errors.add("renonsz.case", NOT_APPLICABLE, _("%(case)s concerns a coloured bid", case=case_id))
+                errors.add("renonsz.case", Code.NOT_APPLICABLE, _("%(case)s concerns a coloured bid", case=case_id))
             elif case_id == "13.3.2" and ctx.trump != "piros" and not errors.has("trump"):
                 errors.inconsistent("trump", _("13.3.2 is paid as the red bid: trump must be piros"))
             elif case_id != "13.3.2" and ctx.trump == "piros":
@@ -1136,9 +1137,9 @@ def _check_penalty_bid(errors: Errors, value: Any) -> None:
     if trump is None:
         return
     if not isinstance(trump, str) or trump not in SUITS:
-        errors.add(path(field, "trump"), INVALID_VALUE, _("trump must be makk, tok, zold or piros"))
+        errors.add(path(field, "trump"), Code.INVALID_VALUE, _("trump must be makk, tok, zold or piros"))
     elif key in COLOURLESS:
-        errors.add(path(field, "trump"), INVALID_VALUE, _("a colourless bid has no trump"))
+        errors.add(path(field, "trump"), Code.INVALID_VALUE, _("a colourless bid has no trump"))
 
 
 def _check_jury_points(errors: Errors, value: Any, ctx: _Ctx) -> None:
@@ -1149,16 +1150,16 @@ def _check_jury_points(errors: Errors, value: Any, ctx: _Ctx) -> None:
     ok = True
     for seat, pts in points.items():
         if seat not in ctx.seats:
-            errors.add(path(field, seat), INVALID_VALUE, _("jury points are for the three active seats"))
+            errors.add(path(field, seat), Code.INVALID_VALUE, _("jury points are for the three active seats"))
             ok = False
         elif errors.check_int(pts, path(field, seat)) is None:
             ok = False
     if not ok:
         return
     if set(points) != set(ctx.seats):
-        errors.add(field, INVALID_VALUE, _("jury points must name exactly the three active seats"))
+        errors.add(field, Code.INVALID_VALUE, _("jury points must name exactly the three active seats"))
     elif sum(points.values()) != 0:
-        errors.add(field, INVALID_VALUE, _("jury points must add up to 0"))
+        errors.add(field, Code.INVALID_VALUE, _("jury points must add up to 0"))
 
 
 # --- settlement (§3, §4) ----------------------------------------------------------------------
