@@ -68,9 +68,9 @@ def test_four_rounds_seat_everyone_once_and_spread_the_byes(variant):
         standings = players[::-1]
         for rnd in range(4):
             if rnd == 0:
-                draw = draw_random(players, variant, f"{n}-{rnd}", byes)
+                draw = draw_random(players, variant, f"{n}-{rnd}", bye_counts=byes)
             elif rnd == 1:
-                draw = draw_by_strength(standings, variant, f"{n}-{rnd}", byes)
+                draw = draw_by_strength(standings, variant, f"{n}-{rnd}", bye_counts=byes)
             else:
                 draw = reseat_by_standings(standings, met, variant, f"{n}-{rnd}", byes)
             assert_valid(draw, players, variant)
@@ -86,7 +86,7 @@ def test_four_rounds_seat_everyone_once_and_spread_the_byes(variant):
 def test_nobody_gets_a_second_bye_while_someone_has_none():
     players = ids(7)
     byes = Counter({"P001": 1, "P002": 1})
-    draw = draw_random(players, "taruk2012", "x", byes)
+    draw = draw_random(players, "taruk2012", "x", bye_counts=byes)
     assert len(draw.byes) == 2 and not {"P001", "P002"} & set(draw.byes)
 
 

@@ -840,14 +840,18 @@ def _compute_draw(
         if method in LADDER_METHODS:  # season.md §6: from the series ladder before this event
             ladder = ladder_units(tournament, {uid: [e.player_id for e in members] for uid, members in units.items()})
             if method == LADDER_GROUPS:
-                drawn = draw_ladder_groups(list(units), ladder, variant, rnd.seed, bye_counts, clubs=clubs, seats=seats)
+                drawn = draw_ladder_groups(
+                    list(units), ladder, variant, rnd.seed, bye_counts=bye_counts, clubs=clubs, seats=seats
+                )
             else:
                 order = ladder_order(list(units), ladder, rnd.seed)
-                drawn = draw_by_strength(order, variant, rnd.seed, bye_counts, clubs=clubs, seats=seats)
+                drawn = draw_by_strength(order, variant, rnd.seed, bye_counts=bye_counts, clubs=clubs, seats=seats)
         elif method == STRENGTH:
-            drawn = draw_by_strength(_strength_order(units), variant, rnd.seed, bye_counts, clubs=clubs, seats=seats)
+            drawn = draw_by_strength(
+                _strength_order(units), variant, rnd.seed, bye_counts=bye_counts, clubs=clubs, seats=seats
+            )
         else:
-            drawn = draw_random(list(units), variant, rnd.seed, bye_counts, clubs=clubs, seats=seats)
+            drawn = draw_random(list(units), variant, rnd.seed, bye_counts=bye_counts, clubs=clubs, seats=seats)
         return _expand(drawn, units), []
     previous = tournament.round_set.get(number=rnd.number - 1)
     all_results = table_results(tournament)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from scoring.registry import get as get_variant
 from scoring.table_plan import TablePlan, TableSizes
@@ -45,6 +45,14 @@ class Table:
     @property
     def players(self) -> list[str]:
         return list(self.seats.values())
+
+
+class Given(TypedDict, total=False):
+    """What a draw of round 1 may be given besides the players and the seed."""
+
+    bye_counts: Mapping[str, int] | None  # byes so far: a bye goes by lot to those with the fewest
+    clubs: Mapping[str, str] | None  # id -> club (empty = none): club mates at different tables where possible
+    seats: int | None  # the event's seats per table, where the variant's plan leaves the size open
 
 
 @dataclass

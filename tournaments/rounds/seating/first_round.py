@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
+from typing import Unpack
 
 from tournaments.rounds.seating.clubs import separate_clubs
-from tournaments.rounds.seating.draw import Draw, Seed, cut, plan_of, seat, seeded, split_off_byes, unique
+from tournaments.rounds.seating.draw import Draw, Given, Seed, cut, plan_of, seat, seeded, split_off_byes, unique
 
 
 def draw_random(
     player_ids: Iterable[str],
     variant: str,
     seed: Seed,
-    bye_counts: Mapping[str, int] | None = None,
-    clubs: Mapping[str, str] | None = None,
-    seats: int | None = None,
+    **given: Unpack[Given],
 ) -> Draw:
     """A random draw to tables and positions (taruk2012.md §7.4, round 1).
 
@@ -30,10 +29,10 @@ def draw_random(
     ids = sorted(unique(player_ids))
     rng = seeded(seed)
     rng.shuffle(ids)  # the lot
-    split, byes, seated = split_off_byes(ids, plan, bye_counts, seats)
+    split, byes, seated = split_off_byes(ids, plan, given.get("bye_counts"), given.get("seats"))
     groups = cut(seated, split.sizes)
-    if clubs:
-        separate_clubs(groups, clubs, same_band=False)
+    if given.get("clubs"):
+        separate_clubs(groups, given["clubs"], same_band=False)
     return Draw(variant, seed, seat(groups, plan, rng), byes)
 
 
@@ -41,9 +40,7 @@ def draw_by_strength(
     player_ids_in_ranking_order: Iterable[str],
     variant: str,
     seed: Seed,
-    bye_counts: Mapping[str, int] | None = None,
-    clubs: Mapping[str, str] | None = None,
-    seats: int | None = None,
+    **given: Unpack[Given],
 ) -> Draw:
     """One player of every strength band at every table (the MAUSZ-style computer draw, ulti-mausz.md §6.1).
 
@@ -58,7 +55,7 @@ def draw_by_strength(
     plan = plan_of(variant)
     ranking = unique(player_ids_in_ranking_order)
     rng = seeded(seed)
-    split, byes, seated = split_off_byes(ranking, plan, bye_counts, seats)
+    split, byes, seated = split_off_byes(ranking, plan, given.get("bye_counts"), given.get("seats"))
     groups: list[list[str]] = [[] for _ in split.sizes]
     pos = 0
     for band in range(max(split.sizes, default=0)):
@@ -68,6 +65,6 @@ def draw_by_strength(
         rng.shuffle(members)
         for t, p in zip(targets, members, strict=True):
             groups[t].append(p)
-    if clubs:
-        separate_clubs(groups, clubs, same_band=True)
+    if given.get("clubs"):
+        separate_clubs(groups, given["clubs"], same_band=True)
     return Draw(variant, seed, seat(groups, plan, rng), byes)

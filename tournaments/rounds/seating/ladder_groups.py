@@ -11,10 +11,11 @@ that switches from the random draw keeps its lot.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Unpack
 
 from tournaments.rounds.seating.clubs import separate_clubs
-from tournaments.rounds.seating.draw import Draw, Seed, plan_of, seat, seeded, split_off_byes, unique
+from tournaments.rounds.seating.draw import Draw, Given, Seed, plan_of, seat, seeded, split_off_byes, unique
 
 
 def _lot(player_ids: Iterable[str], seed: Seed) -> tuple[list[str], random.Random]:
@@ -58,9 +59,7 @@ def draw_ladder_groups(
     ladder: Sequence[str],
     variant: str,
     seed: Seed,
-    bye_counts: Mapping[str, int] | None = None,
-    clubs: Mapping[str, str] | None = None,
-    seats: int | None = None,
+    **given: Unpack[Given],
 ) -> Draw:
     """§6.2 ladder groups: every table gets one player of each ladder group.
 
@@ -76,7 +75,7 @@ def draw_ladder_groups(
     """
     plan = plan_of(variant)
     lot, rng = _lot(player_ids, seed)
-    split, byes, seated = split_off_byes(lot, plan, bye_counts, seats)
+    split, byes, seated = split_off_byes(lot, plan, given.get("bye_counts"), given.get("seats"))
     if not split.sizes:
         return Draw(variant, seed, [], byes)
     order = _by_ladder(seated, ladder)
@@ -94,6 +93,6 @@ def draw_ladder_groups(
     for table, size in zip(groups, split.sizes, strict=True):
         table.extend(left_over[: size - g])
         del left_over[: size - g]
-    if clubs:
-        separate_clubs(groups, clubs, same_band=True)
+    if given.get("clubs"):
+        separate_clubs(groups, given["clubs"], same_band=True)
     return Draw(variant, seed, seat(groups, plan, rng), byes)
