@@ -71,3 +71,25 @@ def test_a_staff_read_costs_the_same_queries_at_a_larger_event(read, events, db)
     client = client_for(people[who])
     small_count = queries(client, path.format(slug=small.slug))
     assert queries(client, path.format(slug=large.slug)) == small_count
+
+
+def test_the_standings_print_view_computes_the_standings_once_per_change(events, db, monkeypatch):
+    """The print view reads the standings the public pages keep per change of the event: printing
+    them again computes nothing (at 1,024 players the recompute was most of the request)."""
+    from tournaments.documents.protocols import build
+    from tournaments.public import live
+
+    people, small, _large = events
+    computed = []
+
+    def counted(tournament):
+        computed.append(tournament.pk)
+        return real(tournament)
+
+    real = live.event_standings
+    monkeypatch.setattr(live, "event_standings", counted)
+    monkeypatch.setattr(build, "event_standings", counted, raising=False)
+    client = client_for(people["organizer"])
+    for _ in range(2):
+        assert client.get(f"/e/{small.slug}/standings/print/").status_code == 200
+    assert computed == [small.pk]
