@@ -35,6 +35,7 @@ def benches(postgres: str | None) -> list[tuple[str, list[str], dict[str, str]]]
         ("entry", ["entry.py"], {}),
         ("load", ["load.py", "--referees", "10", "--seconds", "60"], {}),
         ("public_load", ["public_load.py"], {}),
+        ("staff", ["staff.py"], {}),
     ]
     if postgres:
         runs += [

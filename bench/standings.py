@@ -28,9 +28,7 @@ from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from scoring.engine import evaluate  # noqa: E402
-from tests.samples import taruk2012 as samples  # noqa: E402
-from tournaments.models import Hand, Round, Table, Tournament  # noqa: E402
+from tournaments.models import Hand, Tournament  # noqa: E402
 from tournaments.results.load import event_standings  # noqa: E402
 
 PLAYERS, ROUNDS, HANDS = 1024, 4, 12
@@ -39,27 +37,8 @@ TARGET_RECOMPUTE_MS, TARGET_WARM_P50_MS = 200.0, 5.0
 
 def build() -> Tournament:
     call_command("migrate", verbosity=0)
-    rng = random.Random("bench-standings")
-    t = Tournament.objects.create(
-        name="Bench",
-        slug=f"bench-{rng.randrange(10**9)}",
-        variant="taruk2012",
-        rounds=ROUNDS,
-        hands_per_round=HANDS,
-        is_public=True,
-    )
-    entries = synthetic.entries(t, [f"Player {i}" for i in range(PLAYERS)])
-    pool = [samples.random_hand(rng) for _ in range(2000)]
-    scored = [(h, evaluate(h, s)) for h, s in pool if len(h["seats"]) == 4 and h["dealer"] in "ABCD"]
-    for number in range(1, ROUNDS + 1):
-        rnd = Round.objects.create(tournament=t, number=number, status=Round.Status.CLOSED)
-        tables = Table.objects.bulk_create([Table(round=rnd, number=i + 1) for i in range(PLAYERS // 4)])
-        order = entries[:]
-        rng.shuffle(order)
-        synthetic.seat_fours(rnd, tables, order)
-        hands = [synthetic.hand_row(table, n, *rng.choice(scored)) for table in tables for n in range(1, HANDS + 1)]
-        Hand.objects.bulk_create(hands, batch_size=2000)
-    return t
+    slug = f"bench-{random.Random('bench-standings').randrange(10**9)}"
+    return synthetic.played_event(slug, PLAYERS, ROUNDS, HANDS, seed="bench-standings")
 
 
 def percentile(values: list[float], p: float) -> float:

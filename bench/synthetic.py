@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
+from scoring.engine import evaluate
+from tests.samples import taruk2012 as samples
 from tournaments.models import Entry, Hand, Player, Round, Seat, Table, Tournament
 
 
@@ -40,3 +43,24 @@ def hand_row(table: Table, number: int, hand: dict[str, Any], result: Any) -> Ha
         breakdown=result.breakdown,
         rules_version="taruk2012/1",
     )
+
+
+def played_event(slug: str, players: int, rounds: int, hands: int, seed: str) -> Tournament:
+    """A public Taruk 2012 event of ``players`` (a multiple of 4) in ``rounds`` closed rounds, every table
+    seated at random from ``seed`` and every hand played: sample hands scored by the engine."""
+    rng = random.Random(seed)
+    t = Tournament.objects.create(
+        name="Bench", slug=slug, variant="taruk2012", rounds=rounds, hands_per_round=hands, is_public=True
+    )
+    people = entries(t, [f"Player {i}" for i in range(players)])
+    pool = [samples.random_hand(rng) for _ in range(2000)]
+    scored = [(h, evaluate(h, s)) for h, s in pool if len(h["seats"]) == 4 and h["dealer"] in "ABCD"]
+    for number in range(1, rounds + 1):
+        rnd = Round.objects.create(tournament=t, number=number, status=Round.Status.CLOSED)
+        tables = Table.objects.bulk_create([Table(round=rnd, number=i + 1) for i in range(players // 4)])
+        order = people[:]
+        rng.shuffle(order)
+        seat_fours(rnd, tables, order)
+        rows = [hand_row(table, n, *rng.choice(scored)) for table in tables for n in range(1, hands + 1)]
+        Hand.objects.bulk_create(rows, batch_size=2000)
+    return t

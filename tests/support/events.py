@@ -31,11 +31,12 @@ def table_of_four(event: Any, alice: Any) -> Table:
     return Table.objects.select_related("round__tournament").get(round=rnd, number=1)
 
 
-def play_table(table: Table, user: Any) -> None:
-    """Every hand of the round: a klop where the first player of the hand is full (-70)."""
+def play_table(table: Table, user: Any, count: int | None = None) -> None:
+    """Every hand of the round (or the first ``count``): a klop where the first player of the hand is
+    full (-70)."""
     setup = hands.table_setup(table, table.round.tournament)
     previous = None
-    for _ in range(table.round.tournament.hands_per_round):
+    for _ in range(table.round.tournament.hands_per_round if count is None else count):
         envelope = hands.next_envelope(setup, previous)
         points = {s: 10 for s in envelope["seats"]}
         points[envelope["seats"][0]] = 40

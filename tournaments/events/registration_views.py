@@ -48,6 +48,27 @@ def _named(entry: Entry) -> dict[str, Any]:
     return {"name": entry.player.name, "n": entry.start_number}
 
 
+# A number no event reaches, reversed once and replaced per row: a thousand rows cost one reverse per link.
+_ROW = 2147483647
+
+
+def _row_url(name: str, *args: Any) -> Callable[[int], str]:
+    """The URL ``name`` with its last argument a row's number (the number follows the slug in the path)."""
+    head, _marker, tail = reverse(name, args=[*args, _ROW]).rpartition(f"/{_ROW}/")
+    return lambda n: f"{head}/{n}/{tail}"
+
+
+def _row_links(slug: str, entries: list[Entry]) -> None:
+    """Each row's links and status label, for the players page (the template's per-row work, once)."""
+    person, edit = _row_url("person"), _row_url("entry-edit", slug)
+    pin, status = _row_url("entry-pin", slug), _row_url("entry-status", slug)
+    labels = dict(Entry.Status.choices)
+    for e in entries:
+        n = e.start_number
+        e.person_url, e.edit_url, e.pin_url, e.status_url = person(e.player_id), edit(n), pin(n), status(n)
+        e.status_label = labels.get(e.status, e.status)
+
+
 @login_required
 def players(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_organizer(request, slug)
@@ -70,6 +91,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     entries = services.entry_pins(request.user, tournament)
     if query:
         entries = [e for e in entries if whereabouts.entry_matches(e, query, club=True)]
+    _row_links(slug, entries)
     return render(
         request,
         "tournaments/players.html",

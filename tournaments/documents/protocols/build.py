@@ -28,7 +28,8 @@ from tournaments.documents.protocols.links import qr_data_uri, table_url
 from tournaments.incidents.models import Incident, Sanction
 from tournaments.models import AuditEntry, JudgeConfirmation, Round, Table, Tournament
 from tournaments.people.names import display_name
-from tournaments.results.load import event_standings, lot_seed, metric_label, metric_text, ranks_pairs, standing_cells
+from tournaments.public import live
+from tournaments.results.load import lot_seed, metric_label, metric_text, ranks_pairs, standing_cells
 from tournaments.results.standings import table_points
 from tournaments.tables.progress import TableProgress
 from tournaments.tables.table_view import HandLine, SeatView, hand_lines, lines_progress, table_views
@@ -487,7 +488,8 @@ def table_protocol(table: Table, *, filled: bool) -> Protocol:
 
 
 def standings_context(tournament: Tournament) -> dict[str, Any]:
-    metrics, rows = event_standings(tournament)
+    # The standings the public pages show, computed once per change of the event (not per print).
+    metrics, rows = live.standings(tournament)
     shown = list(metrics)
     return {
         "tournament": tournament,
