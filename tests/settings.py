@@ -16,3 +16,7 @@ from config.settings import *  # noqa: F403
 # connection would not see a test's transaction (tests/tournaments/test_documents_in_thread.py turns
 # the thread on).
 DOCUMENTS_IN_THREAD = False
+
+# The live server's requests counted, so that a browser test's teardown waits for the last answer before
+# the database is emptied (tests/support/inflight.py).
+MIDDLEWARE = ["tests.support.inflight.CountInFlight", *MIDDLEWARE]  # noqa: F405
