@@ -422,13 +422,9 @@ def _rescore_from(
 
 @transaction.atomic
 def correct_hand(actor: Any, hand: Hand, new_input: Any, *, expected_version: int, reason: str) -> Hand:
-    if not reason.strip():
-        raise HandRejected([HandError("reason", "missing_field", _("A correction needs a reason."))])
-    table = _lock(hand.table)
-    tournament = table.round.tournament
-    _check_open(actor, table, tournament)
-    setup = table_setup(table, tournament)
-    current = _current(hand, expected_version)
+    table, tournament, setup, current = _to_change(
+        actor, hand, expected_version, reason, _("A correction needs a reason.")
+    )
     before = current.snapshot()
     _check_envelope(new_input, [{k: current.input.get(k) for k in ("variant", "seats", "dealer")}], current.number)
     previous = table.hands.filter(number__lt=current.number).order_by("number").last()
@@ -486,6 +482,19 @@ def _current(hand: Hand, expected_version: int) -> Hand:
     return current
 
 
+def _to_change(
+    actor: Any, hand: Hand, expected_version: int, reason: str, no_reason: str
+) -> tuple[Table, Tournament, TableSetup, Hand]:
+    """What a correction or a deletion works on: the table locked and open to ``actor``, its setup and the
+    hand as stored now (stale: refused); ``no_reason`` is the error when ``reason`` is empty."""
+    if not reason.strip():
+        raise HandRejected([HandError("reason", "missing_field", no_reason)])
+    table = _lock(hand.table)
+    tournament = table.round.tournament
+    _check_open(actor, table, tournament)
+    return table, tournament, table_setup(table, tournament), _current(hand, expected_version)
+
+
 def _envelope(hand_input: dict, allowed: list[dict[str, Any]]) -> dict[str, Any]:
     """The envelope a hand takes at a new place: its own dealer where the rotation allows it
     there (a void deal, a throw-in), else the usual one."""
@@ -511,13 +520,9 @@ def delete_hand(actor: Any, hand: Hand, *, expected_version: int, reason: str) -
     """Delete a hand; later hands move up one number, take the dealer and seats the rotation gives
     at their new number, and are rescored. If one of them cannot be valid in its new place the
     deletion is refused naming it, and nothing changes (the transaction rolls back)."""
-    if not reason.strip():
-        raise HandRejected([HandError("reason", "missing_field", _("A deletion needs a reason."))])
-    table = _lock(hand.table)
-    tournament = table.round.tournament
-    _check_open(actor, table, tournament)
-    setup = table_setup(table, tournament)
-    current = _current(hand, expected_version)
+    table, tournament, setup, current = _to_change(
+        actor, hand, expected_version, reason, _("A deletion needs a reason.")
+    )
     deleted = Hand.objects.filter(pk=current.pk, version=expected_version).delete()[0]
     if not deleted:
         raise _stale(current.number)
