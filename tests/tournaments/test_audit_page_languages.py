@@ -73,3 +73,25 @@ def test_the_api_gives_each_entry_its_sentence_in_the_requests_language(correcte
     assert entry["before"]["input"]["card_points"] == 48 and entry["after"]["input"]["card_points"] == 30
     assert entry["text"].startswith("1. forduló, 1. asztal, 1. leosztás: bob játékvezető javította ")
     assert "a felvevő párt kártyapontjai 48 → 30" in entry["text"]
+
+
+def test_each_entrys_changes_are_worded_once_per_language_and_read_again_the_same(corrected, alice, monkeypatch):
+    """The audit page words an entry's changes (the hand form's layout: its cost) once per language; the
+    next reading takes the same words from the cache, and another language words them anew."""
+    from tournaments.history import audit_text
+
+    worded: list[str] = []
+    real = audit_text.changes
+
+    def counting(action, *args):
+        worded.append(action)
+        return real(action, *args)
+
+    monkeypatch.setattr(audit_text, "changes", counting)
+    first = sentences(reader(alice, "hu").get(AUDIT).content.decode())
+    entries = len(worded)
+    assert entries >= 2 and "hand.corrected" in worded  # the entry and the correction, at least
+    assert sentences(reader(alice, "hu").get(AUDIT).content.decode()) == first
+    assert len(worded) == entries  # nothing worded again
+    slovenian = sentences(reader(alice, "sl").get(AUDIT).content.decode())
+    assert len(worded) == 2 * entries and slovenian != first

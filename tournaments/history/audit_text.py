@@ -18,9 +18,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db import models
+from django.utils.translation import get_language, gettext_noop, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext
 
 from scoring import entry as spec
 from scoring.types import Variant
@@ -488,11 +489,14 @@ def sentence(
     before: Any,
     after: Any,
     reason: str = "",
+    details: list[str] | None = None,
 ) -> str:
-    """The whole entry as one sentence: what, where, who and when; what changed; why."""
+    """The whole entry as one sentence: what, where, who and when; what changed (``details``, where the
+    caller has them); why."""
     head = _(_HEADS.get(action, _OTHER_HEAD))
     text = head % {"place": place_text(place), "who": actor, "time": clock_time(at)}
-    details = changes(action, variant, before, after)
+    if details is None:
+        details = changes(action, variant, before, after)
     if details:
         text = f"{text}: {'; '.join(details)}"
     if reason:
@@ -511,8 +515,11 @@ def roles(tournament: Tournament) -> dict[int, str]:
     return found
 
 
-def entry_sentence(e: Any, variant: Variant | None, role_of: Mapping[int, str]) -> str:
-    """One stored ``AuditEntry`` (its actor selected with it) as a sentence."""
+def entry_sentence(
+    e: Any, variant: Variant | None, role_of: Mapping[int, str], details: list[str] | None = None
+) -> str:
+    """One stored ``AuditEntry`` (its actor selected with it) as a sentence; ``details``: its changes in
+    words where the caller has them already."""
     actor = e.actor
     name = display_name(actor)
     return sentence(
@@ -524,7 +531,31 @@ def entry_sentence(e: Any, variant: Variant | None, role_of: Mapping[int, str]) 
         before=e.before,
         after=e.after,
         reason=e.reason,
+        details=details,
     )
+
+
+# An entry's changes in words are kept this long per language: an entry never changes, but a new release
+# may word them differently.
+CHANGES_KEPT_SECONDS = 3600
+
+
+def _changes_of(entries: Sequence[Any], variant: Variant | None) -> dict[int, list[str]]:
+    """Each entry's changes in words in the active language, from the shared cache where an earlier page
+    put them (the form's layout of every hand is the audit log's cost: about 1.5 ms an entry)."""
+    language = get_language() or ""
+    keys = {e.pk: f"audit-changes:{e.pk}:{language}" for e in entries}
+    found = cache.get_many(list(keys.values()))
+    out: dict[int, list[str]] = {}
+    missing: dict[str, list[str]] = {}
+    for e in entries:
+        if keys[e.pk] in found:
+            out[e.pk] = found[keys[e.pk]]
+        else:
+            out[e.pk] = missing[keys[e.pk]] = changes(e.action, variant, e.before, e.after)
+    if missing:
+        cache.set_many(missing, CHANGES_KEPT_SECONDS)
+    return out
 
 
 def sentences(tournament: Tournament, entries: Sequence[Any]) -> list[str]:
@@ -534,4 +565,5 @@ def sentences(tournament: Tournament, entries: Sequence[Any]) -> list[str]:
         variant = tournament.rules
     except KeyError:  # an event of a variant this engine no longer has: its hands' fields as stored
         variant = None
-    return [entry_sentence(e, variant, role_of) for e in entries]
+    details = _changes_of(entries, variant)
+    return [entry_sentence(e, variant, role_of, details[e.pk]) for e in entries]
