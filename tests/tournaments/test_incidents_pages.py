@@ -169,7 +169,7 @@ def test_the_desk_is_closed_to_the_public_and_to_strangers(running_event, charli
 
 
 def test_a_closed_rounds_correction_is_offered_to_the_organizer_not_to_a_referee_judge(running_event, alice, bob):
-    """hands._check_open: organizers may still correct a closed round, a referee (even with judge
+    """hands.check_open: organizers may still correct a closed round, a referee (even with judge
     rights) may not; the desk's "Correct hand" link shows exactly to who can save it."""
     from tests.conftest import enter_e1
     from tournaments.rounds import services as rounds

@@ -153,27 +153,27 @@ class ApiView(APIView):
         return super().handle_exception(exc)
 
 
-def _errors(description: str) -> OpenApiResponse:
+def error_responses(description: str) -> OpenApiResponse:
     return OpenApiResponse(ErrorSerializer, description=description)
 
 
-NOT_FOUND = _errors("No such event, round, table, hand or player.")
-NOT_SIGNED_IN = _errors("No credentials, or a bad token: sign in (session or Token) and try again.")
+NOT_FOUND = error_responses("No such event, round, table, hand or player.")
+NOT_SIGNED_IN = error_responses("No credentials, or a bad token: sign in (session or Token) and try again.")
 READ_ERRORS = {
     401: NOT_SIGNED_IN,
-    403: _errors("The event is not public (or the draw not published) and you are not its staff."),
+    403: error_responses("The event is not public (or the draw not published) and you are not its staff."),
     404: NOT_FOUND,
 }
 WRITE_ERRORS = {
-    400: _errors("Malformed JSON, a wrong type or a value the action refuses; the field is named."),
+    400: error_responses("Malformed JSON, a wrong type or a value the action refuses; the field is named."),
     401: NOT_SIGNED_IN,
-    403: _errors("Your role does not allow this action."),
+    403: error_responses("Your role does not allow this action."),
     404: NOT_FOUND,
 }
 HAND_ERRORS = {
     **WRITE_ERRORS,
-    400: _errors("The engine rejected the hand (hand-format.md errors), or malformed input."),
-    409: _errors(
+    400: error_responses("The engine rejected the hand (hand-format.md errors), or malformed input."),
+    409: error_responses(
         "not_open: the round does not take hands (not running, or the table is complete); "
         "stale_edit: somebody saved, moved or deleted the hand since the version you sent "
         "(or the `id` you sent is not the hand at this number)."
@@ -181,7 +181,7 @@ HAND_ERRORS = {
 }
 ENTRY_ERRORS = {
     **HAND_ERRORS,
-    409: _errors(
+    409: error_responses(
         "hand_number: `number` is not the table's next hand (another device entered it, or "
         "a hand was deleted); the body names `hand` and `next`. idempotency_conflict: the "
         "Idempotency-Key was used with another body. not_open: the round does not take "
@@ -211,7 +211,7 @@ E1 = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "
 # --- lookups ----------------------------------------------------------------------
 
 
-def _round_data(tournament: Tournament, rnds: Any) -> Any:
+def round_data(tournament: Tournament, rnds: Any) -> Any:
     """Rounds with tables, seats, byes, clock and table totals: the same few queries for any size."""
     rnds = rnds.prefetch_related(
         Prefetch(
@@ -228,8 +228,8 @@ def _round_data(tournament: Tournament, rnds: Any) -> Any:
 
 
 def round_answer(tournament: Tournament, rnd: Round, code: int = status.HTTP_200_OK) -> Response:
-    """One round as ``_round_data`` gives it: the answer of every round action."""
-    return Response(_round_data(tournament, Round.objects.filter(pk=rnd.pk))[0], status=code)
+    """One round as ``round_data`` gives it: the answer of every round action."""
+    return Response(round_data(tournament, Round.objects.filter(pk=rnd.pk))[0], status=code)
 
 
 def round_for_viewer(request: Request, slug: str, number: int) -> tuple[Tournament, Round]:

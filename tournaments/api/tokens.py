@@ -20,7 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.security import token_expired, token_expires
-from tournaments.api.core import ApiView, _errors
+from tournaments.api.core import ApiView, error_responses
 
 
 class TokenRequestSerializer(serializers.Serializer):
@@ -51,8 +51,8 @@ class TokenView(ApiView):
         request=TokenRequestSerializer,
         responses={
             200: TokenAnswer,
-            400: _errors("Wrong username or password."),
-            429: _errors(
+            400: error_responses("Wrong username or password."),
+            429: error_responses(
                 "Too many failed attempts for this account or from this address: the "
                 "message says when to try again (also Retry-After, in seconds)."
             ),
@@ -84,7 +84,7 @@ class TokenView(ApiView):
         request=None,
         responses={
             204: OpenApiResponse(description="Revoked (also when there was none)."),
-            401: _errors("Not signed in."),
+            401: error_responses("Not signed in."),
         },
         summary="Revoke your API token",
     )

@@ -18,7 +18,7 @@ from tournaments.api.core import (
     SLUG,
     WRITE_ERRORS,
     ApiView,
-    _errors,
+    error_responses,
 )
 from tournaments.documents import files as documents
 from tournaments.documents import jobs
@@ -109,7 +109,7 @@ class DocumentFile(ApiView):
         parameters=[SLUG, KEY],
         responses={
             **DOWNLOAD,
-            409: _errors("The document is not generated or not current: ask for it first."),
+            409: error_responses("The document is not generated or not current: ask for it first."),
             **READ_ERRORS,
         },
         summary="Download a generated document",

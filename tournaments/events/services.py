@@ -138,12 +138,12 @@ def log_event_change(
 @transaction.atomic
 def add_organizer(actor: Any, tournament: Tournament, username: str) -> None:
     access.require_organizer(actor, tournament)
-    user = _user(username)
+    user = user_named(username)
     tournament.organizers.add(user)
     audit.log(actor, "organizer.added", tournament, tournament=tournament, after={"user": user.get_username()})
 
 
-def _user(username: str) -> Any:
+def user_named(username: str) -> Any:
     try:
         return get_user_model().objects.get(username=username)
     except get_user_model().DoesNotExist:
@@ -154,7 +154,7 @@ def _user(username: str) -> Any:
 def set_referee(actor: Any, tournament: Tournament, username: str, table_numbers: list[int]) -> Referee:
     """Make ``username`` a referee of the event, limited to ``table_numbers`` (empty: all)."""
     access.require_organizer(actor, tournament)
-    user = _user(username)
+    user = user_named(username)
     if any(not isinstance(n, int) or n < 1 for n in table_numbers):
         raise ValidationError({"table_numbers": _("Table numbers must be whole numbers from 1.")})
     referee, created = Referee.objects.get_or_create(tournament=tournament, user=user)

@@ -28,14 +28,14 @@ from scoring.types import Variant
 from tournaments.documents.files import KINDS, parse_key
 from tournaments.history.phrases import (
     DASH,
-    _entry_fields,
-    _fields,
     attribute_changes,
     changed,
     clock_time,
     duration,
     entry_changes,
+    entry_fields,
     fact,
+    model_fields,
     signed,
     user_fact,
     value_words,
@@ -231,11 +231,11 @@ def totals(values: Any) -> str:
 
 def _tournament_fields() -> dict[str, models.Field]:
     names = [f.name for f in Tournament._meta.concrete_fields if f.name not in ("id",)]
-    return _fields(Tournament, *names)
+    return model_fields(Tournament, *names)
 
 
 def _round_fields() -> dict[str, models.Field]:
-    return _fields(Round, "status", "seed", "started_at")
+    return model_fields(Round, "status", "seed", "started_at")
 
 
 def _round_changes(before: Any, after: Any) -> list[str]:
@@ -379,7 +379,7 @@ def _document(before: Any, after: Any) -> list[str]:
 
 
 def _late(before: Any, after: Any) -> list[str]:
-    out = attribute_changes(_entry_fields(), None, after)
+    out = attribute_changes(entry_fields(), None, after)
     if (after or {}).get("seated_from_round"):
         out.append(_("seated from round %(round)s") % {"round": after["seated_from_round"]})
     return out

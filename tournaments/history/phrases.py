@@ -125,20 +125,20 @@ def attribute_changes(
     return out
 
 
-def _fields(model: type[models.Model], *names: str) -> dict[str, models.Field]:
+def model_fields(model: type[models.Model], *names: str) -> dict[str, models.Field]:
     return {n: model._meta.get_field(n) for n in names}
 
 
-def _entry_fields() -> dict[str, models.Field]:
+def entry_fields() -> dict[str, models.Field]:
     return {
-        **_fields(Player, "name"),
-        **_fields(Entry, "start_number", "status", "team"),
-        **_fields(Player, "club", "federation_id", "strength"),
+        **model_fields(Player, "name"),
+        **model_fields(Entry, "start_number", "status", "team"),
+        **model_fields(Player, "club", "federation_id", "strength"),
     }
 
 
 def entry_changes(before: Any, after: Any) -> list[str]:
-    out = attribute_changes(_entry_fields(), before, after)
+    out = attribute_changes(entry_fields(), before, after)
     matched = (after or {}).get("matched")
     if matched == "federation_id":
         out.append(_("the same player as in his earlier events, by federation id"))

@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import access
-from tournaments.api.core import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, _errors, valid
+from tournaments.api.core import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, error_responses, valid
 from tournaments.api.serializers import optional_text
 from tournaments.incidents import services as incidents
 from tournaments.lookups import tournament_for_viewer
@@ -22,7 +22,7 @@ from tournaments.models import MAX_HAND_NUMBER, Entry, Incident, Referee, Sancti
 
 STATE_ERRORS = {
     **WRITE_ERRORS,
-    409: _errors(
+    409: error_responses(
         "not_open: the incident is not in a state that takes this step (a protest already made, a protest "
         "not open, a player already excluded), or the corrected hand's round does not take corrections; "
         "stale_edit: the hand changed since the version you sent."

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import access
-from tournaments.api.core import SLUG, WRITE_ERRORS, ApiView, _errors
+from tournaments.api.core import SLUG, WRITE_ERRORS, ApiView, error_responses
 from tournaments.lookups import tournament_for_viewer
 from tournaments.readings.rescore import ChangeRefused, set_readings
 from tournaments.readings.words import choice_errors
@@ -68,7 +68,9 @@ class Readings(ApiView):
         responses={
             200: ReadingsChangeSerializer,
             **WRITE_ERRORS,
-            409: _errors("invalidates_hand: a hand would no longer be valid under the new readings; nothing stored."),
+            409: error_responses(
+                "invalidates_hand: a hand would no longer be valid under the new readings; nothing stored."
+            ),
         },
         summary="Change the event's readings of the rules: dry run with the standings diff, then apply (organizers)",
         description="taruk2012.md §4.5. Every hand of the event is scored again in order; the answer lists "

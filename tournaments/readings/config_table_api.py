@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from scoring import config_table as ct
 from scoring.registry import VARIANTS
 from scoring.text import render
-from tournaments.api.core import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, _errors, organizer_event
+from tournaments.api.core import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, error_responses, organizer_event
 from tournaments.lookups import tournament_for_viewer
 from tournaments.models import Tournament
 from tournaments.readings import rescore
@@ -108,8 +108,8 @@ class ConfigTable(ApiView):
         responses={
             200: ConfigTableChangeSerializer,
             **WRITE_ERRORS,
-            400: _errors("A cell the rules refuse: each error names the row (1-based) and the column."),
-            409: _errors(
+            400: error_responses("A cell the rules refuse: each error names the row (1-based) and the column."),
+            409: error_responses(
                 "stale_edit: the table changed since your revision; invalidates_hand: a hand "
                 "(round, table, hand) would no longer be valid. Nothing was stored."
             ),

@@ -27,7 +27,7 @@ from tournaments.history import audit
 from tournaments.models import Hand, Table, Tournament
 from tournaments.readings.words import choice_errors, readings, settings_errors, with_readings
 from tournaments.results.load import StandingRow, event_standings
-from tournaments.tables.hands import _lock, _reopen, _rescore_from, progress_of, table_setup
+from tournaments.tables.hands import lock_table, progress_of, reopen_confirmations, rescore_from, table_setup
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ def set_config_table(
     errors = tournament.rules.validate_config(config)
     if errors:
         raise ValidationError({"config": [f"{e.field}: {e.message}" for e in errors]})
-    tables = [_lock(t) for t in _tables_with_hands(tournament)]
+    tables = [lock_table(t) for t in _tables_with_hands(tournament)]
     if tables and not reason.strip():
         raise ValidationError({"reason": render(words.reason_needed, lang)})
     broken = _dry_run(tables, config)
@@ -134,12 +134,12 @@ def _rescore_tables(actor: Any, tournament: Tournament, tables: list[Table], why
         totals_before = progress_of(table, tournament).totals
         points_before = dict(table.hands.values_list("number", "points"))
         setup = table_setup(table, tournament)
-        _rescore_from(actor, table, tournament, setup, 1, {}, why)
+        rescore_from(actor, table, tournament, setup, 1, {}, why)
         for number, points in table.hands.values_list("number", "points"):
             if points != points_before.get(number):
                 rescored.append({"round": table.round.number, "table": table.number, "hand": number})
         if progress_of(table, tournament).totals != totals_before:
-            _reopen(actor, table, tournament, why)  # the players confirmed other totals
+            reopen_confirmations(actor, table, tournament, why)  # the players confirmed other totals
     return rescored
 
 
@@ -221,7 +221,7 @@ def _set_readings(
         errors["event_settings"] = "; ".join(problems)
     if errors:
         raise ValidationError(errors)
-    tables = [_lock(t) for t in _tables_with_hands(tournament)]
+    tables = [lock_table(t) for t in _tables_with_hands(tournament)]
     if tables and not dry_run and not reason.strip():
         raise ValidationError({"reason": _("The event has hands: give a reason for changing a reading.")})
     broken = _dry_run(tables, config)

@@ -19,11 +19,11 @@ from tournaments.api.core import (
     SLUG,
     WRITE_ERRORS,
     ApiView,
-    _errors,
-    _round_data,
     action_parameter,
+    error_responses,
     organizer_event,
     round_answer,
+    round_data,
     round_for_viewer,
     valid,
 )
@@ -50,7 +50,7 @@ class Rounds(ApiView):
     )
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
-        return Response(_round_data(tournament, lookups.visible_rounds(request.user, tournament)))
+        return Response(round_data(tournament, lookups.visible_rounds(request.user, tournament)))
 
     @extend_schema(
         operation_id="round_draw",
@@ -176,7 +176,7 @@ class DrawReportSerializer(serializers.Serializer):
 
 CONFLICTS = {
     **WRITE_ERRORS,
-    400: _errors(
+    400: error_responses(
         "The round's state does not allow it (field status), tables are not done (field override, naming each "
         "table), or the reason is missing (field reason)."
     ),

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.history import audit
 from tournaments.models import Table
-from tournaments.tables.hands import StaleEdit, _check_open, _lock, _reopen, progress_of
+from tournaments.tables.hands import StaleEdit, check_open, lock_table, progress_of, reopen_confirmations
 
 KEEP: Any = object()  # ``current`` not given: the caller does not say which record he saw
 
@@ -74,9 +74,9 @@ def record_time_up(
     corrections). ``current``: the record the caller saw (None: none); another one stored meanwhile
     is refused (``StaleTimeUp``). Recording the same hand again changes nothing. Changing or clearing
     a record needs a reason and reopens the confirmations. Audited as ``table.time_up``."""
-    table = _lock(table)
+    table = lock_table(table)
     tournament = table.round.tournament
-    _check_open(actor, table, tournament)
+    check_open(actor, table, tournament)
     before = table.time_up_after
     if current is not KEEP and current != before:
         raise StaleTimeUp(
@@ -104,5 +104,5 @@ def record_time_up(
         reason=reason,
     )
     if before is not None:  # a first record only ends a table that had no result to confirm yet
-        _reopen(actor, table, tournament, reason)
+        reopen_confirmations(actor, table, tournament, reason)
     return table

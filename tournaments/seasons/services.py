@@ -170,7 +170,7 @@ def update_series(actor: Any, series: Series, *, final: Tournament | str | None 
 @transaction.atomic
 def add_organizer(actor: Any, series: Series, username: str) -> None:
     access.require_series_organizer(actor, series)
-    user = services._user(username)
+    user = services.user_named(username)
     series.organizers.add(user)
     audit.log(actor, "series.organizer_added", series, tournament=None, series=series, after={"user": username})
 

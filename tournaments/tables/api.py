@@ -23,7 +23,7 @@ from tournaments.api.core import (
     READ_ERRORS,
     SLUG,
     ApiView,
-    _errors,
+    error_responses,
     names_for,
     valid,
 )
@@ -327,7 +327,7 @@ class Confirm(ApiView):
         responses={
             200: ConfirmationSerializer,
             **HAND_ERRORS,
-            429: _errors("locked_out: too many wrong PINs for the seat or by your account; see Retry-After."),
+            429: error_responses("locked_out: too many wrong PINs for the seat or by your account; see Retry-After."),
         },
         summary="A seated player confirms the table's result with his PIN (on a referee's device)",
         description="The caller must be allowed to enter hands at the table. A table with hands still to play "

@@ -27,8 +27,8 @@ from tournaments.models import (
 )
 from tournaments.tables.hands import (
     NotOpen,
-    _judge_dict,
-    _lock,
+    judge_record,
+    lock_table,
     progress_of,
 )
 
@@ -141,7 +141,7 @@ def confirm_table(
 def _confirm(
     actor: Any, table: Table, position: str, pin: str, scopes: dict[str, str], *, own_phone: bool
 ) -> Confirmation:
-    table = _lock(table)
+    table = lock_table(table)
     tournament = table.round.tournament
     if not own_phone:
         access.require_hand_entry(actor, tournament, table.number)
@@ -203,7 +203,7 @@ def confirm_by_judge(actor: Any, table: Table, reason: str) -> JudgeConfirmation
         raise ValidationError(
             {"reason": [ValidationError(_("A confirmation by the judge needs a reason."), code="required")]}
         )
-    table = _lock(table)
+    table = lock_table(table)
     tournament = table.round.tournament
     access.require_judge(actor, tournament)
     _check_complete(table, tournament)
@@ -217,7 +217,7 @@ def confirm_by_judge(actor: Any, table: Table, reason: str) -> JudgeConfirmation
     table.confirmed_at = timezone.now()
     table.save(update_fields=["confirmed_at"])
     audit.log(
-        actor, "table.confirmed_by_judge", table, tournament=tournament, after=_judge_dict(judge), reason=judge.reason
+        actor, "table.confirmed_by_judge", table, tournament=tournament, after=judge_record(judge), reason=judge.reason
     )
     audit.log(
         actor,

@@ -185,13 +185,13 @@ def may_change_hands(actor: Any, table: Table, tournament: Tournament) -> bool:
     return status == Round.Status.RUNNING or (status == Round.Status.CLOSED and access.is_organizer(actor, tournament))
 
 
-def _check_open(actor: Any, table: Table, tournament: Tournament) -> None:
+def check_open(actor: Any, table: Table, tournament: Tournament) -> None:
     access.require_hand_entry(actor, tournament, table.number)
     if not may_change_hands(actor, table, tournament):
         raise NotOpen(_("Round %(n)d is not running.") % {"n": table.round.number})
 
 
-def _lock(table: Table) -> Table:
+def lock_table(table: Table) -> Table:
     """Lock the table row: concurrent writes to one table's hands queue up here."""
     return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
 
@@ -331,7 +331,7 @@ def _check_number(table: Table, given: int | None, expected: int, complete: bool
 def _enter_hand(
     actor: Any, table: Table, hand_input: Any, given_number: int | None, key: str | None, body_hash: str
 ) -> Hand:
-    table = _lock(table)
+    table = lock_table(table)
     tournament = table.round.tournament
     access.require_hand_entry(actor, tournament, table.number)
     # A retry is answered before anything else: by now the hand it entered is not the next one,
@@ -339,7 +339,7 @@ def _enter_hand(
     replayed = _replay(table, key, body_hash) if key is not None else None
     if replayed is not None:
         return replayed
-    _check_open(actor, table, tournament)
+    check_open(actor, table, tournament)
     setup = table_setup(table, tournament)
     previous = table.hands.order_by("number").last()
     number = (previous.number + 1) if previous else 1
@@ -400,7 +400,7 @@ def _log_rescored(actor: Any, hand: Hand, tournament: Tournament, before: dict[s
     audit.log(actor, "hand.rescored", hand, tournament=tournament, before=before, after=hand.snapshot(), reason=reason)
 
 
-def _rescore_from(
+def rescore_from(
     actor: Any, table: Table, tournament: Tournament, setup: TableSetup, number: int, state: dict, reason: str
 ) -> None:
     """Rescore every hand from ``number`` on, in order, from ``state``; audit those whose score changed.
@@ -458,8 +458,8 @@ def correct_hand(actor: Any, hand: Hand, new_input: Any, *, expected_version: in
     audit.log(
         actor, "hand.corrected", current, tournament=tournament, before=before, after=current.snapshot(), reason=reason
     )
-    _rescore_from(actor, table, tournament, setup, current.number + 1, current.state_after, reason)
-    _reopen(actor, table, tournament, reason)
+    rescore_from(actor, table, tournament, setup, current.number + 1, current.state_after, reason)
+    reopen_confirmations(actor, table, tournament, reason)
     return current
 
 
@@ -489,9 +489,9 @@ def _to_change(
     hand as stored now (stale: refused); ``no_reason`` is the error when ``reason`` is empty."""
     if not reason.strip():
         raise HandRejected([HandError("reason", "missing_field", no_reason)])
-    table = _lock(hand.table)
+    table = lock_table(hand.table)
     tournament = table.round.tournament
-    _check_open(actor, table, tournament)
+    check_open(actor, table, tournament)
     return table, tournament, table_setup(table, tournament), _current(hand, expected_version)
 
 
@@ -568,10 +568,10 @@ def delete_hand(actor: Any, hand: Hand, *, expected_version: int, reason: str) -
         )
         if _without_place(hand.snapshot()) != _without_place(before):
             _log_rescored(actor, hand, tournament, before, reason)
-    _reopen(actor, table, tournament, reason)
+    reopen_confirmations(actor, table, tournament, reason)
 
 
-def _judge_dict(judge: JudgeConfirmation) -> dict[str, Any]:
+def judge_record(judge: JudgeConfirmation) -> dict[str, Any]:
     return {
         "judge": judge.judge.get_username() if judge.judge else None,
         "reason": judge.reason,
@@ -580,7 +580,7 @@ def _judge_dict(judge: JudgeConfirmation) -> dict[str, Any]:
     }
 
 
-def _reopen(actor: Any, table: Table, tournament: Tournament, reason: str) -> None:
+def reopen_confirmations(actor: Any, table: Table, tournament: Tournament, reason: str) -> None:
     """A correction after confirmation reopens the table: the players confirm again."""
     confirmations = list(table.confirmations.values("position", "entry_id", "totals"))
     judge = JudgeConfirmation.objects.filter(table=table).first()
@@ -592,7 +592,7 @@ def _reopen(actor: Any, table: Table, tournament: Tournament, reason: str) -> No
         "confirmations": confirmations,
     }
     if judge is not None:
-        before["judge"] = _judge_dict(judge)
+        before["judge"] = judge_record(judge)
         judge.delete()
     table.confirmed_at = None
     table.save(update_fields=["confirmed_at"])

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 
 from config.security import client_ip
 from tournaments import lookups
-from tournaments.api.core import READ_ERRORS, SLUG, ApiView, _errors, valid
+from tournaments.api.core import READ_ERRORS, SLUG, ApiView, error_responses, valid
 from tournaments.api.serializers import ConfirmationSerializer, time_expired_field, time_up_after_field
 from tournaments.events.staff_api import StandingSerializer
 from tournaments.tables import confirmations, seatview
@@ -105,9 +105,9 @@ class SeatConfirm(ApiView):
         responses={
             200: SeatConfirmationSerializer,
             **READ_ERRORS,
-            400: _errors("wrong_pin: not the PIN of the player in this seat (nothing stored); or no PIN."),
-            409: _errors("not_open: the table has hands still to play (checked before the PIN)."),
-            429: _errors(
+            400: error_responses("wrong_pin: not the PIN of the player in this seat (nothing stored); or no PIN."),
+            409: error_responses("not_open: the table has hands still to play (checked before the PIN)."),
+            429: error_responses(
                 "locked_out: too many wrong PINs for the seat, or from your address in this event; see Retry-After."
             ),
         },
