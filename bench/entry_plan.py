@@ -1,0 +1,166 @@
+"""The fewest inputs that enter a hand on the table page, read off the variant's form declaration
+(``scoring/variants/<key>/entry.py``): what bench/entry_examples.json's steps were made from.
+
+    python bench/entry_plan.py taruk2012 '{"variant": "taruk2012", ...}'   # print one hand's steps
+
+A hand becomes the form's values (``scoring.entry.values_from``); the page is replayed in page order
+as static/js/handform.js runs it: a section shown for one choice opens by itself, another folded
+section takes a tap on its title ("open"), a preset fills a field the referee has not touched, a
+choice outside a long list's common ones takes a tap on "more choices" ("more"). A field already
+showing the wanted value takes no input. Steps: ("tap", field, value) on a chip, ("type", field,
+number), ("select", field, value), ("check", field) a tick box, ("open", field), ("more", field).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from report import setup_path
+
+setup_path()
+
+from scoring import entry as spec  # noqa: E402
+from scoring.registry import VARIANTS  # noqa: E402
+
+CHIPS_MAX = 24  # tournaments/tables/handforms/base.py: up to this many choices a field is a row of chips
+
+
+def _text(value: Any) -> str:
+    if value is None or value is False:
+        return ""
+    return "on" if value is True else str(value)
+
+
+class Page:
+    """The form of one new hand as the phone holds it: values, touched fields, open sections."""
+
+    def __init__(self, variant: str, envelope: Mapping[str, Any], positions: Sequence[str], config: Any = None):
+        entry = VARIANTS[variant].entry
+        seats = tuple(envelope["seats"])
+        self.ctx = spec.Context(seats, tuple(positions), envelope.get("dealer", ""), seats, config)
+        self.entry = entry
+        self.sections = list(entry.layout(self.ctx))
+        self.fields = {f.name: f for s in self.sections for f in s.fields()}
+        self.values = {name: self._initial(f) for name, f in self.fields.items()}
+        self.touched: set[str] = set()
+        self.put: dict[str, str] = {}
+        self.hidden = [self._hides(s) for s in self.sections]
+        self.open = [i == 0 for i in range(len(self.sections))]
+        self._presets(None)
+
+    def _initial(self, f: spec.Field) -> str:
+        if f.initial is not None:
+            return _text(f.initial)
+        if f.kind in (spec.CHOICE, spec.INT_CHOICE) and not self.chips(f) and f.choices:
+            return _text(f.choices[0][0])  # a select shows its first option
+        return ""
+
+    def _cleared(self, f: spec.Field) -> str:
+        if self.chips(f):
+            return _text(f.choices[0][0]) if f.choices else ""
+        return self._initial(f)
+
+    @staticmethod
+    def chips(f: spec.Field) -> bool:
+        return len(f.choices) <= CHIPS_MAX or bool(f.common)
+
+    def _hides(self, section: spec.Section) -> bool:
+        for name, wanted in section.show.items():
+            if name in self.values and self.values[name] not in {str(v) for v in wanted}:
+                return True
+        return False
+
+    def _holds(self, when: Mapping[str, Sequence[str]]) -> bool:
+        return all(self.values.get(k) and (spec.ANY in v or self.values.get(k) in v) for k, v in when.items())
+
+    def _presets(self, changed: str | None) -> None:
+        if changed is not None:
+            self.touched.add(changed)
+        for name, f in self.fields.items():
+            p = f.preset
+            if p is None or changed is None or name in self.touched:
+                continue
+            applies = self._holds(p.when) and not any(self._holds(c) for c in p.unless)
+            current, put = self.values[name], self.put.get(name)
+            if applies:
+                target = self.values.get(p.copy, "") if p.copy else _text(p.value)
+                if current == "" or current == put:
+                    self.values[name], self.put[name] = target, target
+            elif put is not None and current == put:
+                self.values[name] = ""
+                self.put.pop(name)
+
+    def set(self, name: str, value: str) -> None:
+        self.values[name] = value
+        for i, section in enumerate(self.sections):  # handform.js update(): hide, clear, open
+            hide = self._hides(section)
+            if hide and not self.hidden[i]:  # a hidden section goes back to its first choice
+                for f in section.fields():
+                    self.values[f.name] = self._cleared(f)
+            if not hide and self.hidden[i] and len(next(iter(section.show.values()), ())) == 1:
+                self.open[i] = True
+            self.hidden[i] = hide
+        self._presets(name)
+
+    def steps_for(self, want: Mapping[str, str]) -> list[list[str]]:
+        """The steps that make the form show ``want`` (field -> text; a field not named keeps its
+        initial value)."""
+        out: list[list[str]] = []
+        for _round in range(3):  # a later field's preset may move an earlier one: go round again
+            changed = False
+            for i, section in enumerate(self.sections):
+                if self.hidden[i]:
+                    continue
+                for f in section.fields():
+                    target = want.get(f.name, self._initial(f) if f.name not in self.put else "")
+                    if self.values[f.name] == target:
+                        continue
+                    if not self.open[i]:
+                        out.append(["open", f.name])
+                        self.open[i] = True
+                    out.append(self._step(f, target))
+                    self.set(f.name, target)
+                    changed = True
+            if not changed:
+                break
+        return out
+
+    def _step(self, f: spec.Field, target: str) -> list[str]:
+        if f.kind == spec.BOOL:
+            return ["check", f.name]
+        if f.kind == spec.INT:
+            return ["type", f.name, target]
+        if self.chips(f):
+            if f.common and target not in f.common and len(f.choices) > CHIPS_MAX:
+                return ["more+tap", f.name, target]
+            return ["tap", f.name, target]
+        return ["select", f.name, target]
+
+
+def positions_of(hand: Mapping[str, Any]) -> list[str]:
+    """The seats of the table a hand is dealt at (its participants, else its players and dealer)."""
+    return sorted(hand.get("participants") or {*hand["seats"], hand["dealer"]})
+
+
+def plan(variant: str, hand: Mapping[str, Any], positions: Sequence[str], config: Any = None) -> list[list[str]]:
+    """The steps that enter ``hand`` (with its envelope) at a table of ``positions``."""
+    page = Page(variant, hand, positions, config)
+    values = spec.values_from(page.entry, hand, page.ctx)
+    want = {k: _text(v) for k, v in values.items() if k in page.fields}
+    steps = page.steps_for(want)
+    out = []
+    for step in steps:  # "more+tap" is two inputs: open the fold, tap the chip
+        if step[0] == "more+tap":
+            out += [["more", step[1]], ["tap", step[1], step[2]]]
+        else:
+            out.append(step)
+    return out
+
+
+if __name__ == "__main__":
+    key, text = sys.argv[1], sys.argv[2]
+    hand = json.loads(text)
+    print(json.dumps(plan(key, hand, positions_of(hand))))
