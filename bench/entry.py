@@ -58,11 +58,16 @@ class Case:
     before: tuple[dict, ...] = ()
     config: dict | None = None
     hand: dict | None = None
+    # An example of several hands (a sequence): its rows are entered in order at one table, the first
+    # one's ``before`` ahead of them all; ``number`` is the hand's number at the table.
+    sequence: str | None = None
+    number: int = 1
 
 
 def examples(variant: str | None = None) -> list[Case]:
     """The specs' worked examples (entry_examples.json), of ``variant`` only if given."""
     data = json.loads(Path(__file__).with_name("entry_examples.json").read_text(encoding="utf-8"))
+    first = {r["sequence"]: len(r["before"]) for r in data["examples"] if r.get("position") == 1}
     return [
         Case(
             variant=row["variant"],
@@ -75,6 +80,8 @@ def examples(variant: str | None = None) -> list[Case]:
             before=tuple(row["before"]),
             config=row.get("config"),
             hand=row["hand"],
+            sequence=row.get("sequence"),
+            number=first[row["sequence"]] + row["position"] if row.get("sequence") else len(row["before"]) + 1,
         )
         for row in data["examples"]
         if variant in (None, row["variant"])
@@ -105,13 +112,19 @@ def build(cases: list[Case]) -> dict[int, tuple[str, str]]:
     call_command("migrate", verbosity=0)
     boss = User.objects.create_superuser("boss", password="boss-password")
     User.objects.create_user("ref", password="ref-password")
-    out = {}
+    out: dict[int, tuple[str, str]] = {}
+    tables: dict[str, tuple[str, str]] = {}  # a sequence's table
     for i, case in enumerate(cases):
+        if case.sequence in tables:
+            out[i] = tables[case.sequence]
+            continue
         slug = f"entry-{i}"
         table = running_table(boss, case.variant, size=case.table, slug=slug, referee="ref", seed="entry")
         if case.hand is not None:
             set_up(boss, table, case)
         out[i] = (slug, f"/e/{slug}/round/1/table/1/")
+        if case.sequence:
+            tables[case.sequence] = out[i]
     connections.close_all()
     return out
 
@@ -213,8 +226,7 @@ def enter(cases: list[Case], shots: str | None = None) -> list[tuple[Case, int, 
                 except Exception as error:  # a step the page cannot take: report it, go on
                     print(f"  step failed: {str(error).splitlines()[0][:300]}", file=sys.stderr)
                     n = -1
-                number = len(case.before) + 1
-                hand = Hand.objects.filter(table__round__tournament__slug=slug, number=number).first()
+                hand = Hand.objects.filter(table__round__tournament__slug=slug, number=case.number).first()
                 stored = dict(hand.points) if hand else {}
                 ok = stored == case.points
                 if not ok and not hand:

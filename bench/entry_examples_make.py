@@ -75,13 +75,38 @@ def illusztralt() -> list[dict[str, Any]]:
     ]
 
 
+# tarokk-vadasz.md §4 V15, a sequence: a throw-in starts a double round, the next hand is doubled.
+FIVE = {"variant": "tarokk-vadasz", "participants": ["A", "B", "C", "D", "E"]}
+V15 = [
+    (
+        {**FIVE, "seats": ["A", "B", "C", "D"], "dealer": "E", "talon_arranger": "E", "outcome": "thrown_in",
+         "thrower": "A", "throw_in_reason": "four_kings", "start_double_round": True},
+        {},
+        dict.fromkeys("ABCDE", 0),
+    ),
+    (
+        {**FIVE, "seats": ["B", "C", "D", "E"], "dealer": "A", "talon_arranger": "A", "declarer": "C", "partner": "E",
+         "declarer_talon_taken": 2, "declarer_card_points": 56, "declarer_tricks": 6},
+        {"double_round_remaining": 5},
+        {"A": 0, "B": -4, "C": 4, "D": -4, "E": 4},
+    ),
+]  # fmt: skip
+
+
 def vadasz() -> list[dict[str, Any]]:
     data = load("tarokk_vadasz")
-    return [
+    out = [
         case("tarokk-vadasz", r["id"], "tarokk-vadasz.md §4", r["hand"], r["points"])
         for r in data["examples"]
         if r["id"].startswith("V")
     ]
+    at = next(i for i, r in enumerate(out) if r["name"].startswith("V16"))
+    sequence = [
+        {**case("tarokk-vadasz", f"V15-double-round-hand-{n}", "tarokk-vadasz.md §4", hand, points, state),
+         "sequence": "V15", "position": n}
+        for n, (hand, state, points) in enumerate(V15, 1)
+    ]  # fmt: skip
+    return out[:at] + sequence + out[at:]
 
 
 def tarokk_laza() -> list[dict[str, Any]]:
@@ -112,7 +137,7 @@ def case(variant, name, source, hand, points, state=None, before=()) -> dict[str
         "state": state or {},
         "hand": hand,
         "points": points,
-        "steps": plan(variant, hand, positions, config),
+        "steps": plan(variant, hand, positions, config, state),
     }
 
 
@@ -125,7 +150,9 @@ def main() -> None:
         "about": (
             "Every worked example of the five specs as the referee enters it on the table page "
             "(bench/entry.py --examples): the spec's hand (hand), the state it is scored from (state, set up "
-            "by the hands of before, entered first and not counted), the table's seats (table), the event's "
+            "by the hands of before, entered first and not counted; or, in an example of several hands, by "
+            "the hands of its sequence before it, each a row with its position, entered at one table), "
+            "the table's seats (table), the event's "
             'configuration (config), the points the spec gives and the steps: ["tap", field, value], '
             '["type", field, number], ["select", field, value], ["check", field], ["open", field] (the '
             'title of the folded section holding field) or ["more", field] (a long list\'s other choices). '

@@ -145,18 +145,81 @@ def positions_of(hand: Mapping[str, Any]) -> list[str]:
     return sorted(hand.get("participants") or {*hand["seats"], hand["dealer"]})
 
 
-def plan(variant: str, hand: Mapping[str, Any], positions: Sequence[str], config: Any = None) -> list[list[str]]:
-    """The steps that enter ``hand`` (with its envelope) at a table of ``positions``."""
+ENVELOPE = ("variant", "seats", "dealer", "participants", "talon_arranger")
+
+
+def _posted(field: spec.Field, text: str) -> Any:
+    """What the form's cleaning makes of what the page posts."""
+    if field.kind == spec.BOOL:
+        return text == "on"
+    if field.kind in (spec.INT, spec.INT_CHOICE):
+        return int(text) if text != "" else None
+    return text
+
+
+def replay(variant: str, hand: Mapping[str, Any], steps: Sequence[Sequence[str]], config: Any = None) -> dict:
+    """The hand the page saves after ``steps`` on a new hand with ``hand``'s envelope (the sections the
+    page hides are left out, as the form leaves them)."""
+    page = Page(variant, hand, positions_of(hand), config)
+    for step in steps:
+        if step[0] in ("tap", "type", "select"):
+            page.set(step[1], step[2])
+        elif step[0] == "check":
+            page.set(step[1], "" if page.values[step[1]] == "on" else "on")
+    shown = [f for i, s in enumerate(page.sections) if not page.hidden[i] for f in s.fields()]
+    values = {f.name: _posted(f, page.values[f.name]) for f in shown}
+    envelope = {k: v for k, v in hand.items() if k in ENVELOPE}
+    return {**envelope, **spec.hand_from(page.entry, values, page.ctx)}
+
+
+def scores_alike(variant: str, a: Mapping[str, Any], b: Mapping[str, Any], state: Any, config: Any) -> bool:
+    """Do the two hands score alike (points, state after, every breakdown line)?"""
+    rules = VARIANTS[variant]
+    if rules.validate(a, state, config) or rules.validate(b, state, config):
+        return False
+    x, y = rules.score(a, state, config), rules.score(b, state, config)
+    return (x.points, x.state, list(x.breakdown)) == (y.points, y.state, list(y.breakdown))
+
+
+def plan(
+    variant: str, hand: Mapping[str, Any], positions: Sequence[str], config: Any = None, state: Any = None
+) -> list[list[str]]:
+    """The fewest steps that enter ``hand`` (with its envelope) at a table of ``positions``: every value
+    the hand holds that the form does not show already, less those whose absence changes nothing of the
+    score (points, state, breakdown: a fact the engine does not use for this hand, the form's explicit
+    writing of a default)."""
     page = Page(variant, hand, positions, config)
     values = spec.values_from(page.entry, hand, page.ctx)
     want = {k: _text(v) for k, v in values.items() if k in page.fields}
-    steps = page.steps_for(want)
+    steps: list[list[str]] = []
+    for step in page.steps_for(want):  # "more+tap" is two inputs: open the fold, tap the chip
+        steps += [["more", step[1]], ["tap", step[1], step[2]]] if step[0] == "more+tap" else [step]
+    state = state or {}
+    if not scores_alike(variant, replay(variant, hand, steps, config), hand, state, config):
+        return steps  # the page cannot make this hand: the bench shows where it differs
+    for i in reversed(range(len(steps))):
+        if steps[i][0] in ("open", "more"):
+            continue
+        fewer = steps[:i] + steps[i + 1 :]
+        if scores_alike(variant, replay(variant, hand, fewer, config), hand, state, config):
+            steps = fewer
+    return _needed_folds(page, steps)
+
+
+def _needed_folds(page: Page, steps: list[list[str]]) -> list[list[str]]:
+    """Drop a tap on a folded section's title (or a long list's "more") that no later step needs."""
+    section_of = {f.name: i for i, s in enumerate(page.sections) for f in s.fields()}
     out = []
-    for step in steps:  # "more+tap" is two inputs: open the fold, tap the chip
-        if step[0] == "more+tap":
-            out += [["more", step[1]], ["tap", step[1], step[2]]]
-        else:
-            out.append(step)
+    for i, step in enumerate(steps):
+        if step[0] in ("open", "more"):
+            later = steps[i + 1 :]
+            if step[0] == "open" and not any(
+                s[0] not in ("open", "more") and section_of[s[1]] == section_of[step[1]] for s in later
+            ):
+                continue
+            if step[0] == "more" and not any(s[0] == "tap" and s[1] == step[1] for s in later[:1]):
+                continue
+        out.append(step)
     return out
 
 

@@ -7,6 +7,7 @@ Django, no browser (the browser run is the bench's)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 from collections.abc import Mapping
@@ -15,24 +16,28 @@ from typing import Any
 
 import pytest
 
-from scoring import entry as spec
 from scoring.registry import get
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = json.loads((ROOT / "bench" / "entry_examples.json").read_text(encoding="utf-8"))
 EXAMPLES = [pytest.param(row, id=f"{row['variant']}:{row['name']}") for row in CORPUS["examples"]]
 ACTIONS = {"tap": 3, "type": 3, "select": 3, "check": 2, "open": 2, "more": 2}
-ENVELOPE = ("variant", "seats", "dealer", "participants", "talon_arranger")
 SPECS = ("taruk2012", "ulti-mausz", "tarokk-illusztralt", "tarokk-vadasz", "tarokk-laza")
 
 
-def page(row: Mapping[str, Any]) -> Any:
-    """The table page's form for the example's hand (bench/entry_plan.py, found beside the bench)."""
+def entry_plan() -> Any:
+    """bench/entry_plan.py (the page replayed on the form declaration), imported as the bench does."""
     if str(ROOT / "bench") not in sys.path:
         sys.path.insert(0, str(ROOT / "bench"))
-    from entry_plan import Page, positions_of
+    import entry_plan
 
-    return Page(row["variant"], row["hand"], positions_of(row["hand"]), row.get("config"))
+    return entry_plan
+
+
+def page(row: Mapping[str, Any]) -> Any:
+    """The table page's form for the example's hand."""
+    plan = entry_plan()
+    return plan.Page(row["variant"], row["hand"], plan.positions_of(row["hand"]), row.get("config"))
 
 
 def test_the_corpus_holds_every_variant_and_names_each_example_once():
@@ -85,29 +90,21 @@ def test_the_hands_before_an_example_set_up_the_state_it_is_scored_from(row):
     assert variant.score(hand, state, config).points == row["points"]
 
 
-def typed(field: spec.Field, text: str) -> Any:
-    """What the form's cleaning makes of what the page posts."""
-    if field.kind == spec.BOOL:
-        return text == "on"
-    if field.kind in (spec.INT, spec.INT_CHOICE):
-        return int(text) if text != "" else None
-    return text
-
-
 @pytest.mark.parametrize("row", EXAMPLES)
 def test_the_steps_make_a_hand_that_scores_the_specs_points(row):
-    form = page(row)
-    for step in row["steps"]:
-        if step[0] in ("tap", "type", "select"):
-            form.set(step[1], step[2])
-        elif step[0] == "check":
-            form.set(step[1], "" if form.values[step[1]] == "on" else "on")
-    shown = {f.name for i, s in enumerate(form.sections) if not form.hidden[i] for f in s.fields()}
-    values = {name: typed(form.fields[name], form.values[name]) for name in shown}
-    envelope = {
-        k: row["hand"][k] for k in ("variant", "seats", "dealer", "participants", "talon_arranger") if k in row["hand"]
-    }
-    hand = {**envelope, **spec.hand_from(form.entry, values, form.ctx)}
+    hand = entry_plan().replay(row["variant"], row["hand"], row["steps"], row.get("config"))
     variant = get(row["variant"])
     assert variant.validate(hand, row["state"], row.get("config")) == [], hand
     assert variant.score(hand, row["state"], row.get("config")).points == row["points"], hand
+
+
+def test_each_hand_of_a_sequence_is_scored_from_the_state_the_hand_before_it_left():
+    rows = [r for r in CORPUS["examples"] if r.get("sequence")]
+    assert rows, "tarokk-vadasz.md §4 V15 is a sequence"
+    for sequence in {r["sequence"] for r in rows}:
+        hands = sorted((r for r in rows if r["sequence"] == sequence), key=lambda r: r["position"])
+        assert [r["position"] for r in hands] == list(range(1, len(hands) + 1))
+        assert all(not r["before"] for r in hands[1:])
+        for earlier, later in itertools.pairwise(hands):
+            variant = get(earlier["variant"])
+            assert variant.score(earlier["hand"], earlier["state"], earlier.get("config")).state == later["state"]
