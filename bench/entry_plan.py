@@ -157,9 +157,11 @@ def _posted(field: spec.Field, text: str) -> Any:
     return text
 
 
-def replay(variant: str, hand: Mapping[str, Any], steps: Sequence[Sequence[str]], config: Any = None) -> dict:
+def replay(
+    variant: str, hand: Mapping[str, Any], steps: Sequence[Sequence[str]], config: Any = None
+) -> dict[str, Any] | None:
     """The hand the page saves after ``steps`` on a new hand with ``hand``'s envelope (the sections the
-    page hides are left out, as the form leaves them)."""
+    page hides are left out, as the form leaves them); None where the form's own checks refuse it."""
     page = Page(variant, hand, positions_of(hand), config)
     for step in steps:
         if step[0] in ("tap", "type", "select"):
@@ -168,14 +170,16 @@ def replay(variant: str, hand: Mapping[str, Any], steps: Sequence[Sequence[str]]
             page.set(step[1], "" if page.values[step[1]] == "on" else "on")
     shown = [f for i, s in enumerate(page.sections) if not page.hidden[i] for f in s.fields()]
     values = {f.name: _posted(f, page.values[f.name]) for f in shown}
+    if page.entry.checks is not None and page.entry.checks(values, page.ctx):
+        return None
     envelope = {k: v for k, v in hand.items() if k in ENVELOPE}
     return {**envelope, **spec.hand_from(page.entry, values, page.ctx)}
 
 
-def scores_alike(variant: str, a: Mapping[str, Any], b: Mapping[str, Any], state: Any, config: Any) -> bool:
-    """Do the two hands score alike (points, state after, every breakdown line)?"""
+def scores_alike(variant: str, a: Mapping[str, Any] | None, b: Mapping[str, Any], state: Any, config: Any) -> bool:
+    """Do the two hands score alike (points, state after, every breakdown line)? (None: no hand.)"""
     rules = VARIANTS[variant]
-    if rules.validate(a, state, config) or rules.validate(b, state, config):
+    if a is None or rules.validate(a, state, config) or rules.validate(b, state, config):
         return False
     x, y = rules.score(a, state, config), rules.score(b, state, config)
     return (x.points, x.state, list(x.breakdown)) == (y.points, y.state, list(y.breakdown))

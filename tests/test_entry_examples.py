@@ -93,6 +93,7 @@ def test_the_hands_before_an_example_set_up_the_state_it_is_scored_from(row):
 @pytest.mark.parametrize("row", EXAMPLES)
 def test_the_steps_make_a_hand_that_scores_the_specs_points(row):
     hand = entry_plan().replay(row["variant"], row["hand"], row["steps"], row.get("config"))
+    assert hand is not None, "the form's own checks refuse what the steps enter"
     variant = get(row["variant"])
     assert variant.validate(hand, row["state"], row.get("config")) == [], hand
     assert variant.score(hand, row["state"], row.get("config")).points == row["points"], hand
