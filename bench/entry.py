@@ -296,11 +296,19 @@ def write_examples(store: dict[str, list[dict]]) -> None:
         f"## {title}\n\n"
         f"`python bench/entry.py --examples --variant KEY` per variant, then `--write`. {machine()}. Every worked "
         "example of the five specs (bench/entry_examples.json) entered on the referee's table page in headless "
-        f"Chromium at {WIDTH} x {HEIGHT} with the fewest inputs the form takes; a tap (chip, section title, "
+        f"Chromium at {WIDTH} x {HEIGHT} with the fewest inputs that give the spec's score (points, state and "
+        "breakdown: bench/entry_plan.py); a tap (chip, section title, "
         '"more choices", tick box, save) or a typed number is one input, a select two. The stored points are '
-        f"compared with the spec's. Target: every example <= {EXAMPLE_TARGET}, median per variant <= "
-        f"{MEDIAN_TARGET}.\n\n{summary}\n\n"
-        + (f"Left out (the page cannot enter them as the spec gives them):\n\n{left}\n\n" if left else "")
+        "compared with the spec's. Each example is a table of its size (Vadász 4 to 7, a five-seat Taruk "
+        "table, a four-seat ulti table) whose hand its dealer deals; a state the spec gives it (every seat "
+        "holding a radelc; E21's earlier misdeal by the dealer) is set up by hands entered before it and not "
+        "counted; an example of several hands (Vadász V15) is entered hand by hand at one table. Target: every "
+        f"example <= {EXAMPLE_TARGET}, median per variant <= {MEDIAN_TARGET}.\n\n{summary}\n\n"
+        + (
+            f"Left out (the page cannot enter them as the spec gives them):\n\n{left}\n\n"
+            if left
+            else "None is left out: the page enters every example as the spec gives it.\n\n"
+        )
         + f"| variant | example | inputs | points as the spec |\n| --- | --- | --- | --- |\n{rows}\n",
     )
 
