@@ -3,11 +3,12 @@
     python bench/entry_examples_make.py
 
 The hands, states and points are the specs' (as tests/scoring/examples holds them, each checked
-there against the spec's text); the steps are the fewest inputs the table page takes for each
-(bench/entry_plan.py), replayed in the browser by ``python bench/entry.py --examples``. A state
-the spec gives an example (every seat holding a radelc) is set up by hands entered before it
-(``before``: not counted, entered as the table's earlier hands). Steps written by hand in
-``STEPS`` replace the derived ones where the page takes fewer inputs than the plan finds.
+there against the spec's text; V15, which those files hold as a test, is written out here); the
+steps are the fewest inputs the table page takes for each (bench/entry_plan.py), replayed in the
+browser by ``python bench/entry.py --examples``. A state the spec gives an example (every seat
+holding a radelc, the dealer's earlier misdeal) is set up by hands entered before it (``before``:
+not counted, entered as the table's earlier hands). A row of the file marked ``"by_hand": true``
+keeps its steps when the file is written again (steps a person found shorter than the plan's).
 """
 
 from __future__ import annotations
