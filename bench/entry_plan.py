@@ -191,14 +191,47 @@ def plan(
     """The fewest steps that enter ``hand`` (with its envelope) at a table of ``positions``: every value
     the hand holds that the form does not show already, less those whose absence changes nothing of the
     score (points, state, breakdown: a fact the engine does not use for this hand, the form's explicit
-    writing of a default)."""
+    writing of a default); or, where the form takes the sheet's count instead of the card points
+    (Illusztrált, Vadász: README "hands"), the same hand so entered when that is fewer inputs and scores
+    the same points and state (its breakdown says "the sheet's count" instead of the card points)."""
+    state = state or {}
+    best = _exact(variant, hand, positions, config, state)
+    for other in _by_the_count(variant, hand, positions, config, state):
+        steps = _exact(variant, other, positions, config, state)
+        if _inputs(steps) < _inputs(best):
+            best = steps
+    return best
+
+
+def _inputs(steps: Sequence[Sequence[str]]) -> int:
+    return sum(2 if step[0] == "select" else 1 for step in steps)
+
+
+def _by_the_count(variant: str, hand: Mapping[str, Any], positions: Sequence[str], config: Any, state: Any) -> list:
+    """``hand`` with the sheet's count in place of its card points, for every count that scores it alike."""
+    page = Page(variant, hand, positions, config)
+    if "count_result" not in page.fields or "declarer_card_points" not in hand:
+        return []
+    rules, out = VARIANTS[variant], []
+    for value, _label in page.fields["count_result"].choices:
+        other = {k: v for k, v in hand.items() if k != "declarer_card_points"}
+        other["count_result"] = value
+        if not value or rules.validate(other, state, config):
+            continue
+        x, y = rules.score(hand, state, config), rules.score(other, state, config)
+        if (x.points, x.state, len(x.breakdown)) == (y.points, y.state, len(y.breakdown)):
+            out.append(other)
+    return out
+
+
+def _exact(variant: str, hand: Mapping[str, Any], positions: Sequence[str], config: Any, state: Any) -> list:
+    """The fewest steps that enter a hand scoring exactly as ``hand`` does."""
     page = Page(variant, hand, positions, config)
     values = spec.values_from(page.entry, hand, page.ctx)
     want = {k: _text(v) for k, v in values.items() if k in page.fields}
     steps: list[list[str]] = []
     for step in page.steps_for(want):  # "more+tap" is two inputs: open the fold, tap the chip
         steps += [["more", step[1]], ["tap", step[1], step[2]]] if step[0] == "more+tap" else [step]
-    state = state or {}
     if not scores_alike(variant, replay(variant, hand, steps, config), hand, state, config):
         return steps  # the page cannot make this hand: the bench shows where it differs
     for i in reversed(range(len(steps))):
