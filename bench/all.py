@@ -33,6 +33,7 @@ def benches(postgres: str | None) -> list[tuple[str, list[str], dict[str, str]]]
         ("standings", ["standings.py"], {}),
         ("protocols", ["protocols.py"], {}),
         ("entry", ["entry.py"], {}),
+        ("entry-examples", ["entry.py", "--examples"], {}),
         ("load", ["load.py", "--referees", "10", "--seconds", "60"], {}),
         ("public_load", ["public_load.py"], {}),
         ("staff", ["staff.py"], {}),
