@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
+from django.db.models import QuerySet
 
 from tests.conftest import client_for
 from tests.support.events import seated_event, tables
@@ -40,6 +42,19 @@ def test_the_audit_page_reaches_the_oldest_of_many_entries_page_by_page(seated, 
         seen |= set(reasons(html))
         page += 1
     assert seen == {str(i) for i in range(620)}
+
+
+def test_a_page_holds_the_fifty_latest_entries_in_the_order_they_were_written(seated, alice):
+    """Newest first by the order written, even where a server's clock stepped back between two entries;
+    fifty a page (the page's cost does not grow with the event's log)."""
+    table = Table.objects.filter(round__tournament=seated).first()
+    for i in range(60):
+        audit.log(alice, "table.noted", table, tournament=seated, reason=f"note {i}")
+    last = AuditEntry.objects.get(reason="note 59")
+    # The log refuses updates; the clock's step back is written past its guard, as the database would hold it.
+    QuerySet.update(AuditEntry.objects.filter(pk=last.pk), created_at=last.created_at - timedelta(hours=1))
+    html = client_for(alice).get(f"/e/{seated.slug}/manage/audit/").content.decode()
+    assert reasons(html) == [str(i) for i in range(59, 9, -1)]  # notes 59 down to 10: fifty
 
 
 def test_the_audit_page_filters_by_round_and_table(seated, alice, bob):

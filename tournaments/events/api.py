@@ -433,9 +433,7 @@ class AuditLog(ApiView):
         tournament = tournament_for_viewer(request, slug)
         access.require_organizer(request.user, tournament)
         paginator = self.pagination_class()
-        entries = (
-            AuditEntry.objects.filter(tournament=tournament).select_related("actor").order_by("-created_at", "-id")
-        )
+        entries = AuditEntry.objects.filter(tournament=tournament).select_related("actor").order_by("-id")
         page = paginator.paginate_queryset(entries, request, view=self)
         texts = dict(zip((e.pk for e in page), audit_text.sentences(tournament, page), strict=True))
         data = AuditEntrySerializer(page, many=True, context={"sentences": texts}).data

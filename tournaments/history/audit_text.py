@@ -535,6 +535,11 @@ def entry_sentence(
     )
 
 
+# The audit log pages (an event's, a series') show this many entries a page: a page answers in about
+# 30 ms at any size of the event (bench/staff.py), a director pages back through an afternoon in a few taps.
+AUDIT_PAGE_SIZE = 50
+
+
 # An entry's changes in words are kept this long per language: an entry never changes, but a new release
 # may word them differently.
 CHANGES_KEPT_SECONDS = 3600

@@ -30,6 +30,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.events.forms import OrganizerForm
 from tournaments.history.audit import ACTION_LABELS
+from tournaments.history.audit_text import AUDIT_PAGE_SIZE
 from tournaments.history.phrases import moment_text
 from tournaments.models import Tournament
 from tournaments.pages.helpers import form_errors_from
@@ -335,9 +336,6 @@ def organizer_add(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("Organizer added."))
             return redirect(reverse("series-manage", args=[slug]) + "#organizers")
     return render(request, "seasons/manage.html", _manage_context(request, series, organizer_form=form))
-
-
-AUDIT_PAGE_SIZE = 100
 
 
 @login_required
