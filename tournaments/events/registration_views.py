@@ -53,7 +53,7 @@ _ROW = 2147483647
 
 
 def _row_url(name: str, *args: Any) -> Callable[[int], str]:
-    """The URL ``name`` with its last argument a row's number (the number follows the slug in the path)."""
+    """The URL ``name`` with its last argument a row's own (a start number, a player's id), which ends the path."""
     head, _marker, tail = reverse(name, args=[*args, _ROW]).rpartition(f"/{_ROW}/")
     return lambda n: f"{head}/{n}/{tail}"
 
