@@ -59,8 +59,11 @@ case "${1:-}" in
         venv
         # The compiled catalogues are committed; tests/test_locale.py checks they match the .po files.
         shift
-        # On every core (pytest-xdist; TEST_WORKERS=0 runs in this process, e.g. for a debugger).
-        exec "$VENV/bin/python" -m pytest -n "${TEST_WORKERS:-auto}" "$@"
+        # On every core (pytest-xdist; TEST_WORKERS=0 runs in this process, e.g. for a debugger). Work
+        # stealing: a worker that runs out takes half of another's queue. xdist's default hands each
+        # worker a fixed block of the collection, and the block holding the browser and contract tests
+        # kept one worker busy three minutes after the other had finished.
+        exec "$VENV/bin/python" -m pytest -n "${TEST_WORKERS:-auto}" --dist worksteal "$@"
         ;;
     check)
         venv

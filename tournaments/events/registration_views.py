@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -30,6 +32,9 @@ from tournaments.people import registry
 from tournaments.rounds import whereabouts
 
 SESSION_KEY = "player-import:{}"
+# Rows per page of the organizer's players page: a 1,024-player event renders a page in time, not all
+# at once (each row carries two forms); the search looks through every player, not the page shown.
+PLAYERS_PAGE_SIZE = 100
 
 
 def _saved(request: HttpRequest, form: Any, action: Callable[[], Entry]) -> Entry | None:
@@ -85,12 +90,16 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.info(
                     request, _("Seated from the draw of round %(n)d.") % {"n": services.next_draw_number(tournament)}
                 )
-            return redirect("players", slug=slug)
+            # The page the new player's row is on (start numbers ascend: the last page, as a rule).
+            before = tournament.entries.filter(start_number__lt=entry.start_number).count()
+            return redirect(f"{reverse('players', args=[slug])}?page={before // PLAYERS_PAGE_SIZE + 1}")
     search = LookupForm(request.GET or None)
     query = search.cleaned_data["q"].strip() if search.is_valid() else ""
     entries = services.entry_pins(request.user, tournament)
     if query:
         entries = [e for e in entries if whereabouts.entry_matches(e, query, club=True)]
+    page = Paginator(entries, PLAYERS_PAGE_SIZE).get_page(request.GET.get("page"))
+    entries = list(page.object_list)
     _row_links(slug, entries)
     return render(
         request,
@@ -99,8 +108,10 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             "tournament": tournament,
             # The organizer's own page: the PINs are shown here (and on the slips), never on public pages.
             "entries": entries,
+            "page": page,
             "search": search,
             "query": query,
+            "query_param": f"&{urlencode({'q': query})}" if query else "",
             "form": form,
             "late": late,
             "next_draw": services.next_draw_number(tournament) if late else None,
