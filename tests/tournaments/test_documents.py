@@ -7,6 +7,7 @@ real-worker path is tests/tournaments/test_celery_worker.py.
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from django.urls import reverse
@@ -301,3 +302,22 @@ def test_a_request_lost_on_its_way_is_queued_again(seated, alice, django_capture
     assert len(callbacks) == 1
     row.refresh_from_db()
     assert row.status == "done"
+
+
+def test_the_standings_print_shows_a_hand_entered_after_it_was_last_read(running_event, alice, bob):
+    """The sheet's rows are kept once per change of the event: a hand entered after a print is on the next one.
+    taruk2012.md §8.1 E1 at table 1: tri won by the forehand, 25 game points, his partner 15 (running, so
+    in italics with an asterisk until the table has played all its hands)."""
+    from tests.conftest import enter_e1
+
+    url = reverse("standings-print", args=[running_event.slug])
+    client = client_for(alice)
+    assert "<i>25*</i>" not in client.get(url).content.decode()
+    table = Table.objects.get(round__tournament=running_event, round__number=1, number=1)
+    hand = enter_e1(bob, table)
+    seats = {s.position: s.entry.player.name for s in table.seats.select_related("entry__player")}
+    forehand, partner = hand.input["seats"][0], hand.input["partner"]
+    html = client.get(url).content.decode()
+    rows = {name: row for row in re.findall(r"<tr>.*?</tr>", html, re.S) for name in seats.values() if name in row}
+    assert "<i>25*</i>" in rows[seats[forehand]]
+    assert "<i>15*</i>" in rows[seats[partner]]

@@ -33,11 +33,14 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from tournaments import access, lookups
 from tournaments.api.serializers import (
+    ByeSerializer,
     ErrorSerializer,
-    RoundSerializer,
+    RoundHeadSerializer,
+    TableSummarySerializer,
 )
 from tournaments.lookups import tournament_for_viewer
 from tournaments.models import Bye, Round, Seat, Table, Tournament
+from tournaments.public import live
 from tournaments.results.load import table_totals
 from tournaments.tables import confirmations, hands, lines
 from tournaments.tables.handforms.base import hand_labels
@@ -211,20 +214,41 @@ E1 = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "
 # --- lookups ----------------------------------------------------------------------
 
 
-def round_data(tournament: Tournament, rnds: Any) -> Any:
-    """Rounds with tables, seats, byes, clock and table totals: the same few queries for any size."""
-    rnds = rnds.prefetch_related(
-        Prefetch(
-            "tables",
-            queryset=Table.objects.order_by("number").prefetch_related(
-                Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))
-            ),
-        ),
-        Prefetch("byes", queryset=Bye.objects.select_related("entry__player").order_by("entry__start_number")),
-    ).order_by("number")
-    rnds = list(rnds)
-    totals = {t.table_id: t for t in table_totals(tournament, [r.number for r in rnds])} if rnds else {}
-    return RoundSerializer(rnds, many=True, context={"totals": totals}).data
+def round_data(tournament: Tournament, rnds: Any) -> list[dict[str, Any]]:
+    """Rounds with tables, seats, byes, clock and table totals. The rounds' tables and byes (most of the
+    answer: 256 tables a round at 1,024 players) are read and serialized once per change of the event,
+    the rounds' own fields and clocks on every read; the same few queries for any size."""
+    rnds = list(rnds.order_by("number"))
+    numbers = [r.number for r in rnds]
+    key = "api-rounds:" + ",".join(map(str, numbers))
+    bodies = live.versioned(tournament, key, lambda: _round_bodies(tournament, numbers)) if rnds else {}
+    return [{**RoundHeadSerializer(r).data, **bodies[r.number]} for r in rnds]
+
+
+def _round_bodies(tournament: Tournament, numbers: list[int]) -> dict[int, dict[str, Any]]:
+    """Round number -> its tables (seats, totals) and byes, as the API answers them."""
+    tables = (
+        Table.objects.filter(round__tournament=tournament, round__number__in=numbers)
+        .select_related("round")
+        .order_by("number")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position")))
+    )
+    byes = Bye.objects.filter(round__tournament=tournament, round__number__in=numbers).select_related(
+        "entry__player", "round"
+    )
+    totals = {t.table_id: t for t in table_totals(tournament, numbers)}
+    out: dict[int, dict[str, Any]] = {n: {"tables": [], "byes": []} for n in numbers}
+    for table in tables:
+        out[table.round.number]["tables"].append(table)
+    for bye in byes.order_by("entry__start_number"):
+        out[bye.round.number]["byes"].append(bye)
+    return {
+        n: {
+            "tables": TableSummarySerializer(part["tables"], many=True, context={"totals": totals}).data,
+            "byes": ByeSerializer(part["byes"], many=True).data,
+        }
+        for n, part in out.items()
+    }
 
 
 def round_answer(tournament: Tournament, rnd: Round, code: int = status.HTTP_200_OK) -> Response:

@@ -297,6 +297,16 @@ class RoundSerializer(serializers.ModelSerializer):
         return clock_payload(rnd)
 
 
+class RoundHeadSerializer(RoundSerializer):
+    """A round's own fields and clock, without its tables and byes (``api.core.round_data`` adds them)."""
+
+    tables = None
+    byes = None
+
+    class Meta(RoundSerializer.Meta):
+        fields = [f for f in RoundSerializer.Meta.fields if f not in ("tables", "byes")]
+
+
 class DrawSerializer(serializers.Serializer):
     method = serializers.ChoiceField(
         choices=list(DRAW_METHODS),

@@ -488,30 +488,34 @@ def table_protocol(table: Table, *, filled: bool) -> Protocol:
 
 
 def standings_context(tournament: Tournament) -> dict[str, Any]:
-    # The standings the public pages show, computed once per change of the event (not per print).
-    metrics, rows = live.standings(tournament)
-    shown = list(metrics)
+    """The standings sheet's frame: its heads and notes; its rows are ``standings_rows``."""
+    metrics, _rows = live.standings(tournament)
     return {
         "tournament": tournament,
-        "metrics": [metric_label(m) for m in shown],
-        "lot_seed": lot_seed(tournament) if "lot" in shown else None,
-        "rows": [
-            {
-                "rank": r.rank,
-                "start_number": r.start_number,
-                "name": r.name,
-                "club": r.club,
-                "team": r.team,
-                "provisional": r.line.provisional,
-                "excluded": r.excluded,
-                "cells": standing_cells(
-                    r.per_round, r.running, {m: metric_text(r.line.metrics.get(m)) for m in shown}, r.line.playing
-                ),
-            }
-            for r in rows
-        ],
+        "metrics": [metric_label(m) for m in metrics],
+        "lot_seed": lot_seed(tournament) if "lot" in metrics else None,
         "round_numbers": list(range(1, tournament.rounds + 1)),
         "pairs": ranks_pairs(tournament),
         "rounds_closed": tournament.round_set.filter(status=Round.Status.CLOSED).count(),
         "generated_at": timezone.now(),
     }
+
+
+def standings_rows(tournament: Tournament) -> list[dict[str, Any]]:
+    """The standings sheet's rows, as the public pages rank them (computed once per change of the event)."""
+    metrics, rows = live.standings(tournament)
+    return [
+        {
+            "rank": r.rank,
+            "start_number": r.start_number,
+            "name": r.name,
+            "club": r.club,
+            "team": r.team,
+            "provisional": r.line.provisional,
+            "excluded": r.excluded,
+            "cells": standing_cells(
+                r.per_round, r.running, {m: metric_text(r.line.metrics.get(m)) for m in metrics}, r.line.playing
+            ),
+        }
+        for r in rows
+    ]
