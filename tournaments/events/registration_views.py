@@ -96,7 +96,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     search = LookupForm(request.GET or None)
     query = search.cleaned_data["q"].strip() if search.is_valid() else ""
     entries = services.entry_pins(request.user, tournament)
-    if query:
+    if query:  # accents and case aside (names.matches): read in Python, every player
         entries = [e for e in entries if whereabouts.entry_matches(e, query, club=True)]
     page = Paginator(entries, PLAYERS_PAGE_SIZE).get_page(request.GET.get("page"))
     entries = list(page.object_list)

@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -434,7 +434,7 @@ def issue_new_pin(actor: Any, entry: Entry, reason: str = "") -> Entry:
     return entry
 
 
-def entry_pins(actor: Any, tournament: Tournament) -> list[Entry]:
-    """Every entry with its confirmation PIN: organizers only (a PIN is a player's signature)."""
+def entry_pins(actor: Any, tournament: Tournament) -> QuerySet[Entry]:
+    """Every entry with its confirmation PIN, by start number: organizers only (a PIN is a player's signature)."""
     access.require_organizer(actor, tournament)
-    return list(tournament.entries.select_related("player").order_by("start_number"))
+    return tournament.entries.select_related("player").order_by("start_number")
