@@ -37,6 +37,7 @@ def benches(postgres: str | None) -> list[tuple[str, list[str], dict[str, str]]]
         ("load", ["load.py", "--referees", "10", "--seconds", "60"], {}),
         ("public_load", ["public_load.py"], {}),
         ("staff", ["staff.py"], {}),
+        ("rescore", ["rescore.py"], {}),
     ]
     if postgres:
         runs += [
