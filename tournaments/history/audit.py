@@ -55,10 +55,30 @@ def log(
 ) -> AuditEntry:
     """Append one entry. Call inside the action's transaction so both land or neither. ``series``: the
     series whose change this is (``tournaments.seasons``; with ``tournament`` too when it touches an event)."""
+    written = entry(
+        actor, action, target, tournament=tournament, before=before, after=after, reason=reason, series=series
+    )
+    written.save()
+    return written
+
+
+def entry(
+    actor: Any,
+    action: str,
+    target: models.Model,
+    *,
+    tournament: Tournament | None,
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+    series: Any = None,
+) -> AuditEntry:
+    """The entry ``log`` appends, not yet written: many of them go in one ``AuditEntry.objects.bulk_create``
+    (a rule change rescoring a whole event writes ten thousand), in order, inside the action's transaction."""
     place = _place(target)
     event = place.pop("tournament", None)
     event = tournament if tournament is not None else event
-    return AuditEntry.objects.create(
+    return AuditEntry(
         tournament=event,
         series=series,
         actor=actor if getattr(actor, "is_authenticated", False) else None,
