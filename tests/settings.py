@@ -20,3 +20,14 @@ DOCUMENTS_IN_THREAD = False
 # The live server's requests counted, so that a browser test's teardown waits for the last answer before
 # the database is emptied (tests/support/inflight.py).
 MIDDLEWARE = ["tests.support.inflight.CountInFlight", *MIDDLEWARE]  # noqa: F405
+
+# The test database is SQLite in memory with a shared cache (pytest-django's default), where a connection
+# reading a table locks it against another connection's write while the read runs, and the writer fails at
+# once ("database table is locked": no busy timeout applies). A test's threads (the live server's, the
+# documents' job thread) then failed a write now and then while the test polled (CI, 29 Nov 2026:
+# test_documents_in_thread). Readers that take no read locks end that; a test reads what it waited for, so
+# seeing another thread's uncommitted rows changes nothing it asserts. The site's own file database uses
+# WAL, where readers never block the writer.
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
+    _sqlite = DATABASES["default"]["OPTIONS"]  # noqa: F405
+    _sqlite["init_command"] = _sqlite.get("init_command", "") + " PRAGMA read_uncommitted=1;"
