@@ -33,7 +33,7 @@ from django.db import connection  # noqa: E402
 
 from scoring.engine import score_sequence  # noqa: E402
 from tests.samples import taruk2012 as samples  # noqa: E402
-from tournaments.models import AuditEntry, Hand, Round, Table, Tournament  # noqa: E402
+from tournaments.models import AuditEntry, Hand, Tournament  # noqa: E402
 from tournaments.readings.rescore import set_readings  # noqa: E402
 
 ROUNDS, HANDS = 4, 12
@@ -53,18 +53,7 @@ def played_event(players: int) -> Tournament:
     for _ in range(SEQUENCES):
         hands = samples.random_hand_sequence(rng, HANDS, "ABCD", "A")
         sequences.append([(s.hand, s.result) for s in score_sequence(hands)])
-    for number in range(1, ROUNDS + 1):
-        rnd = Round.objects.create(tournament=t, number=number, status=Round.Status.CLOSED)
-        tables = Table.objects.bulk_create([Table(round=rnd, number=i + 1) for i in range(players // 4)])
-        order = people[:]
-        rng.shuffle(order)
-        synthetic.seat_fours(rnd, tables, order)
-        rows = [
-            synthetic.hand_row(table, n, hand, result)
-            for i, table in enumerate(tables)
-            for n, (hand, result) in enumerate(sequences[(number + i) % SEQUENCES], start=1)
-        ]
-        Hand.objects.bulk_create(rows, batch_size=2000)
+    synthetic.play_rounds(t, people, ROUNDS, rng, lambda number, i: sequences[(number + i) % SEQUENCES])
     return t
 
 

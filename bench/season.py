@@ -35,9 +35,7 @@ from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 
-from scoring.engine import evaluate  # noqa: E402
-from tests.samples import taruk2012 as samples  # noqa: E402
-from tournaments.models import Entry, Hand, Player, Round, Table, Tournament  # noqa: E402
+from tournaments.models import Entry, Hand, Player, Tournament  # noqa: E402
 from tournaments.seasons import services  # noqa: E402
 from tournaments.seasons.ladder import compute  # noqa: E402
 from tournaments.seasons.models import Series  # noqa: E402
@@ -54,8 +52,7 @@ def build() -> Series:
     people = Player.objects.bulk_create(
         [Player(name=f"Player {i:03d}", federation_id=f"B-{i:03d}") for i in range(PLAYERS)]
     )
-    pool = [samples.random_hand(rng) for _ in range(2000)]
-    scored = [(h, evaluate(h, s)) for h, s in pool if len(h["seats"]) == 4 and h["dealer"] in "ABCD"]
+    scored = synthetic.scored_pool(rng)
     series = services.create_series(
         organizer, name="Bench season", points="fixed_by_place", count="best_half", is_public=True
     )
@@ -77,14 +74,7 @@ def build() -> Series:
                 for i, p in enumerate(rng.sample(people, size))
             ]
         )
-        for number in range(1, ROUNDS + 1):
-            rnd = Round.objects.create(tournament=t, number=number, status=Round.Status.CLOSED)
-            tables = Table.objects.bulk_create([Table(round=rnd, number=i + 1) for i in range(size // 4)])
-            order = entries[:]
-            rng.shuffle(order)
-            synthetic.seat_fours(rnd, tables, order)
-            rows = [synthetic.hand_row(table, n, *rng.choice(scored)) for table in tables for n in range(1, HANDS + 1)]
-            Hand.objects.bulk_create(rows, batch_size=2000)
+        synthetic.play_rounds(t, entries, ROUNDS, rng, lambda _number, _i: [rng.choice(scored) for _ in range(HANDS)])
         services.add_event(organizer, series, t)
     return series
 
