@@ -4,16 +4,25 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 
 def club_clashes(groups: Iterable[Sequence[str]], clubs: Mapping[str, str]) -> int:
     """Pairs of players of one club at one table (players without a club never clash)."""
+    return sum(_table_clashes(group, clubs) for group in groups)
+
+
+def _table_clashes(group: Sequence[str], clubs: Mapping[str, str]) -> int:
+    # Each player clashes with the club mates seated before him: the pairs, counted once. The club
+    # search calls this thousands of times a draw, so no Counter.
+    seen: dict[str, int] = {}
     total = 0
-    for group in groups:
-        seen = Counter(clubs.get(p) or None for p in group)
-        total += sum(c * (c - 1) // 2 for club, c in seen.items() if club)
+    for p in group:
+        club = clubs.get(p)
+        if club:
+            n = seen.get(club, 0)
+            total += n
+            seen[club] = n + 1
     return total
 
 
@@ -34,15 +43,14 @@ def separate_clubs(groups: list[list[str]], clubs: Mapping[str, str], *, same_ba
     if len(groups) < 2:
         return
 
-    def clash(group: list[str]) -> int:
-        return club_clashes([group], clubs)
-
-    total = sum(clash(g) for g in groups)
+    # Each table's clashes, kept up to date by the exchanges: the search asks for them at every step.
+    clashes = [_table_clashes(g, clubs) for g in groups]
+    total = sum(clashes)
     rng = random.Random("clubs:" + "|".join(",".join(g) for g in groups))
     for _ in range(CLUB_SEARCH_STEPS):
         if total == 0:
             return
-        ti = rng.choice([t for t, g in enumerate(groups) if clash(g)])
+        ti = rng.choice([t for t, c in enumerate(clashes) if c])
         tj = rng.randrange(len(groups) - 1)
         tj += tj >= ti
         g, h = groups[ti], groups[tj]
@@ -53,13 +61,14 @@ def separate_clubs(groups: list[list[str]], clubs: Mapping[str, str], *, same_ba
             b = a
         else:
             b = rng.randrange(len(h))
-        before = clash(g) + clash(h)
+        before = clashes[ti] + clashes[tj]
         g[a], h[b] = h[b], g[a]
-        after = clash(g) + clash(h)
-        if after > before:
+        at_g, at_h = _table_clashes(g, clubs), _table_clashes(h, clubs)
+        if at_g + at_h > before:
             g[a], h[b] = h[b], g[a]
         else:
-            total += after - before
+            clashes[ti], clashes[tj] = at_g, at_h
+            total += at_g + at_h - before
 
 
 def part_clubs(
