@@ -155,6 +155,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 if env.str("CACHE_URL", default=""):
     CACHES = {"default": _env("CACHE_URL", env.cache_url, None)}
+# Renders keyed by all they are made of (the hand forms a table page sends ahead for offline entry): an entry
+# is never stale, so it lives apart from the live copies that are dropped and invalidated (the same server).
+CACHES["renders"] = {
+    **CACHES["default"],
+    "KEY_PREFIX": "renders",
+    "LOCATION": CACHES["default"].get("LOCATION") or "renders",  # a local memory cache of its own
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -64,7 +64,10 @@ def _english_unless_a_test_says_otherwise(request):
 @pytest.fixture(autouse=True)
 def _empty_cache(request):
     """Each test starts with an empty cache: the public pages cache their answers per event slug, and
-    many tests reuse a slug, so a cached answer would otherwise leak from one test into the next."""
+    many tests reuse a slug, so a cached answer would otherwise leak from one test into the next. The
+    ``renders`` cache is kept for the session: its entries are keyed by all they are made of (a table's
+    hand forms ahead, about a second a table page to render), so a later test can only reuse a render
+    that is exactly its own."""
     if not request.config.pluginmanager.has_plugin("django"):
         yield
         return

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.staticfiles import finders
-from django.core.cache import cache
+from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
@@ -137,7 +137,7 @@ def _rendered(
     ``budget`` of renders is spent and the cache does not have it."""
     made_of = json.dumps([variant, envelopes, flag, context["key"]], sort_keys=True)
     name = "forms-ahead:" + hashlib.sha256(made_of.encode()).hexdigest()
-    found = cache.get(name)
+    found = caches["renders"].get(name)
     if found is None:
         if budget[0] <= 0:
             return None
@@ -151,7 +151,7 @@ def _rendered(
             earlier=(lambda _dealer: int(flag)) if flag else None,
         )
         found = _render(form)
-        cache.set(name, found, RENDER_SECONDS)
+        caches["renders"].set(name, found, RENDER_SECONDS)
     return found
 
 
