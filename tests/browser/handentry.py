@@ -3,8 +3,10 @@
 The values are those the variant's form itself would show for the hand (``initial_from``), so
 one driver serves every variant: the fields are filled in the order the page shows them, a
 folded section is opened by tapping its title, selects are chosen, boxes ticked, numbers typed,
-and a value left from an earlier choice is cleared where it can be seen. A section the page hides
-for the chosen game is left as it is: the form must not let it block the hand (issue 11 item 8).
+and a value left from an earlier choice is cleared where it can be seen. A field that already
+holds what the hand needs (a preset, a default) is left alone, as a referee leaves it. A section
+the page hides for the chosen game is left as it is: the form must not let it block the hand
+(issue 11 item 8).
 """
 
 from __future__ import annotations
@@ -27,6 +29,24 @@ _FIELDS = """form => Array.from(form.querySelectorAll('[name]')).map(e => ({
           : e.value !== '',
 }))"""
 
+# One field as it is now, read just before it is touched (the page's script presets fields as others
+# are chosen): what the form would post for it, whether the control to touch shows, and whether a
+# radio sits in a chip (the label a finger lands on).
+_NOW = """(form, [name, value]) => {
+    const all = Array.from(form.querySelectorAll(`[name='${name}']`));
+    const first = all[0];
+    const target = first.type === 'radio' && value !== null
+        ? all.find(e => e.value === value) || first : first;
+    let now;
+    if (first.type === 'radio') now = (all.find(e => e.checked) || {}).value ?? null;
+    else if (first.type === 'checkbox') now = first.checked;
+    else if (first.tagName === 'SELECT')
+        now = first.multiple ? Array.from(first.selectedOptions).map(o => o.value).sort()
+            : (first.selectedIndex > 0 ? first.value : null);
+    else now = first.value;
+    return {now, visible: target.checkVisibility(), chip: !!target.closest('label')};
+}"""
+
 
 def fill_hand(
     page: Any, form_selector: str, variant: str, hand: Mapping[str, Any], *, leave: Collection[str] = ()
@@ -46,32 +66,48 @@ def fill_hand(
         value = data.get(name)
         if value is None and not field["filled"]:
             continue  # nothing to type, nothing to clear
+        wanted = value if kind == "radio" and not isinstance(value, list) else None
+        state = form.evaluate(_NOW, [name, None if wanted is None else str(wanted)])
+        if _holds(field, value, state["now"]):
+            continue  # already as the hand needs it
         control = form.locator(f"[name='{name}']")
         if kind == "radio" and value is not None:  # a chip row; nothing: its first chip, as a select's first option
             control = form.locator(f"[name='{name}'][value='{value}']")
         control = control.first
-        if not _reveal(control):
+        if not state["visible"] and not _reveal(control):
             continue  # hidden for this game
         if kind == "radio":
-            chip = control.locator("xpath=ancestor::label[1]")
-            chip.click() if chip.count() else control.check()  # a finger lands on the chip
+            if state["chip"]:
+                control.locator("xpath=ancestor::label[1]").click()  # a finger lands on the chip
+            else:
+                control.check()
             assert control.is_checked(), name
         elif tag == "SELECT":
             if value is None:
                 control.select_option(index=0) if not field["multiple"] else control.select_option([])
             else:
-                wanted = value if isinstance(value, list) else [value]
-                control.select_option(wanted if field["multiple"] else wanted[0])
+                wanted_list = value if isinstance(value, list) else [value]
+                control.select_option(wanted_list if field["multiple"] else wanted_list[0])
         elif kind == "checkbox":
             control.set_checked(value is not None)
         else:
             control.fill("" if value is None else str(value))
 
 
+def _holds(field: Mapping[str, Any], value: Any, now: Any) -> bool:
+    """Does the control already post ``value`` (None: nothing)?"""
+    kind = field["type"]
+    if kind == "checkbox":
+        return now == (value is not None)
+    if field["tag"] == "SELECT" and field["multiple"]:
+        return now == sorted(value if isinstance(value, list) else [] if value is None else [value])
+    if kind == "radio" or field["tag"] == "SELECT":
+        return now == (None if value is None else str(value))
+    return now == ("" if value is None else str(value))
+
+
 def _reveal(control: Any) -> bool:
     """Open the folded section that holds the field, as a referee taps its title; False when hidden."""
-    if control.is_visible():
-        return True
     summary = control.locator("xpath=ancestor::details[1]/summary").first
     if summary.count() and summary.is_visible():
         summary.click()
