@@ -63,6 +63,9 @@ case "${1:-}" in
         # stealing: a worker that runs out takes half of another's queue. xdist's default hands each
         # worker a fixed block of the collection, and the block holding the browser and contract tests
         # kept one worker busy three minutes after the other had finished.
+        # Bytecode written (where the environment turns it off): pytest keeps the test modules it rewrote
+        # for its assertions, and the next run (CI's PostgreSQL pass) skips rewriting and compiling them.
+        unset PYTHONDONTWRITEBYTECODE
         exec "$VENV/bin/python" -m pytest -n "${TEST_WORKERS:-auto}" --dist worksteal "$@"
         ;;
     check)

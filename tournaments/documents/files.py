@@ -266,6 +266,11 @@ def _build_protocols(t: Tournament, params: dict, progress: Progress) -> bytes:
     return render.round_protocols_pdf(rnd, filled=params["filled"], progress=progress)
 
 
+def _workbook(label: Any, inputs: Callable[[Tournament, dict], list[Any]], build: Callable, words: Any) -> Kind:
+    """An Excel document of the whole event: built in one go (no progress to report), organizers only."""
+    return Kind(label, "xlsx", XLSX, inputs, lambda t, params, progress: build(t), file_words=words)
+
+
 KINDS: dict[str, Kind] = {
     "protocols": Kind(_("Round protocols"), "pdf", PDF, protocols_inputs, _build_protocols),
     "standings-pdf": Kind(
@@ -277,30 +282,9 @@ KINDS: dict[str, Kind] = {
         public=True,
         file_words=_("standings"),
     ),
-    "standings-xlsx": Kind(
-        _("Standings (Excel)"),
-        "xlsx",
-        XLSX,
-        standings_inputs,
-        lambda t, params, progress: exports.standings_workbook(t),
-        file_words=_("standings"),
-    ),
-    "hands-xlsx": Kind(
-        _("All hands (Excel)"),
-        "xlsx",
-        XLSX,
-        hands_inputs,
-        lambda t, params, progress: exports.hands_workbook(t),
-        file_words=_("all hands"),
-    ),
-    "players-xlsx": Kind(
-        _("Player list (Excel)"),
-        "xlsx",
-        XLSX,
-        players_inputs,
-        lambda t, params, progress: exports.players_workbook(t),
-        file_words=_("player list"),
-    ),
+    "standings-xlsx": _workbook(_("Standings (Excel)"), standings_inputs, exports.standings_workbook, _("standings")),
+    "hands-xlsx": _workbook(_("All hands (Excel)"), hands_inputs, exports.hands_workbook, _("all hands")),
+    "players-xlsx": _workbook(_("Player list (Excel)"), players_inputs, exports.players_workbook, _("player list")),
 }
 EVENT_KEYS = ("standings-pdf", "standings-xlsx", "hands-xlsx", "players-xlsx")
 _PROTOCOLS_KEY = re.compile(r"round-(\d{1,3})-protocols-(blank|filled)\Z")
