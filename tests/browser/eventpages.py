@@ -33,6 +33,12 @@ class Person:
     def go(self, path: str) -> None:
         self.page.goto(self.base + path)
 
+    def open(self, path: str) -> None:
+        """Go to ``path`` unless the page is there already: a save lands back on the table page, where
+        the referee types the next hand without reloading it."""
+        if self.page.url.split("#")[0] != self.base + path:
+            self.go(path)
+
     def log_in(self, username: str, password: str = "") -> None:
         self.go("/accounts/login/")
         self.page.fill("#id_username", username)
@@ -142,8 +148,8 @@ def close_round_anyway(org: Person, rnd: Round, reason: str) -> None:
 
 
 def save_hand(ref: Person, url: str, variant: str, hand: dict) -> str:
-    """The referee opens the table page, types the hand and saves it; the page's text after."""
-    ref.go(url)
+    """The referee opens the table page (or is on it), types the hand and saves it; the page's text after."""
+    ref.open(url)
     fill_hand(ref.page, "#entry form.hand-form", variant, hand)
     ref.submit("#entry form.hand-form button[type=submit]")
     return ref.text()
@@ -152,7 +158,7 @@ def save_hand(ref: Person, url: str, variant: str, hand: dict) -> str:
 def confirm(ref: Person, url: str, numbers: dict[str, int], pins: dict[int, str]) -> None:
     """Each player (position -> start number) types his PIN on the referee's phone."""
     for position, start_number in sorted(numbers.items()):
-        ref.go(url)
+        ref.open(url)
         form = ref.page.locator("#confirm form").filter(has=ref.page.locator(f"[value='{position}']"))
         form.locator("[name=pin]").fill(pins[start_number])
         with ref.page.expect_navigation():
