@@ -19,7 +19,8 @@ DOCUMENTS_IN_THREAD = False
 
 # The live server's requests counted, so that a browser test's teardown waits for the last answer before
 # the database is emptied (tests/support/inflight.py).
-MIDDLEWARE = ["tests.support.inflight.CountInFlight", *MIDDLEWARE]  # noqa: F405
+# A phone the browser tests take offline gets no write through (tests/support/wifi.py).
+MIDDLEWARE = ["tests.support.inflight.CountInFlight", "tests.support.wifi.HallWifi", *MIDDLEWARE]  # noqa: F405
 
 # The test database is SQLite in memory with a shared cache (pytest-django's default), where a connection
 # reading a table locks it against another connection's write while the read runs, and the writer fails at

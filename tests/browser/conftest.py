@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import os
 import shutil
+from urllib.parse import urlsplit
 
 import pytest
 
-from tests.support import inflight
+from tests.support import inflight, wifi
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
@@ -124,13 +125,17 @@ def log_in(page, username):
 def go_offline(page) -> None:
     """The hall's Wi-Fi drops. Chromium's offline emulation does not reach a service worker's
     requests nor, under load, every request of a page reloading (playwright#2311): every request
-    is also aborted as a lost connection would abort it, so nothing reaches the server."""
+    is also aborted as a lost connection would abort it, and a write that still gets through is
+    answered as a lost connection by the server (tests/support/wifi.py), so nothing is stored."""
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(page.url))
+    page.context.add_cookies([{"name": wifi.COOKIE, "value": "down", "url": origin}])
     page.context.route("**/*", lambda route: route.abort("internetdisconnected"))
     page.context.set_offline(True)
 
 
 def go_online(page) -> None:
     page.context.unroute("**/*")
+    page.context.clear_cookies(name=wifi.COOKIE)
     page.context.set_offline(False)
 
 
