@@ -3,9 +3,9 @@
 Chromium's offline emulation and the abort route of ``go_offline`` stop a page's requests, but not every
 one: under load a page reloading offline can run its script before the emulation is back on, and its
 service worker's request can pass the route (playwright#2311); a hand then reached the server from a
-phone that was offline (CI, 28 and 29 Nov 2026: test_offline_entry). ``go_offline`` also gives the
-phone's browser context this cookie; its writes are answered as a proxy answers a lost connection (503,
-not JSON), which the page takes for no connection, and nothing is stored.
+phone that was offline (test_offline_entry: a local run on 28 Nov 2026, CI on 29 Nov). ``go_offline``
+also gives the phone's browser context this cookie; its writes are answered as a proxy answers a lost
+connection (503, not JSON), which the page takes for no connection, and nothing is stored.
 """
 
 from __future__ import annotations

@@ -90,7 +90,7 @@ def part_clubs(
         return
 
     def clash(group: Sequence[str]) -> int:
-        return club_clashes([group], clubs)
+        return _table_clashes(group, clubs)
 
     def has_mate(group: Sequence[str], p: str) -> bool:
         club = clubs.get(p)
