@@ -10,7 +10,7 @@ Builds each event in a fresh SQLite file (or the database DATABASE_URL names) as
 log holds an entry per hand (as entering it writes), and one table in 16 has an incident opened through
 the audited service, one in 64 a sanction. Then, in process with Django's test client signed in as the
 event's organizer (the judge's desk also as a referee with judge rights), it reads every staff page and
-staff API read: the first request (the cache cleared before it: cold), then ``--runs`` more (warm
+staff API read: the first request (the caches cleared before it: cold), then ``--runs`` more (warm
 p50 and p95), and counts the queries of a warm request.
 Targets (issue 25): warm p50 <= 50 ms at the largest event; no page's query count grows with the event.
 """
@@ -29,7 +29,7 @@ setup_django()
 import synthetic  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.auth.models import User  # noqa: E402
-from django.core.cache import cache  # noqa: E402
+from django.core.cache import caches  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
@@ -126,7 +126,8 @@ def measure(t: Tournament, readers: dict[str, User], runs: int) -> dict[str, dic
     figures = {}
     for name, path, who in PAGES:
         client, url = clients[who], path.format(slug=t.slug)
-        cache.clear()  # the public payloads and the page caches (sessions are in the database)
+        for store in caches.all():  # the public payloads, the page caches and the renders (sessions: database)
+            store.clear()
         start = time.perf_counter()
         response = client.get(url)
         cold = (time.perf_counter() - start) * 1000
@@ -197,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"`python bench/staff.py --write` — events of {' and '.join(f'{n:,}' for n in sizes)} players "
                     f"({ROUNDS} rounds x {HANDS} hands, the last running; an audit entry per hand, an incident "
                     f"at one table in 16), {db}, Django test client in process signed in as the organizer "
-                    f"(the judge's desk also as a judge), cold = first request after the cache is cleared, "
+                    f"(the judge's desk also as a judge), cold = first request after the caches are cleared, "
                     f"warm = {runs} requests after it, queries of a warm request. "
                     f"Targets: warm p50 <= {TARGET_WARM_P50_MS:.0f} ms at {max(sizes):,} players, "
                     "the same queries at every size. "
