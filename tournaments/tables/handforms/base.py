@@ -25,6 +25,7 @@ from scoring.registry import VARIANTS
 from scoring.types import HandError
 from tournaments.nul import NUMBER_LIMIT
 from tournaments.tables import lines
+from tournaments.tables.handforms.render import HandFormRenderer
 
 
 def hand_labels(hand: Mapping[str, Any], config: Mapping[str, Any] | None = None) -> lines.Labels | None:
@@ -99,6 +100,7 @@ class HandForm(forms.Form):
 
     variant: ClassVar[str] = "*"
     entry: ClassVar[spec.EntryForm | None] = None
+    default_renderer = HandFormRenderer()
 
     note = forms.CharField(label=_("note"), required=False, max_length=NOTE_MAX_LENGTH)
 
