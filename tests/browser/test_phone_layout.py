@@ -9,9 +9,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from playwright.sync_api import expect
 
 from scoring.registry import VARIANTS
 from tests.browser.conftest import log_in
+from tests.conftest import enter_e1
 from tests.samples import sample_config, samples_of
 from tests.support.events import new_event
 from tournaments.events import services
@@ -64,3 +66,19 @@ def first_hand(key: str, table: Table) -> dict:
     """A sample hand (tests.samples) for this table's first deal."""
     positions = sorted(table.seats.values_list("position", flat=True))
     return samples_of(key).random_hand_sequence(random.Random(key), 1, positions, table.first_dealer)[0]
+
+
+def test_the_audit_log_is_an_entry_a_block_on_a_phone_not_a_table_to_scroll_sideways(running_event, alice, bob, page):
+    """At 375 px the log's six columns do not fit: each entry is a block, its round, table and hand
+    labelled, and nothing in the log scrolls sideways."""
+    table = running_event.round_set.get(number=1).tables.get(number=1)
+    enter_e1(bob, table)
+    log_in(page, "alice")
+    page.goto(f"{page.base_url}/e/{running_event.slug}/manage/audit/")
+    log = page.locator("main .scroll")
+    assert log.evaluate("box => box.scrollWidth <= box.clientWidth")
+    entry = page.locator("table.audit tbody tr").first
+    expect(entry.locator("td[data-label]").first).to_be_visible()
+    assert (
+        entry.locator("td[data-label]").first.evaluate("td => getComputedStyle(td, '::before').content") == '"Round "'
+    )
