@@ -178,3 +178,8 @@ def meeting_counts(previous_meetings: Any) -> dict[str, dict[str, int]]:
         row_a[b] = row_a.get(b, 0) + count
         row_b[a] = row_b.get(a, 0) + count
     return met
+
+
+def repeat_cost(group: Sequence[str], met: Mapping[str, Mapping[str, int]]) -> int:
+    """A table's repeat cost: each pair's earlier meetings (``meeting_counts``) squared, summed."""
+    return sum(met.get(a, {}).get(b, 0) ** 2 for a, b in each_pair(group))
