@@ -17,7 +17,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -36,7 +36,7 @@ from tournaments.models import Tournament
 from tournaments.pages.helpers import form_errors_from
 from tournaments.public import live
 from tournaments.public.cache import share_series
-from tournaments.public.spliced import render_page
+from tournaments.public.spliced import ROWS_PART_READS, render_page, rows_part
 from tournaments.seasons import access, exports, services, words
 from tournaments.seasons.audit_sentences import series_sentences
 from tournaments.seasons.forms import AddEventForm, DeclineForm, MemberForm, SeriesCreateForm, SeriesSettingsForm
@@ -44,12 +44,7 @@ from tournaments.seasons.ladder import payload
 from tournaments.seasons.models import Series
 from tournaments.seasons.versions import series_version_key, series_version_of
 
-
-def _part(value: str | None) -> str:
-    return "rows" if value == "rows" else ""
-
-
-LADDER_READS = {"part": _part}
+LADDER_READS = ROWS_PART_READS
 
 
 def _versioned(series: Series, version: str, name: str, compute: Any, per_language: bool = True) -> Any:
@@ -101,14 +96,8 @@ def ladder_page(request: HttpRequest, slug: str) -> HttpResponse:
     key = series_version_key(series, version)
     etag = f'"{key}:{get_language()}"'
     parts = _ladder_parts(series, version, etag)
-    if _part(request.GET.get("part")) == "rows":
-        if request.headers.get("If-None-Match") == etag:
-            response = HttpResponseNotModified()
-        else:
-            response = HttpResponse(parts["rows"])
-        response["ETag"] = etag
-        response["Cache-Control"] = "no-cache"
-        return share_series(response, series.pk, key, reads=LADDER_READS) if response.status_code == 200 else response
+    if (rows := rows_part(request, etag, parts["rows"])) is not None:
+        return share_series(rows, series.pk, key, reads=LADDER_READS) if rows.status_code == 200 else rows
     context = {"series": series, "is_organizer": access.is_series_organizer(request.user, series)}
     response = render_page(request, "seasons/ladder.html", context, {"content": parts["content"]})
     return share_series(response, series.pk, key, reads=LADDER_READS)
