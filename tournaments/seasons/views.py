@@ -33,7 +33,7 @@ from tournaments.history.audit import ACTION_LABELS
 from tournaments.history.audit_text import AUDIT_PAGE_SIZE
 from tournaments.history.phrases import moment_text
 from tournaments.models import Tournament
-from tournaments.pages.helpers import form_errors_from
+from tournaments.pages.helpers import form_action, form_errors_from
 from tournaments.public import live
 from tournaments.public.cache import share_series
 from tournaments.public.spliced import ROWS_PART_READS, render_page, rows_part
@@ -213,26 +213,24 @@ def _renamed(exc: ValidationError) -> ValidationError:
     return ValidationError({_FORM_FIELDS.get(f, f): errors for f, errors in exc.error_dict.items()})
 
 
+def _weighting(data: dict[str, Any]) -> dict[str, Any]:
+    """A member event's weight and whether it always counts, as the add and member forms give them."""
+    return {"weight": data["weight"], "always_counts": data["always_counts"]}
+
+
 @login_required
 @require_POST
 def event_add(request: HttpRequest, slug: str) -> HttpResponse:
     series = access.series_for_organizer(request, slug)
     form = AddEventForm(_addable(request.user, series), request.POST)
-    if form.is_valid():
-        event = Tournament.objects.get(slug=form.cleaned_data["event"])
-        try:
-            services.add_event(
-                request.user,
-                series,
-                event,
-                weight=form.cleaned_data["weight"],
-                always_counts=form.cleaned_data["always_counts"],
-            )
-        except ValidationError as exc:
-            form_errors_from(form, exc)
-        else:
-            messages.success(request, _("%(event)s added to the series.") % {"event": event.name})
-            return redirect(reverse("series-manage", args=[slug]) + "#events")
+
+    def add(data: dict[str, Any]) -> str:
+        event = Tournament.objects.get(slug=data["event"])
+        services.add_event(request.user, series, event, **_weighting(data))
+        return _("%(event)s added to the series.") % {"event": event.name}
+
+    if form_action(request, form, add):
+        return redirect(reverse("series-manage", args=[slug]) + "#events")
     return render(request, "seasons/manage.html", _manage_context(request, series, add_form=form))
 
 
@@ -259,13 +257,7 @@ def member_action(request: HttpRequest, slug: str, event: str) -> HttpResponse:
                 request.user, series, member, position=max(1, member.position + (-1 if action == "up" else 1))
             )
         else:
-            services.update_event(
-                request.user,
-                series,
-                member,
-                weight=form.cleaned_data["weight"],
-                always_counts=form.cleaned_data["always_counts"],
-            )
+            services.update_event(request.user, series, member, **_weighting(form.cleaned_data))
             messages.success(request, _("%(event)s saved.") % {"event": member.tournament.name})
     except ValidationError as exc:
         _errors_to_messages(request, exc.message_dict if hasattr(exc, "error_dict") else {"": exc.messages}, form)
@@ -316,14 +308,13 @@ def final_decline(request: HttpRequest, slug: str) -> HttpResponse:
 def organizer_add(request: HttpRequest, slug: str) -> HttpResponse:
     series = access.series_for_organizer(request, slug)
     form = OrganizerForm(request.POST, prefix="org")
-    if form.is_valid():
-        try:
-            services.add_organizer(request.user, series, form.cleaned_data["username"])
-        except ValidationError as exc:
-            form_errors_from(form, exc)
-        else:
-            messages.success(request, _("Organizer added."))
-            return redirect(reverse("series-manage", args=[slug]) + "#organizers")
+
+    def add(data: dict[str, Any]) -> str:
+        services.add_organizer(request.user, series, data["username"])
+        return _("Organizer added.")
+
+    if form_action(request, form, add):
+        return redirect(reverse("series-manage", args=[slug]) + "#organizers")
     return render(request, "seasons/manage.html", _manage_context(request, series, organizer_form=form))
 
 
