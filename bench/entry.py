@@ -183,8 +183,10 @@ def run(page, case: Case) -> int:
 
 def enter(cases: list[Case], shots: str | None = None) -> list[tuple[Case, int, bool, dict]]:
     """Enter every case on its table page in the browser: (case, inputs, points as the spec, stored points)."""
-    from load import free_port, server_env, start_server
+    from load import server_env, start_server
     from public_load import collect_static
+
+    from tests.support.processes import free_port
 
     database = f"sqlite:///{tempfile.mkdtemp(prefix='tarok-entry-')}/entry.sqlite3"
     env = server_env(database)
