@@ -162,6 +162,12 @@ def seat(groups: Sequence[Sequence[str]], plan: TablePlan, rng: random.Random) -
     return tables
 
 
+def seated_draw(variant: str, seed: Seed, groups: Sequence[Sequence[str]], byes: Sequence[str]) -> Draw:
+    """The draw of ``groups``, the seats at every table drawn from ``seed`` alone (``seat``): for a
+    re-seating whose tables were made without the lot."""
+    return Draw(variant, seed, seat(groups, plan_of(variant), seeded(seed)), byes)
+
+
 def meeting_counts(previous_meetings: Any) -> dict[str, dict[str, int]]:
     """``{frozenset pair: count}`` or an iterable of pairs -> adjacency with counts."""
     met: dict[str, dict[str, int]] = {}

@@ -14,8 +14,7 @@ from tournaments.rounds.seating.draw import (
     meeting_counts,
     plan_of,
     repeat_cost,
-    seat,
-    seeded,
+    seated_draw,
     split_off_byes,
     unique,
 )
@@ -54,7 +53,6 @@ def reseat_by_standings(
     """
     plan = plan_of(variant)
     order = unique(standings_order)
-    rng = seeded(seed)
     split, byes, seated = split_off_byes(order, plan, bye_counts, seats)
     groups = cut(seated, split.sizes)
     met = meeting_counts(previous_meetings)
@@ -66,7 +64,7 @@ def reseat_by_standings(
             may_exchange=lambda ti, a, tj, b: abs(ti - tj) <= MAX_SWAP_DISTANCE,
             cost=lambda group: repeat_cost(group, met),
         )
-    return Draw(variant, seed, seat(groups, plan, rng), byes)
+    return seated_draw(variant, seed, groups, byes)
 
 
 def _avoid_repeats(groups: list[list[str]], met: dict[str, dict[str, int]]) -> None:

@@ -21,8 +21,7 @@ from tournaments.rounds.seating.draw import (
     meeting_counts,
     plan_of,
     repeat_cost,
-    seat,
-    seeded,
+    seated_draw,
     split_off_byes,
     unique,
 )
@@ -80,7 +79,7 @@ def draw_by_places(
 ) -> Draw:
     """``reseat_by_places`` plus the seat draw at every new table (taruk2012.md §7.5 step 4, §7.3)."""
     groups, byes = _groups(round_results, variant, previous_meetings, clubs)
-    return Draw(variant, seed, seat(groups, plan_of(variant), seeded(seed)), byes)
+    return seated_draw(variant, seed, groups, byes)
 
 
 def _ties(entry: Mapping[str, Any], players: Sequence[str]) -> dict[tuple, list[str]]:
