@@ -151,23 +151,23 @@ def set_up(boss, table, case: Case) -> None:
 # --- the referee's phone ---------------------------------------------------------------------------
 
 
+# The steps that are one tap: what each taps (a folded section's title, the more-chips, a box, a chip).
+CLICKS = {
+    "open": "details.fieldset:has([name='{name}']) > summary",
+    "more": "fieldset:has(input[name='{name}']) details.more-chips > summary",
+    "check": "input[name='{name}']",
+    "tap": "label.chip:has(input[name='{name}'][value='{value}'])",
+}
+
+
 def run(page, case: Case) -> int:
     """Enter ``case`` on the open table page; the number of inputs it took."""
     form = page.locator("form.hand-form")
     inputs = 0
     for step in case.steps:
         action, name = step[0], step[1]
-        if action == "open":
-            form.locator(f"details.fieldset:has([name='{name}']) > summary").click()
-            inputs += 1
-        elif action == "more":
-            form.locator(f"fieldset:has(input[name='{name}']) details.more-chips > summary").click()
-            inputs += 1
-        elif action == "check":
-            form.locator(f"input[name='{name}']").click()
-            inputs += 1
-        elif action == "tap":
-            form.locator(f"label.chip:has(input[name='{name}'][value='{step[2]}'])").click()
+        if action in CLICKS:
+            form.locator(CLICKS[action].format(name=name, value=step[2] if len(step) > 2 else "")).click()
             inputs += 1
         elif action == "type":
             form.locator(f"[name='{name}']").fill(step[2])
@@ -183,8 +183,10 @@ def run(page, case: Case) -> int:
 
 def enter(cases: list[Case], shots: str | None = None) -> list[tuple[Case, int, bool, dict]]:
     """Enter every case on its table page in the browser: (case, inputs, points as the spec, stored points)."""
-    from load import free_port, server_env, start_server
+    from load import server_env, start_server
     from public_load import collect_static
+
+    from tests.support.processes import free_port
 
     database = f"sqlite:///{tempfile.mkdtemp(prefix='tarok-entry-')}/entry.sqlite3"
     env = server_env(database)

@@ -31,7 +31,6 @@ import json
 import os
 import random
 import secrets
-import socket
 import statistics
 import subprocess
 import sys
@@ -50,6 +49,8 @@ from typing import Any
 from report import ROOT, machine, setup_path, write_section
 
 setup_path()
+
+from tests.support.processes import free_port, stop  # noqa: E402
 
 ENVELOPE = ("variant", "seats", "dealer")
 CAP = 40  # hands kept at a table: above it the referee deletes (the round takes 100)
@@ -159,12 +160,6 @@ def start_server(env: dict[str, str], port: int, workers: int, log: Path) -> sub
             time.sleep(0.2)
     process.kill()
     raise SystemExit("the server did not start:\n" + log.read_text()[-2000:])
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 # --- the referees -----------------------------------------------------------------------------------
@@ -445,11 +440,7 @@ def main(argv: list[str] | None = None) -> int:
                 list(pool.map(lambda r: r.run(until), referees))
             elapsed = time.monotonic() - start
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
+            stop(process, timeout=30)
         found = check(tally)
         from django.db import connections
 

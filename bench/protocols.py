@@ -12,15 +12,13 @@ adds up all processes. Targets: <= 250 ms per table; <= 60 s for the 256-table r
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import resource
-import statistics
 import sys
 import time
 
-from report import machine, median_ms, setup_django, write_section
+from report import database, machine, median_ms, setup_django, timed_build, wants_write, write_report
 
 setup_django(LOG_LEVEL="WARNING")  # WeasyPrint logs every step at INFO
 
@@ -93,22 +91,15 @@ def timed_s(fn) -> tuple[float, float, object]:
     return time.perf_counter() - start, cpu_s() - cpu, value
 
 
-def median_cpu_ms(fn, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        cpu = time.process_time()
-        fn()
-        times.append((time.process_time() - cpu) * 1000)
-    return statistics.median(times)
-
-
 def measure(rnd: Round) -> dict[str, float]:
     table = Table.objects.select_related("round__tournament").get(round=rnd, number=1)
     with translation.override(rnd.tournament.language):
         table_protocol_pdf(table, filled=True)  # warm up: fonts, templates
         m = {
             "table_filled_ms": median_ms(lambda: table_protocol_pdf(table, filled=True), runs=15),
-            "table_filled_cpu_ms": median_cpu_ms(lambda: table_protocol_pdf(table, filled=True), runs=15),
+            "table_filled_cpu_ms": median_ms(
+                lambda: table_protocol_pdf(table, filled=True), runs=15, clock=time.process_time
+            ),
             "table_blank_ms": median_ms(lambda: table_protocol_pdf(table, filled=False), runs=15),
         }
         m["round_filled_s"], m["round_filled_cpu_s"], pdf = timed_s(lambda: round_protocols_pdf(rnd, filled=True))
@@ -119,15 +110,9 @@ def measure(rnd: Round) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true")
-    args = parser.parse_args(argv)
-    start = time.perf_counter()
-    rnd = build()
-    print(
-        f"built {TABLES} tables, {Hand.objects.filter(table__round=rnd).count():,} hands in "
-        f"{time.perf_counter() - start:.1f} s"
-    )
+    write = wants_write(__doc__, argv)
+    rnd, seconds = timed_build(build)
+    print(f"built {TABLES} tables, {Hand.objects.filter(table__round=rnd).count():,} hands in {seconds:.1f} s")
     m = measure(rnd)
     ok = m["table_filled_ms"] <= TARGET_TABLE_MS and m["round_filled_s"] <= TARGET_ROUND_S
     print(
@@ -141,36 +126,30 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"round of {TABLES}, blank    {m['round_blank_s']:8.1f} s    (CPU {m['round_blank_cpu_s']:.1f} s)")
     print(f"load average during the run: {m['load']:.1f} on {os.cpu_count()} cores")
-    if args.write:
-        db = "PostgreSQL" if "postgres" in os.environ["DATABASE_URL"] else "SQLite"
-        write_section(
+    if write:
+        write_report(
             "Protocols",
-            "\n".join(
-                [
-                    "## Protocols",
-                    "",
-                    f"`python bench/protocols.py --write` — one round of a Taruk 2012 event, {TABLES} tables of 4, "
-                    f"{HANDS} hands each, {db}; database load + HTML + WeasyPrint to PDF bytes, in the event's "
-                    f"language; the round rendered in {render_processes(TABLES)} processes. Machine: {machine()}.",
-                    "",
-                    f"Load average at the end of the run: {m['load']:.1f} (other work on the machine slows the wall "
-                    "clock; the CPU column adds up the work of all processes).",
-                    "",
-                    "| measure | wall | CPU | target |",
-                    "|---|---:|---:|---|",
-                    f"| one table, filled protocol (median of 15) | {m['table_filled_ms']:.0f} ms | "
-                    f"{m['table_filled_cpu_ms']:.0f} ms | <= {TARGET_TABLE_MS:.0f} ms |",
-                    f"| one table, blank protocol (median of 15) | {m['table_blank_ms']:.0f} ms | | |",
-                    f"| round of {TABLES} tables, filled, one PDF ({render_processes(TABLES)} processes) | "
-                    f"{m['round_filled_s']:.1f} s | "
-                    f"{m['round_filled_cpu_s']:.1f} s | <= {TARGET_ROUND_S:.0f} s |",
-                    f"| round of {TABLES} tables, blank, one PDF ({render_processes(TABLES)} processes) | "
-                    f"{m['round_blank_s']:.1f} s | "
-                    f"{m['round_blank_cpu_s']:.1f} s | |",
-                    f"| size of the filled round PDF | {m['round_mb']:.1f} MB | | |",
-                ]
-            )
-            + "\n",
+            [
+                f"`python bench/protocols.py --write` — one round of a Taruk 2012 event, {TABLES} tables of 4, "
+                f"{HANDS} hands each, {database()}; database load + HTML + WeasyPrint to PDF bytes, in the event's "
+                f"language; the round rendered in {render_processes(TABLES)} processes. Machine: {machine()}.",
+                "",
+                f"Load average at the end of the run: {m['load']:.1f} (other work on the machine slows the wall "
+                "clock; the CPU column adds up the work of all processes).",
+                "",
+                "| measure | wall | CPU | target |",
+                "|---|---:|---:|---|",
+                f"| one table, filled protocol (median of 15) | {m['table_filled_ms']:.0f} ms | "
+                f"{m['table_filled_cpu_ms']:.0f} ms | <= {TARGET_TABLE_MS:.0f} ms |",
+                f"| one table, blank protocol (median of 15) | {m['table_blank_ms']:.0f} ms | | |",
+                f"| round of {TABLES} tables, filled, one PDF ({render_processes(TABLES)} processes) | "
+                f"{m['round_filled_s']:.1f} s | "
+                f"{m['round_filled_cpu_s']:.1f} s | <= {TARGET_ROUND_S:.0f} s |",
+                f"| round of {TABLES} tables, blank, one PDF ({render_processes(TABLES)} processes) | "
+                f"{m['round_blank_s']:.1f} s | "
+                f"{m['round_blank_cpu_s']:.1f} s | |",
+                f"| size of the filled round PDF | {m['round_mb']:.1f} MB | | |",
+            ],
         )
     return 0 if ok else 1
 

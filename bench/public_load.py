@@ -29,7 +29,6 @@ import os
 import re
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -246,7 +245,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
 
-    from load import free_port, fresh_database, server_env, start_server
+    from load import fresh_database, server_env, start_server
+
+    from tests.support.processes import free_port, stop
 
     # A fresh database: a SQLite file, or a new database on the PostgreSQL server DATABASE_URL names
     # (dropped at the end), as bench/load.py does.
@@ -306,11 +307,7 @@ def main(argv: list[str] | None = None) -> int:
                 break
             time.sleep(0.05)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop(process, timeout=30)
         connections.close_all()
         drop()
     shown = f"{visible:.2f} s" if visible is not None else "not within 60 s"

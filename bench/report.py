@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import platform
 import statistics
@@ -10,9 +11,12 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "RESULTS.md"
+
+T = TypeVar("T")
 
 
 def setup_path() -> None:
@@ -40,13 +44,49 @@ def setup_django(**env: str) -> None:
     django.setup()
 
 
-def median_ms(fn: Callable[[], object], runs: int = 15) -> float:
+def wants_write(doc: str, argv: list[str] | None) -> bool:
+    """The ``--write`` option of a benchmark that has no other (described by its docstring's first line)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--write", action="store_true")
+    return parser.parse_args(argv).write
+
+
+def timed_build(build: Callable[[], T]) -> tuple[T, float]:
+    """What ``build`` returns and the seconds it took."""
+    start = time.perf_counter()
+    value = build()
+    return value, time.perf_counter() - start
+
+
+def times_ms(fn: Callable[[], object], runs: int, clock: Callable[[], float] = time.perf_counter) -> list[float]:
+    """Milliseconds each of ``runs`` calls took on ``clock`` (the wall clock unless told)."""
     times = []
     for _ in range(runs):
-        start = time.perf_counter()
+        start = clock()
         fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+        times.append((clock() - start) * 1000)
+    return times
+
+
+def median_ms(fn: Callable[[], object], runs: int = 15, clock: Callable[[], float] = time.perf_counter) -> float:
+    return statistics.median(times_ms(fn, runs, clock))
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The ``p``-th percentile, the nearest of the values (no interpolation)."""
+    values = sorted(values)
+    return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
+
+
+def p50_p95(times: list[float]) -> tuple[float, float]:
+    return statistics.median(times), percentile(times, 95)
+
+
+def database() -> str:
+    """The database the figures come from, as a section names it."""
+    from django.db import connection
+
+    return "PostgreSQL" if connection.vendor == "postgresql" else "SQLite"
 
 
 def commit() -> str:
@@ -102,3 +142,8 @@ def write_section(title: str, text: str, path: Path = RESULTS) -> None:
         tail = "".join(lines[end:])
         new = "".join(lines[:start]) + text + ("\n" + tail if tail else "")
     path.write_text(new, encoding="utf-8")
+
+
+def write_report(title: str, lines: list[str]) -> None:
+    """Write the ``## {title}`` section of bench/RESULTS.md: the heading, a blank line, then ``lines``."""
+    write_section(title, "\n".join([f"## {title}", "", *lines]) + "\n")

@@ -17,14 +17,10 @@ target (warm p50 <= 5 ms, bench/standings.py).
 
 from __future__ import annotations
 
-import argparse
-import os
 import random
-import statistics
 import sys
-import time
 
-from report import machine, median_ms, setup_django, write_section
+from report import database, machine, median_ms, p50_p95, setup_django, timed_build, times_ms, wants_write, write_report
 
 setup_django()
 
@@ -79,11 +75,6 @@ def build() -> Series:
     return series
 
 
-def percentile(values: list[float], p: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
-
-
 def measure(series: Series) -> dict[str, float]:
     def cold() -> None:
         cache.clear()
@@ -99,28 +90,18 @@ def measure(series: Series) -> dict[str, float]:
     plain = {**settings.STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
     with override_settings(STORAGES=plain):
         assert client.get(url).status_code == 200
-    page = []
-    for _ in range(200):
-        start = time.perf_counter()
-        client.get(url)
-        page.append((time.perf_counter() - start) * 1000)
-    return {
-        "ladder_warm_ms": warm_ms,
-        "ladder_cold_ms": cold_ms,
-        "page_p50": statistics.median(page),
-        "page_p95": percentile(page, 95),
-    }
+    page = times_ms(lambda: client.get(url), runs=200)
+    m = {"ladder_warm_ms": warm_ms, "ladder_cold_ms": cold_ms}
+    m["page_p50"], m["page_p95"] = p50_p95(page)
+    return m
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true")
-    args = parser.parse_args(argv)
-    start = time.perf_counter()
-    series = build()
+    write = wants_write(__doc__, argv)
+    series, seconds = timed_build(build)
     entries = Entry.objects.filter(tournament__series_membership__series=series).count()
     hands = Hand.objects.filter(table__round__tournament__series_membership__series=series).count()
-    print(f"built {EVENTS} events, {entries:,} entries, {hands:,} hands in {time.perf_counter() - start:.1f} s")
+    print(f"built {EVENTS} events, {entries:,} entries, {hands:,} hands in {seconds:.1f} s")
     m = measure(series)
     ok = m["ladder_warm_ms"] <= TARGET_LADDER_MS and m["page_p50"] <= TARGET_WARM_P50_MS
     print(f"series ladder, warm     {m['ladder_warm_ms']:8.1f} ms   (target <= {TARGET_LADDER_MS:.0f})")
@@ -129,29 +110,23 @@ def main(argv: list[str] | None = None) -> int:
         f"ladder page, warm       p50 {m['page_p50']:6.2f} ms   p95 {m['page_p95']:6.2f} ms   "
         f"(target p50 <= {TARGET_WARM_P50_MS:.0f})"
     )
-    if args.write:
-        db = "PostgreSQL" if "postgres" in os.environ["DATABASE_URL"] else "SQLite"
-        write_section(
+    if write:
+        write_report(
             "Season (site)",
-            "\n".join(
-                [
-                    "## Season (site)",
-                    "",
-                    f"`python bench/season.py --write` — a series of {EVENTS} finished Taruk events of "
-                    f"{SIZES[0]}-{SIZES[1]} players drawn from {PLAYERS} ({entries:,} entries, {hands:,} hands), "
-                    f"fixed_by_place, the best half counts; {db}, Django test client in process. "
-                    f"Machine: {machine()}.",
-                    "",
-                    "| measure | ms | target |",
-                    "|---|---:|---|",
-                    f"| series ladder, warm (median of 9) | {m['ladder_warm_ms']:.1f} | <= {TARGET_LADDER_MS:.0f} |",
-                    f"| series ladder, cold: every event's standings recomputed (median of 3) | "
-                    f"{m['ladder_cold_ms']:.1f} | |",
-                    f"| public ladder page, warm p50 | {m['page_p50']:.2f} | <= {TARGET_WARM_P50_MS:.0f} |",
-                    f"| public ladder page, warm p95 | {m['page_p95']:.2f} | |",
-                ]
-            )
-            + "\n",
+            [
+                f"`python bench/season.py --write` — a series of {EVENTS} finished Taruk events of "
+                f"{SIZES[0]}-{SIZES[1]} players drawn from {PLAYERS} ({entries:,} entries, {hands:,} hands), "
+                f"fixed_by_place, the best half counts; {database()}, Django test client in process. "
+                f"Machine: {machine()}.",
+                "",
+                "| measure | ms | target |",
+                "|---|---:|---|",
+                f"| series ladder, warm (median of 9) | {m['ladder_warm_ms']:.1f} | <= {TARGET_LADDER_MS:.0f} |",
+                f"| series ladder, cold: every event's standings recomputed (median of 3) | "
+                f"{m['ladder_cold_ms']:.1f} | |",
+                f"| public ladder page, warm p50 | {m['page_p50']:.2f} | <= {TARGET_WARM_P50_MS:.0f} |",
+                f"| public ladder page, warm p95 | {m['page_p95']:.2f} | |",
+            ],
         )
     return 0 if ok else 1
 

@@ -18,11 +18,11 @@ Targets (issue 25): warm p50 <= 50 ms at the largest event; no page's query coun
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
+from functools import partial
 
-from report import machine, setup_django, write_section
+from report import database, machine, p50_p95, setup_django, times_ms, write_report
 
 setup_django()
 
@@ -36,9 +36,10 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, override_settings  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from tests.support.incidents import incident_at_table  # noqa: E402
 from tournaments.incidents import services as incidents  # noqa: E402
 from tournaments.incidents.models import Sanction  # noqa: E402
-from tournaments.models import AuditEntry, Hand, Referee, Round, Seat, Table, Tournament  # noqa: E402
+from tournaments.models import AuditEntry, Hand, Referee, Round, Table, Tournament  # noqa: E402
 
 ROUNDS, HANDS = 4, 12
 TARGET_WARM_P50_MS = 50.0
@@ -97,25 +98,10 @@ def build(players: int) -> tuple[Tournament, dict[str, User]]:
     # Incidents through the audited service: one table in 16 of the running round, a sanction in 64.
     tables = Table.objects.filter(round__tournament=t, round__number=ROUNDS).select_related("round").order_by("number")
     for table in tables[::16]:
-        seated = [s.entry for s in Seat.objects.filter(table=table).select_related("entry").order_by("position")]
-        incident = incidents.open_incident(
-            organizer,
-            t,
-            kind=incidents.kinds(t)[0][0],
-            finding="Bench",
-            table=table,
-            hand_number=3,
-            caller=seated[0],
-            involved=[seated[1]],
-        )
+        incident, seated = incident_at_table(organizer, t, table, finding="Bench", hand_number=3)
         if table.number % 64 == 1:
             incidents.sanction(organizer, incident, seated[1], Sanction.Kind.WARNING, "Bench")
     return t, {"organizer": organizer, "judge": judge}
-
-
-def percentile(values: list[float], p: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
 
 
 def measure(t: Tournament, readers: dict[str, User], runs: int) -> dict[str, dict[str, float]]:
@@ -132,19 +118,10 @@ def measure(t: Tournament, readers: dict[str, User], runs: int) -> dict[str, dic
         response = client.get(url)
         cold = (time.perf_counter() - start) * 1000
         assert response.status_code == 200, (url, response.status_code)
-        warm = []
-        for _ in range(runs):
-            start = time.perf_counter()
-            client.get(url)
-            warm.append((time.perf_counter() - start) * 1000)
+        p50, p95 = p50_p95(times_ms(partial(client.get, url), runs))
         with CaptureQueriesContext(connection) as ctx:
             client.get(url)
-        figures[name] = {
-            "cold": cold,
-            "p50": statistics.median(warm),
-            "p95": percentile(warm, 95),
-            "queries": len(ctx),
-        }
+        figures[name] = {"cold": cold, "p50": p50, "p95": p95, "queries": len(ctx)}
     return figures
 
 
@@ -188,29 +165,23 @@ def main(argv: list[str] | None = None) -> int:
     print(f"warm p50 over {TARGET_WARM_P50_MS:.0f} ms at {max(sizes):,} players: {', '.join(slow) or 'none'}")
     print(f"query count grows with the event: {', '.join(growing) or 'none'}")
     if args.write:
-        db = "PostgreSQL" if "postgres" in connection.vendor else "SQLite"
-        write_section(
+        write_report(
             "Staff pages",
-            "\n".join(
-                [
-                    "## Staff pages",
-                    "",
-                    f"`python bench/staff.py --write` — events of {' and '.join(f'{n:,}' for n in sizes)} players "
-                    f"({ROUNDS} rounds x {HANDS} hands, the last running; an audit entry per hand, an incident "
-                    f"at one table in 16), {db}, Django test client in process signed in as the organizer "
-                    f"(the judge's desk also as a judge), cold = first request after the caches are cleared, "
-                    f"warm = {runs} requests after it, queries of a warm request. "
-                    f"Targets: warm p50 <= {TARGET_WARM_P50_MS:.0f} ms at {max(sizes):,} players, "
-                    "the same queries at every size. "
-                    f"Machine: {machine()}.",
-                    "",
-                    *lines,
-                    "",
-                    f"Over {TARGET_WARM_P50_MS:.0f} ms warm at {max(sizes):,} players: {', '.join(slow) or 'none'}. "
-                    f"Query count growing with the event: {', '.join(growing) or 'none'}.",
-                ]
-            )
-            + "\n",
+            [
+                f"`python bench/staff.py --write` — events of {' and '.join(f'{n:,}' for n in sizes)} players "
+                f"({ROUNDS} rounds x {HANDS} hands, the last running; an audit entry per hand, an incident "
+                f"at one table in 16), {database()}, Django test client in process signed in as the organizer "
+                f"(the judge's desk also as a judge), cold = first request after the caches are cleared, "
+                f"warm = {runs} requests after it, queries of a warm request. "
+                f"Targets: warm p50 <= {TARGET_WARM_P50_MS:.0f} ms at {max(sizes):,} players, "
+                "the same queries at every size. "
+                f"Machine: {machine()}.",
+                "",
+                *lines,
+                "",
+                f"Over {TARGET_WARM_P50_MS:.0f} ms warm at {max(sizes):,} players: {', '.join(slow) or 'none'}. "
+                f"Query count growing with the event: {', '.join(growing) or 'none'}.",
+            ],
         )
     return 0 if not slow and not growing else 1
 

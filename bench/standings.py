@@ -12,14 +12,10 @@ Targets: recompute <= 200 ms; warm p50 <= 5 ms.
 
 from __future__ import annotations
 
-import argparse
-import os
 import random
-import statistics
 import sys
-import time
 
-from report import machine, median_ms, setup_django, write_section
+from report import database, machine, median_ms, p50_p95, setup_django, timed_build, times_ms, wants_write, write_report
 
 setup_django()
 
@@ -41,45 +37,26 @@ def build() -> Tournament:
     return synthetic.played_event(slug, PLAYERS, ROUNDS, HANDS, seed="bench-standings")
 
 
-def percentile(values: list[float], p: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
-
-
 def measure(t: Tournament) -> dict[str, float]:
     recompute = median_ms(lambda: event_standings(t), runs=7)
     client = Client()
     url = f"/e/{t.slug}/live.json"
     assert client.get(url).status_code == 200
-    cold, warm = [], []
+    cold = []
     for _ in range(15):
         cache.clear()
-        start = time.perf_counter()
-        client.get(url)
-        cold.append((time.perf_counter() - start) * 1000)
-    for _ in range(200):
-        start = time.perf_counter()
-        client.get(url)
-        warm.append((time.perf_counter() - start) * 1000)
-    return {
-        "recompute_ms": recompute,
-        "cold_p50": statistics.median(cold),
-        "cold_p95": percentile(cold, 95),
-        "warm_p50": statistics.median(warm),
-        "warm_p95": percentile(warm, 95),
-    }
+        cold += times_ms(lambda: client.get(url), runs=1)
+    warm = times_ms(lambda: client.get(url), runs=200)
+    m = {"recompute_ms": recompute}
+    m["cold_p50"], m["cold_p95"] = p50_p95(cold)
+    m["warm_p50"], m["warm_p95"] = p50_p95(warm)
+    return m
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true")
-    args = parser.parse_args(argv)
-    start = time.perf_counter()
-    t = build()
-    print(
-        f"built {Hand.objects.filter(table__round__tournament=t).count():,} hands in "
-        f"{time.perf_counter() - start:.1f} s"
-    )
+    write = wants_write(__doc__, argv)
+    t, seconds = timed_build(build)
+    print(f"built {Hand.objects.filter(table__round__tournament=t).count():,} hands in {seconds:.1f} s")
     m = measure(t)
     ok = m["recompute_ms"] <= TARGET_RECOMPUTE_MS and m["warm_p50"] <= TARGET_WARM_P50_MS
     print(f"standings recompute   {m['recompute_ms']:8.1f} ms   (target <= {TARGET_RECOMPUTE_MS:.0f})")
@@ -88,29 +65,23 @@ def main(argv: list[str] | None = None) -> int:
         f"live.json warm        p50 {m['warm_p50']:7.2f} ms   p95 {m['warm_p95']:7.2f} ms   "
         f"(target p50 <= {TARGET_WARM_P50_MS:.0f})"
     )
-    if args.write:
-        db = "PostgreSQL" if "postgres" in os.environ["DATABASE_URL"] else "SQLite"
-        write_section(
+    if write:
+        write_report(
             "Standings",
-            "\n".join(
-                [
-                    "## Standings",
-                    "",
-                    f"`python bench/standings.py --write` — {PLAYERS:,} players, {PLAYERS // 4} tables, "
-                    f"{ROUNDS} rounds x {HANDS} hands ({PLAYERS // 4 * ROUNDS * HANDS:,} hands), {db}, "
-                    f"Django test client in process. "
-                    f"Machine: {machine()}.",
-                    "",
-                    "| measure | ms | target |",
-                    "|---|---:|---|",
-                    f"| standings recompute (median of 7) | {m['recompute_ms']:.1f} | <= {TARGET_RECOMPUTE_MS:.0f} |",
-                    f"| live.json cold p50 | {m['cold_p50']:.1f} | |",
-                    f"| live.json cold p95 | {m['cold_p95']:.1f} | |",
-                    f"| live.json warm p50 | {m['warm_p50']:.2f} | <= {TARGET_WARM_P50_MS:.0f} |",
-                    f"| live.json warm p95 | {m['warm_p95']:.2f} | |",
-                ]
-            )
-            + "\n",
+            [
+                f"`python bench/standings.py --write` — {PLAYERS:,} players, {PLAYERS // 4} tables, "
+                f"{ROUNDS} rounds x {HANDS} hands ({PLAYERS // 4 * ROUNDS * HANDS:,} hands), {database()}, "
+                f"Django test client in process. "
+                f"Machine: {machine()}.",
+                "",
+                "| measure | ms | target |",
+                "|---|---:|---|",
+                f"| standings recompute (median of 7) | {m['recompute_ms']:.1f} | <= {TARGET_RECOMPUTE_MS:.0f} |",
+                f"| live.json cold p50 | {m['cold_p50']:.1f} | |",
+                f"| live.json cold p95 | {m['cold_p95']:.1f} | |",
+                f"| live.json warm p50 | {m['warm_p50']:.2f} | <= {TARGET_WARM_P50_MS:.0f} |",
+                f"| live.json warm p95 | {m['warm_p95']:.2f} | |",
+            ],
         )
     return 0 if ok else 1
 

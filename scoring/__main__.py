@@ -7,7 +7,6 @@ input is not JSON of the expected shape (or the arguments are wrong).
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import gc
 import json
@@ -15,6 +14,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from .cli import language_option
 from .engine import answer, evaluate
 from .types import HandScore
 
@@ -49,18 +49,14 @@ def _share_configs(unwrapped: list[tuple[Any, Any, Any]]) -> list[tuple[Any, Any
     return out
 
 
-LANGUAGES = ("en", "sl", "hu")
-
-
 def main(stdin: Any = None, stdout: Any = None, argv: list[str] | None = None) -> int:
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
-    parser = argparse.ArgumentParser(prog="python -m scoring", description="Score hands (hand-format.md) read as JSON.")
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of breakdowns and errors")
-    try:
-        args = parser.parse_args(argv or [])
-    except SystemExit as exc:  # argparse printed the usage
-        return 2 if exc.code else 0
+    lang = language_option(
+        argv, "python -m scoring", "Score hands (hand-format.md) read as JSON.", "language of breakdowns and errors"
+    )
+    if isinstance(lang, int):
+        return lang
     try:
         payload = json.load(stdin)
     except (ValueError, UnicodeDecodeError) as exc:
@@ -75,7 +71,7 @@ def main(stdin: Any = None, stdout: Any = None, argv: list[str] | None = None) -
         )
         return 2
     results = [evaluate(*u) for u in _share_configs(unwrapped)]
-    answers = [answer(r, args.lang) for r in results]
+    answers = [answer(r, lang) for r in results]
     # dumps, not dump: json.dump writes through the pure-Python encoder, dumps through the C one
     # (the same text, several times faster).
     stdout.write(json.dumps(answers if isinstance(payload, list) else answers[0], ensure_ascii=False))

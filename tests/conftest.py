@@ -93,15 +93,6 @@ def documents_settings(settings, tmp_path):
     app.conf.task_always_eager = eager
 
 
-def free_port() -> int:
-    """A TCP port of 127.0.0.1 that nothing listens on (as the kernel hands it out)."""
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def redis_url(tmp_path):
     """A real Redis server of this test (tests/tournaments/test_celery_worker.py, tests/test_health.py),
@@ -114,6 +105,8 @@ def redis_url(tmp_path):
     if binary is None:
         pytest.skip("redis-server is not installed (Debian package redis-server; ./dev.sh and .ci/run install it)")
     import redis
+
+    from tests.support.processes import free_port
 
     port = free_port()
     options = ["--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(tmp_path)]

@@ -11,21 +11,11 @@ from tests.html_forms import forms, submit
 
 
 def other_event(organizer: Any, *, slug: str = "kranj-cup", name: str = "Kranj Cup", public: bool = True, **more: Any):
-    """Another Taruk 2012 event, organized by ``organizer``."""
-    from tournaments.events import services
+    """Another Taruk 2012 event (4 rounds of 12 hands, 75 minutes, tables of four: the defaults),
+    organized by ``organizer``."""
+    from tests.support.events import new_event
 
-    return services.create_tournament(
-        organizer,
-        name=name,
-        slug=slug,
-        variant="taruk2012",
-        rounds=4,
-        hands_per_round=12,
-        round_minutes=75,
-        table_size=4,
-        is_public=public,
-        **more,
-    )
+    return new_event(organizer, slug, name=name, is_public=public, **more)
 
 
 def preview(client: Any, slug: str, text: str) -> str:

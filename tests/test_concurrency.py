@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import time
@@ -25,6 +24,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+
+from tests.support.processes import free_port, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVERS = [s for s in os.environ.get("CONCURRENCY_SERVERS", "runserver,gunicorn").split(",") if s]
@@ -55,12 +56,6 @@ rounds.publish_draw(boss, rnd)
 rounds.start_clock(boss, rnd)
 print(json.dumps(tokens))
 """
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
@@ -120,7 +115,7 @@ def test_ten_referees_entering_at_once_lose_nothing_and_see_no_error(server, dat
     assert setup.returncode == 0, setup.stderr
     tokens = json.loads(setup.stdout.strip().splitlines()[-1])
 
-    port = _free_port()
+    port = free_port()
     command = {
         "runserver": [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
         "gunicorn": [
@@ -180,9 +175,5 @@ def test_ten_referees_entering_at_once_lose_nothing_and_see_no_error(server, dat
         # Table 1 had 24 attempts for its 12 deals.
         assert 0 < sum(1 for t, code, _ in answers if t == 1 and code == 201) <= 12
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop(process, timeout=20)
         log.close()

@@ -9,7 +9,7 @@ import pytest
 from django.db import DatabaseError
 from django.test import Client
 
-from tests.conftest import free_port
+from tests.support.processes import free_port
 
 
 @pytest.fixture

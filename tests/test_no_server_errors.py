@@ -10,6 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.conftest import client_for, enter_e1
+from tests.support.junk import FIELD_JUNK
 from tests.tournaments.variant_tables import every_variant_table, fitting_sequence  # noqa: F401  (the fixture table)
 from tournaments.documents.protocols import render
 from tournaments.models import Table
@@ -80,17 +81,7 @@ FIELDS = [
     "klop_A",
     "bonus_trula",
 ]
-JUNK = {
-    "empty": "",
-    "long": "x" * 5000,
-    "negative": "-1",
-    "huge": "1" * 40,
-    "float": "1e999",
-    "markup": "<script>alert(1)</script>",
-    "nul": "a\x00b",
-    "json": '{"variant": [1, {"x": null}]}',
-    "unicode": "Čšž ő ű \u202e",
-}
+JUNK = {**FIELD_JUNK, "json": '{"variant": [1, {"x": null}]}'}
 
 
 def junk_data(value: str) -> dict:

@@ -19,12 +19,17 @@ def can_create_tournament(user: Any) -> bool:
     return bool(user.is_authenticated and user.has_perm("tournaments.add_tournament"))
 
 
-def is_organizer(user: Any, tournament: Tournament) -> bool:
+def organizes(user: Any, organized: Any) -> bool:
+    """``user`` is a superuser or one of the organizers of ``organized`` (an event or a series)."""
     if not user.is_authenticated:
         return False
     if user.is_superuser:
         return True
-    return tournament.organizers.filter(pk=user.pk).exists()
+    return organized.organizers.filter(pk=user.pk).exists()
+
+
+def is_organizer(user: Any, tournament: Tournament) -> bool:
+    return organizes(user, tournament)
 
 
 def referee_tables(user: Any, tournament: Tournament) -> set[int] | None:

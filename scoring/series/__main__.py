@@ -7,29 +7,27 @@ ladder order. Exit status 0 with the ladder, 2 when the input is malformed (not 
 
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import Any
 
+from ..cli import language_option
 from ..text import render
 from .jsonio import ladder_json, loads, parse
 from .ladder import ladder
 from .model import InvalidSeries
 
-LANGUAGES = ("en", "sl", "hu")
-
 
 def main(stdin: Any = None, stdout: Any = None, argv: list[str] | None = None) -> int:
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
-    parser = argparse.ArgumentParser(
-        prog="python -m scoring.series", description="The series ladder (season.md §9) of a season read as JSON."
+    lang = language_option(
+        argv,
+        "python -m scoring.series",
+        "The series ladder (season.md §9) of a season read as JSON.",
+        "language of the error messages",
     )
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the error messages")
-    try:
-        args = parser.parse_args(argv or [])
-    except SystemExit as exc:  # argparse printed the usage
-        return 2 if exc.code else 0
+    if isinstance(lang, int):
+        return lang
     try:
         payload = loads(stdin.read())
     except (ValueError, UnicodeDecodeError) as exc:
@@ -39,7 +37,7 @@ def main(stdin: Any = None, stdout: Any = None, argv: list[str] | None = None) -
         settings, events = parse(payload)
     except InvalidSeries as exc:
         for error in exc.errors:
-            print(f"{error.field}: {render(error.message, args.lang)}", file=sys.stderr)
+            print(f"{error.field}: {render(error.message, lang)}", file=sys.stderr)
         return 2
     stdout.write(ladder_json(ladder(settings, events)))
     stdout.write("\n")

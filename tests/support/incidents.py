@@ -33,6 +33,25 @@ def _open(actor: Any, event: Any, table: Table, **kw: Any) -> Incident:
     return incidents.open_incident(actor, event, table=table, **kw)
 
 
+def incident_at_table(
+    actor: Any, event: Any, table: Table, *, finding: str, hand_number: int, involved: int = 1
+) -> tuple[Incident, list[Entry]]:
+    """An incident of the event's first kind at ``table``, called by the first seat against the next
+    ``involved`` seats; with the entries seated there in seat order."""
+    seated = [s.entry for s in Seat.objects.filter(table=table).select_related("entry").order_by("position")]
+    incident = incidents.open_incident(
+        actor,
+        event,
+        kind=incidents.kinds(event)[0][0],
+        finding=finding,
+        table=table,
+        hand_number=hand_number,
+        caller=seated[0],
+        involved=seated[1 : 1 + involved],
+    )
+    return incident, seated
+
+
 def ulti_table_with_example_1(alice: Any) -> tuple[Table, dict[str, Any], tuple[str, str, str]]:
     """A running ulti table and ulti-mausz.md Example 1 (a zöld parti made, v = 1) re-seated as its
     first hand; the seats in play order: declarer, then the two defenders."""

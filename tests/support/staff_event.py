@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from tests.support.events import confirm_table, new_event, play_table
+from tests.support.incidents import incident_at_table
 from tournaments.events import services
 from tournaments.incidents import services as incidents
 from tournaments.incidents.models import Sanction
-from tournaments.models import Entry, Round, Seat, Table, Tournament
+from tournaments.models import Entry, Round, Table, Tournament
 from tournaments.rounds import services as rounds
 from tournaments.tables import hands
 
@@ -59,16 +60,6 @@ def staff_event(organizer: Any, judge: Any, slug: str, players: int) -> Tourname
     for table in second[1:]:
         play_table(table, judge, count=1)
     for table in second[::2]:
-        seated = [s.entry for s in Seat.objects.filter(table=table).select_related("entry").order_by("position")]
-        incident = incidents.open_incident(
-            judge,
-            t,
-            kind=incidents.kinds(t)[0][0],
-            finding="Talked",
-            table=table,
-            hand_number=1,
-            caller=seated[0],
-            involved=seated[1:3],
-        )
+        incident, seated = incident_at_table(judge, t, table, finding="Talked", hand_number=1, involved=2)
         incidents.sanction(judge, incident, seated[1], Sanction.Kind.WARNING, "Talked")
     return Tournament.objects.get(pk=t.pk)

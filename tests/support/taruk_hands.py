@@ -39,6 +39,13 @@ def tri(dealer: str, seats: Any, declarer: str, partner: str, card_points: int =
     }
 
 
+def tri_in(envelope: dict[str, Any], card_points: int = 48) -> dict[str, Any]:
+    """``tri`` in a table's next envelope (``hands.next_envelope``): the first seat declares with the
+    third's king of hearts."""
+    seats = envelope["seats"]
+    return {**envelope, **tri(envelope["dealer"], seats, seats[0], seats[2], card_points)}
+
+
 def dve(dealer: str, declarer: str, partner: str, card_points: int = 48) -> dict[str, Any]:
     """A dve dealt by ``dealer`` at a table of four, otherwise as ``tri``."""
     return {**tri(dealer, SEATS[dealer], declarer, partner, card_points), "game": "dve"}

@@ -28,3 +28,16 @@ def complete(running_event, bob):
     hands.enter_hand(bob, table, klop_b_full())
     hands.enter_hand(bob, table, tri("B", HAND2_SEATS, "C", "A"))
     return table
+
+
+@pytest.fixture
+def paused(running_event, alice):
+    """``running_event`` with round 1's clock paused: nothing on the pages moves with time (a page is
+    kept until the event changes)."""
+    from tournaments.models import Round
+    from tournaments.rounds import services as rounds
+
+    rnd = Round.objects.get(tournament=running_event, number=1)
+    if rnd.started_at is not None:
+        rounds.pause_clock(alice, rnd)
+    return running_event

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import errno
 import os
-import socket
 from datetime import timedelta
 
 import pytest
@@ -16,6 +15,7 @@ from config.celery import app
 from tests.conftest import client_for
 from tests.html_forms import form
 from tests.support.documents import get
+from tests.support.processes import free_port
 from tests.support.taruk_hands import play
 from tournaments.documents import files as documents
 from tournaments.documents import jobs, tasks
@@ -24,19 +24,12 @@ from tournaments.models import GeneratedFile
 pytestmark = pytest.mark.usefixtures("documents_settings")
 
 
-def closed_port() -> int:
-    """A local port nobody listens on: connecting is refused at once."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def broker_down(monkeypatch):
     """Celery with a real (Redis) broker at a closed port, as when Redis is down. Celery reads the
     CELERY_BROKER_URL environment variable before its own setting (CI's second pass sets it)."""
     saved = (app.conf.task_always_eager, app.conf.broker_url)
-    down = f"redis://127.0.0.1:{closed_port()}/0"
+    down = f"redis://127.0.0.1:{free_port()}/0"  # nobody listens: refused at once
     app.conf.task_always_eager = False
     app.conf.broker_url = down
     monkeypatch.setenv("CELERY_BROKER_URL", down)

@@ -19,7 +19,7 @@ from tests import toy_variant
 from tests.conftest import client_for
 from tests.samples import samples_of
 from tests.support.events import seated_event
-from tests.support.taruk_hands import play
+from tests.support.taruk_hands import play, tri_in
 from tests.tournaments.variant_tables import NAMES, sample_table
 from tournaments.documents import export_columns, exports
 from tournaments.events import services
@@ -307,14 +307,8 @@ def test_at_a_table_of_five_the_seat_sitting_out_is_named_and_keeps_its_total(al
 def taruk_tri(envelope: dict) -> dict:
     """A tri (taruk2012.md §5): the first seat declares with the third's king of hearts, 41 card
     points, trula announced and made under kontra."""
-    seats = envelope["seats"]
     return {
-        **envelope,
-        "game": "tri",
-        "declarer": seats[0],
-        "called_king": "hearts",
-        "partner": seats[2],
-        "card_points": 41,
+        **tri_in(envelope, 41),
         "bonuses": [{"type": "trula", "announced": True, "made": True, "side": "declarer", "kontra": 2}],
     }
 

@@ -12,9 +12,7 @@ import pytest
 from django.core.cache import caches
 
 from tests.conftest import client_for
-from tournaments.models import Round
 from tournaments.public import cache as public_cache
-from tournaments.rounds import services as rounds
 
 PAGES = [
     "/e/{slug}/",
@@ -43,15 +41,6 @@ def local_cache(settings):
     cache.clear()
     yield cache
     cache.clear()
-
-
-@pytest.fixture
-def paused(running_event, alice):
-    """Nothing on the pages moves with time: every copy is kept until the event changes."""
-    rnd = Round.objects.get(tournament=running_event, number=1)
-    if rnd.started_at is not None:
-        rounds.pause_clock(alice, rnd)
-    return running_event
 
 
 def junk(rng: random.Random, n: int) -> str:

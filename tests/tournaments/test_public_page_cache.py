@@ -32,15 +32,6 @@ def get(client, url, **headers):
     return response, [q["sql"] for q in ctx.captured_queries]
 
 
-@pytest.fixture
-def paused(running_event, alice):
-    """The running round with its clock paused: nothing on the pages moves with time."""
-    rnd = Round.objects.get(tournament=running_event, number=1)
-    if rnd.started_at is not None:
-        rounds.pause_clock(alice, rnd)
-    return running_event
-
-
 @pytest.mark.parametrize("path", PAGES)
 def test_the_second_anonymous_request_reads_only_the_event_version_and_gets_the_same_bytes(paused, path):
     url = path.format(slug=paused.slug)

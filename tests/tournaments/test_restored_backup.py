@@ -18,6 +18,7 @@ import pytest
 from django.db import connection
 
 from tests.conftest import client_for
+from tests.support.taruk_hands import tri_in
 from tournaments.models import AuditEntry, Table
 from tournaments.public.live import data_version
 from tournaments.tables import hands
@@ -93,15 +94,7 @@ def declarer_points(client, event, declarer: str) -> dict[str, int]:
 def tri(table: Table, card_points: int) -> dict:
     """Taruk 2012 E1 (taruk2012.md §8.1) as the table's next hand, with ``card_points``."""
     envelope = hands.next_envelope(hands.table_setup(table, table.round.tournament), table.hands.last())
-    s = envelope["seats"]
-    return {
-        **envelope,
-        "game": "tri",
-        "declarer": s[0],
-        "called_king": "hearts",
-        "partner": s[2],
-        "card_points": card_points,
-    }
+    return tri_in(envelope, card_points)
 
 
 def test_a_restored_backup_then_another_hand_shows_the_new_history_not_a_kept_copy(running_event, bob, backup):

@@ -52,13 +52,7 @@ def test_an_event_of_a_new_variant_runs_from_its_package_alone(toy, alice, bob):
     assert event.variant == "toy"
     event.is_public = True
     event.save(update_fields=["is_public"])
-    services.set_referee(alice, event, "bob", [])
-    for i in range(6):
-        services.register_player(alice, event, name=f"Player {i}")
-    rnd = rounds.draw_round(alice, event, seed="toy")
-    rounds.publish_draw(alice, rnd)
-    rounds.start_clock(alice, rnd)
-    tables = list(Table.objects.filter(round=rnd).order_by("number"))
+    tables = round_one(event, alice, players=6)
     assert [t.seats.count() for t in tables] == [3, 3]  # the plan seats threes
 
     referee = client_for(bob)
@@ -95,15 +89,21 @@ def test_an_event_of_a_new_variant_runs_from_its_package_alone(toy, alice, bob):
     assert "Player 0" in page.content.decode()
 
 
-def played_table(event: Tournament, alice, bob) -> Table:
-    """Three players at the one table of round 1, bob refereeing; ``HANDS`` entered on the table page."""
+def round_one(event: Tournament, alice, players: int) -> list[Table]:
+    """Round 1 of ``event`` with ``players`` players, drawn, published and started, bob refereeing every
+    table: its tables in order."""
     services.set_referee(alice, event, "bob", [])
-    for i in range(3):
+    for i in range(players):
         services.register_player(alice, event, name=f"Player {i}")
     rnd = rounds.draw_round(alice, event, seed="toy")
     rounds.publish_draw(alice, rnd)
     rounds.start_clock(alice, rnd)
-    table = Table.objects.get(round=rnd)
+    return list(Table.objects.filter(round=rnd).order_by("number"))
+
+
+def played_table(event: Tournament, alice, bob) -> Table:
+    """Three players at the one table of round 1, bob refereeing; ``HANDS`` entered on the table page."""
+    [table] = round_one(event, alice, players=3)
     for winner, stake in HANDS:
         assert post_hand(client_for(bob), table, {"winner": winner, "stake": str(stake)}).status_code in (200, 302)
     return table

@@ -4,13 +4,13 @@ tests that post what a browser would post."""
 from __future__ import annotations
 
 import random
-from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 from django.urls import reverse
 
 from scoring.registry import VARIANTS
+from tests.html_forms import form
 from tests.samples import sample_config, samples_of
 from tests.support.events import new_event, start_round_one
 from tournaments.models import Player, Table
@@ -90,66 +90,13 @@ def enter_url(table: Table) -> str:
     return reverse("hand-enter", args=[table.round.tournament.slug, table.round.number, table.number])
 
 
-class _HandForm(HTMLParser):
-    """The fields of ``form.hand-form`` with the values a browser would send untouched."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.inside = False
-        self.fields: dict[str, str] = {}
-        self.select: str | None = None
-        self.first_option: str | None = None
-        self.textarea: str | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        if tag == "form":
-            self.inside = "hand-form" in (a.get("class") or "")
-        if not self.inside:
-            return
-        name = a.get("name")
-        if tag == "input" and name:
-            kind = a.get("type", "text")
-            if kind in ("checkbox", "radio"):
-                if "checked" in a:
-                    value = a.get("value")  # a browser sends "on" only where there is no value attribute
-                    self.fields[name] = "on" if value is None else value
-            elif kind not in ("submit", "button"):
-                self.fields[name] = a.get("value") or ""
-        elif tag == "select" and name:
-            self.select, self.first_option = name, None
-        elif tag == "option" and self.select:
-            value = a.get("value") or ""
-            if self.first_option is None:
-                self.first_option = value
-                self.fields.setdefault(self.select, value)
-            if "selected" in a:
-                self.fields[self.select] = value
-        elif tag == "textarea" and name:
-            self.textarea = name
-            self.fields[name] = ""
-
-    def handle_data(self, data: str) -> None:
-        if self.textarea:
-            self.fields[self.textarea] += data
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "form":
-            self.inside = False
-        elif tag == "select":
-            self.select = None
-        elif tag == "textarea":
-            self.textarea = None
-
-
 def rendered_form(client: Any, table: Table) -> dict[str, str]:
     """GET the table page; the hand form's fields as the browser would post them untouched."""
     response = client.get(table_url(table))
     assert response.status_code == 200
-    parser = _HandForm()
-    parser.feed(response.content.decode())
-    assert parser.fields, "the table page shows no hand form"
-    return parser.fields
+    fields = form(response.content, enter_url(table)).fields
+    assert fields, "the table page shows no hand form"
+    return fields
 
 
 def post_hand(client: Any, table: Table, typed: dict[str, str], fields: dict[str, str] | None = None) -> Any:

@@ -166,13 +166,7 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             request.session.pop(key, None)
     return render(
-        request,
-        "tournaments/players_import.html",
-        {
-            "tournament": tournament,
-            "form": form,
-            "result": result,
-        },
+        request, "tournaments/players_import.html", {"tournament": tournament, "form": form, "result": result}
     )
 
 

@@ -29,7 +29,7 @@ from tournaments.history.audit_text import sentences as audit_sentences
 from tournaments.history.phrases import moment_text
 from tournaments.lookups import tournament_for_organizer
 from tournaments.models import Tournament
-from tournaments.pages.helpers import form_errors_from
+from tournaments.pages.helpers import form_action, form_errors_from
 from tournaments.readings import rescore
 from tournaments.readings.words import with_readings
 from tournaments.variants import variant_choices
@@ -92,48 +92,31 @@ def staff(request: HttpRequest, slug: str) -> HttpResponse:
     organizer_form = OrganizerForm(prefix="org")
     account_form = RefereeAccountForm(prefix="acct")
     if request.method == "POST":
+
+        def create_account(data: dict[str, Any]) -> str:
+            user = data["username"]
+            services.create_referee_account(request.user, tournament, user, data["password"], data["tables"])
+            return _("Account %(user)s created; give the referee the user name and password.") % {"user": user}
+
+        def set_referee(data: dict[str, Any]) -> str:
+            services.set_referee(request.user, tournament, data["username"], data["tables"])
+            return _("Referee saved.")
+
+        def add_organizer(data: dict[str, Any]) -> str:
+            services.add_organizer(request.user, tournament, data["username"])
+            return _("Organizer added.")
+
         if "acct-username" in request.POST:
             account_form = RefereeAccountForm(request.POST, prefix="acct")
-            if account_form.is_valid():
-                data = account_form.cleaned_data
-                try:
-                    services.create_referee_account(
-                        request.user, tournament, data["username"], data["password"], data["tables"]
-                    )
-                except ValidationError as exc:
-                    form_errors_from(account_form, exc)
-                else:
-                    messages.success(
-                        request,
-                        _("Account %(user)s created; give the referee the user name and password.")
-                        % {"user": data["username"]},
-                    )
-                    return redirect("staff", slug=slug)
+            done = form_action(request, account_form, create_account)
         elif "ref-username" in request.POST:
             referee_form = RefereeForm(request.POST, prefix="ref")
-            if referee_form.is_valid():
-                try:
-                    services.set_referee(
-                        request.user,
-                        tournament,
-                        referee_form.cleaned_data["username"],
-                        referee_form.cleaned_data["tables"],
-                    )
-                except ValidationError as exc:
-                    form_errors_from(referee_form, exc)
-                else:
-                    messages.success(request, _("Referee saved."))
-                    return redirect("staff", slug=slug)
+            done = form_action(request, referee_form, set_referee)
         else:
             organizer_form = OrganizerForm(request.POST, prefix="org")
-            if organizer_form.is_valid():
-                try:
-                    services.add_organizer(request.user, tournament, organizer_form.cleaned_data["username"])
-                except ValidationError as exc:
-                    form_errors_from(organizer_form, exc)
-                else:
-                    messages.success(request, _("Organizer added."))
-                    return redirect("staff", slug=slug)
+            done = form_action(request, organizer_form, add_organizer)
+        if done:
+            return redirect("staff", slug=slug)
     return render(
         request,
         "tournaments/staff.html",

@@ -42,22 +42,10 @@ def _place(target: models.Model) -> dict[str, Any]:
     return place
 
 
-def log(
-    actor: Any,
-    action: str,
-    target: models.Model,
-    *,
-    tournament: Tournament | None,
-    before: Any = None,
-    after: Any = None,
-    reason: str = "",
-    series: Any = None,
-) -> AuditEntry:
-    """Append one entry. Call inside the action's transaction so both land or neither. ``series``: the
-    series whose change this is (``tournaments.seasons``; with ``tournament`` too when it touches an event)."""
-    written = entry(
-        actor, action, target, tournament=tournament, before=before, after=after, reason=reason, series=series
-    )
+def log(actor: Any, action: str, target: models.Model, **fields: Any) -> AuditEntry:
+    """Append one entry (``fields`` as ``entry`` takes them: ``tournament``, and ``before``, ``after``,
+    ``reason``, ``series`` where they apply). Call inside the action's transaction so both land or neither."""
+    written = entry(actor, action, target, **fields)
     written.save()
     return written
 
@@ -73,8 +61,10 @@ def entry(
     reason: str = "",
     series: Any = None,
 ) -> AuditEntry:
-    """The entry ``log`` appends, not yet written: many of them go in one ``AuditEntry.objects.bulk_create``
-    (a rule change rescoring a whole event writes ten thousand), in order, inside the action's transaction."""
+    """The entry ``log`` appends, not yet written (``series``: the series whose change this is,
+    ``tournaments.seasons``; with ``tournament`` too when it touches an event). Many of them go in one
+    ``AuditEntry.objects.bulk_create`` (a rule change rescoring a whole event writes ten thousand), in order,
+    inside the action's transaction."""
     place = _place(target)
     event = place.pop("tournament", None)
     event = tournament if tournament is not None else event

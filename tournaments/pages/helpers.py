@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.forms import Form
+from django.http import HttpRequest
 
 
 def form_errors_from(form: Form, exc: ValidationError) -> None:
@@ -13,3 +18,17 @@ def form_errors_from(form: Form, exc: ValidationError) -> None:
             form.add_error(field if field in form.fields else None, errors)
     else:
         form.add_error(None, exc)
+
+
+def form_action(request: HttpRequest, form: Form, action: Callable[[dict[str, Any]], str]) -> bool:
+    """Run ``action`` on a valid ``form``'s cleaned data and show the message it returns: True once it ran;
+    False with the errors on the form (its own, or the action's ValidationError, ``form_errors_from``)."""
+    if not form.is_valid():
+        return False
+    try:
+        done = action(form.cleaned_data)
+    except ValidationError as exc:
+        form_errors_from(form, exc)
+        return False
+    messages.success(request, done)
+    return True

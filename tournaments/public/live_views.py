@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -28,7 +28,7 @@ from tournaments.public.live import (
     version_key,
     versioned,
 )
-from tournaments.public.spliced import render_page
+from tournaments.public.spliced import ROWS_PART_READS, render_page, rows_part
 from tournaments.results.load import metric_abbr, metric_help, metric_label, metric_text, ranks_pairs, standing_cells
 from tournaments.rounds.clock import clock_payload, moves
 
@@ -38,11 +38,7 @@ def metric_columns(metrics: list[str]) -> list[dict[str, str]]:
     return [{"key": m, "label": metric_label(m), "abbr": metric_abbr(m), "help": metric_help(m)} for m in metrics]
 
 
-def _part(value: str | None) -> str:
-    return "rows" if value == "rows" else ""
-
-
-STANDINGS_READS = {"part": _part}  # ``?me=`` is read by static/js/standings.js only
+STANDINGS_READS = ROWS_PART_READS  # ``?me=`` is read by static/js/standings.js only
 
 
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -52,14 +48,8 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament, version = tournament_and_version(request, slug)
     etag = f'"{version_key(tournament, version)}:{get_language()}"'
     page = _standings_parts(tournament, version, etag)
-    if _part(request.GET.get("part")) == "rows":
-        if request.headers.get("If-None-Match") == etag:
-            response = HttpResponseNotModified()
-        else:
-            response = HttpResponse(page["rows"])
-        response["ETag"] = etag
-        response["Cache-Control"] = "no-cache"
-        return share(response, tournament, version, reads=STANDINGS_READS) if response.status_code == 200 else response
+    if (rows := rows_part(request, etag, page["rows"])) is not None:
+        return share(rows, tournament, version, reads=STANDINGS_READS) if rows.status_code == 200 else rows
     context = {"tournament": tournament}
     response = render_page(request, "tournaments/standings.html", context, {"content": page["content"]})
     return share(response, tournament, version, reads=STANDINGS_READS)

@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
@@ -29,3 +29,23 @@ def render_page(
     for i in range(1, len(pieces), 2):
         pieces[i] = parts[pieces[i].decode()]
     return HttpResponse(b"".join(pieces))
+
+
+def part_read(value: str | None) -> str:
+    """The ``?part=`` a page with polled rows reads: ``rows`` or nothing (the public cache keys on it)."""
+    return "rows" if value == "rows" else ""
+
+
+# What such a page reads from its address (``tournaments.public.cache.share``'s ``reads``).
+ROWS_PART_READS = {"part": part_read}
+
+
+def rows_part(request: HttpRequest, etag: str, rows: bytes) -> HttpResponse | None:
+    """``?part=rows``: the rows alone, or 304 while the page's script still holds ``etag`` (so a phone
+    fetches the rows only after a change); None when the whole page is asked for."""
+    if part_read(request.GET.get("part")) != "rows":
+        return None
+    response = HttpResponseNotModified() if request.headers.get("If-None-Match") == etag else HttpResponse(rows)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response

@@ -22,11 +22,7 @@ def can_create_series(user: Any) -> bool:
 
 
 def is_series_organizer(user: Any, series: Series) -> bool:
-    if not user.is_authenticated:
-        return False
-    if user.is_superuser:
-        return True
-    return series.organizers.filter(pk=user.pk).exists()
+    return access.organizes(user, series)
 
 
 def can_view_series(user: Any, series: Series) -> bool:

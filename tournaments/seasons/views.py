@@ -17,7 +17,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -33,10 +33,10 @@ from tournaments.history.audit import ACTION_LABELS
 from tournaments.history.audit_text import AUDIT_PAGE_SIZE
 from tournaments.history.phrases import moment_text
 from tournaments.models import Tournament
-from tournaments.pages.helpers import form_errors_from
+from tournaments.pages.helpers import form_action, form_errors_from
 from tournaments.public import live
 from tournaments.public.cache import share_series
-from tournaments.public.spliced import render_page
+from tournaments.public.spliced import ROWS_PART_READS, render_page, rows_part
 from tournaments.seasons import access, exports, services, words
 from tournaments.seasons.audit_sentences import series_sentences
 from tournaments.seasons.forms import AddEventForm, DeclineForm, MemberForm, SeriesCreateForm, SeriesSettingsForm
@@ -44,12 +44,7 @@ from tournaments.seasons.ladder import payload
 from tournaments.seasons.models import Series
 from tournaments.seasons.versions import series_version_key, series_version_of
 
-
-def _part(value: str | None) -> str:
-    return "rows" if value == "rows" else ""
-
-
-LADDER_READS = {"part": _part}
+LADDER_READS = ROWS_PART_READS
 
 
 def _versioned(series: Series, version: str, name: str, compute: Any, per_language: bool = True) -> Any:
@@ -101,14 +96,8 @@ def ladder_page(request: HttpRequest, slug: str) -> HttpResponse:
     key = series_version_key(series, version)
     etag = f'"{key}:{get_language()}"'
     parts = _ladder_parts(series, version, etag)
-    if _part(request.GET.get("part")) == "rows":
-        if request.headers.get("If-None-Match") == etag:
-            response = HttpResponseNotModified()
-        else:
-            response = HttpResponse(parts["rows"])
-        response["ETag"] = etag
-        response["Cache-Control"] = "no-cache"
-        return share_series(response, series.pk, key, reads=LADDER_READS) if response.status_code == 200 else response
+    if (rows := rows_part(request, etag, parts["rows"])) is not None:
+        return share_series(rows, series.pk, key, reads=LADDER_READS) if rows.status_code == 200 else rows
     context = {"series": series, "is_organizer": access.is_series_organizer(request.user, series)}
     response = render_page(request, "seasons/ladder.html", context, {"content": parts["content"]})
     return share_series(response, series.pk, key, reads=LADDER_READS)
@@ -224,26 +213,24 @@ def _renamed(exc: ValidationError) -> ValidationError:
     return ValidationError({_FORM_FIELDS.get(f, f): errors for f, errors in exc.error_dict.items()})
 
 
+def _weighting(data: dict[str, Any]) -> dict[str, Any]:
+    """A member event's weight and whether it always counts, as the add and member forms give them."""
+    return {"weight": data["weight"], "always_counts": data["always_counts"]}
+
+
 @login_required
 @require_POST
 def event_add(request: HttpRequest, slug: str) -> HttpResponse:
     series = access.series_for_organizer(request, slug)
     form = AddEventForm(_addable(request.user, series), request.POST)
-    if form.is_valid():
-        event = Tournament.objects.get(slug=form.cleaned_data["event"])
-        try:
-            services.add_event(
-                request.user,
-                series,
-                event,
-                weight=form.cleaned_data["weight"],
-                always_counts=form.cleaned_data["always_counts"],
-            )
-        except ValidationError as exc:
-            form_errors_from(form, exc)
-        else:
-            messages.success(request, _("%(event)s added to the series.") % {"event": event.name})
-            return redirect(reverse("series-manage", args=[slug]) + "#events")
+
+    def add(data: dict[str, Any]) -> str:
+        event = Tournament.objects.get(slug=data["event"])
+        services.add_event(request.user, series, event, **_weighting(data))
+        return _("%(event)s added to the series.") % {"event": event.name}
+
+    if form_action(request, form, add):
+        return redirect(reverse("series-manage", args=[slug]) + "#events")
     return render(request, "seasons/manage.html", _manage_context(request, series, add_form=form))
 
 
@@ -270,13 +257,7 @@ def member_action(request: HttpRequest, slug: str, event: str) -> HttpResponse:
                 request.user, series, member, position=max(1, member.position + (-1 if action == "up" else 1))
             )
         else:
-            services.update_event(
-                request.user,
-                series,
-                member,
-                weight=form.cleaned_data["weight"],
-                always_counts=form.cleaned_data["always_counts"],
-            )
+            services.update_event(request.user, series, member, **_weighting(form.cleaned_data))
             messages.success(request, _("%(event)s saved.") % {"event": member.tournament.name})
     except ValidationError as exc:
         _errors_to_messages(request, exc.message_dict if hasattr(exc, "error_dict") else {"": exc.messages}, form)
@@ -327,14 +308,13 @@ def final_decline(request: HttpRequest, slug: str) -> HttpResponse:
 def organizer_add(request: HttpRequest, slug: str) -> HttpResponse:
     series = access.series_for_organizer(request, slug)
     form = OrganizerForm(request.POST, prefix="org")
-    if form.is_valid():
-        try:
-            services.add_organizer(request.user, series, form.cleaned_data["username"])
-        except ValidationError as exc:
-            form_errors_from(form, exc)
-        else:
-            messages.success(request, _("Organizer added."))
-            return redirect(reverse("series-manage", args=[slug]) + "#organizers")
+
+    def add(data: dict[str, Any]) -> str:
+        services.add_organizer(request.user, series, data["username"])
+        return _("Organizer added.")
+
+    if form_action(request, form, add):
+        return redirect(reverse("series-manage", args=[slug]) + "#organizers")
     return render(request, "seasons/manage.html", _manage_context(request, series, organizer_form=form))
 
 

@@ -172,16 +172,18 @@ def _confirm(
             after={**after, "own_phone": True} if own_phone else after,
         )
     if table.confirmations.count() == table.seats.count() and table.confirmed_at is None:
-        table.confirmed_at = timezone.now()
-        table.save(update_fields=["confirmed_at"])
-        audit.log(
-            actor,
-            "table.confirmed",
-            table,
-            tournament=tournament,
-            after={"confirmed_at": table.confirmed_at.isoformat(), "totals": confirmation.totals},
-        )
+        _mark_confirmed(actor, table, tournament, confirmation.totals)
     return confirmation
+
+
+def _mark_confirmed(
+    actor: Any, table: Table, tournament: Tournament, totals: Any, reason: str = "", **more: Any
+) -> None:
+    """The table confirmed now, audited as ``table.confirmed``: the moment, the totals confirmed (and ``more``)."""
+    table.confirmed_at = timezone.now()
+    table.save(update_fields=["confirmed_at"])
+    after = {"confirmed_at": table.confirmed_at.isoformat(), "totals": totals, **more}
+    audit.log(actor, "table.confirmed", table, tournament=tournament, reason=reason, after=after)
 
 
 def _check_complete(table: Table, tournament: Tournament) -> None:
@@ -214,17 +216,8 @@ def confirm_by_judge(actor: Any, table: Table, reason: str) -> JudgeConfirmation
     judge = JudgeConfirmation.objects.create(
         table=table, judge=actor, reason=reason.strip(), totals=dict(progress_of(table, tournament).totals)
     )
-    table.confirmed_at = timezone.now()
-    table.save(update_fields=["confirmed_at"])
     audit.log(
         actor, "table.confirmed_by_judge", table, tournament=tournament, after=judge_record(judge), reason=judge.reason
     )
-    audit.log(
-        actor,
-        "table.confirmed",
-        table,
-        tournament=tournament,
-        reason=judge.reason,
-        after={"confirmed_at": table.confirmed_at.isoformat(), "totals": judge.totals, "by": "seat A and judge"},
-    )
+    _mark_confirmed(actor, table, tournament, judge.totals, judge.reason, by="seat A and judge")
     return judge

@@ -162,6 +162,12 @@ def seat(groups: Sequence[Sequence[str]], plan: TablePlan, rng: random.Random) -
     return tables
 
 
+def seated_draw(variant: str, seed: Seed, groups: Sequence[Sequence[str]], byes: Sequence[str]) -> Draw:
+    """The draw of ``groups``, the seats at every table drawn from ``seed`` alone (``seat``): for a
+    re-seating whose tables were made without the lot."""
+    return Draw(variant, seed, seat(groups, plan_of(variant), seeded(seed)), byes)
+
+
 def meeting_counts(previous_meetings: Any) -> dict[str, dict[str, int]]:
     """``{frozenset pair: count}`` or an iterable of pairs -> adjacency with counts."""
     met: dict[str, dict[str, int]] = {}
@@ -178,3 +184,8 @@ def meeting_counts(previous_meetings: Any) -> dict[str, dict[str, int]]:
         row_a[b] = row_a.get(b, 0) + count
         row_b[a] = row_b.get(a, 0) + count
     return met
+
+
+def repeat_cost(group: Sequence[str], met: Mapping[str, Mapping[str, int]]) -> int:
+    """A table's repeat cost: each pair's earlier meetings (``meeting_counts``) squared, summed."""
+    return sum(met.get(a, {}).get(b, 0) ** 2 for a, b in each_pair(group))

@@ -3,7 +3,7 @@ whose plan does not re-seat by places)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tournaments.rounds.seating.clubs import part_clubs
@@ -11,11 +11,10 @@ from tournaments.rounds.seating.draw import (
     Draw,
     Seed,
     cut,
-    each_pair,
     meeting_counts,
     plan_of,
-    seat,
-    seeded,
+    repeat_cost,
+    seated_draw,
     split_off_byes,
     unique,
 )
@@ -54,18 +53,18 @@ def reseat_by_standings(
     """
     plan = plan_of(variant)
     order = unique(standings_order)
-    rng = seeded(seed)
     split, byes, seated = split_off_byes(order, plan, bye_counts, seats)
     groups = cut(seated, split.sizes)
     met = meeting_counts(previous_meetings)
     _avoid_repeats(groups, met)
     if clubs:
-
-        def cost(group: Sequence[str]) -> int:
-            return sum(met.get(a, {}).get(b, 0) ** 2 for a, b in each_pair(group))
-
-        part_clubs(groups, clubs, may_exchange=lambda ti, a, tj, b: abs(ti - tj) <= MAX_SWAP_DISTANCE, cost=cost)
-    return Draw(variant, seed, seat(groups, plan, rng), byes)
+        part_clubs(
+            groups,
+            clubs,
+            may_exchange=lambda ti, a, tj, b: abs(ti - tj) <= MAX_SWAP_DISTANCE,
+            cost=lambda group: repeat_cost(group, met),
+        )
+    return seated_draw(variant, seed, groups, byes)
 
 
 def _avoid_repeats(groups: list[list[str]], met: dict[str, dict[str, int]]) -> None:
@@ -87,7 +86,7 @@ def _avoid_repeats(groups: list[list[str]], met: dict[str, dict[str, int]]) -> N
         return total
 
     def has_repeat(group: list[str]) -> bool:
-        return any(met.get(p, empty).get(x) for p, x in each_pair(group))
+        return repeat_cost(group, met) > 0  # every count in ``met`` is at least 1
 
     # Only tables with a repeat are worked on; a swap can fix or spoil both tables.
     dirty = {t for t, g in enumerate(groups) if has_repeat(g)}

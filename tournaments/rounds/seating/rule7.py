@@ -20,8 +20,8 @@ from tournaments.rounds.seating.draw import (
     each_pair,
     meeting_counts,
     plan_of,
-    seat,
-    seeded,
+    repeat_cost,
+    seated_draw,
     split_off_byes,
     unique,
 )
@@ -79,7 +79,7 @@ def draw_by_places(
 ) -> Draw:
     """``reseat_by_places`` plus the seat draw at every new table (taruk2012.md §7.5 step 4, §7.3)."""
     groups, byes = _groups(round_results, variant, previous_meetings, clubs)
-    return Draw(variant, seed, seat(groups, plan_of(variant), seeded(seed)), byes)
+    return seated_draw(variant, seed, groups, byes)
 
 
 def _ties(entry: Mapping[str, Any], players: Sequence[str]) -> dict[tuple, list[str]]:
@@ -182,14 +182,12 @@ def _groups(
     if met:
         _swap_within_place_groups(groups, met, group_of, old_table)
     if clubs:
-
-        def cost(group: Sequence[str]) -> int:
-            # Last round's tablemates first (§7.5), then earlier meetings.
-            mates = Counter(old_table[p] for p in group if p in old_table)
-            again = sum(c * (c - 1) // 2 for c in mates.values())
-            return again * 10_000 + sum(met.get(a, {}).get(b, 0) ** 2 for a, b in each_pair(group))
-
-        part_clubs(groups, clubs, may_exchange=lambda ti, a, tj, b: group_of.get(a) == group_of.get(b), cost=cost)
+        part_clubs(
+            groups,
+            clubs,
+            may_exchange=lambda ti, a, tj, b: group_of.get(a) == group_of.get(b),
+            cost=lambda group: _clashes(group, old_table, met),
+        )
     return groups, byes
 
 
@@ -213,11 +211,10 @@ def _swap_within_place_groups(
     """
 
     def cost(group: list[str]) -> int:
-        return sum(met.get(a, {}).get(b, 0) ** 2 for a, b in each_pair(group))
+        return repeat_cost(group, met)
 
     def mates(group: list[str]) -> int:
-        seen = Counter(old_table.get(p) for p in group if old_table.get(p) is not None)
-        return sum(c * (c - 1) // 2 for c in seen.values())
+        return _last_round_pairs(group, old_table)
 
     improved = True
     while improved:
@@ -248,6 +245,17 @@ def _swap_within_place_groups(
 LAST_ROUND_WEIGHT = 10_000
 
 
+def _last_round_pairs(group: Sequence[str], old_table: Mapping[str, int]) -> int:
+    """How many pairs at ``group`` shared a table last round."""
+    seen = Counter(old_table[p] for p in group if p in old_table)
+    return sum(c * (c - 1) // 2 for c in seen.values())
+
+
+def _clashes(group: Sequence[str], old_table: Mapping[str, int], met: Mapping[str, Mapping[str, int]]) -> int:
+    """A table's repeats: last round's tablemates first (§7.5), then earlier meetings."""
+    return _last_round_pairs(group, old_table) * LAST_ROUND_WEIGHT + repeat_cost(group, met)
+
+
 def _separate_old_tablemates(
     groups: list[list[str]],
     old_table: Mapping[str, int],
@@ -271,13 +279,7 @@ def _separate_old_tablemates(
     met = met or {}
 
     def clashes(group: list[str]) -> int:
-        seen: dict[int, int] = {}
-        for p in group:
-            t = old_table.get(p)
-            if t is not None:
-                seen[t] = seen.get(t, 0) + 1
-        last = sum(c * (c - 1) // 2 for c in seen.values())
-        return last * LAST_ROUND_WEIGHT + sum(met.get(a, {}).get(b, 0) ** 2 for a, b in each_pair(group))
+        return _clashes(group, old_table, met)
 
     def meet(a: str, b: str) -> bool:
         return (old_table.get(a) is not None and old_table.get(a) == old_table.get(b)) or bool(met.get(a, {}).get(b))
