@@ -10,8 +10,9 @@ raised it (``exception_handler``). JSON in, JSON out.
 
 from __future__ import annotations
 
+import inspect
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -19,7 +20,7 @@ from django.db.models import Prefetch
 from django.http import Http404
 from drf_spectacular.settings import spectacular_settings
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from drf_spectacular.views import SpectacularSwaggerSplitView
 from rest_framework import exceptions, status
 from rest_framework.parsers import JSONParser
@@ -206,6 +207,56 @@ SLUG = OpenApiParameter("slug", OpenApiTypes.STR, OpenApiParameter.PATH, descrip
 def action_parameter(actions: list[str], description: str) -> OpenApiParameter:
     """The ``action`` path segment of an endpoint that does one of several things."""
     return OpenApiParameter("action", OpenApiTypes.STR, OpenApiParameter.PATH, enum=actions, description=description)
+
+
+API_NOTE = inspect.cleandoc(ApiView.__doc__ or "")
+HTTP_METHODS = ("get", "post", "put", "patch", "delete")
+
+
+class Endpoint(ApiView):
+    # One operation of the API (one HTTP method), documented by what a subclass declares rather than by a
+    # decorator repeating the shape every endpoint shares. A family of endpoints (``ReadEndpoint``,
+    # ``RoundWrite``) declares what its members share and may implement the method; each member declares
+    # the rest: its ``operation_id``, its ``answer`` (and ``body``), and its words in its docstring, the
+    # summary first and after a blank line the description, as the code's reader and the schema's read it.
+    # No docstring here or on a family: drf-spectacular would make it the description of every operation.
+    tag: ClassVar[str]
+    operation_id: ClassVar[str]
+    description: ClassVar[str | None] = None  # a description the docstring cannot hold (composed, computed)
+    parameters: ClassVar[list[OpenApiParameter]] = [SLUG]
+    body: ClassVar[Any] = None
+    answer: ClassVar[Any]
+    code: ClassVar[int] = status.HTTP_200_OK
+    errors: ClassVar[dict[Any, OpenApiResponse]] = WRITE_ERRORS
+    examples: ClassVar[list[OpenApiExample]] = []
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "operation_id" in cls.__dict__:  # a member, not a family
+            (method,) = (m for m in HTTP_METHODS if hasattr(cls, m))
+            extend_schema_view(**{method: extend_schema(**cls.documentation())})(cls)
+
+    @classmethod
+    def documentation(cls) -> dict[str, Any]:
+        """The arguments of ``extend_schema`` for this operation. Without a description, the operation keeps
+        the note drf-spectacular gave every operation before endpoints were declared (``ApiView``'s)."""
+        summary, _blank, description = inspect.cleandoc(cls.__dict__["__doc__"]).partition("\n\n")
+        return {
+            "operation_id": cls.operation_id,
+            "tags": [cls.tag],
+            "parameters": cls.parameters,
+            "request": cls.body,
+            "responses": {cls.code: cls.answer, **cls.errors},
+            "summary": " ".join(summary.split()),
+            "description": cls.description or " ".join(description.split()) or API_NOTE,
+            "examples": cls.examples,
+        }
+
+
+class ReadEndpoint(Endpoint):
+    # A GET: refused as the event's pages are (``READ_ERRORS``).
+    method = "get"
+    errors = READ_ERRORS
 
 
 # taruk2012.md §8.1 E1 (hand 1 at a table whose first dealer is A): 25 for B, 15 for D.
