@@ -13,13 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import access
-from tournaments.api.core import (
-    READ_ERRORS,
-    SLUG,
-    WRITE_ERRORS,
-    ApiView,
-    error_responses,
-)
+from tournaments.api.core import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, ReadEndpoint, error_responses
 from tournaments.documents import files as documents
 from tournaments.documents import jobs
 from tournaments.documents.reads import document_for, serve, status_payload
@@ -52,14 +46,13 @@ class DocumentStatusSerializer(serializers.Serializer):
     download_url = serializers.CharField(allow_null=True)
 
 
-class Documents(ApiView):
-    @extend_schema(
-        operation_id="documents_list",
-        tags=["documents"],
-        parameters=[SLUG],
-        responses={200: DocumentStatusSerializer(many=True), **READ_ERRORS},
-        summary="Every protocol and export of the event with its state (organizers)",
-    )
+class Documents(ReadEndpoint):
+    """Every protocol and export of the event with its state (organizers)"""
+
+    tag = "documents"
+    operation_id = "documents_list"
+    answer = DocumentStatusSerializer(many=True)
+
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         access.require_organizer(request.user, tournament)

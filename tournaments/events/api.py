@@ -25,6 +25,8 @@ from tournaments.api.core import (
     SLUG,
     WRITE_ERRORS,
     ApiView,
+    Endpoint,
+    ReadEndpoint,
     action_parameter,
     valid,
 )
@@ -76,6 +78,7 @@ class EventList(ApiView):
 
 
 class EventDetail(ApiView):
+    # Not an Endpoint: its GET is described by the class routed, ``Event``'s docstring (drf-spectacular's fallback).
     @extend_schema(
         operation_id="event_detail",
         tags=["events"],
@@ -114,18 +117,18 @@ class Entries(ApiView):
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
 
-class EntryAction(ApiView):
-    @extend_schema(
-        operation_id="entry_status",
-        tags=["players"],
-        request=ReasonSerializer,
-        parameters=[
-            SLUG,
-            action_parameter(list(ENTRY_ACTIONS), "withdraw or reinstate"),
-        ],
-        responses={200: EntrySerializer, **WRITE_ERRORS},
-        summary="Withdraw or reinstate a player (organizers)",
-    )
+class EntryAction(Endpoint):
+    """Withdraw or reinstate a player (organizers)"""
+
+    tag = "players"
+    operation_id = "entry_status"
+    parameters = [
+        SLUG,
+        action_parameter(list(ENTRY_ACTIONS), "withdraw or reinstate"),
+    ]
+    body = ReasonSerializer
+    answer = EntrySerializer
+
     def post(self, request: Request, slug: str, start_number: int, action: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         entry = get_object_or_404(
@@ -332,25 +335,25 @@ class ImportRowSerializer(serializers.Serializer):
     match = MatchSerializer(allow_null=True)
 
 
-class EntriesImport(ApiView):
-    parser_classes = [MultiPartParser, FormParser, JSONParser]
+class EntriesImport(Endpoint):
+    """Import a player list from a file (organizers)
 
-    @extend_schema(
-        operation_id="entries_import",
-        tags=["players"],
-        parameters=[SLUG],
-        request={"multipart/form-data": ImportRequestSerializer},
-        responses={201: EntrySerializer(many=True), 200: ImportRowSerializer(many=True), **WRITE_ERRORS},
-        summary="Import a player list from a file (organizers)",
-        description="All or nothing, as on the page: a file with any error enters nobody and answers "
-        "every error, the field naming the file's line (`line 4: name`). With `dry_run` "
-        "the checked rows are answered and nothing is entered, each with its warnings (a name already in "
-        "the event or the file, compared without case, spaces and accents, where federation ids do not "
-        "tell the players apart) and its match with the site's players (season.md §1.2): by federation id "
-        "the same player, by name and club (without case and accents) maybe. The import then enters each "
-        "row of a `maybe` as that player or as a new one as `matches` answers it; a `maybe` without an "
-        "answer enters nobody (error field `matches.<line>`, code `match_pending`).",
-    )
+    All or nothing, as on the page: a file with any error enters nobody and answers every error, the field naming
+    the file's line (`line 4: name`). With `dry_run` the checked rows are answered and nothing is entered, each with
+    its warnings (a name already in the event or the file, compared without case, spaces and accents, where
+    federation ids do not tell the players apart) and its match with the site's players (season.md §1.2): by
+    federation id the same player, by name and club (without case and accents) maybe. The import then enters each
+    row of a `maybe` as that player or as a new one as `matches` answers it; a `maybe` without an answer enters
+    nobody (error field `matches.<line>`, code `match_pending`)."""
+
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+    tag = "players"
+    operation_id = "entries_import"
+    body = {"multipart/form-data": ImportRequestSerializer}
+    answer = EntrySerializer(many=True)
+    code = 201
+    errors = {200: ImportRowSerializer(many=True), **WRITE_ERRORS}
+
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         access.require_organizer(request.user, tournament)
@@ -377,16 +380,17 @@ class OrganizerSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
 
 
-class Organizers(ApiView):
-    @extend_schema(
-        operation_id="organizer_add",
-        tags=["staff"],
-        parameters=[SLUG],
-        request=OrganizerSerializer,
-        responses={201: OrganizerSerializer(many=True), **WRITE_ERRORS},
-        summary="Add an organizer to the event (organizers)",
-        description="The user must exist. Answers the event's organizers.",
-    )
+class Organizers(Endpoint):
+    """Add an organizer to the event (organizers)
+
+    The user must exist. Answers the event's organizers."""
+
+    tag = "staff"
+    operation_id = "organizer_add"
+    body = OrganizerSerializer
+    answer = OrganizerSerializer(many=True)
+    code = 201
+
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         data = OrganizerSerializer(data=request.data)
@@ -419,16 +423,14 @@ class AuditPage(pagination.PageNumberPagination):
     page_size_query_param = "page_size"
 
 
-class AuditLog(ApiView):
-    pagination_class = AuditPage  # the schema documents the page (count, next, previous, results)
+class AuditLog(ReadEndpoint):
+    """The event's audit log, newest first, a page at a time (organizers)"""
 
-    @extend_schema(
-        operation_id="audit_log",
-        tags=["events"],
-        parameters=[SLUG],
-        responses={200: AuditEntrySerializer(many=True), **READ_ERRORS},
-        summary="The event's audit log, newest first, a page at a time (organizers)",
-    )
+    pagination_class = AuditPage  # the schema documents the page (count, next, previous, results)
+    tag = "events"
+    operation_id = "audit_log"
+    answer = AuditEntrySerializer(many=True)
+
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         access.require_organizer(request.user, tournament)

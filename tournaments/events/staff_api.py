@@ -16,7 +16,17 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.api.core import NOT_FOUND, READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, organizer_event, valid
+from tournaments.api.core import (
+    NOT_FOUND,
+    READ_ERRORS,
+    SLUG,
+    WRITE_ERRORS,
+    ApiView,
+    Endpoint,
+    ReadEndpoint,
+    organizer_event,
+    valid,
+)
 from tournaments.api.serializers import MAX_INT, EntrySerializer, RegisterSerializer, optional_text
 from tournaments.events import services
 from tournaments.lookups import tournament_for_viewer
@@ -209,16 +219,17 @@ def _entry(tournament: Any, start_number: int) -> Entry:
     )
 
 
-class EntryDetail(ApiView):
-    @extend_schema(
-        operation_id="entry_edit",
-        tags=["players"],
-        parameters=[SLUG, START_NUMBER],
-        request=EntryEditSerializer,
-        responses={200: EntrySerializer, **WRITE_ERRORS},
-        summary="Correct a player's name or club, or change the start number (organizers)",
-        description="Only the fields sent change. A start number must be free in the event.",
-    )
+class EntryDetail(Endpoint):
+    """Correct a player's name or club, or change the start number (organizers)
+
+    Only the fields sent change. A start number must be free in the event."""
+
+    tag = "players"
+    operation_id = "entry_edit"
+    parameters = [SLUG, START_NUMBER]
+    body = EntryEditSerializer
+    answer = EntrySerializer
+
     def patch(self, request: Request, slug: str, start_number: int) -> Response:
         entry = _entry(organizer_event(request, slug), start_number)
         data = valid(EntryEditSerializer, request.data)
@@ -226,17 +237,18 @@ class EntryDetail(ApiView):
         return Response(EntrySerializer(entry).data)
 
 
-class LateEntries(ApiView):
-    @extend_schema(
-        operation_id="entry_late_add",
-        tags=["players"],
-        parameters=[SLUG],
-        request=LateAddSerializer,
-        responses={201: EntrySerializer, **WRITE_ERRORS},
-        summary="Enter a player after the event began (organizers)",
-        description="The player is seated from the next draw (a drafted, unpublished draw must be "
-        "drawn again to include him). Withdraw with POST .../entries/{n}/withdraw/.",
-    )
+class LateEntries(Endpoint):
+    """Enter a player after the event began (organizers)
+
+    The player is seated from the next draw (a drafted, unpublished draw must be drawn again to include him).
+    Withdraw with POST .../entries/{n}/withdraw/."""
+
+    tag = "players"
+    operation_id = "entry_late_add"
+    body = LateAddSerializer
+    answer = EntrySerializer
+    code = 201
+
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         data = valid(LateAddSerializer, request.data)
@@ -244,14 +256,13 @@ class LateEntries(ApiView):
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
 
-class Pins(ApiView):
-    @extend_schema(
-        operation_id="pins_list",
-        tags=["players"],
-        parameters=[SLUG],
-        responses={200: PinSerializer(many=True), **READ_ERRORS},
-        summary="Every player's confirmation PIN (organizers only)",
-    )
+class Pins(ReadEndpoint):
+    """Every player's confirmation PIN (organizers only)"""
+
+    tag = "players"
+    operation_id = "pins_list"
+    answer = PinSerializer(many=True)
+
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         response = Response(PinSerializer(services.entry_pins(request.user, tournament), many=True).data)
@@ -263,18 +274,19 @@ class NewPinSerializer(serializers.Serializer):
     reason = optional_text(2000)
 
 
-class EntryPin(ApiView):
-    @extend_schema(
-        operation_id="entry_new_pin",
-        tags=["players"],
-        parameters=[SLUG, START_NUMBER],
-        request=NewPinSerializer,
-        responses={200: PinSerializer, **WRITE_ERRORS},
-        summary="Issue a player a new confirmation PIN (organizers only)",
-        description="A player lost his PIN slip: he gets a new PIN and the old one stops working; "
-        "confirmations he gave with it stand. Audited (entry.pin_changed, without the PINs). Print his "
-        "slip again with the players page's PIN slips (?n=<start number>).",
-    )
+class EntryPin(Endpoint):
+    """Issue a player a new confirmation PIN (organizers only)
+
+    A player lost his PIN slip: he gets a new PIN and the old one stops working; confirmations he gave with it
+    stand. Audited (entry.pin_changed, without the PINs). Print his slip again with the players page's PIN slips
+    (?n=<start number>)."""
+
+    tag = "players"
+    operation_id = "entry_new_pin"
+    parameters = [SLUG, START_NUMBER]
+    body = NewPinSerializer
+    answer = PinSerializer
+
     def post(self, request: Request, slug: str, start_number: int) -> Response:
         entry = _entry(organizer_event(request, slug), start_number)
         data = valid(NewPinSerializer, request.data)
@@ -284,39 +296,40 @@ class EntryPin(ApiView):
         return response
 
 
-class SeatLookup(ApiView):
-    @extend_schema(
-        operation_id="seat_lookup",
-        tags=["players"],
-        parameters=[
-            SLUG,
-            OpenApiParameter(
-                "q",
-                OpenApiTypes.STR,
-                OpenApiParameter.QUERY,
-                required=False,
-                description="A start number, or words of a name or team (accents and case aside: cuk finds Čuk). "
-                "Left out or blank: no players.",
-            ),
-        ],
-        responses={200: LookupRowSerializer(many=True), **READ_ERRORS},
-        summary="Where do I sit: players matching a name or start number, with their current seat",
-        description=f"At most {whereabouts.LOOKUP_LIMIT} players.",
-    )
+class SeatLookup(ReadEndpoint):
+    """Where do I sit: players matching a name or start number, with their current seat"""
+
+    tag = "players"
+    operation_id = "seat_lookup"
+    parameters = [
+        SLUG,
+        OpenApiParameter(
+            "q",
+            OpenApiTypes.STR,
+            OpenApiParameter.QUERY,
+            required=False,
+            description="A start number, or words of a name or team (accents and case aside: cuk finds Čuk). "
+            "Left out or blank: no players.",
+        ),
+    ]
+    answer = LookupRowSerializer(many=True)
+    description = f"At most {whereabouts.LOOKUP_LIMIT} players."
+
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         query = str(request.query_params.get("q", ""))[:120]
         return Response(LookupRowSerializer(whereabouts.lookup(tournament, query), many=True).data)
 
 
-class PlayerPage(ApiView):
-    @extend_schema(
-        operation_id="player_page",
-        tags=["players"],
-        parameters=[SLUG, START_NUMBER],
-        responses={200: PlayerPageSerializer, **READ_ERRORS, 404: NOT_FOUND},
-        summary="A player's page: current seat, results per round, standing (never the PIN)",
-    )
+class PlayerPage(Endpoint):
+    """A player's page: current seat, results per round, standing (never the PIN)"""
+
+    tag = "players"
+    operation_id = "player_page"
+    parameters = [SLUG, START_NUMBER]
+    answer = PlayerPageSerializer
+    errors = {**READ_ERRORS, 404: NOT_FOUND}
+
     def get(self, request: Request, slug: str, start_number: int) -> Response:
         tournament = tournament_for_viewer(request, slug)
         entry = get_object_or_404(

@@ -22,7 +22,7 @@ from rest_framework.response import Response
 
 from scoring.series.jsonio import dumps
 from scoring.series.model import TIE_BREAKS
-from tournaments.api.core import READ_ERRORS, WRITE_ERRORS, ApiView, valid
+from tournaments.api.core import READ_ERRORS, WRITE_ERRORS, ApiView, Endpoint, ReadEndpoint, valid
 from tournaments.events.api import AuditEntrySerializer, AuditPage, OrganizerSerializer
 from tournaments.models import Tournament
 from tournaments.public import live
@@ -256,15 +256,16 @@ class SeriesDetail(ApiView):
         return _answer(request, series)
 
 
-class SeriesLadder(ApiView):
-    @extend_schema(
-        operation_id="series_ladder",
-        tags=["series"],
-        parameters=[SERIES],
-        responses={200: LadderSerializer, **READ_ERRORS},
-        summary="The series ladder (the data of the ladder page, its PDF and its workbook)",
-        description="Numbers are exact (0.4875, 29.5). Computed once per change of the series or any of its events.",
-    )
+class SeriesLadder(ReadEndpoint):
+    """The series ladder (the data of the ladder page, its PDF and its workbook)
+
+    Numbers are exact (0.4875, 29.5). Computed once per change of the series or any of its events."""
+
+    tag = "series"
+    operation_id = "series_ladder"
+    parameters = [SERIES]
+    answer = LadderSerializer
+
     def get(self, request: Request, slug: str) -> HttpResponse:
         series = access.series_for_viewer(request, slug)
         version = series_version_of(series.pk)
@@ -275,16 +276,18 @@ class SeriesLadder(ApiView):
         return share_series(HttpResponse(body, content_type="application/json"), series.pk, key)
 
 
-class SeriesEvents(ApiView):
-    @extend_schema(
-        operation_id="series_event_add",
-        tags=["series"],
-        parameters=[SERIES],
-        request=MemberAddSerializer,
-        responses={201: SeriesSerializer, **WRITE_ERRORS},
-        summary="Add an event to the series (organizers of both)",
-        description="Last in the series' order unless `position` says otherwise. An event belongs to one series.",
-    )
+class SeriesEvents(Endpoint):
+    """Add an event to the series (organizers of both)
+
+    Last in the series' order unless `position` says otherwise. An event belongs to one series."""
+
+    tag = "series"
+    operation_id = "series_event_add"
+    parameters = [SERIES]
+    body = MemberAddSerializer
+    answer = SeriesSerializer
+    code = 201
+
     def post(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
         data = valid(MemberAddSerializer, request.data)
@@ -326,15 +329,16 @@ class SeriesEventDetail(ApiView):
         return _answer(request, series)
 
 
-class SeriesOrganizers(ApiView):
-    @extend_schema(
-        operation_id="series_organizer_add",
-        tags=["series"],
-        parameters=[SERIES],
-        request=OrganizerSerializer,
-        responses={201: OrganizerSerializer(many=True), **WRITE_ERRORS},
-        summary="Add an organizer to the series (organizers)",
-    )
+class SeriesOrganizers(Endpoint):
+    """Add an organizer to the series (organizers)"""
+
+    tag = "series"
+    operation_id = "series_organizer_add"
+    parameters = [SERIES]
+    body = OrganizerSerializer
+    answer = OrganizerSerializer(many=True)
+    code = 201
+
     def post(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
         services.add_organizer(request.user, series, valid(OrganizerSerializer, request.data)["username"])
@@ -342,46 +346,48 @@ class SeriesOrganizers(ApiView):
         return Response([{"username": n} for n in names], status=status.HTTP_201_CREATED)
 
 
-class SeriesFinal(ApiView):
-    @extend_schema(
-        operation_id="series_final",
-        tags=["series"],
-        parameters=[SERIES],
-        responses={200: QualificationSerializer, **READ_ERRORS},
-        summary="Who the final's places go to now (organizers)",
-        description="The top K of the ladder before the final, declines skipped, ties at the cut as the series says.",
-    )
+class SeriesFinal(ReadEndpoint):
+    """Who the final's places go to now (organizers)
+
+    The top K of the ladder before the final, declines skipped, ties at the cut as the series says."""
+
+    tag = "series"
+    operation_id = "series_final"
+    parameters = [SERIES]
+    answer = QualificationSerializer
+
     def get(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
         return Response(services.qualification_payload(series))
 
 
-class SeriesFinalFill(ApiView):
-    @extend_schema(
-        operation_id="series_final_fill",
-        tags=["series"],
-        parameters=[SERIES],
-        request=None,
-        responses={200: QualificationSerializer, **WRITE_ERRORS},
-        summary="Fill the final from the ladder (organizers of the series and the final)",
-        description="Enters the top K into the final event (before its first draw). Audited.",
-    )
+class SeriesFinalFill(Endpoint):
+    """Fill the final from the ladder (organizers of the series and the final)
+
+    Enters the top K into the final event (before its first draw). Audited."""
+
+    tag = "series"
+    operation_id = "series_final_fill"
+    parameters = [SERIES]
+    answer = QualificationSerializer
+
     def post(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
         services.fill_final(request.user, series)
         return Response(services.qualification_payload(series))
 
 
-class SeriesFinalDecline(ApiView):
-    @extend_schema(
-        operation_id="series_final_decline",
-        tags=["series"],
-        parameters=[SERIES],
-        request=DeclineSerializer,
-        responses={200: QualificationSerializer, **WRITE_ERRORS},
-        summary="A qualified player declines the final (organizers)",
-        description="He is marked so and taken out; the next on the ladder takes the place. Audited.",
-    )
+class SeriesFinalDecline(Endpoint):
+    """A qualified player declines the final (organizers)
+
+    He is marked so and taken out; the next on the ladder takes the place. Audited."""
+
+    tag = "series"
+    operation_id = "series_final_decline"
+    parameters = [SERIES]
+    body = DeclineSerializer
+    answer = QualificationSerializer
+
     def post(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
         data = valid(DeclineSerializer, request.data)
@@ -389,14 +395,14 @@ class SeriesFinalDecline(ApiView):
         return Response(services.qualification_payload(series))
 
 
-class SeriesAudit(ApiView):
-    @extend_schema(
-        operation_id="series_audit",
-        tags=["series"],
-        parameters=[SERIES],
-        responses={200: AuditEntrySerializer(many=True), **READ_ERRORS},
-        summary="The series' audit log, newest first, a page at a time (organizers)",
-    )
+class SeriesAudit(ReadEndpoint):
+    """The series' audit log, newest first, a page at a time (organizers)"""
+
+    tag = "series"
+    operation_id = "series_audit"
+    parameters = [SERIES]
+    answer = AuditEntrySerializer(many=True)
+
     def get(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
         paginator = AuditPage()

@@ -23,6 +23,8 @@ from tournaments.api.core import (
     READ_ERRORS,
     SLUG,
     ApiView,
+    Endpoint,
+    ReadEndpoint,
     error_responses,
     names_for,
     valid,
@@ -100,14 +102,13 @@ HAND_BODY_HELP = (
 )
 
 
-class TableDetail(ApiView):
-    @extend_schema(
-        operation_id="table_detail",
-        tags=["hands"],
-        parameters=[SLUG],
-        responses={200: TableSerializer, **READ_ERRORS},
-        summary="A table: seats, hands, totals, progress and the next hand's envelope",
-    )
+class TableDetail(ReadEndpoint):
+    """A table: seats, hands, totals, progress and the next hand's envelope"""
+
+    tag = "hands"
+    operation_id = "table_detail"
+    answer = TableSerializer
+
     def get(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         return table_answer(request, tournament, table)
@@ -191,27 +192,30 @@ class Hands(ApiView):
         return response
 
 
-class Preview(ApiView):
-    @extend_schema(
-        operation_id="hand_preview",
-        tags=["hands"],
-        request=OpenApiTypes.OBJECT,
-        parameters=[
-            SLUG,
-            OpenApiParameter(
-                "hand",
-                OpenApiTypes.INT,
-                OpenApiParameter.QUERY,
-                required=False,
-                description="Score the body in place of this hand (a correction); default: as the table's next hand.",
-            ),
-        ],
-        responses={200: HandScoreSerializer, **{k: v for k, v in HAND_ERRORS.items() if k != 409}},
-        summary="Score a hand without storing it (organizers; referees of this table)",
-        description=HAND_BODY_HELP + " The preview applies the engine's rules only; entering the hand also "
-        "checks the envelope against the table and that the round is running.",
-        examples=[OpenApiExample("taruk2012.md §8.1 E1", value=E1, request_only=True)],
+class Preview(Endpoint):
+    """Score a hand without storing it (organizers; referees of this table)"""
+
+    tag = "hands"
+    operation_id = "hand_preview"
+    parameters = [
+        SLUG,
+        OpenApiParameter(
+            "hand",
+            OpenApiTypes.INT,
+            OpenApiParameter.QUERY,
+            required=False,
+            description="Score the body in place of this hand (a correction); default: as the table's next hand.",
+        ),
+    ]
+    body = OpenApiTypes.OBJECT
+    answer = HandScoreSerializer
+    errors = {k: v for k, v in HAND_ERRORS.items() if k != 409}
+    examples = [OpenApiExample("taruk2012.md §8.1 E1", value=E1, request_only=True)]
+    description = (
+        HAND_BODY_HELP + " The preview applies the engine's rules only; entering the hand also "
+        "checks the envelope against the table and that the round is running."
     )
+
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         access.require_hand_entry(request.user, tournament, table.number)
@@ -318,24 +322,23 @@ class HandDetail(ApiView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class Confirm(ApiView):
-    @extend_schema(
-        operation_id="table_confirm",
-        tags=["hands"],
-        parameters=[SLUG],
-        request=ConfirmSerializer,
-        responses={
-            200: ConfirmationSerializer,
-            **HAND_ERRORS,
-            429: error_responses("locked_out: too many wrong PINs for the seat or by your account; see Retry-After."),
-        },
-        summary="A seated player confirms the table's result with his PIN (on a referee's device)",
-        description="The caller must be allowed to enter hands at the table. A table with hands still to play "
-        "answers 409 not_open (checked before the PIN); a wrong PIN 400 (field pin, code wrong_pin). "
-        "Wrong PINs are counted per seat and per signed-in account (not per address: referees behind "
-        "one hall address do not share a budget): after repeated failures the answer is 429 locked_out "
-        "with Retry-After (seconds) until the lock ends.",
-    )
+class Confirm(Endpoint):
+    """A seated player confirms the table's result with his PIN (on a referee's device)
+
+    The caller must be allowed to enter hands at the table. A table with hands still to play answers 409 not_open
+    (checked before the PIN); a wrong PIN 400 (field pin, code wrong_pin). Wrong PINs are counted per seat and per
+    signed-in account (not per address: referees behind one hall address do not share a budget): after repeated
+    failures the answer is 429 locked_out with Retry-After (seconds) until the lock ends."""
+
+    tag = "hands"
+    operation_id = "table_confirm"
+    body = ConfirmSerializer
+    answer = ConfirmationSerializer
+    errors = {
+        **HAND_ERRORS,
+        429: error_responses("locked_out: too many wrong PINs for the seat or by your account; see Retry-After."),
+    }
+
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         _, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = valid(ConfirmSerializer, request.data)
@@ -352,31 +355,30 @@ class Confirm(ApiView):
         return Response(ConfirmationSerializer(confirmation).data)
 
 
-class ConfirmByJudge(ApiView):
-    @extend_schema(
-        operation_id="table_confirm_judge",
-        tags=["hands"],
-        parameters=[SLUG],
-        request=JudgeConfirmSerializer,
-        responses={
-            200: JudgeConfirmationSerializer,
-            **HAND_ERRORS,
-            409: OpenApiResponse(
-                description="not_open: the table has hands to play, is already "
-                "confirmed, or seat A has not confirmed with the PIN yet."
-            ),
-        },
-        summary="Close the table's protocol as seat A together with the judge (organizers; referees of the table)",
-        description="taruk2012.md §6.5: instead of every player's PIN, seat A confirms with the PIN (the confirm "
-        "endpoint) and then the judge — you, with your own login — confirms with a written reason. "
-        "Audited (table.confirmed_by_judge); shown in the table's `judge_confirmation`. A later "
-        "correction reopens the table.",
-        examples=[
-            OpenApiExample(
-                "player left", request_only=True, value={"reason": "D left after the last hand; totals checked with A"}
-            )
-        ],
-    )
+class ConfirmByJudge(Endpoint):
+    """Close the table's protocol as seat A together with the judge (organizers; referees of the table)
+
+    taruk2012.md §6.5: instead of every player's PIN, seat A confirms with the PIN (the confirm endpoint) and then
+    the judge — you, with your own login — confirms with a written reason. Audited (table.confirmed_by_judge); shown
+    in the table's `judge_confirmation`. A later correction reopens the table."""
+
+    tag = "hands"
+    operation_id = "table_confirm_judge"
+    body = JudgeConfirmSerializer
+    answer = JudgeConfirmationSerializer
+    errors = {
+        **HAND_ERRORS,
+        409: OpenApiResponse(
+            description="not_open: the table has hands to play, is already "
+            "confirmed, or seat A has not confirmed with the PIN yet."
+        ),
+    }
+    examples = [
+        OpenApiExample(
+            "player left", request_only=True, value={"reason": "D left after the last hand; totals checked with A"}
+        )
+    ]
+
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = valid(JudgeConfirmSerializer, request.data)
@@ -400,29 +402,28 @@ class TimeUpSerializer(serializers.Serializer):
     )
 
 
-class TimeUp(ApiView):
-    @extend_schema(
-        operation_id="table_time_up",
-        tags=["hands"],
-        parameters=[SLUG],
-        request=TimeUpSerializer,
-        responses={
-            200: TableSerializer,
-            **HAND_ERRORS,
-            409: OpenApiResponse(
-                description="not_open: the round is not running (organizers may still change a closed round); "
-                "stale_edit (field current): another record was stored since you read the table."
-            ),
-        },
-        summary="Record after which hand time was up at the table (organizers; referees of the table)",
-        description="taruk2012.md §7.2: when time is up the hand in progress is finished and scored and no new "
-        "hand is started. The round clock refuses no hand by itself (hands are typed after the whistle); "
-        "this record ends the table: it is complete once it has hand `after_hand`. `after_hand` may not be "
-        "below a hand already entered, nor beyond the table's planned hands (400, field after_hand). "
-        "Changing or clearing a record needs a `reason` and reopens the players' confirmations. Audited "
-        "(table.time_up). The answer is the table, as its detail.",
-        examples=[OpenApiExample("time up after hand 9", request_only=True, value={"after_hand": 9})],
-    )
+class TimeUp(Endpoint):
+    """Record after which hand time was up at the table (organizers; referees of the table)
+
+    taruk2012.md §7.2: when time is up the hand in progress is finished and scored and no new hand is started. The
+    round clock refuses no hand by itself (hands are typed after the whistle); this record ends the table: it is
+    complete once it has hand `after_hand`. `after_hand` may not be below a hand already entered, nor beyond the
+    table's planned hands (400, field after_hand). Changing or clearing a record needs a `reason` and reopens the
+    players' confirmations. Audited (table.time_up). The answer is the table, as its detail."""
+
+    tag = "hands"
+    operation_id = "table_time_up"
+    body = TimeUpSerializer
+    answer = TableSerializer
+    errors = {
+        **HAND_ERRORS,
+        409: OpenApiResponse(
+            description="not_open: the round is not running (organizers may still change a closed round); "
+            "stale_edit (field current): another record was stored since you read the table."
+        ),
+    }
+    examples = [OpenApiExample("time up after hand 9", request_only=True, value={"after_hand": 9})]
+
     def put(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = valid(TimeUpSerializer, request.data)
