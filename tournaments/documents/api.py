@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import access
-from tournaments.api.core import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, ReadEndpoint, error_responses
+from tournaments.api.core import READ_ERRORS, SLUG, ApiView, Endpoint, ReadEndpoint, error_responses
 from tournaments.documents import files as documents
 from tournaments.documents import jobs
 from tournaments.documents.reads import document_for, serve, status_payload
@@ -63,14 +63,14 @@ class Documents(ReadEndpoint):
         return Response(out)
 
 
-class Document(ApiView):
-    @extend_schema(
-        operation_id="document_status",
-        tags=["documents"],
-        parameters=[SLUG, KEY],
-        responses={200: DocumentStatusSerializer, **READ_ERRORS},
-        summary="A document's state: poll it after asking for it",
-    )
+class DocumentState(ReadEndpoint):
+    """A document's state: poll it after asking for it"""
+
+    tag = "documents"
+    operation_id = "document_status"
+    parameters = [SLUG, KEY]
+    answer = DocumentStatusSerializer
+
     def get(self, request: Request, slug: str, key: str) -> Response:
         tournament, _kind = document_for(request, slug, key)
         row = GeneratedFile.objects.filter(tournament=tournament, key=key).first()
@@ -78,21 +78,28 @@ class Document(ApiView):
         payload = status_payload(row if fresh or (row and row.status != "done") else None, tournament, key)
         return Response(payload, headers={"Cache-Control": "no-store"})
 
-    @extend_schema(
-        operation_id="document_generate",
-        tags=["documents"],
-        parameters=[SLUG, KEY],
-        request=None,
-        responses={202: DocumentStatusSerializer, **WRITE_ERRORS},
-        summary="Generate a document in the background (or answer the current one)",
-        description="Queues the document unless the stored one is current; poll its state, then "
-        "download it from `download_url`.",
-    )
+
+class DocumentGenerate(Endpoint):
+    """Generate a document in the background (or answer the current one)
+
+    Queues the document unless the stored one is current; poll its state, then download it from `download_url`."""
+
+    tag = "documents"
+    operation_id = "document_generate"
+    parameters = [SLUG, KEY]
+    answer = DocumentStatusSerializer
+    code = status.HTTP_202_ACCEPTED
+
     def post(self, request: Request, slug: str, key: str) -> Response:
         tournament, _kind = document_for(request, slug, key)
         row = jobs.request_document(request.user, tournament, key)
         row.refresh_from_db()
         return Response(status_payload(row, tournament, key), status=status.HTTP_202_ACCEPTED)
+
+
+class Document(DocumentState, DocumentGenerate):
+    # One URL, its operations documented by the classes above.
+    pass
 
 
 class DocumentFile(ApiView):

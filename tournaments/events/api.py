@@ -90,31 +90,37 @@ class EventDetail(ApiView):
         return Response(event_payload(request, tournament_for_viewer(request, slug)))
 
 
-class Entries(ApiView):
-    @extend_schema(
-        operation_id="entries_list",
-        tags=["players"],
-        parameters=[SLUG],
-        responses={200: EntrySerializer(many=True), **READ_ERRORS},
-        summary="The event's players",
-    )
+class EntryList(ReadEndpoint):
+    """The event's players"""
+
+    tag = "players"
+    operation_id = "entries_list"
+    answer = EntrySerializer(many=True)
+
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         return Response(EntrySerializer(tournament.entries.select_related("player"), many=True).data)
 
-    @extend_schema(
-        operation_id="entry_register",
-        tags=["players"],
-        parameters=[SLUG],
-        request=RegisterSerializer,
-        responses={201: EntrySerializer, **WRITE_ERRORS},
-        summary="Register a player (organizers)",
-    )
+
+class RegisterEntry(Endpoint):
+    """Register a player (organizers)"""
+
+    tag = "players"
+    operation_id = "entry_register"
+    body = RegisterSerializer
+    answer = EntrySerializer
+    code = status.HTTP_201_CREATED
+
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         data = valid(RegisterSerializer, request.data)
         entry = services.register_player(request.user, tournament, **data)
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class Entries(EntryList, RegisterEntry):
+    # One URL, its operations documented by the classes above.
+    pass
 
 
 class EntryAction(Endpoint):
@@ -351,7 +357,7 @@ class EntriesImport(Endpoint):
     operation_id = "entries_import"
     body = {"multipart/form-data": ImportRequestSerializer}
     answer = EntrySerializer(many=True)
-    code = 201
+    code = status.HTTP_201_CREATED
     errors = {200: ImportRowSerializer(many=True), **WRITE_ERRORS}
 
     def post(self, request: Request, slug: str) -> Response:
@@ -389,7 +395,7 @@ class Organizers(Endpoint):
     operation_id = "organizer_add"
     body = OrganizerSerializer
     answer = OrganizerSerializer(many=True)
-    code = 201
+    code = status.HTTP_201_CREATED
 
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)

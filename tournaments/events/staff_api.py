@@ -11,7 +11,7 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,8 +20,6 @@ from tournaments.api.core import (
     NOT_FOUND,
     READ_ERRORS,
     SLUG,
-    WRITE_ERRORS,
-    ApiView,
     Endpoint,
     ReadEndpoint,
     organizer_event,
@@ -153,28 +151,30 @@ def _referees(tournament: Any) -> Any:
     return tournament.referees.select_related("user").order_by("user__username")
 
 
-class Referees(ApiView):
-    @extend_schema(
-        operation_id="referees_list",
-        tags=["staff"],
-        parameters=[SLUG],
-        responses={200: RefereeSerializer(many=True), **READ_ERRORS},
-        summary="The event's referees and their tables (organizers)",
-    )
+class RefereeList(ReadEndpoint):
+    """The event's referees and their tables (organizers)"""
+
+    tag = "staff"
+    operation_id = "referees_list"
+    answer = RefereeSerializer(many=True)
+
     def get(self, request: Request, slug: str) -> Response:
         tournament = organizer_event(request, slug)
         return Response(RefereeSerializer(_referees(tournament), many=True).data)
 
-    @extend_schema(
-        operation_id="referee_account_create",
-        tags=["staff"],
-        parameters=[SLUG],
-        request=RefereeAccountSerializer,
-        responses={201: RefereeSerializer, **WRITE_ERRORS},
-        summary="Create a referee's login and make it a referee of the event (organizers)",
-        description="The organizer chooses the user name and the first password and hands them to "
-        "the referee. An existing user is made a referee with PUT .../referees/{username}/.",
-    )
+
+class RefereeAccountCreate(Endpoint):
+    """Create a referee's login and make it a referee of the event (organizers)
+
+    The organizer chooses the user name and the first password and hands them to the referee. An existing user is
+    made a referee with PUT .../referees/{username}/."""
+
+    tag = "staff"
+    operation_id = "referee_account_create"
+    body = RefereeAccountSerializer
+    answer = RefereeSerializer
+    code = status.HTTP_201_CREATED
+
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         v = valid(RefereeAccountSerializer, request.data)
@@ -182,35 +182,48 @@ class Referees(ApiView):
         return Response(RefereeSerializer(referee).data, status=status.HTTP_201_CREATED)
 
 
-class RefereeDetail(ApiView):
-    @extend_schema(
-        operation_id="referee_set",
-        tags=["staff"],
-        parameters=[SLUG, USERNAME],
-        request=RefereeTablesSerializer,
-        responses={200: RefereeSerializer, **WRITE_ERRORS},
-        summary="Make an existing user a referee, or change the tables he may write (organizers)",
-    )
+class Referees(RefereeList, RefereeAccountCreate):
+    # One URL, its operations documented by the classes above.
+    pass
+
+
+class SetReferee(Endpoint):
+    """Make an existing user a referee, or change the tables he may write (organizers)"""
+
+    tag = "staff"
+    operation_id = "referee_set"
+    parameters = [SLUG, USERNAME]
+    body = RefereeTablesSerializer
+    answer = RefereeSerializer
+
     def put(self, request: Request, slug: str, username: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         data = valid(RefereeTablesSerializer, request.data)
         referee = services.set_referee(request.user, tournament, username, data["tables"])
         return Response(RefereeSerializer(referee).data)
 
-    @extend_schema(
-        operation_id="referee_remove",
-        tags=["staff"],
-        parameters=[SLUG, USERNAME],
-        request=None,
-        responses={204: None, **WRITE_ERRORS},
-        summary="Remove a referee from the event (organizers)",
-        description="The user account stays; only the role in this event ends.",
-    )
+
+class RemoveReferee(Endpoint):
+    """Remove a referee from the event (organizers)
+
+    The user account stays; only the role in this event ends."""
+
+    tag = "staff"
+    operation_id = "referee_remove"
+    parameters = [SLUG, USERNAME]
+    answer = None
+    code = status.HTTP_204_NO_CONTENT
+
     def delete(self, request: Request, slug: str, username: str) -> Response:
         tournament = organizer_event(request, slug)
         get_object_or_404(Referee, tournament=tournament, user__username=username)
         services.remove_referee(request.user, tournament, username)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RefereeDetail(SetReferee, RemoveReferee):
+    # One URL, its operations documented by the classes above.
+    pass
 
 
 def _entry(tournament: Any, start_number: int) -> Entry:
@@ -247,7 +260,7 @@ class LateEntries(Endpoint):
     operation_id = "entry_late_add"
     body = LateAddSerializer
     answer = EntrySerializer
-    code = 201
+    code = status.HTTP_201_CREATED
 
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)

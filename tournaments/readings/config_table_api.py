@@ -13,7 +13,6 @@ import copy
 from typing import Any
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -21,7 +20,7 @@ from rest_framework.response import Response
 from scoring import config_table as ct
 from scoring.registry import VARIANTS
 from scoring.text import render
-from tournaments.api.core import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, error_responses, organizer_event
+from tournaments.api.core import WRITE_ERRORS, Endpoint, ReadEndpoint, error_responses, organizer_event
 from tournaments.lookups import tournament_for_viewer
 from tournaments.models import Tournament
 from tournaments.readings import rescore
@@ -81,15 +80,15 @@ def _declared(tournament: Tournament, word: str) -> ct.ConfigTable | None:
     return table if table is not None and table.slug == word else None
 
 
-class ConfigTable(ApiView):
-    @extend_schema(
-        operation_id="config_table",
-        tags=["events"],
-        parameters=[SLUG],
-        responses={200: ConfigTableSerializer, **READ_ERRORS},
-        summary="The event's configuration table",
-        description="Every column as the engine reads it (the rules' defaults filled in).",
-    )
+class ConfigTableRead(ReadEndpoint):
+    """The event's configuration table
+
+    Every column as the engine reads it (the rules' defaults filled in)."""
+
+    tag = "events"
+    operation_id = "config_table"
+    answer = ConfigTableSerializer
+
     def get(self, request: Request, slug: str, table: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         found = _declared(tournament, table)
@@ -100,25 +99,27 @@ class ConfigTable(ApiView):
             )
         return Response(_body(found, tournament))
 
-    @extend_schema(
-        operation_id="config_table_replace",
-        tags=["events"],
-        parameters=[SLUG],
-        request=ConfigTablePutSerializer,
-        responses={
-            200: ConfigTableChangeSerializer,
-            **WRITE_ERRORS,
-            400: error_responses("A cell the rules refuse: each error names the row (1-based) and the column."),
-            409: error_responses(
-                "stale_edit: the table changed since your revision; invalidates_hand: a hand "
-                "(round, table, hand) would no longer be valid. Nothing was stored."
-            ),
-        },
-        summary="Replace the configuration table and re-score every hand (organizers)",
-        description="The same checks and the same audited action as the editor page. Every table's hands "
-        "are scored again in order; each hand whose score changes gets a hand.rescored audit entry. "
-        "Sending the stored table again changes nothing (changed: false).",
-    )
+
+class ConfigTableReplace(Endpoint):
+    """Replace the configuration table and re-score every hand (organizers)
+
+    The same checks and the same audited action as the editor page. Every table's hands are scored again in order;
+    each hand whose score changes gets a hand.rescored audit entry. Sending the stored table again changes nothing
+    (changed: false)."""
+
+    tag = "events"
+    operation_id = "config_table_replace"
+    body = ConfigTablePutSerializer
+    answer = ConfigTableChangeSerializer
+    errors = {
+        **WRITE_ERRORS,
+        400: error_responses("A cell the rules refuse: each error names the row (1-based) and the column."),
+        409: error_responses(
+            "stale_edit: the table changed since your revision; invalidates_hand: a hand "
+            "(round, table, hand) would no longer be valid. Nothing was stored."
+        ),
+    }
+
     def put(self, request: Request, slug: str, table: str) -> Response:
         tournament = organizer_event(request, slug)
         found = _declared(tournament, table)
@@ -166,6 +167,11 @@ class ConfigTable(ApiView):
             )
         tournament.refresh_from_db()
         return Response({**_body(found, tournament), "changed": change.changed, "rescored": change.rescored})
+
+
+class ConfigTable(ConfigTableRead, ConfigTableReplace):
+    # One URL, its operations documented by the classes above.
+    pass
 
 
 # --- creating events ------------------------------------------------------------------

@@ -22,7 +22,7 @@ from rest_framework.response import Response
 
 from scoring.series.jsonio import dumps
 from scoring.series.model import TIE_BREAKS
-from tournaments.api.core import READ_ERRORS, WRITE_ERRORS, ApiView, Endpoint, ReadEndpoint, valid
+from tournaments.api.core import WRITE_ERRORS, ApiView, Endpoint, ReadEndpoint, valid
 from tournaments.events.api import AuditEntrySerializer, AuditPage, OrganizerSerializer
 from tournaments.models import Tournament
 from tournaments.public import live
@@ -227,26 +227,29 @@ class SeriesList(ApiView):
         return _answer(request, series, status.HTTP_201_CREATED)
 
 
-class SeriesDetail(ApiView):
-    @extend_schema(
-        operation_id="series_detail",
-        tags=["series"],
-        parameters=[SERIES],
-        responses={200: SeriesSerializer, **READ_ERRORS},
-        summary="A series: its settings and member events",
-    )
+class SeriesRead(ReadEndpoint):
+    """A series: its settings and member events"""
+
+    tag = "series"
+    operation_id = "series_detail"
+    parameters = [SERIES]
+    answer = SeriesSerializer
+
     def get(self, request: Request, slug: str) -> Response:
         return _answer(request, access.series_for_viewer(request, slug))
 
-    @extend_schema(
-        operation_id="series_update",
-        tags=["series"],
-        parameters=[SERIES],
-        request=SeriesWriteSerializer,
-        responses={200: SeriesSerializer, **WRITE_ERRORS},
-        summary="Change a series' settings (its organizers)",
-        description="Any of the settings; the ladder is recomputed at once. Audited.",
-    )
+
+class SeriesUpdate(Endpoint):
+    """Change a series' settings (its organizers)
+
+    Any of the settings; the ladder is recomputed at once. Audited."""
+
+    tag = "series"
+    operation_id = "series_update"
+    parameters = [SERIES]
+    body = SeriesWriteSerializer
+    answer = SeriesSerializer
+
     def patch(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
         data = SeriesWriteSerializer(data=request.data, partial=True)
@@ -254,6 +257,11 @@ class SeriesDetail(ApiView):
         fields, final = data.changes()
         series = services.update_series(request.user, series, final=final, **fields)
         return _answer(request, series)
+
+
+class SeriesDetail(SeriesRead, SeriesUpdate):
+    # One URL, its operations documented by the classes above.
+    pass
 
 
 class SeriesLadder(ReadEndpoint):
@@ -286,7 +294,7 @@ class SeriesEvents(Endpoint):
     parameters = [SERIES]
     body = MemberAddSerializer
     answer = SeriesSerializer
-    code = 201
+    code = status.HTTP_201_CREATED
 
     def post(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
@@ -300,33 +308,39 @@ def _member(series: Series, event: str) -> SeriesEvent:
     return get_object_or_404(SeriesEvent.objects.select_related("tournament"), series=series, tournament__slug=event)
 
 
-class SeriesEventDetail(ApiView):
-    @extend_schema(
-        operation_id="series_event_update",
-        tags=["series"],
-        parameters=[SERIES, EVENT],
-        request=MemberWriteSerializer,
-        responses={200: SeriesSerializer, **WRITE_ERRORS},
-        summary="Re-weight, mark or move a member event (organizers)",
-    )
+class SeriesEventUpdate(Endpoint):
+    """Re-weight, mark or move a member event (organizers)"""
+
+    tag = "series"
+    operation_id = "series_event_update"
+    parameters = [SERIES, EVENT]
+    body = MemberWriteSerializer
+    answer = SeriesSerializer
+
     def patch(self, request: Request, slug: str, event: str) -> Response:
         series = access.series_for_organizer(request, slug)
         member = _member(series, event)
         services.update_event(request.user, series, member, **valid(MemberWriteSerializer, request.data))
         return _answer(request, series)
 
-    @extend_schema(
-        operation_id="series_event_remove",
-        tags=["series"],
-        parameters=[SERIES, EVENT],
-        request=None,
-        responses={200: SeriesSerializer, **WRITE_ERRORS},
-        summary="Take an event out of the series (organizers)",
-    )
+
+class SeriesEventRemove(Endpoint):
+    """Take an event out of the series (organizers)"""
+
+    tag = "series"
+    operation_id = "series_event_remove"
+    parameters = [SERIES, EVENT]
+    answer = SeriesSerializer
+
     def delete(self, request: Request, slug: str, event: str) -> Response:
         series = access.series_for_organizer(request, slug)
         services.remove_event(request.user, series, _member(series, event))
         return _answer(request, series)
+
+
+class SeriesEventDetail(SeriesEventUpdate, SeriesEventRemove):
+    # One URL, its operations documented by the classes above.
+    pass
 
 
 class SeriesOrganizers(Endpoint):
@@ -337,7 +351,7 @@ class SeriesOrganizers(Endpoint):
     parameters = [SERIES]
     body = OrganizerSerializer
     answer = OrganizerSerializer(many=True)
-    code = 201
+    code = status.HTTP_201_CREATED
 
     def post(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)

@@ -8,7 +8,7 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,9 +20,7 @@ from tournaments.api.core import (
     ENTRY_ERRORS,
     HAND_ERRORS,
     IDEMPOTENCY_KEY,
-    READ_ERRORS,
     SLUG,
-    ApiView,
     Endpoint,
     ReadEndpoint,
     error_responses,
@@ -142,32 +140,37 @@ def table_answer(request: Request, tournament: Tournament, table: Table) -> Resp
     )
 
 
-class Hands(ApiView):
-    @extend_schema(
-        operation_id="hands_list",
-        tags=["hands"],
-        parameters=[SLUG],
-        responses={200: HandSerializer(many=True), **READ_ERRORS},
-        summary="A table's hands",
-    )
+class HandList(ReadEndpoint):
+    """A table's hands"""
+
+    tag = "hands"
+    operation_id = "hands_list"
+    answer = HandSerializer(many=True)
+
     def get(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         table_hands = table.hands.select_related("entered_by").order_by("number")
         return Response(HandSerializer(table_hands, many=True, context=names_for(request, tournament)).data)
 
-    @extend_schema(
-        operation_id="hand_enter",
-        tags=["hands"],
-        parameters=[SLUG, IDEMPOTENCY_KEY],
-        request=HandEntrySerializer,  # `number`; the hand's fields go beside it (HAND_BODY_HELP)
-        responses={201: HandSerializer, **ENTRY_ERRORS},
-        summary="Enter the table's next hand (organizers; referees of this table)",
-        description=HAND_BODY_HELP + " `number` (required, beside the hand's fields) is the hand number you "
+
+class EnterHand(Endpoint):
+    """Enter the table's next hand (organizers; referees of this table)"""
+
+    tag = "hands"
+    operation_id = "hand_enter"
+    parameters = [SLUG, IDEMPOTENCY_KEY]
+    body = HandEntrySerializer
+    answer = HandSerializer
+    code = status.HTTP_201_CREATED
+    errors = ENTRY_ERRORS
+    examples = [OpenApiExample("taruk2012.md §8.1 E1", value={"number": 1, **E1}, request_only=True)]
+    description = (
+        HAND_BODY_HELP + " `number` (required, beside the hand's fields) is the hand number you "
         "enter, the table's next one: two devices entering the same hand get 409 "
         "hand_number for the second, and nothing is stored. The round must be "
-        "running and the table not complete (else 409).",
-        examples=[OpenApiExample("taruk2012.md §8.1 E1", value={"number": 1, **E1}, request_only=True)],
+        "running and the table not complete (else 409)."
     )
+
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         body, hand_no = request.data, None
@@ -190,6 +193,11 @@ class Hands(ApiView):
         if hand.replayed:
             response["Idempotent-Replayed"] = "true"
         return response
+
+
+class Hands(HandList, EnterHand):
+    # One URL, its operations documented by the classes above.
+    pass
 
 
 class Preview(Endpoint):
@@ -232,94 +240,107 @@ class Preview(Endpoint):
         return Response(HandScoreSerializer(result).data)  # its breakdown rendered by BreakdownField
 
 
-class HandDetail(ApiView):
-    @extend_schema(
-        operation_id="hand_detail",
-        tags=["hands"],
-        parameters=[SLUG],
-        responses={200: HandSerializer, **READ_ERRORS},
-        summary="One hand",
-    )
+class HandRead(ReadEndpoint):
+    """One hand"""
+
+    tag = "hands"
+    operation_id = "hand_detail"
+    answer = HandSerializer
+
     def get(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         return Response(HandSerializer(_hand(table, hand_no), context=names_for(request, tournament)).data)
 
-    def _correct(
-        self, request: Request, slug: str, number: int, table_no: int, hand_no: int, partial: bool
-    ) -> Response:
-        tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
-        data = valid(HandCorrectionSerializer, request.data)
-        hand = _addressed(table, hand_no, data.get("id"))
-        setup = hands.table_setup(table, table.round.tournament)
-        base = hand.input if partial else hands.stored_envelope(setup, hand.input)
-        corrected = hands.correct_hand(
-            request.user,
-            hand,
-            {**base, **data["input"]},
-            expected_version=data["version"],
-            reason=data["reason"],
+
+def _correct(request: Request, slug: str, number: int, table_no: int, hand_no: int, partial: bool) -> Response:
+    """A PUT (the whole hand: the stored envelope under the body) or a PATCH (the changed fields) of a hand."""
+    tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
+    data = valid(HandCorrectionSerializer, request.data)
+    hand = _addressed(table, hand_no, data.get("id"))
+    setup = hands.table_setup(table, table.round.tournament)
+    base = hand.input if partial else hands.stored_envelope(setup, hand.input)
+    corrected = hands.correct_hand(
+        request.user,
+        hand,
+        {**base, **data["input"]},
+        expected_version=data["version"],
+        reason=data["reason"],
+    )
+    return Response(HandSerializer(corrected, context=names_for(request, tournament)).data)
+
+
+class CorrectHand(Endpoint):
+    """Correct a hand: replace its variant fields (organizers; referees of this table)
+
+    `input` holds the hand's variant fields; the envelope stays the stored one. `version` is the version you read
+    (409 stale_edit when somebody saved it since); `reason` goes to the audit log. Later hands are rescored; a
+    confirmed table is reopened. A correction that would make a later hand invalid answers 400 with that hand's
+    number in `hand`."""
+
+    tag = "hands"
+    operation_id = "hand_correct"
+    body = HandCorrectionSerializer
+    answer = HandSerializer
+    errors = HAND_ERRORS
+    examples = [
+        OpenApiExample(
+            "recounted",
+            request_only=True,
+            value={"version": 1, "reason": "recounted", "input": {**E1, "card_points": 30}},
         )
-        return Response(HandSerializer(corrected, context=names_for(request, tournament)).data)
+    ]
 
-    @extend_schema(
-        operation_id="hand_correct",
-        tags=["hands"],
-        parameters=[SLUG],
-        request=HandCorrectionSerializer,
-        responses={200: HandSerializer, **HAND_ERRORS},
-        summary="Correct a hand: replace its variant fields (organizers; referees of this table)",
-        description="`input` holds the hand's variant fields; the envelope stays the stored one. `version` is "
-        "the version you read (409 stale_edit when somebody saved it since); `reason` goes to the "
-        "audit log. Later hands are rescored; a confirmed table is reopened. A correction that would "
-        "make a later hand invalid answers 400 with that hand's number in `hand`.",
-        examples=[
-            OpenApiExample(
-                "recounted",
-                request_only=True,
-                value={"version": 1, "reason": "recounted", "input": {**E1, "card_points": 30}},
-            )
-        ],
-    )
     def put(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
-        return self._correct(request, slug, number, table_no, hand_no, partial=False)
+        return _correct(request, slug, number, table_no, hand_no, partial=False)
 
-    @extend_schema(
-        operation_id="hand_patch",
-        tags=["hands"],
-        parameters=[SLUG],
-        request=HandCorrectionSerializer,
-        responses={200: HandSerializer, **HAND_ERRORS},
-        summary="Correct some fields of a hand (organizers; referees of this table)",
-        description="As PUT, but `input` holds only the fields that change; they replace the stored ones "
-        "(a shallow merge: to drop a field, PUT the whole hand).",
-        examples=[
-            OpenApiExample(
-                "recounted",
-                request_only=True,
-                value={"version": 1, "reason": "recounted", "input": {"card_points": 30}},
-            )
-        ],
-    )
+
+class PatchHand(Endpoint):
+    """Correct some fields of a hand (organizers; referees of this table)
+
+    As PUT, but `input` holds only the fields that change; they replace the stored ones (a shallow merge: to drop
+    a field, PUT the whole hand)."""
+
+    tag = "hands"
+    operation_id = "hand_patch"
+    body = HandCorrectionSerializer
+    answer = HandSerializer
+    errors = HAND_ERRORS
+    examples = [
+        OpenApiExample(
+            "recounted", request_only=True, value={"version": 1, "reason": "recounted", "input": {"card_points": 30}}
+        )
+    ]
+
     def patch(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
-        return self._correct(request, slug, number, table_no, hand_no, partial=True)
+        return _correct(request, slug, number, table_no, hand_no, partial=True)
 
-    @extend_schema(
-        operation_id="hand_delete",
-        tags=["hands"],
-        request=HandDeletionSerializer,
-        # Documented as query parameters (a DELETE body is not part of OpenAPI): one of the two is required.
-        parameters=[SLUG, HandDeletionSerializer],
-        responses={204: OpenApiResponse(description="Deleted; later hands renumbered and rescored."), **HAND_ERRORS},
-        summary="Delete a hand (organizers; referees of this table)",
-        description='Body `{"version", "reason"}` (or the same as query parameters). Later hands move up '
-        "one number and are rescored; a confirmed table is reopened.",
-    )
+
+class DeleteHand(Endpoint):
+    """Delete a hand (organizers; referees of this table)
+
+    Body `{"version", "reason"}` (or the same as query parameters). Later hands move up one number and are
+    rescored; a confirmed table is reopened."""
+
+    tag = "hands"
+    operation_id = "hand_delete"
+    # Documented as query parameters (a DELETE body is not part of OpenAPI): one of the two is required.
+    parameters = [SLUG, HandDeletionSerializer]
+    body = HandDeletionSerializer
+    code = status.HTTP_204_NO_CONTENT
+    answer = OpenApiResponse(description="Deleted; later hands renumbered and rescored.")
+    errors = HAND_ERRORS
+
     def delete(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
         _, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = valid(HandDeletionSerializer, request.data or request.query_params)
         hand = _addressed(table, hand_no, data.get("id"))
         hands.delete_hand(request.user, hand, expected_version=data["version"], reason=data["reason"])
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class HandDetail(HandRead, CorrectHand, PatchHand, DeleteHand):
+    # One URL, four operations (each documented by its class above).
+    pass
 
 
 class Confirm(Endpoint):
