@@ -214,12 +214,14 @@ HTTP_METHODS = ("get", "post", "put", "patch", "delete")
 
 
 class Endpoint(ApiView):
-    # One operation of the API (one HTTP method), documented by what a subclass declares rather than by a
-    # decorator repeating the shape every endpoint shares. A family of endpoints (``ReadEndpoint``,
-    # ``RoundWrite``) declares what its members share and may implement the method; each member declares
-    # the rest: its ``operation_id``, its ``answer`` (and ``body``), and its words in its docstring, the
-    # summary first and after a blank line the description, as the code's reader and the schema's read it.
-    # No docstring here or on a family: drf-spectacular would make it the description of every operation.
+    """One operation of the API (one HTTP method), documented by what a subclass declares rather than by a
+    decorator repeating the shape every endpoint shares.
+
+    A family of endpoints (``RoundWrite``) declares what its members share and may implement the method; each
+    member declares the rest: its ``operation_id``, its ``answer`` (and ``body``), and its words in its
+    docstring, the summary first and after a blank line the description, as the code's reader and the
+    schema's read them. Several members make one URL by inheriting from all of them (``Rounds``)."""
+
     tag: ClassVar[str]
     operation_id: ClassVar[str]
     description: ClassVar[str | None] = None  # a description the docstring cannot hold (composed, computed)
@@ -227,36 +229,31 @@ class Endpoint(ApiView):
     body: ClassVar[Any] = None
     answer: ClassVar[Any]
     code: ClassVar[int] = status.HTTP_200_OK
-    errors: ClassVar[dict[Any, OpenApiResponse]] = WRITE_ERRORS
+    errors: ClassVar[dict[Any, Any] | None] = None  # None: READ_ERRORS for a GET, WRITE_ERRORS otherwise
     examples: ClassVar[list[OpenApiExample]] = []
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "operation_id" in cls.__dict__:  # a member, not a family
             (method,) = (m for m in HTTP_METHODS if hasattr(cls, m))
-            extend_schema_view(**{method: extend_schema(**cls.documentation())})(cls)
+            extend_schema_view(**{method: extend_schema(**cls.documentation(method))})(cls)
 
     @classmethod
-    def documentation(cls) -> dict[str, Any]:
+    def documentation(cls, method: str) -> dict[str, Any]:
         """The arguments of ``extend_schema`` for this operation. Without a description, the operation keeps
         the note drf-spectacular gave every operation before endpoints were declared (``ApiView``'s)."""
+        errors = cls.errors if cls.errors is not None else READ_ERRORS if method == "get" else WRITE_ERRORS
         summary, _blank, description = inspect.cleandoc(cls.__dict__["__doc__"]).partition("\n\n")
         return {
             "operation_id": cls.operation_id,
             "tags": [cls.tag],
             "parameters": cls.parameters,
             "request": cls.body,
-            "responses": {cls.code: cls.answer, **cls.errors},
+            "responses": {cls.code: cls.answer, **errors},
             "summary": " ".join(summary.split()),
             "description": cls.description or " ".join(description.split()) or API_NOTE,
             "examples": cls.examples,
         }
-
-
-class ReadEndpoint(Endpoint):
-    # A GET: refused as the event's pages are (``READ_ERRORS``).
-    method = "get"
-    errors = READ_ERRORS
 
 
 # taruk2012.md §8.1 E1 (hand 1 at a table whose first dealer is A): 25 for B, 15 for D.

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import access
-from tournaments.api.core import READ_ERRORS, SLUG, ApiView, Endpoint, ReadEndpoint, error_responses
+from tournaments.api.core import READ_ERRORS, SLUG, ApiView, Endpoint, error_responses
 from tournaments.documents import files as documents
 from tournaments.documents import jobs
 from tournaments.documents.reads import document_for, serve, status_payload
@@ -46,11 +46,17 @@ class DocumentStatusSerializer(serializers.Serializer):
     download_url = serializers.CharField(allow_null=True)
 
 
-class Documents(ReadEndpoint):
+class DocumentEndpoint(Endpoint):
+    # An operation on one of the event's documents (its key in the path).
+    tag = "documents"
+    parameters = [SLUG, KEY]
+
+
+class Documents(DocumentEndpoint):
     """Every protocol and export of the event with its state (organizers)"""
 
-    tag = "documents"
     operation_id = "documents_list"
+    parameters = [SLUG]
     answer = DocumentStatusSerializer(many=True)
 
     def get(self, request: Request, slug: str) -> Response:
@@ -63,12 +69,10 @@ class Documents(ReadEndpoint):
         return Response(out)
 
 
-class DocumentState(ReadEndpoint):
+class DocumentState(DocumentEndpoint):
     """A document's state: poll it after asking for it"""
 
-    tag = "documents"
     operation_id = "document_status"
-    parameters = [SLUG, KEY]
     answer = DocumentStatusSerializer
 
     def get(self, request: Request, slug: str, key: str) -> Response:
@@ -79,14 +83,12 @@ class DocumentState(ReadEndpoint):
         return Response(payload, headers={"Cache-Control": "no-store"})
 
 
-class DocumentGenerate(Endpoint):
+class DocumentGenerate(DocumentEndpoint):
     """Generate a document in the background (or answer the current one)
 
     Queues the document unless the stored one is current; poll its state, then download it from `download_url`."""
 
-    tag = "documents"
     operation_id = "document_generate"
-    parameters = [SLUG, KEY]
     answer = DocumentStatusSerializer
     code = status.HTTP_202_ACCEPTED
 
@@ -98,8 +100,7 @@ class DocumentGenerate(Endpoint):
 
 
 class Document(DocumentState, DocumentGenerate):
-    # One URL, its operations documented by the classes above.
-    pass
+    """The URL of GET ``DocumentState`` and POST ``DocumentGenerate``."""
 
 
 class DocumentFile(ApiView):

@@ -26,7 +26,6 @@ from tournaments.api.core import (
     WRITE_ERRORS,
     ApiView,
     Endpoint,
-    ReadEndpoint,
     action_parameter,
     valid,
 )
@@ -64,6 +63,31 @@ def event_payload(request: Request, tournament: Tournament) -> dict[str, Any]:
     return EventDetailSerializer(tournament, context={"role": role}).data
 
 
+class PlayersEndpoint(Endpoint):
+    # An operation on the event's players (tag "players"; their staff's operations: ``StaffEndpoint``).
+    tag = "players"
+
+
+class StaffEndpoint(Endpoint):
+    # An operation on the event's organizers and referees.
+    tag = "staff"
+
+
+class NewEntry(PlayersEndpoint):
+    # A player entered in the event by ``enter`` with the body checked (the action checks the role); the
+    # answer is his entry.
+    answer = EntrySerializer
+    code = status.HTTP_201_CREATED
+
+    def enter(self, user: Any, tournament: Tournament, data: dict[str, Any]) -> Entry:
+        raise NotImplementedError
+
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        entry = self.enter(request.user, tournament, valid(self.body, request.data))
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
 class EventList(ApiView):
     @extend_schema(
         operation_id="events_list",
@@ -90,10 +114,9 @@ class EventDetail(ApiView):
         return Response(event_payload(request, tournament_for_viewer(request, slug)))
 
 
-class EntryList(ReadEndpoint):
+class EntryList(PlayersEndpoint):
     """The event's players"""
 
-    tag = "players"
     operation_id = "entries_list"
     answer = EntrySerializer(many=True)
 
@@ -102,31 +125,23 @@ class EntryList(ReadEndpoint):
         return Response(EntrySerializer(tournament.entries.select_related("player"), many=True).data)
 
 
-class RegisterEntry(Endpoint):
+class RegisterEntry(NewEntry):
     """Register a player (organizers)"""
 
-    tag = "players"
     operation_id = "entry_register"
     body = RegisterSerializer
-    answer = EntrySerializer
-    code = status.HTTP_201_CREATED
 
-    def post(self, request: Request, slug: str) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        data = valid(RegisterSerializer, request.data)
-        entry = services.register_player(request.user, tournament, **data)
-        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+    def enter(self, user: Any, tournament: Tournament, data: dict[str, Any]) -> Entry:
+        return services.register_player(user, tournament, **data)
 
 
 class Entries(EntryList, RegisterEntry):
-    # One URL, its operations documented by the classes above.
-    pass
+    """The URL of GET ``EntryList`` and POST ``RegisterEntry``."""
 
 
-class EntryAction(Endpoint):
+class EntryAction(PlayersEndpoint):
     """Withdraw or reinstate a player (organizers)"""
 
-    tag = "players"
     operation_id = "entry_status"
     parameters = [
         SLUG,
@@ -341,7 +356,7 @@ class ImportRowSerializer(serializers.Serializer):
     match = MatchSerializer(allow_null=True)
 
 
-class EntriesImport(Endpoint):
+class EntriesImport(PlayersEndpoint):
     """Import a player list from a file (organizers)
 
     All or nothing, as on the page: a file with any error enters nobody and answers every error, the field naming
@@ -353,7 +368,6 @@ class EntriesImport(Endpoint):
     nobody (error field `matches.<line>`, code `match_pending`)."""
 
     parser_classes = [MultiPartParser, FormParser, JSONParser]
-    tag = "players"
     operation_id = "entries_import"
     body = {"multipart/form-data": ImportRequestSerializer}
     answer = EntrySerializer(many=True)
@@ -386,12 +400,11 @@ class OrganizerSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
 
 
-class Organizers(Endpoint):
+class Organizers(StaffEndpoint):
     """Add an organizer to the event (organizers)
 
     The user must exist. Answers the event's organizers."""
 
-    tag = "staff"
     operation_id = "organizer_add"
     body = OrganizerSerializer
     answer = OrganizerSerializer(many=True)
@@ -429,7 +442,7 @@ class AuditPage(pagination.PageNumberPagination):
     page_size_query_param = "page_size"
 
 
-class AuditLog(ReadEndpoint):
+class AuditLog(Endpoint):
     """The event's audit log, newest first, a page at a time (organizers)"""
 
     pagination_class = AuditPage  # the schema documents the page (count, next, previous, results)

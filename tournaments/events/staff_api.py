@@ -20,15 +20,14 @@ from tournaments.api.core import (
     NOT_FOUND,
     READ_ERRORS,
     SLUG,
-    Endpoint,
-    ReadEndpoint,
     organizer_event,
     valid,
 )
 from tournaments.api.serializers import MAX_INT, EntrySerializer, RegisterSerializer, optional_text
 from tournaments.events import services
+from tournaments.events.api import NewEntry, PlayersEndpoint, StaffEndpoint
 from tournaments.lookups import tournament_for_viewer
-from tournaments.models import Entry, Referee
+from tournaments.models import Entry, Referee, Tournament
 from tournaments.rounds import whereabouts
 
 USERNAME = OpenApiParameter("username", OpenApiTypes.STR, OpenApiParameter.PATH, description="The referee's user name.")
@@ -96,12 +95,17 @@ class SeatPlaceSerializer(serializers.Serializer):
     )
 
 
-class LookupRowSerializer(serializers.Serializer):
+class PlayerLineSerializer(serializers.Serializer):
+    # A player as the event lists him: the head of a seat lookup's row and of his page. (No docstring:
+    # drf-spectacular would make it the description of both.)
     start_number = serializers.IntegerField()
     name = serializers.CharField()
     club = serializers.CharField()
     team = serializers.CharField()
     status = serializers.CharField()
+
+
+class LookupRowSerializer(PlayerLineSerializer):
     url = serializers.CharField(help_text=_("The player's page."))
     seat = SeatPlaceSerializer(allow_null=True, help_text=_("Where the player sits in the current round."))
 
@@ -133,12 +137,7 @@ class StandingSerializer(serializers.Serializer):
     metrics = MetricSerializer(many=True)
 
 
-class PlayerPageSerializer(serializers.Serializer):
-    start_number = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
-    team = serializers.CharField()
-    status = serializers.CharField()
+class PlayerPageSerializer(PlayerLineSerializer):
     current = SeatPlaceSerializer(allow_null=True)
     rounds = PlayerRoundSerializer(many=True)
     standing = StandingSerializer(allow_null=True)
@@ -151,10 +150,9 @@ def _referees(tournament: Any) -> Any:
     return tournament.referees.select_related("user").order_by("user__username")
 
 
-class RefereeList(ReadEndpoint):
+class RefereeList(StaffEndpoint):
     """The event's referees and their tables (organizers)"""
 
-    tag = "staff"
     operation_id = "referees_list"
     answer = RefereeSerializer(many=True)
 
@@ -163,13 +161,12 @@ class RefereeList(ReadEndpoint):
         return Response(RefereeSerializer(_referees(tournament), many=True).data)
 
 
-class RefereeAccountCreate(Endpoint):
+class RefereeAccountCreate(StaffEndpoint):
     """Create a referee's login and make it a referee of the event (organizers)
 
     The organizer chooses the user name and the first password and hands them to the referee. An existing user is
     made a referee with PUT .../referees/{username}/."""
 
-    tag = "staff"
     operation_id = "referee_account_create"
     body = RefereeAccountSerializer
     answer = RefereeSerializer
@@ -183,16 +180,18 @@ class RefereeAccountCreate(Endpoint):
 
 
 class Referees(RefereeList, RefereeAccountCreate):
-    # One URL, its operations documented by the classes above.
-    pass
+    """The URL of GET ``RefereeList`` and POST ``RefereeAccountCreate``."""
 
 
-class SetReferee(Endpoint):
+class RefereeEndpoint(StaffEndpoint):
+    # An operation on one referee of the event (his user name in the path).
+    parameters = [SLUG, USERNAME]
+
+
+class SetReferee(RefereeEndpoint):
     """Make an existing user a referee, or change the tables he may write (organizers)"""
 
-    tag = "staff"
     operation_id = "referee_set"
-    parameters = [SLUG, USERNAME]
     body = RefereeTablesSerializer
     answer = RefereeSerializer
 
@@ -203,14 +202,12 @@ class SetReferee(Endpoint):
         return Response(RefereeSerializer(referee).data)
 
 
-class RemoveReferee(Endpoint):
+class RemoveReferee(RefereeEndpoint):
     """Remove a referee from the event (organizers)
 
     The user account stays; only the role in this event ends."""
 
-    tag = "staff"
     operation_id = "referee_remove"
-    parameters = [SLUG, USERNAME]
     answer = None
     code = status.HTTP_204_NO_CONTENT
 
@@ -222,8 +219,7 @@ class RemoveReferee(Endpoint):
 
 
 class RefereeDetail(SetReferee, RemoveReferee):
-    # One URL, its operations documented by the classes above.
-    pass
+    """The URL of PUT ``SetReferee`` and DELETE ``RemoveReferee``."""
 
 
 def _entry(tournament: Any, start_number: int) -> Entry:
@@ -232,47 +228,52 @@ def _entry(tournament: Any, start_number: int) -> Entry:
     )
 
 
-class EntryDetail(Endpoint):
+class EntryWrite(PlayersEndpoint):
+    # A write on player ``start_number`` (organizers): ``act`` with the body checked; the answer is his entry
+    # after it, as ``answer`` serializes it.
+    parameters = [SLUG, START_NUMBER]
+
+    def act(self, user: Any, entry: Entry, data: dict[str, Any]) -> Entry:
+        raise NotImplementedError
+
+    def write(self, request: Request, slug: str, start_number: int) -> Response:
+        entry = _entry(organizer_event(request, slug), start_number)
+        entry = self.act(request.user, entry, valid(self.body, request.data))
+        return Response(self.answer(entry).data)
+
+
+class EntryDetail(EntryWrite):
     """Correct a player's name or club, or change the start number (organizers)
 
     Only the fields sent change. A start number must be free in the event."""
 
-    tag = "players"
     operation_id = "entry_edit"
-    parameters = [SLUG, START_NUMBER]
     body = EntryEditSerializer
     answer = EntrySerializer
 
+    def act(self, user: Any, entry: Entry, data: dict[str, Any]) -> Entry:
+        return services.update_entry(user, entry, **data)
+
     def patch(self, request: Request, slug: str, start_number: int) -> Response:
-        entry = _entry(organizer_event(request, slug), start_number)
-        data = valid(EntryEditSerializer, request.data)
-        entry = services.update_entry(request.user, entry, **data)
-        return Response(EntrySerializer(entry).data)
+        return self.write(request, slug, start_number)
 
 
-class LateEntries(Endpoint):
+class LateEntries(NewEntry):
     """Enter a player after the event began (organizers)
 
     The player is seated from the next draw (a drafted, unpublished draw must be drawn again to include him).
     Withdraw with POST .../entries/{n}/withdraw/."""
 
-    tag = "players"
     operation_id = "entry_late_add"
     body = LateAddSerializer
-    answer = EntrySerializer
-    code = status.HTTP_201_CREATED
 
-    def post(self, request: Request, slug: str) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        data = valid(LateAddSerializer, request.data)
-        entry = services.late_add_player(request.user, tournament, **data)
-        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+    def enter(self, user: Any, tournament: Tournament, data: dict[str, Any]) -> Entry:
+        return services.late_add_player(user, tournament, **data)
 
 
-class Pins(ReadEndpoint):
+class Pins(PlayersEndpoint):
     """Every player's confirmation PIN (organizers only)"""
 
-    tag = "players"
     operation_id = "pins_list"
     answer = PinSerializer(many=True)
 
@@ -287,32 +288,29 @@ class NewPinSerializer(serializers.Serializer):
     reason = optional_text(2000)
 
 
-class EntryPin(Endpoint):
+class EntryPin(EntryWrite):
     """Issue a player a new confirmation PIN (organizers only)
 
     A player lost his PIN slip: he gets a new PIN and the old one stops working; confirmations he gave with it
     stand. Audited (entry.pin_changed, without the PINs). Print his slip again with the players page's PIN slips
     (?n=<start number>)."""
 
-    tag = "players"
     operation_id = "entry_new_pin"
-    parameters = [SLUG, START_NUMBER]
     body = NewPinSerializer
     answer = PinSerializer
 
+    def act(self, user: Any, entry: Entry, data: dict[str, Any]) -> Entry:
+        return services.issue_new_pin(user, entry, data["reason"])
+
     def post(self, request: Request, slug: str, start_number: int) -> Response:
-        entry = _entry(organizer_event(request, slug), start_number)
-        data = valid(NewPinSerializer, request.data)
-        entry = services.issue_new_pin(request.user, entry, data["reason"])
-        response = Response(PinSerializer(entry).data)
+        response = self.write(request, slug, start_number)
         response["Cache-Control"] = "private, no-store"
         return response
 
 
-class SeatLookup(ReadEndpoint):
+class SeatLookup(PlayersEndpoint):
     """Where do I sit: players matching a name or start number, with their current seat"""
 
-    tag = "players"
     operation_id = "seat_lookup"
     parameters = [
         SLUG,
@@ -334,10 +332,9 @@ class SeatLookup(ReadEndpoint):
         return Response(LookupRowSerializer(whereabouts.lookup(tournament, query), many=True).data)
 
 
-class PlayerPage(Endpoint):
+class PlayerPage(PlayersEndpoint):
     """A player's page: current seat, results per round, standing (never the PIN)"""
 
-    tag = "players"
     operation_id = "player_page"
     parameters = [SLUG, START_NUMBER]
     answer = PlayerPageSerializer

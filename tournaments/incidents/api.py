@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import access
-from tournaments.api.core import READ_ERRORS, SLUG, WRITE_ERRORS, Endpoint, ReadEndpoint, error_responses, valid
+from tournaments.api.core import READ_ERRORS, SLUG, WRITE_ERRORS, Endpoint, error_responses, valid
 from tournaments.api.serializers import optional_text
 from tournaments.incidents import services as incidents
 from tournaments.lookups import tournament_for_viewer
@@ -162,12 +162,16 @@ def _correction(data: dict | None) -> incidents.Correction | None:
     return incidents.Correction(data["hand"], data["version"]) if data else None
 
 
-class IncidentList(ReadEndpoint):
+class JudgeEndpoint(Endpoint):
+    # An operation of the judge's desk.
+    tag = "judge"
+
+
+class IncidentList(JudgeEndpoint):
     """The event's incidents, what waits for the judge first (organizers, referees)
 
     The judge's desk and the incident report: open incidents, then protested, ruled, closed."""
 
-    tag = "judge"
     operation_id = "incidents_list"
     answer = IncidentSerializer(many=True)
 
@@ -176,13 +180,12 @@ class IncidentList(ReadEndpoint):
         return Response(IncidentSerializer(incidents.event_incidents(tournament), many=True).data)
 
 
-class OpenIncident(Endpoint):
+class OpenIncident(JudgeEndpoint):
     """Open an incident (referees of the table; the judge)
 
     Who called it (`caller`: a start number, null for the referee), the players involved, the caller's finding.
     With `round` and `table` the players must sit at that table. Audited (incident.opened)."""
 
-    tag = "judge"
     operation_id = "incident_open"
     body = OpenSerializer
     answer = IncidentSerializer
@@ -228,14 +231,12 @@ class OpenIncident(Endpoint):
 
 
 class Incidents(IncidentList, OpenIncident):
-    # One URL: GET lists the incidents, POST opens one.
-    pass
+    """The URL of GET ``IncidentList`` and POST ``OpenIncident``."""
 
 
-class IncidentDetail(ReadEndpoint):
+class IncidentDetail(JudgeEndpoint):
     """One incident with its ruling and sanctions (organizers, referees)"""
 
-    tag = "judge"
     operation_id = "incident_detail"
     parameters = [SLUG, INCIDENT_ID]
     answer = IncidentSerializer
@@ -244,10 +245,9 @@ class IncidentDetail(ReadEndpoint):
         return Response(IncidentSerializer(_incident(request, slug, pk)).data)
 
 
-class IncidentStep(Endpoint):
+class IncidentStep(JudgeEndpoint):
     # A step on incident ``pk`` (a ruling, a protest, the jury's decision, a sanction): ``act`` with the body
     # ``body`` checked; the answer is the incident as it is now (``payload``).
-    tag = "judge"
     parameters = [SLUG, INCIDENT_ID]
     answer = IncidentSerializer
     errors = STATE_ERRORS
@@ -334,10 +334,9 @@ class Sanctions(IncidentStep):
         return SanctionSerializer(done).data
 
 
-class Judge(Endpoint):
+class Judge(JudgeEndpoint):
     """Give a referee judge rights, or take them back (organizers)"""
 
-    tag = "judge"
     operation_id = "judge_set"
     parameters = [SLUG, OpenApiParameter("username", str, OpenApiParameter.PATH)]
     body = JudgeSerializer
@@ -353,10 +352,9 @@ class Judge(Endpoint):
         return Response(JudgeSerializer(referee).data)
 
 
-class Discipline(ReadEndpoint):
+class Discipline(JudgeEndpoint):
     """A player's sanctions and the incidents he was part of (as the event's pages are visible)"""
 
-    tag = "judge"
     operation_id = "player_discipline"
     parameters = [SLUG, START_NUMBER]
     answer = DisciplineSerializer

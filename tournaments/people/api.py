@@ -11,7 +11,8 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.api.core import NOT_FOUND, READ_ERRORS, Endpoint, valid
+from tournaments.api.core import NOT_FOUND, READ_ERRORS, valid
+from tournaments.events.api import PlayersEndpoint
 from tournaments.models import MAX_INTEGER, Player
 from tournaments.people import registry
 from tournaments.people.history import person_page
@@ -79,13 +80,12 @@ class MergeSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=500)
 
 
-class Person(Endpoint):
+class Person(PlayersEndpoint):
     """A player across events: his events, places, main figures and series (season.md §1.4)
 
     Only the events you may see (public ones, and those you organize or referee); a player in none of them is not
     found."""
 
-    tag = "players"
     operation_id = "person_detail"
     parameters = [PK]
     answer = PersonSerializer
@@ -96,7 +96,7 @@ class Person(Endpoint):
         return Response(PersonSerializer(person_page(request.user, player)).data)
 
 
-class PersonMerge(Endpoint):
+class PersonMerge(PlayersEndpoint):
     """Merge another record of the same person into this player (season.md §1.3)
 
     An organizer of every event of both records, or a superuser. The other's entries move to this player (numbers,
@@ -104,7 +104,6 @@ class PersonMerge(Endpoint):
     other's federation id only if he has none. Refused when both are entered in one event (field other, naming it).
     Audited in every event involved (player.merged) with both records and the reason."""
 
-    tag = "players"
     operation_id = "person_merge"
     parameters = [PK]
     body = MergeSerializer

@@ -11,7 +11,7 @@ from django.http import HttpResponse
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 
-from tournaments.api.core import ReadEndpoint
+from tournaments.api.core import Endpoint
 from tournaments.api.serializers import LiveSerializer, StandingsSerializer
 from tournaments.lookups import tournament_and_version
 from tournaments.models import Tournament
@@ -30,7 +30,7 @@ def standings_json(tournament: Tournament, version: DataVersion | None = None) -
     return versioned(tournament, "api-standings", compute, version=version)
 
 
-class Standings(ReadEndpoint):
+class Standings(Endpoint):
     """The overall standings
 
     The data of the standings page: the metrics in order, and one row per player. Computed once per change of the
@@ -46,7 +46,7 @@ class Standings(ReadEndpoint):
         return share(response, tournament, version)
 
 
-class Live(ReadEndpoint):
+class Live(Endpoint):
     """What the hall page polls: clock, standings and table progress
 
     The same payload as the event's live.json page (one computation, one cache entry): computed once per change of

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from scoring import config_table as ct
 from scoring.registry import VARIANTS
 from scoring.text import render
-from tournaments.api.core import WRITE_ERRORS, Endpoint, ReadEndpoint, error_responses, organizer_event
+from tournaments.api.core import WRITE_ERRORS, Endpoint, error_responses, organizer_event
 from tournaments.lookups import tournament_for_viewer
 from tournaments.models import Tournament
 from tournaments.readings import rescore
@@ -80,7 +80,7 @@ def _declared(tournament: Tournament, word: str) -> ct.ConfigTable | None:
     return table if table is not None and table.slug == word else None
 
 
-class ConfigTableRead(ReadEndpoint):
+class ConfigTableRead(Endpoint):
     """The event's configuration table
 
     Every column as the engine reads it (the rules' defaults filled in)."""
@@ -170,8 +170,7 @@ class ConfigTableReplace(Endpoint):
 
 
 class ConfigTable(ConfigTableRead, ConfigTableReplace):
-    # One URL, its operations documented by the classes above.
-    pass
+    """The URL of GET ``ConfigTableRead`` and PUT ``ConfigTableReplace``."""
 
 
 # --- creating events ------------------------------------------------------------------

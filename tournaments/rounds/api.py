@@ -20,7 +20,6 @@ from tournaments.api.core import (
     SLUG,
     WRITE_ERRORS,
     Endpoint,
-    ReadEndpoint,
     action_parameter,
     error_responses,
     organizer_event,
@@ -41,12 +40,16 @@ from tournaments.rounds import actions as round_actions
 from tournaments.rounds import services as rounds
 
 
-class RoundList(ReadEndpoint):
+class RoundEndpoint(Endpoint):
+    # An operation on the event's rounds.
+    tag = "rounds"
+
+
+class RoundList(RoundEndpoint):
     """Rounds with tables, seats, byes and clock
 
     Unpublished (draft) draws are listed for organizers only."""
 
-    tag = "rounds"
     operation_id = "rounds_list"
     answer = RoundSerializer(many=True)
 
@@ -55,13 +58,12 @@ class RoundList(ReadEndpoint):
         return Response(round_data(tournament, lookups.visible_rounds(request.user, tournament)))
 
 
-class NextRound(Endpoint):
+class NextRound(RoundEndpoint):
     """Draw the next round (organizers)
 
     Draws the next round, or redraws the latest one while it is not running (a published draw only with
     confirm_redraw). The draw starts as a draft: publish it to show it to players and referees."""
 
-    tag = "rounds"
     operation_id = "round_draw"
     body = DrawSerializer
     answer = RoundSerializer
@@ -75,14 +77,12 @@ class NextRound(Endpoint):
 
 
 class Rounds(RoundList, NextRound):
-    # One URL: GET lists the rounds, POST draws the next one.
-    pass
+    """The URL of GET ``RoundList`` and POST ``NextRound``."""
 
 
-class RoundDetail(ReadEndpoint):
+class RoundDetail(RoundEndpoint):
     """A round: tables, seats, byes, clock"""
 
-    tag = "rounds"
     operation_id = "round_detail"
     answer = RoundSerializer
 
@@ -91,13 +91,12 @@ class RoundDetail(ReadEndpoint):
         return round_answer(tournament, rnd)
 
 
-class RoundAction(Endpoint):
+class RoundAction(RoundEndpoint):
     """Publish, start or pause a round (organizers)
 
     publish: draft → seated; start: seated → running, or resume a paused clock; pause: stop the clock (close and
     reopen: their own endpoints). A move the round's state does not allow answers 400 naming the field status."""
 
-    tag = "rounds"
     operation_id = "round_action"
     parameters = [SLUG, action_parameter(list(round_actions.WITHOUT_BODY), "What to do with the round.")]
     answer = RoundSerializer
@@ -190,10 +189,9 @@ CONFLICTS = {
 # --- views ----------------------------------------------------------------------------------------
 
 
-class RoundWrite(Endpoint):
+class RoundWrite(RoundEndpoint):
     # A write on round ``number`` (organizers): ``act`` with the body ``body`` checked; the answer is the
     # round after it.
-    tag = "rounds"
     answer = RoundSerializer
     errors = CONFLICTS
 
@@ -290,7 +288,7 @@ class ReseatRound(RoundWrite):
         return _draw_numbered(request, slug, number, new_allowed=True)
 
 
-class DrawReport(ReadEndpoint):
+class DrawReport(RoundEndpoint):
     """A draw's repeat meetings, lot ties, club mates, pins, stale flag, open tables and warnings (staff)
 
     Every pair at a table of the round who met before, with the rounds; lot_ties the ties of rule 7's list the
@@ -298,7 +296,6 @@ class DrawReport(ReadEndpoint):
     players pinned to a table; stale_after names earlier rounds reopened after this draw; open_tables the tables not
     done; warnings e.g. an all-play-all longer than the event."""
 
-    tag = "rounds"
     operation_id = "round_repeats"
     answer = DrawReportSerializer
 

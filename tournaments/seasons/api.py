@@ -15,14 +15,14 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.series.jsonio import dumps
 from scoring.series.model import TIE_BREAKS
-from tournaments.api.core import WRITE_ERRORS, ApiView, Endpoint, ReadEndpoint, valid
+from tournaments.api.core import Endpoint, valid
 from tournaments.events.api import AuditEntrySerializer, AuditPage, OrganizerSerializer
 from tournaments.models import Tournament
 from tournaments.public import live
@@ -196,25 +196,36 @@ def _answer(request: Request, series: Series, code: int = status.HTTP_200_OK) ->
     return Response(SeriesSerializer(series, context={"request": request}).data, status=code)
 
 
-class SeriesList(ApiView):
-    @extend_schema(
-        operation_id="series_list",
-        tags=["series"],
-        responses=SeriesSerializer(many=True),
-        summary="Series you may see",
-        description="Public series, and those you organize.",
-    )
+class SeriesEndpoint(Endpoint):
+    # An operation of the series API; most are on one series (its slug in the path).
+    tag = "series"
+    parameters = [SERIES]
+
+
+class VisibleSeries(SeriesEndpoint):
+    """Series you may see
+
+    Public series, and those you organize."""
+
+    operation_id = "series_list"
+    parameters = []
+    answer = SeriesSerializer(many=True)
+    errors = {}
+
     def get(self, request: Request) -> Response:
         rows = access.visible_series(request.user).prefetch_related("members__tournament")
         return Response(SeriesSerializer(rows, many=True, context={"request": request}).data)
 
-    @extend_schema(
-        operation_id="series_create",
-        tags=["series"],
-        request=SeriesWriteSerializer,
-        responses={201: SeriesSerializer, **WRITE_ERRORS},
-        summary="Create a series (users allowed to create events)",
-    )
+
+class CreateSeries(SeriesEndpoint):
+    """Create a series (users allowed to create events)"""
+
+    operation_id = "series_create"
+    parameters = []
+    body = SeriesWriteSerializer
+    answer = SeriesSerializer
+    code = status.HTTP_201_CREATED
+
     def post(self, request: Request) -> Response:
         if not access.can_create_series(request.user):
             raise PermissionDenied(_("You may not create a series."))
@@ -227,26 +238,26 @@ class SeriesList(ApiView):
         return _answer(request, series, status.HTTP_201_CREATED)
 
 
-class SeriesRead(ReadEndpoint):
+class SeriesList(VisibleSeries, CreateSeries):
+    """The URL of GET ``VisibleSeries`` and POST ``CreateSeries``."""
+
+
+class SeriesRead(SeriesEndpoint):
     """A series: its settings and member events"""
 
-    tag = "series"
     operation_id = "series_detail"
-    parameters = [SERIES]
     answer = SeriesSerializer
 
     def get(self, request: Request, slug: str) -> Response:
         return _answer(request, access.series_for_viewer(request, slug))
 
 
-class SeriesUpdate(Endpoint):
+class SeriesUpdate(SeriesEndpoint):
     """Change a series' settings (its organizers)
 
     Any of the settings; the ladder is recomputed at once. Audited."""
 
-    tag = "series"
     operation_id = "series_update"
-    parameters = [SERIES]
     body = SeriesWriteSerializer
     answer = SeriesSerializer
 
@@ -260,18 +271,15 @@ class SeriesUpdate(Endpoint):
 
 
 class SeriesDetail(SeriesRead, SeriesUpdate):
-    # One URL, its operations documented by the classes above.
-    pass
+    """The URL of GET ``SeriesRead`` and PATCH ``SeriesUpdate``."""
 
 
-class SeriesLadder(ReadEndpoint):
+class SeriesLadder(SeriesEndpoint):
     """The series ladder (the data of the ladder page, its PDF and its workbook)
 
     Numbers are exact (0.4875, 29.5). Computed once per change of the series or any of its events."""
 
-    tag = "series"
     operation_id = "series_ladder"
-    parameters = [SERIES]
     answer = LadderSerializer
 
     def get(self, request: Request, slug: str) -> HttpResponse:
@@ -284,14 +292,12 @@ class SeriesLadder(ReadEndpoint):
         return share_series(HttpResponse(body, content_type="application/json"), series.pk, key)
 
 
-class SeriesEvents(Endpoint):
+class SeriesEvents(SeriesEndpoint):
     """Add an event to the series (organizers of both)
 
     Last in the series' order unless `position` says otherwise. An event belongs to one series."""
 
-    tag = "series"
     operation_id = "series_event_add"
-    parameters = [SERIES]
     body = MemberAddSerializer
     answer = SeriesSerializer
     code = status.HTTP_201_CREATED
@@ -308,12 +314,15 @@ def _member(series: Series, event: str) -> SeriesEvent:
     return get_object_or_404(SeriesEvent.objects.select_related("tournament"), series=series, tournament__slug=event)
 
 
-class SeriesEventUpdate(Endpoint):
+class SeriesEventEndpoint(SeriesEndpoint):
+    # An operation on one member event of the series.
+    parameters = [SERIES, EVENT]
+
+
+class SeriesEventUpdate(SeriesEventEndpoint):
     """Re-weight, mark or move a member event (organizers)"""
 
-    tag = "series"
     operation_id = "series_event_update"
-    parameters = [SERIES, EVENT]
     body = MemberWriteSerializer
     answer = SeriesSerializer
 
@@ -324,12 +333,10 @@ class SeriesEventUpdate(Endpoint):
         return _answer(request, series)
 
 
-class SeriesEventRemove(Endpoint):
+class SeriesEventRemove(SeriesEventEndpoint):
     """Take an event out of the series (organizers)"""
 
-    tag = "series"
     operation_id = "series_event_remove"
-    parameters = [SERIES, EVENT]
     answer = SeriesSerializer
 
     def delete(self, request: Request, slug: str, event: str) -> Response:
@@ -339,16 +346,13 @@ class SeriesEventRemove(Endpoint):
 
 
 class SeriesEventDetail(SeriesEventUpdate, SeriesEventRemove):
-    # One URL, its operations documented by the classes above.
-    pass
+    """The URL of PATCH ``SeriesEventUpdate`` and DELETE ``SeriesEventRemove``."""
 
 
-class SeriesOrganizers(Endpoint):
+class SeriesOrganizers(SeriesEndpoint):
     """Add an organizer to the series (organizers)"""
 
-    tag = "series"
     operation_id = "series_organizer_add"
-    parameters = [SERIES]
     body = OrganizerSerializer
     answer = OrganizerSerializer(many=True)
     code = status.HTTP_201_CREATED
@@ -360,14 +364,12 @@ class SeriesOrganizers(Endpoint):
         return Response([{"username": n} for n in names], status=status.HTTP_201_CREATED)
 
 
-class SeriesFinal(ReadEndpoint):
+class SeriesFinal(SeriesEndpoint):
     """Who the final's places go to now (organizers)
 
     The top K of the ladder before the final, declines skipped, ties at the cut as the series says."""
 
-    tag = "series"
     operation_id = "series_final"
-    parameters = [SERIES]
     answer = QualificationSerializer
 
     def get(self, request: Request, slug: str) -> Response:
@@ -375,14 +377,12 @@ class SeriesFinal(ReadEndpoint):
         return Response(services.qualification_payload(series))
 
 
-class SeriesFinalFill(Endpoint):
+class SeriesFinalFill(SeriesEndpoint):
     """Fill the final from the ladder (organizers of the series and the final)
 
     Enters the top K into the final event (before its first draw). Audited."""
 
-    tag = "series"
     operation_id = "series_final_fill"
-    parameters = [SERIES]
     answer = QualificationSerializer
 
     def post(self, request: Request, slug: str) -> Response:
@@ -391,14 +391,12 @@ class SeriesFinalFill(Endpoint):
         return Response(services.qualification_payload(series))
 
 
-class SeriesFinalDecline(Endpoint):
+class SeriesFinalDecline(SeriesEndpoint):
     """A qualified player declines the final (organizers)
 
     He is marked so and taken out; the next on the ladder takes the place. Audited."""
 
-    tag = "series"
     operation_id = "series_final_decline"
-    parameters = [SERIES]
     body = DeclineSerializer
     answer = QualificationSerializer
 
@@ -409,12 +407,10 @@ class SeriesFinalDecline(Endpoint):
         return Response(services.qualification_payload(series))
 
 
-class SeriesAudit(ReadEndpoint):
+class SeriesAudit(SeriesEndpoint):
     """The series' audit log, newest first, a page at a time (organizers)"""
 
-    tag = "series"
     operation_id = "series_audit"
-    parameters = [SERIES]
     answer = AuditEntrySerializer(many=True)
 
     def get(self, request: Request, slug: str) -> Response:

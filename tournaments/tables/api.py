@@ -22,7 +22,6 @@ from tournaments.api.core import (
     IDEMPOTENCY_KEY,
     SLUG,
     Endpoint,
-    ReadEndpoint,
     error_responses,
     names_for,
     valid,
@@ -100,10 +99,14 @@ HAND_BODY_HELP = (
 )
 
 
-class TableDetail(ReadEndpoint):
+class TableEndpoint(Endpoint):
+    # An operation on table ``table_no`` of round ``number``, or on its hands.
+    tag = "hands"
+
+
+class TableDetail(TableEndpoint):
     """A table: seats, hands, totals, progress and the next hand's envelope"""
 
-    tag = "hands"
     operation_id = "table_detail"
     answer = TableSerializer
 
@@ -140,10 +143,9 @@ def table_answer(request: Request, tournament: Tournament, table: Table) -> Resp
     )
 
 
-class HandList(ReadEndpoint):
+class HandList(TableEndpoint):
     """A table's hands"""
 
-    tag = "hands"
     operation_id = "hands_list"
     answer = HandSerializer(many=True)
 
@@ -153,10 +155,9 @@ class HandList(ReadEndpoint):
         return Response(HandSerializer(table_hands, many=True, context=names_for(request, tournament)).data)
 
 
-class EnterHand(Endpoint):
+class EnterHand(TableEndpoint):
     """Enter the table's next hand (organizers; referees of this table)"""
 
-    tag = "hands"
     operation_id = "hand_enter"
     parameters = [SLUG, IDEMPOTENCY_KEY]
     body = HandEntrySerializer
@@ -196,14 +197,12 @@ class EnterHand(Endpoint):
 
 
 class Hands(HandList, EnterHand):
-    # One URL, its operations documented by the classes above.
-    pass
+    """The URL of GET ``HandList`` and POST ``EnterHand``."""
 
 
-class Preview(Endpoint):
+class Preview(TableEndpoint):
     """Score a hand without storing it (organizers; referees of this table)"""
 
-    tag = "hands"
     operation_id = "hand_preview"
     parameters = [
         SLUG,
@@ -240,10 +239,9 @@ class Preview(Endpoint):
         return Response(HandScoreSerializer(result).data)  # its breakdown rendered by BreakdownField
 
 
-class HandRead(ReadEndpoint):
+class HandRead(TableEndpoint):
     """One hand"""
 
-    tag = "hands"
     operation_id = "hand_detail"
     answer = HandSerializer
 
@@ -269,7 +267,7 @@ def _correct(request: Request, slug: str, number: int, table_no: int, hand_no: i
     return Response(HandSerializer(corrected, context=names_for(request, tournament)).data)
 
 
-class CorrectHand(Endpoint):
+class CorrectHand(TableEndpoint):
     """Correct a hand: replace its variant fields (organizers; referees of this table)
 
     `input` holds the hand's variant fields; the envelope stays the stored one. `version` is the version you read
@@ -277,7 +275,6 @@ class CorrectHand(Endpoint):
     confirmed table is reopened. A correction that would make a later hand invalid answers 400 with that hand's
     number in `hand`."""
 
-    tag = "hands"
     operation_id = "hand_correct"
     body = HandCorrectionSerializer
     answer = HandSerializer
@@ -294,13 +291,12 @@ class CorrectHand(Endpoint):
         return _correct(request, slug, number, table_no, hand_no, partial=False)
 
 
-class PatchHand(Endpoint):
+class PatchHand(TableEndpoint):
     """Correct some fields of a hand (organizers; referees of this table)
 
     As PUT, but `input` holds only the fields that change; they replace the stored ones (a shallow merge: to drop
     a field, PUT the whole hand)."""
 
-    tag = "hands"
     operation_id = "hand_patch"
     body = HandCorrectionSerializer
     answer = HandSerializer
@@ -315,13 +311,12 @@ class PatchHand(Endpoint):
         return _correct(request, slug, number, table_no, hand_no, partial=True)
 
 
-class DeleteHand(Endpoint):
+class DeleteHand(TableEndpoint):
     """Delete a hand (organizers; referees of this table)
 
     Body `{"version", "reason"}` (or the same as query parameters). Later hands move up one number and are
     rescored; a confirmed table is reopened."""
 
-    tag = "hands"
     operation_id = "hand_delete"
     # Documented as query parameters (a DELETE body is not part of OpenAPI): one of the two is required.
     parameters = [SLUG, HandDeletionSerializer]
@@ -339,11 +334,10 @@ class DeleteHand(Endpoint):
 
 
 class HandDetail(HandRead, CorrectHand, PatchHand, DeleteHand):
-    # One URL, four operations (each documented by its class above).
-    pass
+    """The URL of GET ``HandRead``, PUT ``CorrectHand``, PATCH ``PatchHand`` and DELETE ``DeleteHand``."""
 
 
-class Confirm(Endpoint):
+class Confirm(TableEndpoint):
     """A seated player confirms the table's result with his PIN (on a referee's device)
 
     The caller must be allowed to enter hands at the table. A table with hands still to play answers 409 not_open
@@ -351,7 +345,6 @@ class Confirm(Endpoint):
     signed-in account (not per address: referees behind one hall address do not share a budget): after repeated
     failures the answer is 429 locked_out with Retry-After (seconds) until the lock ends."""
 
-    tag = "hands"
     operation_id = "table_confirm"
     body = ConfirmSerializer
     answer = ConfirmationSerializer
@@ -376,14 +369,13 @@ class Confirm(Endpoint):
         return Response(ConfirmationSerializer(confirmation).data)
 
 
-class ConfirmByJudge(Endpoint):
+class ConfirmByJudge(TableEndpoint):
     """Close the table's protocol as seat A together with the judge (organizers; referees of the table)
 
     taruk2012.md §6.5: instead of every player's PIN, seat A confirms with the PIN (the confirm endpoint) and then
     the judge — you, with your own login — confirms with a written reason. Audited (table.confirmed_by_judge); shown
     in the table's `judge_confirmation`. A later correction reopens the table."""
 
-    tag = "hands"
     operation_id = "table_confirm_judge"
     body = JudgeConfirmSerializer
     answer = JudgeConfirmationSerializer
@@ -423,7 +415,7 @@ class TimeUpSerializer(serializers.Serializer):
     )
 
 
-class TimeUp(Endpoint):
+class TimeUp(TableEndpoint):
     """Record after which hand time was up at the table (organizers; referees of the table)
 
     taruk2012.md §7.2: when time is up the hand in progress is finished and scored and no new hand is started. The
@@ -432,7 +424,6 @@ class TimeUp(Endpoint):
     table's planned hands (400, field after_hand). Changing or clearing a record needs a `reason` and reopens the
     players' confirmations. Audited (table.time_up). The answer is the table, as its detail."""
 
-    tag = "hands"
     operation_id = "table_time_up"
     body = TimeUpSerializer
     answer = TableSerializer

@@ -15,8 +15,9 @@ from rest_framework.response import Response
 
 from config.security import client_ip
 from tournaments import lookups
-from tournaments.api.core import READ_ERRORS, SLUG, Endpoint, ReadEndpoint, error_responses, valid
+from tournaments.api.core import READ_ERRORS, SLUG, error_responses, valid
 from tournaments.api.serializers import ConfirmationSerializer, time_expired_field, time_up_after_field
+from tournaments.events.api import PlayersEndpoint
 from tournaments.events.staff_api import StandingSerializer
 from tournaments.tables import confirmations, seatview
 
@@ -78,13 +79,12 @@ class SeatConfirmationSerializer(ConfirmationSerializer):
     created = serializers.BooleanField(help_text=_("False: this seat had confirmed before; nothing changed."))
 
 
-class SeatDetail(ReadEndpoint):
+class SeatDetail(PlayersEndpoint):
     """A player's seat: his table's hands and totals, his standing and his confirmation
 
     What the player's own seat page shows (the QR on his PIN slip opens his page, which links here). Readable by
     anyone who may read the event; never the PIN."""
 
-    tag = "players"
     operation_id = "seat_detail"
     parameters = [SLUG, POSITION]
     answer = SeatPageSerializer
@@ -95,7 +95,7 @@ class SeatDetail(ReadEndpoint):
         return Response(SeatPageSerializer(seatview.seat_data(tournament, table, seat)).data)
 
 
-class SeatConfirm(Endpoint):
+class SeatConfirm(PlayersEndpoint):
     """A player confirms his own seat's result with his PIN, on his own phone
 
     taruk2012.md §6.5's signature, on the player's phone instead of the referee's: the same audited action as the
@@ -106,7 +106,6 @@ class SeatConfirm(Endpoint):
     (seconds)."""
 
     permission_classes = [AllowAny]  # the PIN is the authority, as on the page; no sign-in
-    tag = "players"
     operation_id = "seat_confirm"
     parameters = [SLUG, POSITION]
     body = SeatPinSerializer
