@@ -89,46 +89,38 @@ def _field_of(field: str, error: DjangoValidationError) -> str:
     return _join("", field)
 
 
+def errors_answer(errors: list[dict[str, Any]], code: int = status.HTTP_400_BAD_REQUEST, **more: Any) -> Response:
+    """An answer with the error list above (and ``more`` members beside it), for what a view refuses itself."""
+    return Response({"errors": errors, **more}, status=code)
+
+
+def refusal(field: str, code: str, message: str, answer: int = status.HTTP_400_BAD_REQUEST) -> Response:
+    """One error as the answer: the field named, the code and the sentence."""
+    return errors_answer([{"field": field, "code": code, "message": message}], answer)
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Engine rejections and form errors 400, role 403, missing 404, stale edit and closed round 409."""
     if isinstance(exc, hands.HandRejected):
         labels = hand_labels(exc.hand, exc.config) if exc.hand is not None else None
-        body: dict[str, Any] = {"errors": lines.error_dicts(exc.errors, labels)}
-        if exc.hand_number is not None:
-            body["hand"] = exc.hand_number
-        return Response(body, status=status.HTTP_400_BAD_REQUEST)
+        more = {"hand": exc.hand_number} if exc.hand_number is not None else {}
+        return errors_answer(lines.error_dicts(exc.errors, labels), **more)
     if isinstance(exc, hands.HandNumberConflict):
-        return Response(
-            {
-                "errors": [{"field": "number", "code": "hand_number", "message": str(exc)}],
-                "hand": exc.given,
-                "next": exc.expected,
-            },
-            status=status.HTTP_409_CONFLICT,
-        )
+        errors = [{"field": "number", "code": "hand_number", "message": str(exc)}]
+        return errors_answer(errors, status.HTTP_409_CONFLICT, hand=exc.given, next=exc.expected)
     if isinstance(exc, hands.IdempotencyConflict):
-        return Response(
-            {"errors": [{"field": "Idempotency-Key", "code": "idempotency_conflict", "message": str(exc)}]},
-            status=status.HTTP_409_CONFLICT,
-        )
+        return refusal("Idempotency-Key", "idempotency_conflict", str(exc), status.HTTP_409_CONFLICT)
     if isinstance(exc, confirmations.PinLocked):
-        return Response(
-            {"errors": [{"field": "pin", "code": "locked_out", "message": str(exc)}]},
-            status=status.HTTP_429_TOO_MANY_REQUESTS,
-            headers={"Retry-After": str(exc.retry_after)},
-        )
+        response = refusal("pin", "locked_out", str(exc), status.HTTP_429_TOO_MANY_REQUESTS)
+        response["Retry-After"] = str(exc.retry_after)
+        return response
     if isinstance(exc, hands.StaleEdit):
         field = getattr(exc, "field", "version")  # what the client sent of the state it saw
-        return Response(
-            {"errors": [{"field": field, "code": "stale_edit", "message": str(exc)}]},
-            status=status.HTTP_409_CONFLICT,
-        )
+        return refusal(field, "stale_edit", str(exc), status.HTTP_409_CONFLICT)
     if isinstance(exc, hands.NotOpen):
-        return Response(
-            {"errors": [{"field": "", "code": "not_open", "message": str(exc)}]}, status=status.HTTP_409_CONFLICT
-        )
+        return refusal("", "not_open", str(exc), status.HTTP_409_CONFLICT)
     if isinstance(exc, DjangoValidationError):
-        return Response({"errors": _from_django(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        return errors_answer(_from_django(exc))
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):

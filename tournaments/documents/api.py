@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import access
-from tournaments.api.core import READ_ERRORS, SLUG, ApiView, Endpoint, error_responses
+from tournaments.api.core import READ_ERRORS, SLUG, ApiView, Endpoint, error_responses, refusal
 from tournaments.documents import files as documents
 from tournaments.documents import jobs
 from tournaments.documents.reads import document_for, serve, status_payload
@@ -119,16 +119,6 @@ class DocumentFile(ApiView):
         tournament, kind = document_for(request, slug, key)
         row = GeneratedFile.objects.filter(tournament=tournament, key=key).first()
         if not documents.is_fresh(row, documents.fingerprint(tournament, key)):
-            return Response(
-                {
-                    "errors": [
-                        {
-                            "field": "key",
-                            "code": "not_ready",
-                            "message": _("The document is not ready; generate it and wait until its state is done."),
-                        }
-                    ]
-                },
-                status=status.HTTP_409_CONFLICT,
-            )
+            message = _("The document is not ready; generate it and wait until its state is done.")
+            return refusal("key", "not_ready", message, status.HTTP_409_CONFLICT)
         return serve(row, tournament, kind)

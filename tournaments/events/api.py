@@ -27,6 +27,8 @@ from tournaments.api.core import (
     ApiView,
     Endpoint,
     action_parameter,
+    errors_answer,
+    refusal,
     valid,
 )
 from tournaments.api.serializers import (
@@ -262,21 +264,10 @@ class Event(EventDetail):
     def patch(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         if isinstance(request.data, dict) and "config" in request.data:
-            return Response(
-                {
-                    "errors": [
-                        {
-                            "field": "config",
-                            "code": "read_only",
-                            "message": _(
-                                "The point table changes through its own page or the point-table endpoint, "
-                                "which re-scores the hands."
-                            ),
-                        }
-                    ]
-                },
-                status=status.HTTP_400_BAD_REQUEST,
+            message = _(
+                "The point table changes through its own page or the point-table endpoint, which re-scores the hands."
             )
+            return refusal("config", "read_only", message)
         data = EventEditSerializer(tournament, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
@@ -388,7 +379,7 @@ class EntriesImport(PlayersEndpoint):
                 for row in result.rows
                 for m in row.errors
             ]
-            return Response({"errors": errors}, status=status.HTTP_400_BAD_REQUEST)
+            return errors_answer(errors)
         rows = [{k: v for k, v in r.as_dict().items() if k not in ("errors",)} for r in result.rows]
         if data.validated_data["dry_run"]:
             return Response(ImportRowSerializer(rows, many=True).data)

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import access
-from tournaments.api.core import WRITE_ERRORS, Endpoint, error_responses
+from tournaments.api.core import WRITE_ERRORS, Endpoint, error_responses, errors_answer
 from tournaments.lookups import tournament_for_viewer
 from tournaments.readings.rescore import ChangeRefused, set_readings
 from tournaments.readings.words import choice_errors
@@ -48,13 +48,8 @@ class ReadingsChangeSerializer(serializers.Serializer):
 
 
 def readings_errors(problems: dict[str, str]) -> Response:
-    return Response(
-        {
-            "errors": [
-                {"field": f"readings.{k}".rstrip("."), "code": "invalid", "message": m} for k, m in problems.items()
-            ]
-        },
-        status=400,
+    return errors_answer(
+        [{"field": f"readings.{k}".rstrip("."), "code": "invalid", "message": m} for k, m in problems.items()]
     )
 
 
@@ -93,14 +88,10 @@ class Readings(Endpoint):
                 dry_run=data.validated_data["dry_run"],
             )
         except ChangeRefused as exc:
-            return Response(
-                {
-                    "errors": [
-                        {"field": "", "code": "invalidates_hand", "message": str(b.errors[0].message), **asdict(b)}
-                        for b in exc.broken
-                    ]
-                },
-                status=409,
-            )
+            refused = [
+                {"field": "", "code": "invalidates_hand", "message": str(b.errors[0].message), **asdict(b)}
+                for b in exc.broken
+            ]
+            return errors_answer(refused, 409)
         body: dict[str, Any] = asdict(change)
         return Response(body)

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from scoring import config_table as ct
 from scoring.registry import VARIANTS
 from scoring.text import render
-from tournaments.api.core import WRITE_ERRORS, Endpoint, error_responses, organizer_event
+from tournaments.api.core import WRITE_ERRORS, Endpoint, error_responses, errors_answer, organizer_event, refusal
 from tournaments.lookups import tournament_for_viewer
 from tournaments.models import Tournament
 from tournaments.readings import rescore
@@ -71,10 +71,6 @@ def problem_errors(
     return out
 
 
-def _bad(errors: list[dict[str, Any]], code: int = status.HTTP_400_BAD_REQUEST) -> Response:
-    return Response({"errors": errors}, status=code)
-
-
 def _declared(tournament: Tournament, word: str) -> ct.ConfigTable | None:
     table = tournament.rules.config_table
     return table if table is not None and table.slug == word else None
@@ -93,10 +89,7 @@ class ConfigTableRead(Endpoint):
         tournament = tournament_for_viewer(request, slug)
         found = _declared(tournament, table)
         if found is None or found.stored(tournament.config) is None:
-            return _bad(
-                [{"field": "", "code": "not_found", "message": _("This event has no such table.")}],
-                status.HTTP_404_NOT_FOUND,
-            )
+            return refusal("", "not_found", _("This event has no such table."), status.HTTP_404_NOT_FOUND)
         return Response(_body(found, tournament))
 
 
@@ -124,10 +117,10 @@ class ConfigTableReplace(Endpoint):
         tournament = organizer_event(request, slug)
         found = _declared(tournament, table)
         if found is None:
-            return _bad([{"field": "", "code": "not_applicable", "message": _("This event has no such table.")}])
+            return refusal("", "not_applicable", _("This event has no such table."))
         data = request.data
         if not isinstance(data, dict):
-            return _bad([{"field": "", "code": "invalid", "message": _("Send a JSON object.")}])
+            return refusal("", "invalid", _("Send a JSON object."))
         errors = [
             {"field": k, "code": "unknown_field", "message": _("Unknown field.")}
             for k in data
@@ -140,18 +133,18 @@ class ConfigTableReplace(Endpoint):
             if key in data and not isinstance(data[key], str):
                 errors.append({"field": key, "code": "invalid", "message": _("Send text.")})
         if errors:
-            return _bad(errors)
+            return errors_answer(errors)
         config, problems = ct.check(found, data["version"], data["rows"])
         if problems or config is None:
-            return _bad(problem_errors(found, problems))
+            return errors_answer(problem_errors(found, problems))
         try:
             change = rescore.set_config_table(
                 request.user, tournament, config, revision=data["revision"], reason=data.get("reason", "")
             )
         except rescore.StaleTable as exc:
-            return _bad([{"field": "revision", "code": "stale_edit", "message": str(exc)}], status.HTTP_409_CONFLICT)
+            return refusal("revision", "stale_edit", str(exc), status.HTTP_409_CONFLICT)
         except rescore.ChangeRefused as exc:
-            return _bad(
+            return errors_answer(
                 [
                     {
                         "field": "rows",
@@ -188,7 +181,7 @@ def creation_config(variant: str, config: Any) -> tuple[Any, Response | None]:
             _checked, problems = ct.check(table, stored.get("version"), stored.get("rows"))
             if problems:
                 where = f"config.{table.member}."
-                return None, _bad(problem_errors(table, problems, where + "rows", where))
+                return None, errors_answer(problem_errors(table, problems, where + "rows", where))
     return ct.starting_config(table, config) or {}, None
 
 

@@ -310,13 +310,15 @@ class SeriesEvents(SeriesEndpoint):
         return _answer(request, series, status.HTTP_201_CREATED)
 
 
-def _member(series: Series, event: str) -> SeriesEvent:
-    return get_object_or_404(SeriesEvent.objects.select_related("tournament"), series=series, tournament__slug=event)
-
-
 class SeriesEventEndpoint(SeriesEndpoint):
-    # An operation on one member event of the series.
+    # A change of one member event of the series, by the series' organizers; the answer is the series.
     parameters = [SERIES, EVENT]
+    answer = SeriesSerializer
+
+    def member(self, request: Request, slug: str, event: str) -> tuple[Series, SeriesEvent]:
+        series = access.series_for_organizer(request, slug)
+        found = SeriesEvent.objects.select_related("tournament")
+        return series, get_object_or_404(found, series=series, tournament__slug=event)
 
 
 class SeriesEventUpdate(SeriesEventEndpoint):
@@ -324,11 +326,9 @@ class SeriesEventUpdate(SeriesEventEndpoint):
 
     operation_id = "series_event_update"
     body = MemberWriteSerializer
-    answer = SeriesSerializer
 
     def patch(self, request: Request, slug: str, event: str) -> Response:
-        series = access.series_for_organizer(request, slug)
-        member = _member(series, event)
+        series, member = self.member(request, slug, event)
         services.update_event(request.user, series, member, **valid(MemberWriteSerializer, request.data))
         return _answer(request, series)
 
@@ -337,11 +337,10 @@ class SeriesEventRemove(SeriesEventEndpoint):
     """Take an event out of the series (organizers)"""
 
     operation_id = "series_event_remove"
-    answer = SeriesSerializer
 
     def delete(self, request: Request, slug: str, event: str) -> Response:
-        series = access.series_for_organizer(request, slug)
-        services.remove_event(request.user, series, _member(series, event))
+        series, member = self.member(request, slug, event)
+        services.remove_event(request.user, series, member)
         return _answer(request, series)
 
 
