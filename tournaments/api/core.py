@@ -248,6 +248,11 @@ class Endpoint(ApiView):
         }
 
 
+class SiteEndpoint(Endpoint):
+    # An operation of the site rather than of one event or series: nothing of theirs in the path.
+    parameters = []
+
+
 # taruk2012.md §8.1 E1 (hand 1 at a table whose first dealer is A): 25 for B, 15 for D.
 E1 = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "card_points": 48}
 

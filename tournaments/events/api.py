@@ -363,7 +363,7 @@ class EntriesImport(PlayersEndpoint):
     body = {"multipart/form-data": ImportRequestSerializer}
     answer = EntrySerializer(many=True)
     code = status.HTTP_201_CREATED
-    errors = {200: ImportRowSerializer(many=True), **WRITE_ERRORS}
+    errors = {200: ImportRowSerializer(many=True), **WRITE_ERRORS}  # 200: the dry run's checked rows
 
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)

@@ -22,7 +22,7 @@ from rest_framework.response import Response
 
 from scoring.series.jsonio import dumps
 from scoring.series.model import TIE_BREAKS
-from tournaments.api.core import Endpoint, valid
+from tournaments.api.core import Endpoint, SiteEndpoint, valid
 from tournaments.events.api import AuditEntrySerializer, AuditPage, OrganizerSerializer
 from tournaments.models import Tournament
 from tournaments.public import live
@@ -202,13 +202,13 @@ class SeriesEndpoint(Endpoint):
     parameters = [SERIES]
 
 
-class VisibleSeries(SeriesEndpoint):
+class VisibleSeries(SiteEndpoint):
     """Series you may see
 
     Public series, and those you organize."""
 
+    tag = "series"
     operation_id = "series_list"
-    parameters = []
     answer = SeriesSerializer(many=True)
     errors = {}
 
@@ -217,11 +217,11 @@ class VisibleSeries(SeriesEndpoint):
         return Response(SeriesSerializer(rows, many=True, context={"request": request}).data)
 
 
-class CreateSeries(SeriesEndpoint):
+class CreateSeries(SiteEndpoint):
     """Create a series (users allowed to create events)"""
 
+    tag = "series"
     operation_id = "series_create"
-    parameters = []
     body = SeriesWriteSerializer
     answer = SeriesSerializer
     code = status.HTTP_201_CREATED
@@ -363,47 +363,52 @@ class SeriesOrganizers(SeriesEndpoint):
         return Response([{"username": n} for n in names], status=status.HTTP_201_CREATED)
 
 
-class SeriesFinal(SeriesEndpoint):
+class FinalEndpoint(SeriesEndpoint):
+    # The series' final, for the series' organizers; the answer is who the final's places go to now.
+    answer = QualificationSerializer
+
+    def places(self, series: Series) -> Response:
+        return Response(services.qualification_payload(series))
+
+
+class SeriesFinal(FinalEndpoint):
     """Who the final's places go to now (organizers)
 
     The top K of the ladder before the final, declines skipped, ties at the cut as the series says."""
 
     operation_id = "series_final"
-    answer = QualificationSerializer
 
     def get(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
-        return Response(services.qualification_payload(series))
+        return self.places(series)
 
 
-class SeriesFinalFill(SeriesEndpoint):
+class SeriesFinalFill(FinalEndpoint):
     """Fill the final from the ladder (organizers of the series and the final)
 
     Enters the top K into the final event (before its first draw). Audited."""
 
     operation_id = "series_final_fill"
-    answer = QualificationSerializer
 
     def post(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
         services.fill_final(request.user, series)
-        return Response(services.qualification_payload(series))
+        return self.places(series)
 
 
-class SeriesFinalDecline(SeriesEndpoint):
+class SeriesFinalDecline(FinalEndpoint):
     """A qualified player declines the final (organizers)
 
     He is marked so and taken out; the next on the ladder takes the place. Audited."""
 
     operation_id = "series_final_decline"
     body = DeclineSerializer
-    answer = QualificationSerializer
 
     def post(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
         data = valid(DeclineSerializer, request.data)
         services.decline(request.user, series, data["player"], data["reason"])
-        return Response(services.qualification_payload(series))
+        return self.places(series)
 
 
 class SeriesAudit(SeriesEndpoint):
