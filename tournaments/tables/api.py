@@ -160,7 +160,7 @@ class EnterHand(TableEndpoint):
 
     operation_id = "hand_enter"
     parameters = [SLUG, IDEMPOTENCY_KEY]
-    body = HandEntrySerializer
+    body = HandEntrySerializer  # `number`; the hand's fields go beside it (HAND_BODY_HELP)
     answer = HandSerializer
     code = status.HTTP_201_CREATED
     errors = ENTRY_ERRORS
