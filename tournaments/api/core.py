@@ -10,8 +10,9 @@ raised it (``exception_handler``). JSON in, JSON out.
 
 from __future__ import annotations
 
+import inspect
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -19,7 +20,7 @@ from django.db.models import Prefetch
 from django.http import Http404
 from drf_spectacular.settings import spectacular_settings
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from drf_spectacular.views import SpectacularSwaggerSplitView
 from rest_framework import exceptions, status
 from rest_framework.parsers import JSONParser
@@ -88,46 +89,38 @@ def _field_of(field: str, error: DjangoValidationError) -> str:
     return _join("", field)
 
 
+def errors_answer(errors: list[dict[str, Any]], code: int = status.HTTP_400_BAD_REQUEST, **more: Any) -> Response:
+    """An answer with the error list above (and ``more`` members beside it), for what a view refuses itself."""
+    return Response({"errors": errors, **more}, status=code)
+
+
+def refusal(field: str, code: str, message: str, answer: int = status.HTTP_400_BAD_REQUEST) -> Response:
+    """One error as the answer: the field named, the code and the sentence."""
+    return errors_answer([{"field": field, "code": code, "message": message}], answer)
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Engine rejections and form errors 400, role 403, missing 404, stale edit and closed round 409."""
     if isinstance(exc, hands.HandRejected):
         labels = hand_labels(exc.hand, exc.config) if exc.hand is not None else None
-        body: dict[str, Any] = {"errors": lines.error_dicts(exc.errors, labels)}
-        if exc.hand_number is not None:
-            body["hand"] = exc.hand_number
-        return Response(body, status=status.HTTP_400_BAD_REQUEST)
+        more = {"hand": exc.hand_number} if exc.hand_number is not None else {}
+        return errors_answer(lines.error_dicts(exc.errors, labels), **more)
     if isinstance(exc, hands.HandNumberConflict):
-        return Response(
-            {
-                "errors": [{"field": "number", "code": "hand_number", "message": str(exc)}],
-                "hand": exc.given,
-                "next": exc.expected,
-            },
-            status=status.HTTP_409_CONFLICT,
-        )
+        errors = [{"field": "number", "code": "hand_number", "message": str(exc)}]
+        return errors_answer(errors, status.HTTP_409_CONFLICT, hand=exc.given, next=exc.expected)
     if isinstance(exc, hands.IdempotencyConflict):
-        return Response(
-            {"errors": [{"field": "Idempotency-Key", "code": "idempotency_conflict", "message": str(exc)}]},
-            status=status.HTTP_409_CONFLICT,
-        )
+        return refusal("Idempotency-Key", "idempotency_conflict", str(exc), status.HTTP_409_CONFLICT)
     if isinstance(exc, confirmations.PinLocked):
-        return Response(
-            {"errors": [{"field": "pin", "code": "locked_out", "message": str(exc)}]},
-            status=status.HTTP_429_TOO_MANY_REQUESTS,
-            headers={"Retry-After": str(exc.retry_after)},
-        )
+        response = refusal("pin", "locked_out", str(exc), status.HTTP_429_TOO_MANY_REQUESTS)
+        response["Retry-After"] = str(exc.retry_after)
+        return response
     if isinstance(exc, hands.StaleEdit):
         field = getattr(exc, "field", "version")  # what the client sent of the state it saw
-        return Response(
-            {"errors": [{"field": field, "code": "stale_edit", "message": str(exc)}]},
-            status=status.HTTP_409_CONFLICT,
-        )
+        return refusal(field, "stale_edit", str(exc), status.HTTP_409_CONFLICT)
     if isinstance(exc, hands.NotOpen):
-        return Response(
-            {"errors": [{"field": "", "code": "not_open", "message": str(exc)}]}, status=status.HTTP_409_CONFLICT
-        )
+        return refusal("", "not_open", str(exc), status.HTTP_409_CONFLICT)
     if isinstance(exc, DjangoValidationError):
-        return Response({"errors": _from_django(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        return errors_answer(_from_django(exc))
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
@@ -206,6 +199,58 @@ SLUG = OpenApiParameter("slug", OpenApiTypes.STR, OpenApiParameter.PATH, descrip
 def action_parameter(actions: list[str], description: str) -> OpenApiParameter:
     """The ``action`` path segment of an endpoint that does one of several things."""
     return OpenApiParameter("action", OpenApiTypes.STR, OpenApiParameter.PATH, enum=actions, description=description)
+
+
+API_NOTE = inspect.cleandoc(ApiView.__doc__ or "")
+HTTP_METHODS = ("get", "post", "put", "patch", "delete")
+
+
+class Endpoint(ApiView):
+    """One operation of the API (one HTTP method), documented by what a subclass declares rather than by a
+    decorator repeating the shape every endpoint shares.
+
+    A family of endpoints (``RoundWrite``) declares what its members share and may implement the method; each
+    member declares the rest: its ``operation_id``, its ``answer`` (and ``body``), and its words in its
+    docstring, the summary first and after a blank line the description, as the code's reader and the
+    schema's read them. Several members make one URL by inheriting from all of them (``Rounds``)."""
+
+    tag: ClassVar[str]
+    operation_id: ClassVar[str]
+    description: ClassVar[str | None] = None  # a description the docstring cannot hold (composed, computed)
+    parameters: ClassVar[list[OpenApiParameter]] = [SLUG]
+    body: ClassVar[Any] = None
+    answer: ClassVar[Any]
+    code: ClassVar[int] = status.HTTP_200_OK
+    errors: ClassVar[dict[Any, Any] | None] = None  # None: READ_ERRORS for a GET, WRITE_ERRORS otherwise
+    examples: ClassVar[list[OpenApiExample]] = []
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "operation_id" in cls.__dict__:  # a member, not a family
+            (method,) = (m for m in HTTP_METHODS if hasattr(cls, m))
+            extend_schema_view(**{method: extend_schema(**cls.documentation(method))})(cls)
+
+    @classmethod
+    def documentation(cls, method: str) -> dict[str, Any]:
+        """The arguments of ``extend_schema`` for this operation. Without a description, the operation keeps
+        the note drf-spectacular gave every operation before endpoints were declared (``ApiView``'s)."""
+        errors = cls.errors if cls.errors is not None else READ_ERRORS if method == "get" else WRITE_ERRORS
+        summary, _blank, description = inspect.cleandoc(cls.__dict__["__doc__"]).partition("\n\n")
+        return {
+            "operation_id": cls.operation_id,
+            "tags": [cls.tag],
+            "parameters": cls.parameters,
+            "request": cls.body,
+            "responses": {cls.code: cls.answer, **errors},
+            "summary": " ".join(summary.split()),
+            "description": cls.description or " ".join(description.split()) or API_NOTE,
+            "examples": cls.examples,
+        }
+
+
+class SiteEndpoint(Endpoint):
+    # An operation of the site rather than of one event or series: nothing of theirs in the path.
+    parameters = []
 
 
 # taruk2012.md §8.1 E1 (hand 1 at a table whose first dealer is A): 25 for B, 15 for D.

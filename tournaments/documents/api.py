@@ -13,13 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import access
-from tournaments.api.core import (
-    READ_ERRORS,
-    SLUG,
-    WRITE_ERRORS,
-    ApiView,
-    error_responses,
-)
+from tournaments.api.core import READ_ERRORS, SLUG, ApiView, Endpoint, error_responses, refusal
 from tournaments.documents import files as documents
 from tournaments.documents import jobs
 from tournaments.documents.reads import document_for, serve, status_payload
@@ -52,14 +46,19 @@ class DocumentStatusSerializer(serializers.Serializer):
     download_url = serializers.CharField(allow_null=True)
 
 
-class Documents(ApiView):
-    @extend_schema(
-        operation_id="documents_list",
-        tags=["documents"],
-        parameters=[SLUG],
-        responses={200: DocumentStatusSerializer(many=True), **READ_ERRORS},
-        summary="Every protocol and export of the event with its state (organizers)",
-    )
+class DocumentEndpoint(Endpoint):
+    # An operation on one of the event's documents (its key in the path).
+    tag = "documents"
+    parameters = [SLUG, KEY]
+
+
+class Documents(DocumentEndpoint):
+    """Every protocol and export of the event with its state (organizers)"""
+
+    operation_id = "documents_list"
+    parameters = [SLUG]
+    answer = DocumentStatusSerializer(many=True)
+
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         access.require_organizer(request.user, tournament)
@@ -70,14 +69,12 @@ class Documents(ApiView):
         return Response(out)
 
 
-class Document(ApiView):
-    @extend_schema(
-        operation_id="document_status",
-        tags=["documents"],
-        parameters=[SLUG, KEY],
-        responses={200: DocumentStatusSerializer, **READ_ERRORS},
-        summary="A document's state: poll it after asking for it",
-    )
+class DocumentState(DocumentEndpoint):
+    """A document's state: poll it after asking for it"""
+
+    operation_id = "document_status"
+    answer = DocumentStatusSerializer
+
     def get(self, request: Request, slug: str, key: str) -> Response:
         tournament, _kind = document_for(request, slug, key)
         row = GeneratedFile.objects.filter(tournament=tournament, key=key).first()
@@ -85,21 +82,25 @@ class Document(ApiView):
         payload = status_payload(row if fresh or (row and row.status != "done") else None, tournament, key)
         return Response(payload, headers={"Cache-Control": "no-store"})
 
-    @extend_schema(
-        operation_id="document_generate",
-        tags=["documents"],
-        parameters=[SLUG, KEY],
-        request=None,
-        responses={202: DocumentStatusSerializer, **WRITE_ERRORS},
-        summary="Generate a document in the background (or answer the current one)",
-        description="Queues the document unless the stored one is current; poll its state, then "
-        "download it from `download_url`.",
-    )
+
+class DocumentGenerate(DocumentEndpoint):
+    """Generate a document in the background (or answer the current one)
+
+    Queues the document unless the stored one is current; poll its state, then download it from `download_url`."""
+
+    operation_id = "document_generate"
+    answer = DocumentStatusSerializer
+    code = status.HTTP_202_ACCEPTED
+
     def post(self, request: Request, slug: str, key: str) -> Response:
         tournament, _kind = document_for(request, slug, key)
         row = jobs.request_document(request.user, tournament, key)
         row.refresh_from_db()
         return Response(status_payload(row, tournament, key), status=status.HTTP_202_ACCEPTED)
+
+
+class Document(DocumentState, DocumentGenerate):
+    """The URL of GET ``DocumentState`` and POST ``DocumentGenerate``."""
 
 
 class DocumentFile(ApiView):
@@ -118,16 +119,6 @@ class DocumentFile(ApiView):
         tournament, kind = document_for(request, slug, key)
         row = GeneratedFile.objects.filter(tournament=tournament, key=key).first()
         if not documents.is_fresh(row, documents.fingerprint(tournament, key)):
-            return Response(
-                {
-                    "errors": [
-                        {
-                            "field": "key",
-                            "code": "not_ready",
-                            "message": _("The document is not ready; generate it and wait until its state is done."),
-                        }
-                    ]
-                },
-                status=status.HTTP_409_CONFLICT,
-            )
+            message = _("The document is not ready; generate it and wait until its state is done.")
+            return refusal("key", "not_ready", message, status.HTTP_409_CONFLICT)
         return serve(row, tournament, kind)

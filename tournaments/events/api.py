@@ -25,7 +25,10 @@ from tournaments.api.core import (
     SLUG,
     WRITE_ERRORS,
     ApiView,
+    Endpoint,
     action_parameter,
+    errors_answer,
+    refusal,
     valid,
 )
 from tournaments.api.serializers import (
@@ -62,6 +65,31 @@ def event_payload(request: Request, tournament: Tournament) -> dict[str, Any]:
     return EventDetailSerializer(tournament, context={"role": role}).data
 
 
+class PlayersEndpoint(Endpoint):
+    # An operation on the event's players (tag "players"; their staff's operations: ``StaffEndpoint``).
+    tag = "players"
+
+
+class StaffEndpoint(Endpoint):
+    # An operation on the event's organizers and referees.
+    tag = "staff"
+
+
+class NewEntry(PlayersEndpoint):
+    # A player entered in the event by ``enter`` with the body checked (the action checks the role); the
+    # answer is his entry.
+    answer = EntrySerializer
+    code = status.HTTP_201_CREATED
+
+    def enter(self, user: Any, tournament: Tournament, data: dict[str, Any]) -> Entry:
+        raise NotImplementedError
+
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = tournament_for_viewer(request, slug)
+        entry = self.enter(request.user, tournament, valid(self.body, request.data))
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
 class EventList(ApiView):
     @extend_schema(
         operation_id="events_list",
@@ -76,6 +104,7 @@ class EventList(ApiView):
 
 
 class EventDetail(ApiView):
+    # Not an Endpoint: its GET is described by the class routed, ``Event``'s docstring (drf-spectacular's fallback).
     @extend_schema(
         operation_id="event_detail",
         tags=["events"],
@@ -87,45 +116,42 @@ class EventDetail(ApiView):
         return Response(event_payload(request, tournament_for_viewer(request, slug)))
 
 
-class Entries(ApiView):
-    @extend_schema(
-        operation_id="entries_list",
-        tags=["players"],
-        parameters=[SLUG],
-        responses={200: EntrySerializer(many=True), **READ_ERRORS},
-        summary="The event's players",
-    )
+class EntryList(PlayersEndpoint):
+    """The event's players"""
+
+    operation_id = "entries_list"
+    answer = EntrySerializer(many=True)
+
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         return Response(EntrySerializer(tournament.entries.select_related("player"), many=True).data)
 
-    @extend_schema(
-        operation_id="entry_register",
-        tags=["players"],
-        parameters=[SLUG],
-        request=RegisterSerializer,
-        responses={201: EntrySerializer, **WRITE_ERRORS},
-        summary="Register a player (organizers)",
-    )
-    def post(self, request: Request, slug: str) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        data = valid(RegisterSerializer, request.data)
-        entry = services.register_player(request.user, tournament, **data)
-        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+class RegisterEntry(NewEntry):
+    """Register a player (organizers)"""
+
+    operation_id = "entry_register"
+    body = RegisterSerializer
+
+    def enter(self, user: Any, tournament: Tournament, data: dict[str, Any]) -> Entry:
+        return services.register_player(user, tournament, **data)
 
 
-class EntryAction(ApiView):
-    @extend_schema(
-        operation_id="entry_status",
-        tags=["players"],
-        request=ReasonSerializer,
-        parameters=[
-            SLUG,
-            action_parameter(list(ENTRY_ACTIONS), "withdraw or reinstate"),
-        ],
-        responses={200: EntrySerializer, **WRITE_ERRORS},
-        summary="Withdraw or reinstate a player (organizers)",
-    )
+class Entries(EntryList, RegisterEntry):
+    """The URL of GET ``EntryList`` and POST ``RegisterEntry``."""
+
+
+class EntryAction(PlayersEndpoint):
+    """Withdraw or reinstate a player (organizers)"""
+
+    operation_id = "entry_status"
+    parameters = [
+        SLUG,
+        action_parameter(list(ENTRY_ACTIONS), "withdraw or reinstate"),
+    ]
+    body = ReasonSerializer
+    answer = EntrySerializer
+
     def post(self, request: Request, slug: str, start_number: int, action: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         entry = get_object_or_404(
@@ -238,21 +264,10 @@ class Event(EventDetail):
     def patch(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         if isinstance(request.data, dict) and "config" in request.data:
-            return Response(
-                {
-                    "errors": [
-                        {
-                            "field": "config",
-                            "code": "read_only",
-                            "message": _(
-                                "The point table changes through its own page or the point-table endpoint, "
-                                "which re-scores the hands."
-                            ),
-                        }
-                    ]
-                },
-                status=status.HTTP_400_BAD_REQUEST,
+            message = _(
+                "The point table changes through its own page or the point-table endpoint, which re-scores the hands."
             )
+            return refusal("config", "read_only", message)
         data = EventEditSerializer(tournament, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
@@ -332,25 +347,24 @@ class ImportRowSerializer(serializers.Serializer):
     match = MatchSerializer(allow_null=True)
 
 
-class EntriesImport(ApiView):
-    parser_classes = [MultiPartParser, FormParser, JSONParser]
+class EntriesImport(PlayersEndpoint):
+    """Import a player list from a file (organizers)
 
-    @extend_schema(
-        operation_id="entries_import",
-        tags=["players"],
-        parameters=[SLUG],
-        request={"multipart/form-data": ImportRequestSerializer},
-        responses={201: EntrySerializer(many=True), 200: ImportRowSerializer(many=True), **WRITE_ERRORS},
-        summary="Import a player list from a file (organizers)",
-        description="All or nothing, as on the page: a file with any error enters nobody and answers "
-        "every error, the field naming the file's line (`line 4: name`). With `dry_run` "
-        "the checked rows are answered and nothing is entered, each with its warnings (a name already in "
-        "the event or the file, compared without case, spaces and accents, where federation ids do not "
-        "tell the players apart) and its match with the site's players (season.md §1.2): by federation id "
-        "the same player, by name and club (without case and accents) maybe. The import then enters each "
-        "row of a `maybe` as that player or as a new one as `matches` answers it; a `maybe` without an "
-        "answer enters nobody (error field `matches.<line>`, code `match_pending`).",
-    )
+    All or nothing, as on the page: a file with any error enters nobody and answers every error, the field naming
+    the file's line (`line 4: name`). With `dry_run` the checked rows are answered and nothing is entered, each with
+    its warnings (a name already in the event or the file, compared without case, spaces and accents, where
+    federation ids do not tell the players apart) and its match with the site's players (season.md §1.2): by
+    federation id the same player, by name and club (without case and accents) maybe. The import then enters each
+    row of a `maybe` as that player or as a new one as `matches` answers it; a `maybe` without an answer enters
+    nobody (error field `matches.<line>`, code `match_pending`)."""
+
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+    operation_id = "entries_import"
+    body = {"multipart/form-data": ImportRequestSerializer}
+    answer = EntrySerializer(many=True)
+    code = status.HTTP_201_CREATED
+    errors = {200: ImportRowSerializer(many=True), **WRITE_ERRORS}  # 200: the dry run's checked rows
+
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         access.require_organizer(request.user, tournament)
@@ -365,7 +379,7 @@ class EntriesImport(ApiView):
                 for row in result.rows
                 for m in row.errors
             ]
-            return Response({"errors": errors}, status=status.HTTP_400_BAD_REQUEST)
+            return errors_answer(errors)
         rows = [{k: v for k, v in r.as_dict().items() if k not in ("errors",)} for r in result.rows]
         if data.validated_data["dry_run"]:
             return Response(ImportRowSerializer(rows, many=True).data)
@@ -377,16 +391,16 @@ class OrganizerSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
 
 
-class Organizers(ApiView):
-    @extend_schema(
-        operation_id="organizer_add",
-        tags=["staff"],
-        parameters=[SLUG],
-        request=OrganizerSerializer,
-        responses={201: OrganizerSerializer(many=True), **WRITE_ERRORS},
-        summary="Add an organizer to the event (organizers)",
-        description="The user must exist. Answers the event's organizers.",
-    )
+class Organizers(StaffEndpoint):
+    """Add an organizer to the event (organizers)
+
+    The user must exist. Answers the event's organizers."""
+
+    operation_id = "organizer_add"
+    body = OrganizerSerializer
+    answer = OrganizerSerializer(many=True)
+    code = status.HTTP_201_CREATED
+
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         data = OrganizerSerializer(data=request.data)
@@ -419,16 +433,14 @@ class AuditPage(pagination.PageNumberPagination):
     page_size_query_param = "page_size"
 
 
-class AuditLog(ApiView):
-    pagination_class = AuditPage  # the schema documents the page (count, next, previous, results)
+class AuditLog(Endpoint):
+    """The event's audit log, newest first, a page at a time (organizers)"""
 
-    @extend_schema(
-        operation_id="audit_log",
-        tags=["events"],
-        parameters=[SLUG],
-        responses={200: AuditEntrySerializer(many=True), **READ_ERRORS},
-        summary="The event's audit log, newest first, a page at a time (organizers)",
-    )
+    pagination_class = AuditPage  # the schema documents the page (count, next, previous, results)
+    tag = "events"
+    operation_id = "audit_log"
+    answer = AuditEntrySerializer(many=True)
+
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         access.require_organizer(request.user, tournament)

@@ -11,16 +11,23 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.api.core import NOT_FOUND, READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, organizer_event, valid
+from tournaments.api.core import (
+    NOT_FOUND,
+    READ_ERRORS,
+    SLUG,
+    organizer_event,
+    valid,
+)
 from tournaments.api.serializers import MAX_INT, EntrySerializer, RegisterSerializer, optional_text
 from tournaments.events import services
+from tournaments.events.api import NewEntry, PlayersEndpoint, StaffEndpoint
 from tournaments.lookups import tournament_for_viewer
-from tournaments.models import Entry, Referee
+from tournaments.models import Entry, Referee, Tournament
 from tournaments.rounds import whereabouts
 
 USERNAME = OpenApiParameter("username", OpenApiTypes.STR, OpenApiParameter.PATH, description="The referee's user name.")
@@ -88,12 +95,17 @@ class SeatPlaceSerializer(serializers.Serializer):
     )
 
 
-class LookupRowSerializer(serializers.Serializer):
+class PlayerLineSerializer(serializers.Serializer):
+    # A player as the event lists him: the head of a seat lookup's row and of his page. (No docstring:
+    # drf-spectacular would make it the description of both.)
     start_number = serializers.IntegerField()
     name = serializers.CharField()
     club = serializers.CharField()
     team = serializers.CharField()
     status = serializers.CharField()
+
+
+class LookupRowSerializer(PlayerLineSerializer):
     url = serializers.CharField(help_text=_("The player's page."))
     seat = SeatPlaceSerializer(allow_null=True, help_text=_("Where the player sits in the current round."))
 
@@ -125,12 +137,7 @@ class StandingSerializer(serializers.Serializer):
     metrics = MetricSerializer(many=True)
 
 
-class PlayerPageSerializer(serializers.Serializer):
-    start_number = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
-    team = serializers.CharField()
-    status = serializers.CharField()
+class PlayerPageSerializer(PlayerLineSerializer):
     current = SeatPlaceSerializer(allow_null=True)
     rounds = PlayerRoundSerializer(many=True)
     standing = StandingSerializer(allow_null=True)
@@ -143,28 +150,28 @@ def _referees(tournament: Any) -> Any:
     return tournament.referees.select_related("user").order_by("user__username")
 
 
-class Referees(ApiView):
-    @extend_schema(
-        operation_id="referees_list",
-        tags=["staff"],
-        parameters=[SLUG],
-        responses={200: RefereeSerializer(many=True), **READ_ERRORS},
-        summary="The event's referees and their tables (organizers)",
-    )
+class RefereeList(StaffEndpoint):
+    """The event's referees and their tables (organizers)"""
+
+    operation_id = "referees_list"
+    answer = RefereeSerializer(many=True)
+
     def get(self, request: Request, slug: str) -> Response:
         tournament = organizer_event(request, slug)
         return Response(RefereeSerializer(_referees(tournament), many=True).data)
 
-    @extend_schema(
-        operation_id="referee_account_create",
-        tags=["staff"],
-        parameters=[SLUG],
-        request=RefereeAccountSerializer,
-        responses={201: RefereeSerializer, **WRITE_ERRORS},
-        summary="Create a referee's login and make it a referee of the event (organizers)",
-        description="The organizer chooses the user name and the first password and hands them to "
-        "the referee. An existing user is made a referee with PUT .../referees/{username}/.",
-    )
+
+class RefereeAccountCreate(StaffEndpoint):
+    """Create a referee's login and make it a referee of the event (organizers)
+
+    The organizer chooses the user name and the first password and hands them to the referee. An existing user is
+    made a referee with PUT .../referees/{username}/."""
+
+    operation_id = "referee_account_create"
+    body = RefereeAccountSerializer
+    answer = RefereeSerializer
+    code = status.HTTP_201_CREATED
+
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         v = valid(RefereeAccountSerializer, request.data)
@@ -172,35 +179,47 @@ class Referees(ApiView):
         return Response(RefereeSerializer(referee).data, status=status.HTTP_201_CREATED)
 
 
-class RefereeDetail(ApiView):
-    @extend_schema(
-        operation_id="referee_set",
-        tags=["staff"],
-        parameters=[SLUG, USERNAME],
-        request=RefereeTablesSerializer,
-        responses={200: RefereeSerializer, **WRITE_ERRORS},
-        summary="Make an existing user a referee, or change the tables he may write (organizers)",
-    )
+class Referees(RefereeList, RefereeAccountCreate):
+    """The URL of GET ``RefereeList`` and POST ``RefereeAccountCreate``."""
+
+
+class RefereeEndpoint(StaffEndpoint):
+    # An operation on one referee of the event (his user name in the path).
+    parameters = [SLUG, USERNAME]
+
+
+class SetReferee(RefereeEndpoint):
+    """Make an existing user a referee, or change the tables he may write (organizers)"""
+
+    operation_id = "referee_set"
+    body = RefereeTablesSerializer
+    answer = RefereeSerializer
+
     def put(self, request: Request, slug: str, username: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         data = valid(RefereeTablesSerializer, request.data)
         referee = services.set_referee(request.user, tournament, username, data["tables"])
         return Response(RefereeSerializer(referee).data)
 
-    @extend_schema(
-        operation_id="referee_remove",
-        tags=["staff"],
-        parameters=[SLUG, USERNAME],
-        request=None,
-        responses={204: None, **WRITE_ERRORS},
-        summary="Remove a referee from the event (organizers)",
-        description="The user account stays; only the role in this event ends.",
-    )
+
+class RemoveReferee(RefereeEndpoint):
+    """Remove a referee from the event (organizers)
+
+    The user account stays; only the role in this event ends."""
+
+    operation_id = "referee_remove"
+    answer = None
+    code = status.HTTP_204_NO_CONTENT
+
     def delete(self, request: Request, slug: str, username: str) -> Response:
         tournament = organizer_event(request, slug)
         get_object_or_404(Referee, tournament=tournament, user__username=username)
         services.remove_referee(request.user, tournament, username)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RefereeDetail(SetReferee, RemoveReferee):
+    """The URL of PUT ``SetReferee`` and DELETE ``RemoveReferee``."""
 
 
 def _entry(tournament: Any, start_number: int) -> Entry:
@@ -209,49 +228,55 @@ def _entry(tournament: Any, start_number: int) -> Entry:
     )
 
 
-class EntryDetail(ApiView):
-    @extend_schema(
-        operation_id="entry_edit",
-        tags=["players"],
-        parameters=[SLUG, START_NUMBER],
-        request=EntryEditSerializer,
-        responses={200: EntrySerializer, **WRITE_ERRORS},
-        summary="Correct a player's name or club, or change the start number (organizers)",
-        description="Only the fields sent change. A start number must be free in the event.",
-    )
-    def patch(self, request: Request, slug: str, start_number: int) -> Response:
+class EntryWrite(PlayersEndpoint):
+    # A write on player ``start_number`` (organizers): ``act`` with the body checked; the answer is his entry
+    # after it, as ``answer`` serializes it.
+    parameters = [SLUG, START_NUMBER]
+
+    def act(self, user: Any, entry: Entry, data: dict[str, Any]) -> Entry:
+        raise NotImplementedError
+
+    def write(self, request: Request, slug: str, start_number: int) -> Response:
         entry = _entry(organizer_event(request, slug), start_number)
-        data = valid(EntryEditSerializer, request.data)
-        entry = services.update_entry(request.user, entry, **data)
-        return Response(EntrySerializer(entry).data)
+        entry = self.act(request.user, entry, valid(self.body, request.data))
+        return Response(self.answer(entry).data)
 
 
-class LateEntries(ApiView):
-    @extend_schema(
-        operation_id="entry_late_add",
-        tags=["players"],
-        parameters=[SLUG],
-        request=LateAddSerializer,
-        responses={201: EntrySerializer, **WRITE_ERRORS},
-        summary="Enter a player after the event began (organizers)",
-        description="The player is seated from the next draw (a drafted, unpublished draw must be "
-        "drawn again to include him). Withdraw with POST .../entries/{n}/withdraw/.",
-    )
-    def post(self, request: Request, slug: str) -> Response:
-        tournament = tournament_for_viewer(request, slug)
-        data = valid(LateAddSerializer, request.data)
-        entry = services.late_add_player(request.user, tournament, **data)
-        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+class EntryDetail(EntryWrite):
+    """Correct a player's name or club, or change the start number (organizers)
+
+    Only the fields sent change. A start number must be free in the event."""
+
+    operation_id = "entry_edit"
+    body = EntryEditSerializer
+    answer = EntrySerializer
+
+    def act(self, user: Any, entry: Entry, data: dict[str, Any]) -> Entry:
+        return services.update_entry(user, entry, **data)
+
+    def patch(self, request: Request, slug: str, start_number: int) -> Response:
+        return self.write(request, slug, start_number)
 
 
-class Pins(ApiView):
-    @extend_schema(
-        operation_id="pins_list",
-        tags=["players"],
-        parameters=[SLUG],
-        responses={200: PinSerializer(many=True), **READ_ERRORS},
-        summary="Every player's confirmation PIN (organizers only)",
-    )
+class LateEntries(NewEntry):
+    """Enter a player after the event began (organizers)
+
+    The player is seated from the next draw (a drafted, unpublished draw must be drawn again to include him).
+    Withdraw with POST .../entries/{n}/withdraw/."""
+
+    operation_id = "entry_late_add"
+    body = LateAddSerializer
+
+    def enter(self, user: Any, tournament: Tournament, data: dict[str, Any]) -> Entry:
+        return services.late_add_player(user, tournament, **data)
+
+
+class Pins(PlayersEndpoint):
+    """Every player's confirmation PIN (organizers only)"""
+
+    operation_id = "pins_list"
+    answer = PinSerializer(many=True)
+
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         response = Response(PinSerializer(services.entry_pins(request.user, tournament), many=True).data)
@@ -263,60 +288,58 @@ class NewPinSerializer(serializers.Serializer):
     reason = optional_text(2000)
 
 
-class EntryPin(ApiView):
-    @extend_schema(
-        operation_id="entry_new_pin",
-        tags=["players"],
-        parameters=[SLUG, START_NUMBER],
-        request=NewPinSerializer,
-        responses={200: PinSerializer, **WRITE_ERRORS},
-        summary="Issue a player a new confirmation PIN (organizers only)",
-        description="A player lost his PIN slip: he gets a new PIN and the old one stops working; "
-        "confirmations he gave with it stand. Audited (entry.pin_changed, without the PINs). Print his "
-        "slip again with the players page's PIN slips (?n=<start number>).",
-    )
+class EntryPin(EntryWrite):
+    """Issue a player a new confirmation PIN (organizers only)
+
+    A player lost his PIN slip: he gets a new PIN and the old one stops working; confirmations he gave with it
+    stand. Audited (entry.pin_changed, without the PINs). Print his slip again with the players page's PIN slips
+    (?n=<start number>)."""
+
+    operation_id = "entry_new_pin"
+    body = NewPinSerializer
+    answer = PinSerializer
+
+    def act(self, user: Any, entry: Entry, data: dict[str, Any]) -> Entry:
+        return services.issue_new_pin(user, entry, data["reason"])
+
     def post(self, request: Request, slug: str, start_number: int) -> Response:
-        entry = _entry(organizer_event(request, slug), start_number)
-        data = valid(NewPinSerializer, request.data)
-        entry = services.issue_new_pin(request.user, entry, data["reason"])
-        response = Response(PinSerializer(entry).data)
+        response = self.write(request, slug, start_number)
         response["Cache-Control"] = "private, no-store"
         return response
 
 
-class SeatLookup(ApiView):
-    @extend_schema(
-        operation_id="seat_lookup",
-        tags=["players"],
-        parameters=[
-            SLUG,
-            OpenApiParameter(
-                "q",
-                OpenApiTypes.STR,
-                OpenApiParameter.QUERY,
-                required=False,
-                description="A start number, or words of a name or team (accents and case aside: cuk finds Čuk). "
-                "Left out or blank: no players.",
-            ),
-        ],
-        responses={200: LookupRowSerializer(many=True), **READ_ERRORS},
-        summary="Where do I sit: players matching a name or start number, with their current seat",
-        description=f"At most {whereabouts.LOOKUP_LIMIT} players.",
-    )
+class SeatLookup(PlayersEndpoint):
+    """Where do I sit: players matching a name or start number, with their current seat"""
+
+    operation_id = "seat_lookup"
+    parameters = [
+        SLUG,
+        OpenApiParameter(
+            "q",
+            OpenApiTypes.STR,
+            OpenApiParameter.QUERY,
+            required=False,
+            description="A start number, or words of a name or team (accents and case aside: cuk finds Čuk). "
+            "Left out or blank: no players.",
+        ),
+    ]
+    answer = LookupRowSerializer(many=True)
+    description = f"At most {whereabouts.LOOKUP_LIMIT} players."
+
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         query = str(request.query_params.get("q", ""))[:120]
         return Response(LookupRowSerializer(whereabouts.lookup(tournament, query), many=True).data)
 
 
-class PlayerPage(ApiView):
-    @extend_schema(
-        operation_id="player_page",
-        tags=["players"],
-        parameters=[SLUG, START_NUMBER],
-        responses={200: PlayerPageSerializer, **READ_ERRORS, 404: NOT_FOUND},
-        summary="A player's page: current seat, results per round, standing (never the PIN)",
-    )
+class PlayerPage(PlayersEndpoint):
+    """A player's page: current seat, results per round, standing (never the PIN)"""
+
+    operation_id = "player_page"
+    parameters = [SLUG, START_NUMBER]
+    answer = PlayerPageSerializer
+    errors = {**READ_ERRORS, 404: NOT_FOUND}
+
     def get(self, request: Request, slug: str, start_number: int) -> Response:
         tournament = tournament_for_viewer(request, slug)
         entry = get_object_or_404(

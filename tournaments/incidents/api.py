@@ -8,13 +8,13 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import access
-from tournaments.api.core import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, error_responses, valid
+from tournaments.api.core import READ_ERRORS, SLUG, WRITE_ERRORS, Endpoint, error_responses, valid
 from tournaments.api.serializers import optional_text
 from tournaments.incidents import services as incidents
 from tournaments.lookups import tournament_for_viewer
@@ -162,44 +162,50 @@ def _correction(data: dict | None) -> incidents.Correction | None:
     return incidents.Correction(data["hand"], data["version"]) if data else None
 
 
-class Incidents(ApiView):
-    @extend_schema(
-        operation_id="incidents_list",
-        tags=["judge"],
-        parameters=[SLUG],
-        responses={200: IncidentSerializer(many=True), **READ_ERRORS},
-        summary="The event's incidents, what waits for the judge first (organizers, referees)",
-        description="The judge's desk and the incident report: open incidents, then protested, ruled, closed.",
-    )
+class JudgeEndpoint(Endpoint):
+    # An operation of the judge's desk.
+    tag = "judge"
+
+
+class IncidentList(JudgeEndpoint):
+    """The event's incidents, what waits for the judge first (organizers, referees)
+
+    The judge's desk and the incident report: open incidents, then protested, ruled, closed."""
+
+    operation_id = "incidents_list"
+    answer = IncidentSerializer(many=True)
+
     def get(self, request: Request, slug: str) -> Response:
         tournament = _staff(request, slug)
         return Response(IncidentSerializer(incidents.event_incidents(tournament), many=True).data)
 
-    @extend_schema(
-        operation_id="incident_open",
-        tags=["judge"],
-        parameters=[SLUG],
-        request=OpenSerializer,
-        responses={201: IncidentSerializer, **WRITE_ERRORS},
-        summary="Open an incident (referees of the table; the judge)",
-        description="Who called it (`caller`: a start number, null for the referee), the players involved, the "
-        "caller's finding. With `round` and `table` the players must sit at that table. Audited (incident.opened).",
-        examples=[
-            OpenApiExample(
-                "renonsz claim",
-                request_only=True,
-                value={
-                    "kind": "renonsz",
-                    "round": 1,
-                    "table": 2,
-                    "hand_number": 5,
-                    "caller": 3,
-                    "involved": [7],
-                    "finding": "7 did not follow suit in trick 4",
-                },
-            )
-        ],
-    )
+
+class OpenIncident(JudgeEndpoint):
+    """Open an incident (referees of the table; the judge)
+
+    Who called it (`caller`: a start number, null for the referee), the players involved, the caller's finding.
+    With `round` and `table` the players must sit at that table. Audited (incident.opened)."""
+
+    operation_id = "incident_open"
+    body = OpenSerializer
+    answer = IncidentSerializer
+    code = status.HTTP_201_CREATED
+    examples = [
+        OpenApiExample(
+            "renonsz claim",
+            request_only=True,
+            value={
+                "kind": "renonsz",
+                "round": 1,
+                "table": 2,
+                "hand_number": 5,
+                "caller": 3,
+                "involved": [7],
+                "finding": "7 did not follow suit in trick 4",
+            },
+        )
+    ]
+
     def post(self, request: Request, slug: str) -> Response:
         tournament = _staff(request, slug)
         v = valid(OpenSerializer, request.data)
@@ -224,110 +230,118 @@ class Incidents(ApiView):
         return Response(_fresh(incident), status=status.HTTP_201_CREATED)
 
 
-class IncidentDetail(ApiView):
-    @extend_schema(
-        operation_id="incident_detail",
-        tags=["judge"],
-        parameters=[SLUG, INCIDENT_ID],
-        responses={200: IncidentSerializer, **READ_ERRORS},
-        summary="One incident with its ruling and sanctions (organizers, referees)",
-    )
+class Incidents(IncidentList, OpenIncident):
+    """The URL of GET ``IncidentList`` and POST ``OpenIncident``."""
+
+
+class IncidentDetail(JudgeEndpoint):
+    """One incident with its ruling and sanctions (organizers, referees)"""
+
+    operation_id = "incident_detail"
+    parameters = [SLUG, INCIDENT_ID]
+    answer = IncidentSerializer
+
     def get(self, request: Request, slug: str, pk: int) -> Response:
         return Response(IncidentSerializer(_incident(request, slug, pk)).data)
 
 
-class Rule(ApiView):
-    @extend_schema(
-        operation_id="incident_rule",
-        tags=["judge"],
-        parameters=[SLUG, INCIDENT_ID],
-        request=RuleSerializer,
-        responses={200: IncidentSerializer, **STATE_ERRORS},
-        summary="Rule on an incident (the judge)",
-        description="The ruling in words and its outcome (`not_found` on a renonsz claim is a false call: at "
-        "ulti-mausz it is charged to the caller, 10.§(3)g). A score consequence comes as `correction` and goes "
-        "through the hand correction (later hands rescored, the table's confirmation reopened). Audited.",
-    )
+class IncidentStep(JudgeEndpoint):
+    # A step on incident ``pk`` (a ruling, a protest, the jury's decision, a sanction): ``act`` with the body
+    # ``body`` checked; the answer is the incident as it is now (``payload``).
+    parameters = [SLUG, INCIDENT_ID]
+    answer = IncidentSerializer
+    errors = STATE_ERRORS
+
+    def act(self, request: Request, incident: Incident, data: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def payload(self, done: Any) -> dict[str, Any]:
+        return _fresh(done)
+
     def post(self, request: Request, slug: str, pk: int) -> Response:
         incident = _incident(request, slug, pk)
-        v = valid(RuleSerializer, request.data)
-        incident = incidents.rule(
+        done = self.act(request, incident, valid(self.body, request.data))
+        return Response(self.payload(done), status=self.code)
+
+
+class Rule(IncidentStep):
+    """Rule on an incident (the judge)
+
+    The ruling in words and its outcome (`not_found` on a renonsz claim is a false call: at ulti-mausz it is charged
+    to the caller, 10.§(3)g). A score consequence comes as `correction` and goes through the hand correction (later
+    hands rescored, the table's confirmation reopened). Audited."""
+
+    operation_id = "incident_rule"
+    body = RuleSerializer
+
+    def act(self, request: Request, incident: Incident, data: dict[str, Any]) -> Incident:
+        return incidents.rule(
             request.user,
             incident,
-            ruling=v["ruling"],
-            outcome=v["outcome"],
-            hand_number=v["hand_number"],
-            correction=_correction(v["correction"]),
+            ruling=data["ruling"],
+            outcome=data["outcome"],
+            hand_number=data["hand_number"],
+            correction=_correction(data["correction"]),
         )
-        return Response(_fresh(incident))
 
 
-class Protest(ApiView):
-    @extend_schema(
-        operation_id="incident_protest",
-        tags=["judge"],
-        parameters=[SLUG, INCIDENT_ID],
-        request=ProtestSerializer,
-        responses={201: IncidentSerializer, **STATE_ERRORS},
-        summary="Record a player's protest against a ruling (referees of the table; the judge)",
-        description="Once per ruling, while the event runs; the protest is an incident of kind protest.",
-    )
-    def post(self, request: Request, slug: str, pk: int) -> Response:
-        incident = _incident(request, slug, pk)
-        data = valid(ProtestSerializer, request.data)
+class Protest(IncidentStep):
+    """Record a player's protest against a ruling (referees of the table; the judge)
+
+    Once per ruling, while the event runs; the protest is an incident of kind protest."""
+
+    operation_id = "incident_protest"
+    body = ProtestSerializer
+    code = status.HTTP_201_CREATED
+
+    def act(self, request: Request, incident: Incident, data: dict[str, Any]) -> Incident:
         by = _entry(incident.tournament, data["by"], "by")
-        complaint = incidents.protest(request.user, incident, by=by, grounds=data["grounds"])
-        return Response(_fresh(complaint), status=status.HTTP_201_CREATED)
+        return incidents.protest(request.user, incident, by=by, grounds=data["grounds"])
 
 
-class Decide(ApiView):
-    @extend_schema(
-        operation_id="incident_decide",
-        tags=["judge"],
-        parameters=[SLUG, INCIDENT_ID],
-        request=DecideSerializer,
-        responses={200: IncidentSerializer, **STATE_ERRORS},
-        summary="Record the jury's decision on a protest (the judge)",
-        description="Closes the protest and the ruling. `upheld`: the ruling's sanctions are lifted (an "
-        "exclusion too). A changed score comes as `correction` (the hand correction flow).",
-    )
-    def post(self, request: Request, slug: str, pk: int) -> Response:
-        complaint = _incident(request, slug, pk)
-        v = valid(DecideSerializer, request.data)
-        complaint = incidents.decide(
-            request.user, complaint, decision=v["decision"], upheld=v["upheld"], correction=_correction(v["correction"])
+class Decide(IncidentStep):
+    """Record the jury's decision on a protest (the judge)
+
+    Closes the protest and the ruling. `upheld`: the ruling's sanctions are lifted (an exclusion too). A changed
+    score comes as `correction` (the hand correction flow)."""
+
+    operation_id = "incident_decide"
+    body = DecideSerializer
+
+    def act(self, request: Request, complaint: Incident, data: dict[str, Any]) -> Incident:
+        correction = _correction(data["correction"])
+        return incidents.decide(
+            request.user, complaint, decision=data["decision"], upheld=data["upheld"], correction=correction
         )
-        return Response(_fresh(complaint))
 
 
-class Sanctions(ApiView):
-    @extend_schema(
-        operation_id="incident_sanction",
-        tags=["judge"],
-        parameters=[SLUG, INCIDENT_ID],
-        request=SanctionInSerializer,
-        responses={201: SanctionSerializer, **STATE_ERRORS},
-        summary="Give a player a warning, a yellow or red card, or exclude him (the judge)",
-        description="Exclusion (MAUSZ 11.§): the player is marked excluded, never seated again, and his ranking "
-        "points of the incident's round are struck.",
-    )
-    def post(self, request: Request, slug: str, pk: int) -> Response:
-        incident = _incident(request, slug, pk)
-        v = valid(SanctionInSerializer, request.data)
-        entry = _entry(incident.tournament, v["start_number"], "start_number")
-        given = incidents.sanction(request.user, incident, entry, v["kind"], v["reason"])
-        return Response(SanctionSerializer(given).data, status=status.HTTP_201_CREATED)
+class Sanctions(IncidentStep):
+    """Give a player a warning, a yellow or red card, or exclude him (the judge)
+
+    Exclusion (MAUSZ 11.§): the player is marked excluded, never seated again, and his ranking points of the
+    incident's round are struck."""
+
+    operation_id = "incident_sanction"
+    body = SanctionInSerializer
+    answer = SanctionSerializer
+    code = status.HTTP_201_CREATED
+
+    def act(self, request: Request, incident: Incident, data: dict[str, Any]) -> Sanction:
+        entry = _entry(incident.tournament, data["start_number"], "start_number")
+        return incidents.sanction(request.user, incident, entry, data["kind"], data["reason"])
+
+    def payload(self, done: Any) -> dict[str, Any]:
+        return SanctionSerializer(done).data
 
 
-class Judge(ApiView):
-    @extend_schema(
-        operation_id="judge_set",
-        tags=["judge"],
-        parameters=[SLUG, OpenApiParameter("username", str, OpenApiParameter.PATH)],
-        request=JudgeSerializer,
-        responses={200: JudgeSerializer, **WRITE_ERRORS},
-        summary="Give a referee judge rights, or take them back (organizers)",
-    )
+class Judge(JudgeEndpoint):
+    """Give a referee judge rights, or take them back (organizers)"""
+
+    operation_id = "judge_set"
+    parameters = [SLUG, OpenApiParameter("username", str, OpenApiParameter.PATH)]
+    body = JudgeSerializer
+    answer = JudgeSerializer
+
     def put(self, request: Request, slug: str, username: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         referee = get_object_or_404(
@@ -338,14 +352,14 @@ class Judge(ApiView):
         return Response(JudgeSerializer(referee).data)
 
 
-class Discipline(ApiView):
-    @extend_schema(
-        operation_id="player_discipline",
-        tags=["judge"],
-        parameters=[SLUG, START_NUMBER],
-        responses={200: DisciplineSerializer, 404: OpenApiResponse(description="No such player."), **READ_ERRORS},
-        summary="A player's sanctions and the incidents he was part of (as the event's pages are visible)",
-    )
+class Discipline(JudgeEndpoint):
+    """A player's sanctions and the incidents he was part of (as the event's pages are visible)"""
+
+    operation_id = "player_discipline"
+    parameters = [SLUG, START_NUMBER]
+    answer = DisciplineSerializer
+    errors = {404: OpenApiResponse(description="No such player."), **READ_ERRORS}
+
     def get(self, request: Request, slug: str, start_number: int) -> Response:
         tournament = tournament_for_viewer(request, slug)
         entry = get_object_or_404(

@@ -6,12 +6,13 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.api.core import NOT_FOUND, READ_ERRORS, WRITE_ERRORS, ApiView, valid
+from tournaments.api.core import NOT_FOUND, READ_ERRORS, valid
+from tournaments.events.api import PlayersEndpoint
 from tournaments.models import MAX_INTEGER, Player
 from tournaments.people import registry
 from tournaments.people.history import person_page
@@ -79,35 +80,35 @@ class MergeSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=500)
 
 
-class Person(ApiView):
-    @extend_schema(
-        operation_id="person_detail",
-        tags=["players"],
-        parameters=[PK],
-        responses={200: PersonSerializer, **READ_ERRORS, 404: NOT_FOUND},
-        summary="A player across events: his events, places, main figures and series (season.md §1.4)",
-        description="Only the events you may see (public ones, and those you organize or referee); a "
-        "player in none of them is not found.",
-    )
+class Person(PlayersEndpoint):
+    """A player across events: his events, places, main figures and series (season.md §1.4)
+
+    Only the events you may see (public ones, and those you organize or referee); a player in none of them is not
+    found."""
+
+    operation_id = "person_detail"
+    parameters = [PK]
+    answer = PersonSerializer
+    errors = {**READ_ERRORS, 404: NOT_FOUND}
+
     def get(self, request: Request, pk: int) -> Response:
         player = get_object_or_404(Player, pk=pk)
         return Response(PersonSerializer(person_page(request.user, player)).data)
 
 
-class PersonMerge(ApiView):
-    @extend_schema(
-        operation_id="person_merge",
-        tags=["players"],
-        parameters=[PK],
-        request=MergeSerializer,
-        responses={200: PersonSerializer, **WRITE_ERRORS},
-        summary="Merge another record of the same person into this player (season.md §1.3)",
-        description="An organizer of every event of both records, or a superuser. The other's entries move "
-        "to this player (numbers, PINs, seats and scores unchanged) and his record goes; this player keeps "
-        "his name and club, and takes the other's federation id only if he has none. Refused when both are "
-        "entered in one event (field other, naming it). Audited in every event involved (player.merged) "
-        "with both records and the reason.",
-    )
+class PersonMerge(PlayersEndpoint):
+    """Merge another record of the same person into this player (season.md §1.3)
+
+    An organizer of every event of both records, or a superuser. The other's entries move to this player (numbers,
+    PINs, seats and scores unchanged) and his record goes; this player keeps his name and club, and takes the
+    other's federation id only if he has none. Refused when both are entered in one event (field other, naming it).
+    Audited in every event involved (player.merged) with both records and the reason."""
+
+    operation_id = "person_merge"
+    parameters = [PK]
+    body = MergeSerializer
+    answer = PersonSerializer
+
     def post(self, request: Request, pk: int) -> Response:
         keep = get_object_or_404(Player, pk=pk)
         data = valid(MergeSerializer, request.data)

@@ -8,11 +8,10 @@ cache entry the pages' ``live.json`` answers (one payload function, one key).
 from __future__ import annotations
 
 from django.http import HttpResponse
-from drf_spectacular.utils import extend_schema
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 
-from tournaments.api.core import READ_ERRORS, SLUG, ApiView
+from tournaments.api.core import Endpoint
 from tournaments.api.serializers import LiveSerializer, StandingsSerializer
 from tournaments.lookups import tournament_and_version
 from tournaments.models import Tournament
@@ -31,31 +30,31 @@ def standings_json(tournament: Tournament, version: DataVersion | None = None) -
     return versioned(tournament, "api-standings", compute, version=version)
 
 
-class Standings(ApiView):
-    @extend_schema(
-        operation_id="standings",
-        tags=["standings"],
-        parameters=[SLUG],
-        responses={200: StandingsSerializer, **READ_ERRORS},
-        summary="The overall standings",
-        description="The data of the standings page: the metrics in order, and one row per player. "
-        "Computed once per change of the event.",
-    )
+class Standings(Endpoint):
+    """The overall standings
+
+    The data of the standings page: the metrics in order, and one row per player. Computed once per change of the
+    event."""
+
+    tag = "standings"
+    operation_id = "standings"
+    answer = StandingsSerializer
+
     def get(self, request: Request, slug: str) -> HttpResponse:
         tournament, version = tournament_and_version(request, slug)
         response = HttpResponse(standings_json(tournament, version), content_type="application/json")
         return share(response, tournament, version)
 
 
-class Live(ApiView):
-    @extend_schema(
-        operation_id="live",
-        tags=["standings"],
-        parameters=[SLUG],
-        responses={200: LiveSerializer, **READ_ERRORS},
-        summary="What the hall page polls: clock, standings and table progress",
-        description="The same payload as the event's live.json page (one computation, one cache entry): "
-        "computed once per change of the event; the clock is read per request.",
-    )
+class Live(Endpoint):
+    """What the hall page polls: clock, standings and table progress
+
+    The same payload as the event's live.json page (one computation, one cache entry): computed once per change of
+    the event; the clock is read per request."""
+
+    tag = "standings"
+    operation_id = "live"
+    answer = LiveSerializer
+
     def get(self, request: Request, slug: str) -> HttpResponse:
         return live_response(*tournament_and_version(request, slug))

@@ -7,13 +7,12 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import access
-from tournaments.api.core import SLUG, WRITE_ERRORS, ApiView, error_responses
+from tournaments.api.core import WRITE_ERRORS, Endpoint, error_responses, errors_answer
 from tournaments.lookups import tournament_for_viewer
 from tournaments.readings.rescore import ChangeRefused, set_readings
 from tournaments.readings.words import choice_errors
@@ -49,34 +48,29 @@ class ReadingsChangeSerializer(serializers.Serializer):
 
 
 def readings_errors(problems: dict[str, str]) -> Response:
-    return Response(
-        {
-            "errors": [
-                {"field": f"readings.{k}".rstrip("."), "code": "invalid", "message": m} for k, m in problems.items()
-            ]
-        },
-        status=400,
+    return errors_answer(
+        [{"field": f"readings.{k}".rstrip("."), "code": "invalid", "message": m} for k, m in problems.items()]
     )
 
 
-class Readings(ApiView):
-    @extend_schema(
-        operation_id="readings_change",
-        tags=["events"],
-        parameters=[SLUG],
-        request=ReadingsRequestSerializer,
-        responses={
-            200: ReadingsChangeSerializer,
-            **WRITE_ERRORS,
-            409: error_responses(
-                "invalidates_hand: a hand would no longer be valid under the new readings; nothing stored."
-            ),
-        },
-        summary="Change the event's readings of the rules: dry run with the standings diff, then apply (organizers)",
-        description="taruk2012.md §4.5. Every hand of the event is scored again in order; the answer lists "
-        "the standings lines that move (rank, ranking points, game points before and after). Send "
-        "`dry_run: false` with a `reason` to apply (audited as tournament.readings_changed).",
-    )
+class Readings(Endpoint):
+    """Change the event's readings of the rules: dry run with the standings diff, then apply (organizers)
+
+    taruk2012.md §4.5. Every hand of the event is scored again in order; the answer lists the standings lines that
+    move (rank, ranking points, game points before and after). Send `dry_run: false` with a `reason` to apply
+    (audited as tournament.readings_changed)."""
+
+    tag = "events"
+    operation_id = "readings_change"
+    body = ReadingsRequestSerializer
+    answer = ReadingsChangeSerializer
+    errors = {
+        **WRITE_ERRORS,
+        409: error_responses(
+            "invalidates_hand: a hand would no longer be valid under the new readings; nothing stored."
+        ),
+    }
+
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         access.require_organizer(request.user, tournament)
@@ -94,14 +88,10 @@ class Readings(ApiView):
                 dry_run=data.validated_data["dry_run"],
             )
         except ChangeRefused as exc:
-            return Response(
-                {
-                    "errors": [
-                        {"field": "", "code": "invalidates_hand", "message": str(b.errors[0].message), **asdict(b)}
-                        for b in exc.broken
-                    ]
-                },
-                status=409,
-            )
+            refused = [
+                {"field": "", "code": "invalidates_hand", "message": str(b.errors[0].message), **asdict(b)}
+                for b in exc.broken
+            ]
+            return errors_answer(refused, 409)
         body: dict[str, Any] = asdict(change)
         return Response(body)

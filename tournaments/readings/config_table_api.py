@@ -13,7 +13,6 @@ import copy
 from typing import Any
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -21,7 +20,7 @@ from rest_framework.response import Response
 from scoring import config_table as ct
 from scoring.registry import VARIANTS
 from scoring.text import render
-from tournaments.api.core import READ_ERRORS, SLUG, WRITE_ERRORS, ApiView, error_responses, organizer_event
+from tournaments.api.core import WRITE_ERRORS, Endpoint, error_responses, errors_answer, organizer_event, refusal
 from tournaments.lookups import tournament_for_viewer
 from tournaments.models import Tournament
 from tournaments.readings import rescore
@@ -72,61 +71,56 @@ def problem_errors(
     return out
 
 
-def _bad(errors: list[dict[str, Any]], code: int = status.HTTP_400_BAD_REQUEST) -> Response:
-    return Response({"errors": errors}, status=code)
-
-
 def _declared(tournament: Tournament, word: str) -> ct.ConfigTable | None:
     table = tournament.rules.config_table
     return table if table is not None and table.slug == word else None
 
 
-class ConfigTable(ApiView):
-    @extend_schema(
-        operation_id="config_table",
-        tags=["events"],
-        parameters=[SLUG],
-        responses={200: ConfigTableSerializer, **READ_ERRORS},
-        summary="The event's configuration table",
-        description="Every column as the engine reads it (the rules' defaults filled in).",
-    )
+class ConfigTableRead(Endpoint):
+    """The event's configuration table
+
+    Every column as the engine reads it (the rules' defaults filled in)."""
+
+    tag = "events"
+    operation_id = "config_table"
+    answer = ConfigTableSerializer
+
     def get(self, request: Request, slug: str, table: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         found = _declared(tournament, table)
         if found is None or found.stored(tournament.config) is None:
-            return _bad(
-                [{"field": "", "code": "not_found", "message": _("This event has no such table.")}],
-                status.HTTP_404_NOT_FOUND,
-            )
+            return refusal("", "not_found", _("This event has no such table."), status.HTTP_404_NOT_FOUND)
         return Response(_body(found, tournament))
 
-    @extend_schema(
-        operation_id="config_table_replace",
-        tags=["events"],
-        parameters=[SLUG],
-        request=ConfigTablePutSerializer,
-        responses={
-            200: ConfigTableChangeSerializer,
-            **WRITE_ERRORS,
-            400: error_responses("A cell the rules refuse: each error names the row (1-based) and the column."),
-            409: error_responses(
-                "stale_edit: the table changed since your revision; invalidates_hand: a hand "
-                "(round, table, hand) would no longer be valid. Nothing was stored."
-            ),
-        },
-        summary="Replace the configuration table and re-score every hand (organizers)",
-        description="The same checks and the same audited action as the editor page. Every table's hands "
-        "are scored again in order; each hand whose score changes gets a hand.rescored audit entry. "
-        "Sending the stored table again changes nothing (changed: false).",
-    )
+
+class ConfigTableReplace(Endpoint):
+    """Replace the configuration table and re-score every hand (organizers)
+
+    The same checks and the same audited action as the editor page. Every table's hands are scored again in order;
+    each hand whose score changes gets a hand.rescored audit entry. Sending the stored table again changes nothing
+    (changed: false)."""
+
+    tag = "events"
+    operation_id = "config_table_replace"
+    body = ConfigTablePutSerializer
+    answer = ConfigTableChangeSerializer
+    errors = {
+        **WRITE_ERRORS,
+        400: error_responses("A cell the rules refuse: each error names the row (1-based) and the column."),
+        409: error_responses(
+            "stale_edit: the table changed since your revision; invalidates_hand: a hand "
+            "(round, table, hand) would no longer be valid. Nothing was stored."
+        ),
+    }
+
     def put(self, request: Request, slug: str, table: str) -> Response:
         tournament = organizer_event(request, slug)
         found = _declared(tournament, table)
         if found is None:
-            return _bad([{"field": "", "code": "not_applicable", "message": _("This event has no such table.")}])
+            return refusal("", "not_applicable", _("This event has no such table."))
         data = request.data
         if not isinstance(data, dict):
-            return _bad([{"field": "", "code": "invalid", "message": _("Send a JSON object.")}])
+            return refusal("", "invalid", _("Send a JSON object."))
         errors = [
             {"field": k, "code": "unknown_field", "message": _("Unknown field.")}
             for k in data
@@ -139,18 +133,18 @@ class ConfigTable(ApiView):
             if key in data and not isinstance(data[key], str):
                 errors.append({"field": key, "code": "invalid", "message": _("Send text.")})
         if errors:
-            return _bad(errors)
+            return errors_answer(errors)
         config, problems = ct.check(found, data["version"], data["rows"])
         if problems or config is None:
-            return _bad(problem_errors(found, problems))
+            return errors_answer(problem_errors(found, problems))
         try:
             change = rescore.set_config_table(
                 request.user, tournament, config, revision=data["revision"], reason=data.get("reason", "")
             )
         except rescore.StaleTable as exc:
-            return _bad([{"field": "revision", "code": "stale_edit", "message": str(exc)}], status.HTTP_409_CONFLICT)
+            return refusal("revision", "stale_edit", str(exc), status.HTTP_409_CONFLICT)
         except rescore.ChangeRefused as exc:
-            return _bad(
+            return errors_answer(
                 [
                     {
                         "field": "rows",
@@ -168,6 +162,10 @@ class ConfigTable(ApiView):
         return Response({**_body(found, tournament), "changed": change.changed, "rescored": change.rescored})
 
 
+class ConfigTable(ConfigTableRead, ConfigTableReplace):
+    """The URL of GET ``ConfigTableRead`` and PUT ``ConfigTableReplace``."""
+
+
 # --- creating events ------------------------------------------------------------------
 
 
@@ -183,7 +181,7 @@ def creation_config(variant: str, config: Any) -> tuple[Any, Response | None]:
             _checked, problems = ct.check(table, stored.get("version"), stored.get("rows"))
             if problems:
                 where = f"config.{table.member}."
-                return None, _bad(problem_errors(table, problems, where + "rows", where))
+                return None, errors_answer(problem_errors(table, problems, where + "rows", where))
     return ct.starting_config(table, config) or {}, None
 
 

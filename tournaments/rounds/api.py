@@ -6,19 +6,20 @@ entry themselves; errors answer the hand-format error list through ``api.excepti
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import access, lookups
 from tournaments.api.core import (
-    READ_ERRORS,
     SLUG,
     WRITE_ERRORS,
-    ApiView,
+    Endpoint,
     action_parameter,
     error_responses,
     organizer_event,
@@ -39,30 +40,35 @@ from tournaments.rounds import actions as round_actions
 from tournaments.rounds import services as rounds
 
 
-class Rounds(ApiView):
-    @extend_schema(
-        operation_id="rounds_list",
-        tags=["rounds"],
-        parameters=[SLUG],
-        responses={200: RoundSerializer(many=True), **READ_ERRORS},
-        summary="Rounds with tables, seats, byes and clock",
-        description="Unpublished (draft) draws are listed for organizers only.",
-    )
+class RoundEndpoint(Endpoint):
+    # An operation on the event's rounds.
+    tag = "rounds"
+
+
+class RoundList(RoundEndpoint):
+    """Rounds with tables, seats, byes and clock
+
+    Unpublished (draft) draws are listed for organizers only."""
+
+    operation_id = "rounds_list"
+    answer = RoundSerializer(many=True)
+
     def get(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         return Response(round_data(tournament, lookups.visible_rounds(request.user, tournament)))
 
-    @extend_schema(
-        operation_id="round_draw",
-        tags=["rounds"],
-        parameters=[SLUG],
-        request=DrawSerializer,
-        responses={201: RoundSerializer, **WRITE_ERRORS},
-        summary="Draw the next round (organizers)",
-        description="Draws the next round, or redraws the latest one while it is not running "
-        "(a published draw only with confirm_redraw). The draw starts as a draft: "
-        "publish it to show it to players and referees.",
-    )
+
+class NextRound(RoundEndpoint):
+    """Draw the next round (organizers)
+
+    Draws the next round, or redraws the latest one while it is not running (a published draw only with
+    confirm_redraw). The draw starts as a draft: publish it to show it to players and referees."""
+
+    operation_id = "round_draw"
+    body = DrawSerializer
+    answer = RoundSerializer
+    code = status.HTTP_201_CREATED
+
     def post(self, request: Request, slug: str) -> Response:
         tournament = tournament_for_viewer(request, slug)
         data = valid(DrawSerializer, request.data)
@@ -70,34 +76,31 @@ class Rounds(ApiView):
         return round_answer(tournament, rnd, status.HTTP_201_CREATED)
 
 
-class RoundDetail(ApiView):
-    @extend_schema(
-        operation_id="round_detail",
-        tags=["rounds"],
-        parameters=[SLUG],
-        responses={200: RoundSerializer, **READ_ERRORS},
-        summary="A round: tables, seats, byes, clock",
-    )
+class Rounds(RoundList, NextRound):
+    """The URL of GET ``RoundList`` and POST ``NextRound``."""
+
+
+class RoundDetail(RoundEndpoint):
+    """A round: tables, seats, byes, clock"""
+
+    operation_id = "round_detail"
+    answer = RoundSerializer
+
     def get(self, request: Request, slug: str, number: int) -> Response:
         tournament, rnd = round_for_viewer(request, slug, number)
         return round_answer(tournament, rnd)
 
 
-class RoundAction(ApiView):
-    @extend_schema(
-        operation_id="round_action",
-        tags=["rounds"],
-        request=None,
-        parameters=[
-            SLUG,
-            action_parameter(list(round_actions.WITHOUT_BODY), "What to do with the round."),
-        ],
-        responses={200: RoundSerializer, **WRITE_ERRORS},
-        summary="Publish, start or pause a round (organizers)",
-        description="publish: draft → seated; start: seated → running, or resume a paused clock; "
-        "pause: stop the clock (close and reopen: their own endpoints). A move the round's state "
-        "does not allow answers 400 naming the field status.",
-    )
+class RoundAction(RoundEndpoint):
+    """Publish, start or pause a round (organizers)
+
+    publish: draft → seated; start: seated → running, or resume a paused clock; pause: stop the clock (close and
+    reopen: their own endpoints). A move the round's state does not allow answers 400 naming the field status."""
+
+    operation_id = "round_action"
+    parameters = [SLUG, action_parameter(list(round_actions.WITHOUT_BODY), "What to do with the round.")]
+    answer = RoundSerializer
+
     def post(self, request: Request, slug: str, number: int, action: str) -> Response:
         tournament, rnd = round_for_viewer(request, slug, number)
         round_actions.perform(request.user, rnd, action)  # close, reopen, redraw, re-seat: api_rounds.py
@@ -186,47 +189,51 @@ CONFLICTS = {
 # --- views ----------------------------------------------------------------------------------------
 
 
-class CloseRound(ApiView):
-    @extend_schema(
-        operation_id="round_close",
-        tags=["rounds"],
-        parameters=[SLUG],
-        request=CloseSerializer,
-        responses={200: RoundSerializer, **CONFLICTS},
-        summary="Close a running round (organizers)",
-        description="running → closed. A round with unfinished or unconfirmed tables is refused (400, field "
-        "override, each table named with why) unless override is true and a reason is given; the "
-        "audit entry keeps the open tables and the reason.",
-        examples=[
-            OpenApiExample(
-                "Override", value={"override": True, "reason": "Table 3 abandoned, judge's ruling"}, request_only=True
-            )
-        ],
-    )
+class RoundWrite(RoundEndpoint):
+    # A write on round ``number`` (organizers): ``act`` with the body ``body`` checked; the answer is the
+    # round after it.
+    answer = RoundSerializer
+    errors = CONFLICTS
+
+    def act(self, request: Request, rnd: Round, data: dict[str, Any]) -> Round | None:
+        raise NotImplementedError
+
     def post(self, request: Request, slug: str, number: int) -> Response:
         tournament, rnd = round_for_viewer(request, slug, number)
-        data = valid(CloseSerializer, request.data)
+        return round_answer(tournament, self.act(request, rnd, valid(self.body, request.data)) or rnd)
+
+
+class CloseRound(RoundWrite):
+    """Close a running round (organizers)
+
+    running → closed. A round with unfinished or unconfirmed tables is refused (400, field override, each table
+    named with why) unless override is true and a reason is given; the audit entry keeps the open tables and the
+    reason."""
+
+    operation_id = "round_close"
+    body = CloseSerializer
+    examples = [
+        OpenApiExample(
+            "Override", value={"override": True, "reason": "Table 3 abandoned, judge's ruling"}, request_only=True
+        )
+    ]
+
+    def act(self, request: Request, rnd: Round, data: dict[str, Any]) -> None:
         round_actions.perform(request.user, rnd, "close", **data)
-        return round_answer(tournament, rnd)
 
 
-class ReopenRound(ApiView):
-    @extend_schema(
-        operation_id="round_reopen",
-        tags=["rounds"],
-        parameters=[SLUG],
-        request=ReopenSerializer,
-        responses={200: RoundSerializer, **CONFLICTS},
-        summary="Reopen a closed round for a protest (organizers)",
-        description="closed → running with the clock paused, so its hands can be corrected; totals and ranking "
-        "points follow from the hands. A later round already drawn is left as it is and reported in "
-        "stale_after of its repeats report; redraw it while it has not started.",
-    )
-    def post(self, request: Request, slug: str, number: int) -> Response:
-        tournament, rnd = round_for_viewer(request, slug, number)
-        data = valid(ReopenSerializer, request.data)
+class ReopenRound(RoundWrite):
+    """Reopen a closed round for a protest (organizers)
+
+    closed → running with the clock paused, so its hands can be corrected; totals and ranking points follow from the
+    hands. A later round already drawn is left as it is and reported in stale_after of its repeats report; redraw it
+    while it has not started."""
+
+    operation_id = "round_reopen"
+    body = ReopenSerializer
+
+    def act(self, request: Request, rnd: Round, data: dict[str, Any]) -> None:
         round_actions.perform(request.user, rnd, "reopen", reason=data["reason"])
-        return round_answer(tournament, rnd)
 
 
 def _draw_numbered(request: Request, slug: str, number: int, *, new_allowed: bool) -> Response:
@@ -245,18 +252,16 @@ def _draw_numbered(request: Request, slug: str, number: int, *, new_allowed: boo
     return round_answer(tournament, rnd, status.HTTP_201_CREATED if fresh else status.HTTP_200_OK)
 
 
-class RedrawRound(ApiView):
-    @extend_schema(
-        operation_id="round_redraw",
-        tags=["rounds"],
-        parameters=[SLUG],
-        request=DrawSerializer,
-        responses={200: RoundSerializer, **CONFLICTS},
-        summary="Draw a round again while it has not started",
-        description="The latest round, draft or published (published: confirm_redraw true), is drawn again: "
-        "round 1 from the seed or by strength, later rounds re-seated from the results (e.g. after "
-        "a reopened round was closed again). A running or closed round answers 400 (field status).",
-    )
+class RedrawRound(RoundWrite):
+    """Draw a round again while it has not started
+
+    The latest round, draft or published (published: confirm_redraw true), is drawn again: round 1 from the seed or
+    by strength, later rounds re-seated from the results (e.g. after a reopened round was closed again). A running
+    or closed round answers 400 (field status)."""
+
+    operation_id = "round_redraw"
+    body = DrawSerializer
+
     def post(self, request: Request, slug: str, number: int) -> Response:
         rnd = round_for_viewer(request, slug, number)[1]
         if rnd.status not in (Round.Status.DRAFT, Round.Status.SEATED):
@@ -264,38 +269,36 @@ class RedrawRound(ApiView):
         return _draw_numbered(request, slug, number, new_allowed=False)
 
 
-class ReseatRound(ApiView):
-    @extend_schema(
-        operation_id="round_reseat",
-        tags=["rounds"],
-        parameters=[SLUG],
-        request=DrawSerializer,
-        responses={201: RoundSerializer, 200: RoundSerializer, **CONFLICTS},
-        summary="Re-seat round N from the results of round N-1 (organizers)",
-        description="Draws round N (N >= 2) from the standings after the previous, closed round: Taruk by rule 7 "
-        "(exchanges within a place group avoid earlier meetings), other variants strongest with "
-        "strongest avoiding repeats. 201 for a new round, 200 when a round not yet started is "
-        "re-seated again (published: confirm_redraw true). The repeats report lists what remains.",
-    )
+class ReseatRound(RoundWrite):
+    """Re-seat round N from the results of round N-1 (organizers)
+
+    Draws round N (N >= 2) from the standings after the previous, closed round: Taruk by rule 7 (exchanges within a
+    place group avoid earlier meetings), other variants strongest with strongest avoiding repeats. 201 for a new
+    round, 200 when a round not yet started is re-seated again (published: confirm_redraw true). The repeats report
+    lists what remains."""
+
+    operation_id = "round_reseat"
+    body = DrawSerializer
+    code = status.HTTP_201_CREATED
+    errors = {200: RoundSerializer, **CONFLICTS}  # 200 when a round not yet started is re-seated again
+
     def post(self, request: Request, slug: str, number: int) -> Response:
         if number < 2:
             raise ValidationError({"number": _("Round 1 is drawn, not re-seated.")})
         return _draw_numbered(request, slug, number, new_allowed=True)
 
 
-class DrawReport(ApiView):
-    @extend_schema(
-        operation_id="round_repeats",
-        tags=["rounds"],
-        parameters=[SLUG],
-        responses={200: DrawReportSerializer, **READ_ERRORS},
-        summary="A draw's repeat meetings, lot ties, club mates, pins, stale flag, open tables and warnings (staff)",
-        description="Every pair at a table of the round who met before, with the rounds; lot_ties the ties of "
-        "rule 7's list the standings' lot decided; club_pairs two players of one club at one table and why "
-        "the draw left them; pins the players pinned to a table; stale_after names "
-        "earlier rounds reopened after this draw; open_tables the tables not done; warnings e.g. an "
-        "all-play-all longer than the event.",
-    )
+class DrawReport(RoundEndpoint):
+    """A draw's repeat meetings, lot ties, club mates, pins, stale flag, open tables and warnings (staff)
+
+    Every pair at a table of the round who met before, with the rounds; lot_ties the ties of rule 7's list the
+    standings' lot decided; club_pairs two players of one club at one table and why the draw left them; pins the
+    players pinned to a table; stale_after names earlier rounds reopened after this draw; open_tables the tables not
+    done; warnings e.g. an all-play-all longer than the event."""
+
+    operation_id = "round_repeats"
+    answer = DrawReportSerializer
+
     def get(self, request: Request, slug: str, number: int) -> Response:
         tournament, rnd = round_for_viewer(request, slug, number)
         if not access.is_staff_of(request.user, tournament):
@@ -323,22 +326,17 @@ class AdjustSerializer(serializers.Serializer):
     reason = optional_text(500)
 
 
-class AdjustRound(ApiView):
-    @extend_schema(
-        operation_id="round_adjust",
-        tags=["rounds"],
-        parameters=[SLUG],
-        request=AdjustSerializer,
-        responses={200: RoundSerializer, **CONFLICTS},
-        summary="Swap two players or pin a player to a table in a draft draw (organizers)",
-        description="swap: the two change places (seats, or a seat and a bye; a fixed pair moves with its "
-        "partner). pin: the player changes places with the one at that table whose move adds the fewest repeat "
-        "meetings, then club mates, and stays there when the draft is drawn again. Audited; the repeats "
-        "report counts again. A round that is not a draft answers 400 (field status).",
-        examples=[OpenApiExample("Swap", value={"action": "swap", "player": 3, "other": 11}, request_only=True)],
-    )
-    def post(self, request: Request, slug: str, number: int) -> Response:
-        tournament, rnd = round_for_viewer(request, slug, number)
-        data = valid(AdjustSerializer, request.data)
-        rnd = rounds.adjust_draw(request.user, rnd, data.pop("action"), **data)
-        return round_answer(tournament, rnd)
+class AdjustRound(RoundWrite):
+    """Swap two players or pin a player to a table in a draft draw (organizers)
+
+    swap: the two change places (seats, or a seat and a bye; a fixed pair moves with its partner). pin: the player
+    changes places with the one at that table whose move adds the fewest repeat meetings, then club mates, and stays
+    there when the draft is drawn again. Audited; the repeats report counts again. A round that is not a draft
+    answers 400 (field status)."""
+
+    operation_id = "round_adjust"
+    body = AdjustSerializer
+    examples = [OpenApiExample("Swap", value={"action": "swap", "player": 3, "other": 11}, request_only=True)]
+
+    def act(self, request: Request, rnd: Round, data: dict[str, Any]) -> Round:
+        return rounds.adjust_draw(request.user, rnd, data.pop("action"), **data)

@@ -15,14 +15,14 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.series.jsonio import dumps
 from scoring.series.model import TIE_BREAKS
-from tournaments.api.core import READ_ERRORS, WRITE_ERRORS, ApiView, valid
+from tournaments.api.core import Endpoint, SiteEndpoint, valid
 from tournaments.events.api import AuditEntrySerializer, AuditPage, OrganizerSerializer
 from tournaments.models import Tournament
 from tournaments.public import live
@@ -196,25 +196,36 @@ def _answer(request: Request, series: Series, code: int = status.HTTP_200_OK) ->
     return Response(SeriesSerializer(series, context={"request": request}).data, status=code)
 
 
-class SeriesList(ApiView):
-    @extend_schema(
-        operation_id="series_list",
-        tags=["series"],
-        responses=SeriesSerializer(many=True),
-        summary="Series you may see",
-        description="Public series, and those you organize.",
-    )
+class SeriesEndpoint(Endpoint):
+    # An operation of the series API; most are on one series (its slug in the path).
+    tag = "series"
+    parameters = [SERIES]
+
+
+class VisibleSeries(SiteEndpoint):
+    """Series you may see
+
+    Public series, and those you organize."""
+
+    tag = "series"
+    operation_id = "series_list"
+    answer = SeriesSerializer(many=True)
+    errors = {}
+
     def get(self, request: Request) -> Response:
         rows = access.visible_series(request.user).prefetch_related("members__tournament")
         return Response(SeriesSerializer(rows, many=True, context={"request": request}).data)
 
-    @extend_schema(
-        operation_id="series_create",
-        tags=["series"],
-        request=SeriesWriteSerializer,
-        responses={201: SeriesSerializer, **WRITE_ERRORS},
-        summary="Create a series (users allowed to create events)",
-    )
+
+class CreateSeries(SiteEndpoint):
+    """Create a series (users allowed to create events)"""
+
+    tag = "series"
+    operation_id = "series_create"
+    body = SeriesWriteSerializer
+    answer = SeriesSerializer
+    code = status.HTTP_201_CREATED
+
     def post(self, request: Request) -> Response:
         if not access.can_create_series(request.user):
             raise PermissionDenied(_("You may not create a series."))
@@ -227,26 +238,29 @@ class SeriesList(ApiView):
         return _answer(request, series, status.HTTP_201_CREATED)
 
 
-class SeriesDetail(ApiView):
-    @extend_schema(
-        operation_id="series_detail",
-        tags=["series"],
-        parameters=[SERIES],
-        responses={200: SeriesSerializer, **READ_ERRORS},
-        summary="A series: its settings and member events",
-    )
+class SeriesList(VisibleSeries, CreateSeries):
+    """The URL of GET ``VisibleSeries`` and POST ``CreateSeries``."""
+
+
+class SeriesRead(SeriesEndpoint):
+    """A series: its settings and member events"""
+
+    operation_id = "series_detail"
+    answer = SeriesSerializer
+
     def get(self, request: Request, slug: str) -> Response:
         return _answer(request, access.series_for_viewer(request, slug))
 
-    @extend_schema(
-        operation_id="series_update",
-        tags=["series"],
-        parameters=[SERIES],
-        request=SeriesWriteSerializer,
-        responses={200: SeriesSerializer, **WRITE_ERRORS},
-        summary="Change a series' settings (its organizers)",
-        description="Any of the settings; the ladder is recomputed at once. Audited.",
-    )
+
+class SeriesUpdate(SeriesEndpoint):
+    """Change a series' settings (its organizers)
+
+    Any of the settings; the ladder is recomputed at once. Audited."""
+
+    operation_id = "series_update"
+    body = SeriesWriteSerializer
+    answer = SeriesSerializer
+
     def patch(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
         data = SeriesWriteSerializer(data=request.data, partial=True)
@@ -256,15 +270,18 @@ class SeriesDetail(ApiView):
         return _answer(request, series)
 
 
-class SeriesLadder(ApiView):
-    @extend_schema(
-        operation_id="series_ladder",
-        tags=["series"],
-        parameters=[SERIES],
-        responses={200: LadderSerializer, **READ_ERRORS},
-        summary="The series ladder (the data of the ladder page, its PDF and its workbook)",
-        description="Numbers are exact (0.4875, 29.5). Computed once per change of the series or any of its events.",
-    )
+class SeriesDetail(SeriesRead, SeriesUpdate):
+    """The URL of GET ``SeriesRead`` and PATCH ``SeriesUpdate``."""
+
+
+class SeriesLadder(SeriesEndpoint):
+    """The series ladder (the data of the ladder page, its PDF and its workbook)
+
+    Numbers are exact (0.4875, 29.5). Computed once per change of the series or any of its events."""
+
+    operation_id = "series_ladder"
+    answer = LadderSerializer
+
     def get(self, request: Request, slug: str) -> HttpResponse:
         series = access.series_for_viewer(request, slug)
         version = series_version_of(series.pk)
@@ -275,16 +292,16 @@ class SeriesLadder(ApiView):
         return share_series(HttpResponse(body, content_type="application/json"), series.pk, key)
 
 
-class SeriesEvents(ApiView):
-    @extend_schema(
-        operation_id="series_event_add",
-        tags=["series"],
-        parameters=[SERIES],
-        request=MemberAddSerializer,
-        responses={201: SeriesSerializer, **WRITE_ERRORS},
-        summary="Add an event to the series (organizers of both)",
-        description="Last in the series' order unless `position` says otherwise. An event belongs to one series.",
-    )
+class SeriesEvents(SeriesEndpoint):
+    """Add an event to the series (organizers of both)
+
+    Last in the series' order unless `position` says otherwise. An event belongs to one series."""
+
+    operation_id = "series_event_add"
+    body = MemberAddSerializer
+    answer = SeriesSerializer
+    code = status.HTTP_201_CREATED
+
     def post(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
         data = valid(MemberAddSerializer, request.data)
@@ -293,48 +310,52 @@ class SeriesEvents(ApiView):
         return _answer(request, series, status.HTTP_201_CREATED)
 
 
-def _member(series: Series, event: str) -> SeriesEvent:
-    return get_object_or_404(SeriesEvent.objects.select_related("tournament"), series=series, tournament__slug=event)
+class SeriesEventEndpoint(SeriesEndpoint):
+    # A change of one member event of the series, by the series' organizers; the answer is the series.
+    parameters = [SERIES, EVENT]
+    answer = SeriesSerializer
 
-
-class SeriesEventDetail(ApiView):
-    @extend_schema(
-        operation_id="series_event_update",
-        tags=["series"],
-        parameters=[SERIES, EVENT],
-        request=MemberWriteSerializer,
-        responses={200: SeriesSerializer, **WRITE_ERRORS},
-        summary="Re-weight, mark or move a member event (organizers)",
-    )
-    def patch(self, request: Request, slug: str, event: str) -> Response:
+    def member(self, request: Request, slug: str, event: str) -> tuple[Series, SeriesEvent]:
         series = access.series_for_organizer(request, slug)
-        member = _member(series, event)
+        found = SeriesEvent.objects.select_related("tournament")
+        return series, get_object_or_404(found, series=series, tournament__slug=event)
+
+
+class SeriesEventUpdate(SeriesEventEndpoint):
+    """Re-weight, mark or move a member event (organizers)"""
+
+    operation_id = "series_event_update"
+    body = MemberWriteSerializer
+
+    def patch(self, request: Request, slug: str, event: str) -> Response:
+        series, member = self.member(request, slug, event)
         services.update_event(request.user, series, member, **valid(MemberWriteSerializer, request.data))
         return _answer(request, series)
 
-    @extend_schema(
-        operation_id="series_event_remove",
-        tags=["series"],
-        parameters=[SERIES, EVENT],
-        request=None,
-        responses={200: SeriesSerializer, **WRITE_ERRORS},
-        summary="Take an event out of the series (organizers)",
-    )
+
+class SeriesEventRemove(SeriesEventEndpoint):
+    """Take an event out of the series (organizers)"""
+
+    operation_id = "series_event_remove"
+
     def delete(self, request: Request, slug: str, event: str) -> Response:
-        series = access.series_for_organizer(request, slug)
-        services.remove_event(request.user, series, _member(series, event))
+        series, member = self.member(request, slug, event)
+        services.remove_event(request.user, series, member)
         return _answer(request, series)
 
 
-class SeriesOrganizers(ApiView):
-    @extend_schema(
-        operation_id="series_organizer_add",
-        tags=["series"],
-        parameters=[SERIES],
-        request=OrganizerSerializer,
-        responses={201: OrganizerSerializer(many=True), **WRITE_ERRORS},
-        summary="Add an organizer to the series (organizers)",
-    )
+class SeriesEventDetail(SeriesEventUpdate, SeriesEventRemove):
+    """The URL of PATCH ``SeriesEventUpdate`` and DELETE ``SeriesEventRemove``."""
+
+
+class SeriesOrganizers(SeriesEndpoint):
+    """Add an organizer to the series (organizers)"""
+
+    operation_id = "series_organizer_add"
+    body = OrganizerSerializer
+    answer = OrganizerSerializer(many=True)
+    code = status.HTTP_201_CREATED
+
     def post(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
         services.add_organizer(request.user, series, valid(OrganizerSerializer, request.data)["username"])
@@ -342,61 +363,60 @@ class SeriesOrganizers(ApiView):
         return Response([{"username": n} for n in names], status=status.HTTP_201_CREATED)
 
 
-class SeriesFinal(ApiView):
-    @extend_schema(
-        operation_id="series_final",
-        tags=["series"],
-        parameters=[SERIES],
-        responses={200: QualificationSerializer, **READ_ERRORS},
-        summary="Who the final's places go to now (organizers)",
-        description="The top K of the ladder before the final, declines skipped, ties at the cut as the series says.",
-    )
-    def get(self, request: Request, slug: str) -> Response:
-        series = access.series_for_organizer(request, slug)
+class FinalEndpoint(SeriesEndpoint):
+    # The series' final, for the series' organizers; the answer is who the final's places go to now.
+    answer = QualificationSerializer
+
+    def places(self, series: Series) -> Response:
         return Response(services.qualification_payload(series))
 
 
-class SeriesFinalFill(ApiView):
-    @extend_schema(
-        operation_id="series_final_fill",
-        tags=["series"],
-        parameters=[SERIES],
-        request=None,
-        responses={200: QualificationSerializer, **WRITE_ERRORS},
-        summary="Fill the final from the ladder (organizers of the series and the final)",
-        description="Enters the top K into the final event (before its first draw). Audited.",
-    )
+class SeriesFinal(FinalEndpoint):
+    """Who the final's places go to now (organizers)
+
+    The top K of the ladder before the final, declines skipped, ties at the cut as the series says."""
+
+    operation_id = "series_final"
+
+    def get(self, request: Request, slug: str) -> Response:
+        series = access.series_for_organizer(request, slug)
+        return self.places(series)
+
+
+class SeriesFinalFill(FinalEndpoint):
+    """Fill the final from the ladder (organizers of the series and the final)
+
+    Enters the top K into the final event (before its first draw). Audited."""
+
+    operation_id = "series_final_fill"
+
     def post(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
         services.fill_final(request.user, series)
-        return Response(services.qualification_payload(series))
+        return self.places(series)
 
 
-class SeriesFinalDecline(ApiView):
-    @extend_schema(
-        operation_id="series_final_decline",
-        tags=["series"],
-        parameters=[SERIES],
-        request=DeclineSerializer,
-        responses={200: QualificationSerializer, **WRITE_ERRORS},
-        summary="A qualified player declines the final (organizers)",
-        description="He is marked so and taken out; the next on the ladder takes the place. Audited.",
-    )
+class SeriesFinalDecline(FinalEndpoint):
+    """A qualified player declines the final (organizers)
+
+    He is marked so and taken out; the next on the ladder takes the place. Audited."""
+
+    operation_id = "series_final_decline"
+    body = DeclineSerializer
+
     def post(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
         data = valid(DeclineSerializer, request.data)
         services.decline(request.user, series, data["player"], data["reason"])
-        return Response(services.qualification_payload(series))
+        return self.places(series)
 
 
-class SeriesAudit(ApiView):
-    @extend_schema(
-        operation_id="series_audit",
-        tags=["series"],
-        parameters=[SERIES],
-        responses={200: AuditEntrySerializer(many=True), **READ_ERRORS},
-        summary="The series' audit log, newest first, a page at a time (organizers)",
-    )
+class SeriesAudit(SeriesEndpoint):
+    """The series' audit log, newest first, a page at a time (organizers)"""
+
+    operation_id = "series_audit"
+    answer = AuditEntrySerializer(many=True)
+
     def get(self, request: Request, slug: str) -> Response:
         series = access.series_for_organizer(request, slug)
         paginator = AuditPage()

@@ -8,7 +8,7 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,9 +20,8 @@ from tournaments.api.core import (
     ENTRY_ERRORS,
     HAND_ERRORS,
     IDEMPOTENCY_KEY,
-    READ_ERRORS,
     SLUG,
-    ApiView,
+    Endpoint,
     error_responses,
     names_for,
     valid,
@@ -100,14 +99,17 @@ HAND_BODY_HELP = (
 )
 
 
-class TableDetail(ApiView):
-    @extend_schema(
-        operation_id="table_detail",
-        tags=["hands"],
-        parameters=[SLUG],
-        responses={200: TableSerializer, **READ_ERRORS},
-        summary="A table: seats, hands, totals, progress and the next hand's envelope",
-    )
+class TableEndpoint(Endpoint):
+    # An operation on table ``table_no`` of round ``number``, or on its hands.
+    tag = "hands"
+
+
+class TableDetail(TableEndpoint):
+    """A table: seats, hands, totals, progress and the next hand's envelope"""
+
+    operation_id = "table_detail"
+    answer = TableSerializer
+
     def get(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         return table_answer(request, tournament, table)
@@ -141,32 +143,35 @@ def table_answer(request: Request, tournament: Tournament, table: Table) -> Resp
     )
 
 
-class Hands(ApiView):
-    @extend_schema(
-        operation_id="hands_list",
-        tags=["hands"],
-        parameters=[SLUG],
-        responses={200: HandSerializer(many=True), **READ_ERRORS},
-        summary="A table's hands",
-    )
+class HandList(TableEndpoint):
+    """A table's hands"""
+
+    operation_id = "hands_list"
+    answer = HandSerializer(many=True)
+
     def get(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         table_hands = table.hands.select_related("entered_by").order_by("number")
         return Response(HandSerializer(table_hands, many=True, context=names_for(request, tournament)).data)
 
-    @extend_schema(
-        operation_id="hand_enter",
-        tags=["hands"],
-        parameters=[SLUG, IDEMPOTENCY_KEY],
-        request=HandEntrySerializer,  # `number`; the hand's fields go beside it (HAND_BODY_HELP)
-        responses={201: HandSerializer, **ENTRY_ERRORS},
-        summary="Enter the table's next hand (organizers; referees of this table)",
-        description=HAND_BODY_HELP + " `number` (required, beside the hand's fields) is the hand number you "
+
+class EnterHand(TableEndpoint):
+    """Enter the table's next hand (organizers; referees of this table)"""
+
+    operation_id = "hand_enter"
+    parameters = [SLUG, IDEMPOTENCY_KEY]
+    body = HandEntrySerializer  # `number`; the hand's fields go beside it (HAND_BODY_HELP)
+    answer = HandSerializer
+    code = status.HTTP_201_CREATED
+    errors = ENTRY_ERRORS
+    examples = [OpenApiExample("taruk2012.md §8.1 E1", value={"number": 1, **E1}, request_only=True)]
+    description = (
+        HAND_BODY_HELP + " `number` (required, beside the hand's fields) is the hand number you "
         "enter, the table's next one: two devices entering the same hand get 409 "
         "hand_number for the second, and nothing is stored. The round must be "
-        "running and the table not complete (else 409).",
-        examples=[OpenApiExample("taruk2012.md §8.1 E1", value={"number": 1, **E1}, request_only=True)],
+        "running and the table not complete (else 409)."
     )
+
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         body, hand_no = request.data, None
@@ -191,27 +196,33 @@ class Hands(ApiView):
         return response
 
 
-class Preview(ApiView):
-    @extend_schema(
-        operation_id="hand_preview",
-        tags=["hands"],
-        request=OpenApiTypes.OBJECT,
-        parameters=[
-            SLUG,
-            OpenApiParameter(
-                "hand",
-                OpenApiTypes.INT,
-                OpenApiParameter.QUERY,
-                required=False,
-                description="Score the body in place of this hand (a correction); default: as the table's next hand.",
-            ),
-        ],
-        responses={200: HandScoreSerializer, **{k: v for k, v in HAND_ERRORS.items() if k != 409}},
-        summary="Score a hand without storing it (organizers; referees of this table)",
-        description=HAND_BODY_HELP + " The preview applies the engine's rules only; entering the hand also "
-        "checks the envelope against the table and that the round is running.",
-        examples=[OpenApiExample("taruk2012.md §8.1 E1", value=E1, request_only=True)],
+class Hands(HandList, EnterHand):
+    """The URL of GET ``HandList`` and POST ``EnterHand``."""
+
+
+class Preview(TableEndpoint):
+    """Score a hand without storing it (organizers; referees of this table)"""
+
+    operation_id = "hand_preview"
+    parameters = [
+        SLUG,
+        OpenApiParameter(
+            "hand",
+            OpenApiTypes.INT,
+            OpenApiParameter.QUERY,
+            required=False,
+            description="Score the body in place of this hand (a correction); default: as the table's next hand.",
+        ),
+    ]
+    body = OpenApiTypes.OBJECT
+    answer = HandScoreSerializer
+    errors = {k: v for k, v in HAND_ERRORS.items() if k != 409}
+    examples = [OpenApiExample("taruk2012.md §8.1 E1", value=E1, request_only=True)]
+    description = (
+        HAND_BODY_HELP + " The preview applies the engine's rules only; entering the hand also "
+        "checks the envelope against the table and that the round is running."
     )
+
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         access.require_hand_entry(request.user, tournament, table.number)
@@ -228,88 +239,92 @@ class Preview(ApiView):
         return Response(HandScoreSerializer(result).data)  # its breakdown rendered by BreakdownField
 
 
-class HandDetail(ApiView):
-    @extend_schema(
-        operation_id="hand_detail",
-        tags=["hands"],
-        parameters=[SLUG],
-        responses={200: HandSerializer, **READ_ERRORS},
-        summary="One hand",
-    )
+class HandRead(TableEndpoint):
+    """One hand"""
+
+    operation_id = "hand_detail"
+    answer = HandSerializer
+
     def get(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         return Response(HandSerializer(_hand(table, hand_no), context=names_for(request, tournament)).data)
 
-    def _correct(
-        self, request: Request, slug: str, number: int, table_no: int, hand_no: int, partial: bool
-    ) -> Response:
-        tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
-        data = valid(HandCorrectionSerializer, request.data)
-        hand = _addressed(table, hand_no, data.get("id"))
-        setup = hands.table_setup(table, table.round.tournament)
-        base = hand.input if partial else hands.stored_envelope(setup, hand.input)
-        corrected = hands.correct_hand(
-            request.user,
-            hand,
-            {**base, **data["input"]},
-            expected_version=data["version"],
-            reason=data["reason"],
+
+def _correct(request: Request, slug: str, number: int, table_no: int, hand_no: int, partial: bool) -> Response:
+    """A PUT (the whole hand: the stored envelope under the body) or a PATCH (the changed fields) of a hand."""
+    tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
+    data = valid(HandCorrectionSerializer, request.data)
+    hand = _addressed(table, hand_no, data.get("id"))
+    setup = hands.table_setup(table, table.round.tournament)
+    base = hand.input if partial else hands.stored_envelope(setup, hand.input)
+    corrected = hands.correct_hand(
+        request.user,
+        hand,
+        {**base, **data["input"]},
+        expected_version=data["version"],
+        reason=data["reason"],
+    )
+    return Response(HandSerializer(corrected, context=names_for(request, tournament)).data)
+
+
+class CorrectHand(TableEndpoint):
+    """Correct a hand: replace its variant fields (organizers; referees of this table)
+
+    `input` holds the hand's variant fields; the envelope stays the stored one. `version` is the version you read
+    (409 stale_edit when somebody saved it since); `reason` goes to the audit log. Later hands are rescored; a
+    confirmed table is reopened. A correction that would make a later hand invalid answers 400 with that hand's
+    number in `hand`."""
+
+    operation_id = "hand_correct"
+    body = HandCorrectionSerializer
+    answer = HandSerializer
+    errors = HAND_ERRORS
+    examples = [
+        OpenApiExample(
+            "recounted",
+            request_only=True,
+            value={"version": 1, "reason": "recounted", "input": {**E1, "card_points": 30}},
         )
-        return Response(HandSerializer(corrected, context=names_for(request, tournament)).data)
+    ]
 
-    @extend_schema(
-        operation_id="hand_correct",
-        tags=["hands"],
-        parameters=[SLUG],
-        request=HandCorrectionSerializer,
-        responses={200: HandSerializer, **HAND_ERRORS},
-        summary="Correct a hand: replace its variant fields (organizers; referees of this table)",
-        description="`input` holds the hand's variant fields; the envelope stays the stored one. `version` is "
-        "the version you read (409 stale_edit when somebody saved it since); `reason` goes to the "
-        "audit log. Later hands are rescored; a confirmed table is reopened. A correction that would "
-        "make a later hand invalid answers 400 with that hand's number in `hand`.",
-        examples=[
-            OpenApiExample(
-                "recounted",
-                request_only=True,
-                value={"version": 1, "reason": "recounted", "input": {**E1, "card_points": 30}},
-            )
-        ],
-    )
     def put(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
-        return self._correct(request, slug, number, table_no, hand_no, partial=False)
+        return _correct(request, slug, number, table_no, hand_no, partial=False)
 
-    @extend_schema(
-        operation_id="hand_patch",
-        tags=["hands"],
-        parameters=[SLUG],
-        request=HandCorrectionSerializer,
-        responses={200: HandSerializer, **HAND_ERRORS},
-        summary="Correct some fields of a hand (organizers; referees of this table)",
-        description="As PUT, but `input` holds only the fields that change; they replace the stored ones "
-        "(a shallow merge: to drop a field, PUT the whole hand).",
-        examples=[
-            OpenApiExample(
-                "recounted",
-                request_only=True,
-                value={"version": 1, "reason": "recounted", "input": {"card_points": 30}},
-            )
-        ],
-    )
+
+class PatchHand(TableEndpoint):
+    """Correct some fields of a hand (organizers; referees of this table)
+
+    As PUT, but `input` holds only the fields that change; they replace the stored ones (a shallow merge: to drop
+    a field, PUT the whole hand)."""
+
+    operation_id = "hand_patch"
+    body = HandCorrectionSerializer
+    answer = HandSerializer
+    errors = HAND_ERRORS
+    examples = [
+        OpenApiExample(
+            "recounted", request_only=True, value={"version": 1, "reason": "recounted", "input": {"card_points": 30}}
+        )
+    ]
+
     def patch(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
-        return self._correct(request, slug, number, table_no, hand_no, partial=True)
+        return _correct(request, slug, number, table_no, hand_no, partial=True)
 
-    @extend_schema(
-        operation_id="hand_delete",
-        tags=["hands"],
-        request=HandDeletionSerializer,
-        # Documented as query parameters (a DELETE body is not part of OpenAPI): one of the two is required.
-        parameters=[SLUG, HandDeletionSerializer],
-        responses={204: OpenApiResponse(description="Deleted; later hands renumbered and rescored."), **HAND_ERRORS},
-        summary="Delete a hand (organizers; referees of this table)",
-        description='Body `{"version", "reason"}` (or the same as query parameters). Later hands move up '
-        "one number and are rescored; a confirmed table is reopened.",
-    )
+
+class DeleteHand(TableEndpoint):
+    """Delete a hand (organizers; referees of this table)
+
+    Body `{"version", "reason"}` (or the same as query parameters). Later hands move up one number and are
+    rescored; a confirmed table is reopened."""
+
+    operation_id = "hand_delete"
+    # Documented as query parameters (a DELETE body is not part of OpenAPI): one of the two is required.
+    parameters = [SLUG, HandDeletionSerializer]
+    body = HandDeletionSerializer
+    code = status.HTTP_204_NO_CONTENT
+    answer = OpenApiResponse(description="Deleted; later hands renumbered and rescored.")
+    errors = HAND_ERRORS
+
     def delete(self, request: Request, slug: str, number: int, table_no: int, hand_no: int) -> Response:
         _, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = valid(HandDeletionSerializer, request.data or request.query_params)
@@ -318,24 +333,26 @@ class HandDetail(ApiView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class Confirm(ApiView):
-    @extend_schema(
-        operation_id="table_confirm",
-        tags=["hands"],
-        parameters=[SLUG],
-        request=ConfirmSerializer,
-        responses={
-            200: ConfirmationSerializer,
-            **HAND_ERRORS,
-            429: error_responses("locked_out: too many wrong PINs for the seat or by your account; see Retry-After."),
-        },
-        summary="A seated player confirms the table's result with his PIN (on a referee's device)",
-        description="The caller must be allowed to enter hands at the table. A table with hands still to play "
-        "answers 409 not_open (checked before the PIN); a wrong PIN 400 (field pin, code wrong_pin). "
-        "Wrong PINs are counted per seat and per signed-in account (not per address: referees behind "
-        "one hall address do not share a budget): after repeated failures the answer is 429 locked_out "
-        "with Retry-After (seconds) until the lock ends.",
-    )
+class HandDetail(HandRead, CorrectHand, PatchHand, DeleteHand):
+    """The URL of GET ``HandRead``, PUT ``CorrectHand``, PATCH ``PatchHand`` and DELETE ``DeleteHand``."""
+
+
+class Confirm(TableEndpoint):
+    """A seated player confirms the table's result with his PIN (on a referee's device)
+
+    The caller must be allowed to enter hands at the table. A table with hands still to play answers 409 not_open
+    (checked before the PIN); a wrong PIN 400 (field pin, code wrong_pin). Wrong PINs are counted per seat and per
+    signed-in account (not per address: referees behind one hall address do not share a budget): after repeated
+    failures the answer is 429 locked_out with Retry-After (seconds) until the lock ends."""
+
+    operation_id = "table_confirm"
+    body = ConfirmSerializer
+    answer = ConfirmationSerializer
+    errors = {
+        **HAND_ERRORS,
+        429: error_responses("locked_out: too many wrong PINs for the seat or by your account; see Retry-After."),
+    }
+
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         _, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = valid(ConfirmSerializer, request.data)
@@ -352,31 +369,29 @@ class Confirm(ApiView):
         return Response(ConfirmationSerializer(confirmation).data)
 
 
-class ConfirmByJudge(ApiView):
-    @extend_schema(
-        operation_id="table_confirm_judge",
-        tags=["hands"],
-        parameters=[SLUG],
-        request=JudgeConfirmSerializer,
-        responses={
-            200: JudgeConfirmationSerializer,
-            **HAND_ERRORS,
-            409: OpenApiResponse(
-                description="not_open: the table has hands to play, is already "
-                "confirmed, or seat A has not confirmed with the PIN yet."
-            ),
-        },
-        summary="Close the table's protocol as seat A together with the judge (organizers; referees of the table)",
-        description="taruk2012.md §6.5: instead of every player's PIN, seat A confirms with the PIN (the confirm "
-        "endpoint) and then the judge — you, with your own login — confirms with a written reason. "
-        "Audited (table.confirmed_by_judge); shown in the table's `judge_confirmation`. A later "
-        "correction reopens the table.",
-        examples=[
-            OpenApiExample(
-                "player left", request_only=True, value={"reason": "D left after the last hand; totals checked with A"}
-            )
-        ],
-    )
+class ConfirmByJudge(TableEndpoint):
+    """Close the table's protocol as seat A together with the judge (organizers; referees of the table)
+
+    taruk2012.md §6.5: instead of every player's PIN, seat A confirms with the PIN (the confirm endpoint) and then
+    the judge — you, with your own login — confirms with a written reason. Audited (table.confirmed_by_judge); shown
+    in the table's `judge_confirmation`. A later correction reopens the table."""
+
+    operation_id = "table_confirm_judge"
+    body = JudgeConfirmSerializer
+    answer = JudgeConfirmationSerializer
+    errors = {
+        **HAND_ERRORS,
+        409: OpenApiResponse(
+            description="not_open: the table has hands to play, is already "
+            "confirmed, or seat A has not confirmed with the PIN yet."
+        ),
+    }
+    examples = [
+        OpenApiExample(
+            "player left", request_only=True, value={"reason": "D left after the last hand; totals checked with A"}
+        )
+    ]
+
     def post(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = valid(JudgeConfirmSerializer, request.data)
@@ -400,29 +415,27 @@ class TimeUpSerializer(serializers.Serializer):
     )
 
 
-class TimeUp(ApiView):
-    @extend_schema(
-        operation_id="table_time_up",
-        tags=["hands"],
-        parameters=[SLUG],
-        request=TimeUpSerializer,
-        responses={
-            200: TableSerializer,
-            **HAND_ERRORS,
-            409: OpenApiResponse(
-                description="not_open: the round is not running (organizers may still change a closed round); "
-                "stale_edit (field current): another record was stored since you read the table."
-            ),
-        },
-        summary="Record after which hand time was up at the table (organizers; referees of the table)",
-        description="taruk2012.md §7.2: when time is up the hand in progress is finished and scored and no new "
-        "hand is started. The round clock refuses no hand by itself (hands are typed after the whistle); "
-        "this record ends the table: it is complete once it has hand `after_hand`. `after_hand` may not be "
-        "below a hand already entered, nor beyond the table's planned hands (400, field after_hand). "
-        "Changing or clearing a record needs a `reason` and reopens the players' confirmations. Audited "
-        "(table.time_up). The answer is the table, as its detail.",
-        examples=[OpenApiExample("time up after hand 9", request_only=True, value={"after_hand": 9})],
-    )
+class TimeUp(TableEndpoint):
+    """Record after which hand time was up at the table (organizers; referees of the table)
+
+    taruk2012.md §7.2: when time is up the hand in progress is finished and scored and no new hand is started. The
+    round clock refuses no hand by itself (hands are typed after the whistle); this record ends the table: it is
+    complete once it has hand `after_hand`. `after_hand` may not be below a hand already entered, nor beyond the
+    table's planned hands (400, field after_hand). Changing or clearing a record needs a `reason` and reopens the
+    players' confirmations. Audited (table.time_up). The answer is the table, as its detail."""
+
+    operation_id = "table_time_up"
+    body = TimeUpSerializer
+    answer = TableSerializer
+    errors = {
+        **HAND_ERRORS,
+        409: OpenApiResponse(
+            description="not_open: the round is not running (organizers may still change a closed round); "
+            "stale_edit (field current): another record was stored since you read the table."
+        ),
+    }
+    examples = [OpenApiExample("time up after hand 9", request_only=True, value={"after_hand": 9})]
+
     def put(self, request: Request, slug: str, number: int, table_no: int) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         data = valid(TimeUpSerializer, request.data)

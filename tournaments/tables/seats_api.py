@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter
 from rest_framework import exceptions, serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -15,8 +15,9 @@ from rest_framework.response import Response
 
 from config.security import client_ip
 from tournaments import lookups
-from tournaments.api.core import READ_ERRORS, SLUG, ApiView, error_responses, valid
+from tournaments.api.core import READ_ERRORS, SLUG, error_responses, valid
 from tournaments.api.serializers import ConfirmationSerializer, time_expired_field, time_up_after_field
+from tournaments.events.api import PlayersEndpoint
 from tournaments.events.staff_api import StandingSerializer
 from tournaments.tables import confirmations, seatview
 
@@ -78,48 +79,47 @@ class SeatConfirmationSerializer(ConfirmationSerializer):
     created = serializers.BooleanField(help_text=_("False: this seat had confirmed before; nothing changed."))
 
 
-class SeatDetail(ApiView):
-    @extend_schema(
-        operation_id="seat_detail",
-        tags=["players"],
-        parameters=[SLUG, POSITION],
-        responses={200: SeatPageSerializer, **READ_ERRORS},
-        summary="A player's seat: his table's hands and totals, his standing and his confirmation",
-        description="What the player's own seat page shows (the QR on his PIN slip opens his page, which "
-        "links here). Readable by anyone who may read the event; never the PIN.",
-    )
+class SeatDetail(PlayersEndpoint):
+    """A player's seat: his table's hands and totals, his standing and his confirmation
+
+    What the player's own seat page shows (the QR on his PIN slip opens his page, which links here). Readable by
+    anyone who may read the event; never the PIN."""
+
+    operation_id = "seat_detail"
+    parameters = [SLUG, POSITION]
+    answer = SeatPageSerializer
+
     def get(self, request: Request, slug: str, number: int, table_no: int, position: str) -> Response:
         tournament, table = lookups.table_for_viewer(request, slug, number, table_no)
         seat = seatview.seat_of(table, position)
         return Response(SeatPageSerializer(seatview.seat_data(tournament, table, seat)).data)
 
 
-class SeatConfirm(ApiView):
-    permission_classes = [AllowAny]  # the PIN is the authority, as on the page; no sign-in
+class SeatConfirm(PlayersEndpoint):
+    """A player confirms his own seat's result with his PIN, on his own phone
 
-    @extend_schema(
-        operation_id="seat_confirm",
-        tags=["players"],
-        parameters=[SLUG, POSITION],
-        request=SeatPinSerializer,
-        responses={
-            200: SeatConfirmationSerializer,
-            **READ_ERRORS,
-            400: error_responses("wrong_pin: not the PIN of the player in this seat (nothing stored); or no PIN."),
-            409: error_responses("not_open: the table has hands still to play (checked before the PIN)."),
-            429: error_responses(
-                "locked_out: too many wrong PINs for the seat, or from your address in this event; see Retry-After."
-            ),
-        },
-        summary="A player confirms his own seat's result with his PIN, on his own phone",
-        description="taruk2012.md §6.5's signature, on the player's phone instead of the referee's: the same "
-        "audited action as the referee's confirm endpoint (audit `table.confirmed_by_player`, marked "
-        "`own_phone`), for this seat only. No sign-in is needed. Confirming again answers 200 with "
-        "`created` false and changes nothing; when every seat has confirmed the table is confirmed "
-        "(`table_confirmed`). Wrong PINs are counted per seat and per client address within the event (its "
-        "limit grows with the round's seats): after repeated failures 429 with Retry-After (seconds).",
-        examples=[OpenApiExample("PIN", request_only=True, value={"pin": "4821"})],
-    )
+    taruk2012.md §6.5's signature, on the player's phone instead of the referee's: the same audited action as the
+    referee's confirm endpoint (audit `table.confirmed_by_player`, marked `own_phone`), for this seat only. No
+    sign-in is needed. Confirming again answers 200 with `created` false and changes nothing; when every seat has
+    confirmed the table is confirmed (`table_confirmed`). Wrong PINs are counted per seat and per client address
+    within the event (its limit grows with the round's seats): after repeated failures 429 with Retry-After
+    (seconds)."""
+
+    permission_classes = [AllowAny]  # the PIN is the authority, as on the page; no sign-in
+    operation_id = "seat_confirm"
+    parameters = [SLUG, POSITION]
+    body = SeatPinSerializer
+    answer = SeatConfirmationSerializer
+    errors = {
+        **READ_ERRORS,
+        400: error_responses("wrong_pin: not the PIN of the player in this seat (nothing stored); or no PIN."),
+        409: error_responses("not_open: the table has hands still to play (checked before the PIN)."),
+        429: error_responses(
+            "locked_out: too many wrong PINs for the seat, or from your address in this event; see Retry-After."
+        ),
+    }
+    examples = [OpenApiExample("PIN", request_only=True, value={"pin": "4821"})]
+
     def post(self, request: Request, slug: str, number: int, table_no: int, position: str) -> Response:
         _event, table = lookups.table_for_viewer(request, slug, number, table_no)
         seat = seatview.seat_of(table, position)
