@@ -7,11 +7,13 @@ alone can be replayed (``manage.py audit_replay``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import bulk
 from tournaments.models import AuditEntry, Round, Table, Tournament
 from tournaments.seasons.audit_words import ACTION_LABELS as SERIES_ACTION_LABELS
 
@@ -73,8 +75,8 @@ def entry(
     reason: str = "",
     series: Any = None,
 ) -> AuditEntry:
-    """The entry ``log`` appends, not yet written: many of them go in one ``AuditEntry.objects.bulk_create``
-    (a rule change rescoring a whole event writes ten thousand), in order, inside the action's transaction."""
+    """The entry ``log`` appends, not yet written: many of them go in one ``append`` (a rule change
+    rescoring a whole event writes ten thousand), in order, inside the action's transaction."""
     place = _place(target)
     event = place.pop("tournament", None)
     event = tournament if tournament is not None else event
@@ -90,6 +92,12 @@ def entry(
         reason=reason,
         **place,
     )
+
+
+def append(entries: Sequence[AuditEntry]) -> None:
+    """Write ``entries`` (``entry``'s), in order, in one prepared statement: the entries of an action that
+    changes many things at once, inside its transaction. Their ids are not read back."""
+    bulk.insert(AuditEntry, entries)
 
 
 # The audit page names each action in words; the key stays in the log, its exports and the API.

@@ -26,7 +26,7 @@ from scoring.text import Msg, render
 from scoring.types import HandError
 from tournaments import access
 from tournaments.history import audit
-from tournaments.models import AuditEntry, Hand, Seat, Table, Tournament
+from tournaments.models import Hand, Seat, Table, Tournament
 from tournaments.readings.words import choice_errors, readings, settings_errors, with_readings
 from tournaments.results.load import StandingRow, event_standings
 from tournaments.tables.hands import Rescored, reopen_tables, rescore_hands, store_rescored
@@ -85,9 +85,11 @@ class _Rescoring:
     totals: dict[int, dict[str, int]] = field(default_factory=dict)  # table id -> its seats' new totals
 
 
-def _score_again(tournament: Tournament, tables: list[Table], config: dict) -> _Rescoring:
+def _score_again(tournament: Tournament, tables: list[Table], config: dict, *, applying: bool) -> _Rescoring:
     """Score every hand of ``tables`` again, in order, under ``config``, in one pass and nothing stored:
-    two queries (the seats, the hands) whatever the size, each table's hands through the engine once."""
+    two queries (the seats, the hands) whatever the size, each table's hands through the engine once.
+    ``applying``: the hands are given their new scores (in memory, for ``_store``); a preview reads of
+    them only what it shows (their numbers, inputs and points)."""
     out = _Rescoring()
     seats: dict[int, list[str]] = defaultdict(list)
     for table_id, position in (
@@ -95,8 +97,9 @@ def _score_again(tournament: Tournament, tables: list[Table], config: dict) -> _
     ):
         seats[table_id].append(position)
     by_id = {table.pk: table for table in tables}
+    rows = Hand.objects.filter(table__round__tournament=tournament).order_by("table_id", "number")
     hands: dict[int, list[Hand]] = defaultdict(list)
-    for hand in Hand.objects.filter(table__round__tournament=tournament).order_by("table_id", "number"):
+    for hand in rows if applying else rows.only("table_id", "number", "input", "points"):
         if (table := by_id.get(hand.table_id)) is not None:  # a table given its first hand since: not locked
             hand.table = table  # the audit entry places the hand by its table and round
             hands[table.pk].append(hand)
@@ -108,22 +111,23 @@ def _score_again(tournament: Tournament, tables: list[Table], config: dict) -> _
             out.broken.append(BrokenHand(table.round.number, table.number, own[refused].number, scored[refused].result))
         if out.broken:  # the change is refused whole: only the hands it would break are named
             continue
-        points_before = [hand.points for hand in own]
-        rescore_hands(own, scored, variant, into=out.hands)
-        moved = [hand.number for hand, points in zip(own, points_before, strict=True) if hand.points != points]
+        points = [step.result.points for step in scored]
+        moved = [hand.number for hand, new in zip(own, points, strict=True) if new != hand.points]
         out.moved += [{"round": table.round.number, "table": table.number, "hand": number} for number in moved]
         positions = sorted(seats[table.pk])
-        after = running_totals([hand.points for hand in own], positions)[-1]
-        if moved and after != running_totals(points_before, positions)[-1]:
+        after = running_totals(points, positions)[-1]
+        if moved and after != running_totals([hand.points for hand in own], positions)[-1]:
             out.reopened.append(table)
             out.totals[table.pk] = after
+        if applying:
+            rescore_hands(own, scored, variant, into=out.hands)
     return out
 
 
 def _store(actor: Any, tournament: Tournament, rescoring: _Rescoring, why: str) -> None:
     """Write what ``_score_again`` computed: the hands with their audit entries, the tables reopened."""
     store_rescored(actor, tournament, rescoring.hands, why)
-    AuditEntry.objects.bulk_create(reopen_tables(actor, rescoring.reopened, tournament, why))
+    audit.append(reopen_tables(actor, rescoring.reopened, tournament, why))
 
 
 @transaction.atomic
@@ -154,7 +158,7 @@ def set_config_table(
     tables = _locked_tables_with_hands(tournament)
     if tables and not reason.strip():
         raise ValidationError({"reason": render(words.reason_needed, lang)})
-    rescoring = _score_again(tournament, tables, config)
+    rescoring = _score_again(tournament, tables, config, applying=True)
     if rescoring.broken:
         raise ChangeRefused(rescoring.broken)
     member = declared.member
@@ -244,7 +248,7 @@ def _set_readings(
     tables = _locked_tables_with_hands(tournament)
     if tables and not dry_run and not reason.strip():
         raise ValidationError({"reason": _("The event has hands: give a reason for changing a reading.")})
-    rescoring = _score_again(tournament, tables, config)
+    rescoring = _score_again(tournament, tables, config, applying=not dry_run)
     if rescoring.broken:
         raise ChangeRefused(rescoring.broken)
     # The standings after from the new totals in memory (the preview stores nothing), under the new readings.

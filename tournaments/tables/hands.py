@@ -14,14 +14,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.common import nul_paths
 from scoring.engine import Scored, evaluate, first_refused, score_sequence
 from scoring.types import HandError, HandScore, Variant
-from tournaments import access
+from tournaments import access, bulk
 from tournaments.history import audit
 from tournaments.models import (
     AuditEntry,
@@ -446,9 +446,9 @@ def store_rescored(actor: Any, tournament: Tournament, rescored: Rescored, reaso
     ]
     # A reading changed on a 1,024-player event rescores ten thousand hands (bench/rescore.py): the hands
     # and their audit entries are written together, not a statement each.
-    _write([hand for hand, _before in rescored.changed], [*_SCORED_FIELDS, "version", "updated_at"])
-    _write(rescored.retold, ["breakdown"])
-    AuditEntry.objects.bulk_create(entries)
+    bulk.update(Hand, [hand for hand, _before in rescored.changed], [*_SCORED_FIELDS, "version", "updated_at"])
+    bulk.update(Hand, rescored.retold, ["breakdown"])
+    audit.append(entries)
 
 
 def rescore_from(
@@ -458,20 +458,6 @@ def rescore_from(
     later = list(table.hands.filter(number__gte=number).order_by("number"))
     scored = score_sequence([h.input for h in later], state, setup.config)
     store_rescored(actor, tournament, rescore_hands(later, scored, setup.variant), reason)
-
-
-def _write(hands: list[Hand], names: list[str]) -> None:
-    """Store the fields ``names`` of ``hands``: one prepared UPDATE run once per hand (``executemany``).
-    Django's ``bulk_update`` builds a CASE per field per hand and took longer than saving them one by one."""
-    if not hands:
-        return
-    fields = [Hand._meta.get_field(name) for name in names]
-    qn = connection.ops.quote_name
-    assignments = ", ".join(f"{qn(f.column)} = %s" for f in fields)
-    sql = f"UPDATE {qn(Hand._meta.db_table)} SET {assignments} WHERE {qn(Hand._meta.pk.column)} = %s"
-    rows = [[f.get_db_prep_save(getattr(h, f.attname), connection) for f in fields] + [h.pk] for h in hands]
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
 
 
 @transaction.atomic
@@ -636,7 +622,7 @@ def judge_record(judge: JudgeConfirmation) -> dict[str, Any]:
 
 def reopen_confirmations(actor: Any, table: Table, tournament: Tournament, reason: str) -> None:
     """A correction after confirmation reopens the table: the players confirm again."""
-    AuditEntry.objects.bulk_create(reopen_tables(actor, [table], tournament, reason))
+    audit.append(reopen_tables(actor, [table], tournament, reason))
 
 
 def reopen_tables(actor: Any, tables: list[Table], tournament: Tournament, reason: str) -> list[AuditEntry]:
