@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import bulk
@@ -96,7 +97,10 @@ def entry(
 
 def append(entries: Sequence[AuditEntry]) -> None:
     """Write ``entries`` (``entry``'s), in order, in one prepared statement: the entries of an action that
-    changes many things at once, inside its transaction. Their ids are not read back."""
+    changes many things at once, inside its transaction, all with its time. Their ids are not read back."""
+    now = timezone.now()
+    for written in entries:
+        written.created_at = now
     bulk.insert(AuditEntry, entries)
 
 
