@@ -35,6 +35,23 @@ def _rows(fields: Sequence[models.Field], objects: Sequence[models.Model], db: A
     return rows
 
 
+# PostgreSQL: this many rows in one statement. Django binds values on the client there, so a statement
+# run once per row is parsed and planned once per row (ten thousand rows took seconds).
+ROWS_PER_STATEMENT = 500
+
+
+def _run(db: Any, one_row: str, many_rows: Any, rows: list[list[Any]]) -> None:
+    """Run the statement ``one_row`` once per row; on PostgreSQL ``many_rows(n)`` (the statement for n rows,
+    their values in order) for as many as ``ROWS_PER_STATEMENT`` at a time instead."""
+    with db.cursor() as cursor:
+        if db.vendor != "postgresql":
+            cursor.executemany(one_row, rows)
+            return
+        for start in range(0, len(rows), ROWS_PER_STATEMENT):
+            batch = rows[start : start + ROWS_PER_STATEMENT]
+            cursor.execute(many_rows(len(batch)), [value for row in batch for value in row])
+
+
 def insert(model: type[models.Model], objects: Sequence[models.Model]) -> None:
     """Insert ``objects`` (new, unsaved) in order, their values as they hold them: unlike ``bulk_create``
     an ``auto_now_add`` field is not filled in (the caller gives it). Their primary keys are the database's
@@ -44,21 +61,29 @@ def insert(model: type[models.Model], objects: Sequence[models.Model]) -> None:
     db = connections[DEFAULT_DB_ALIAS]
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     qn = db.ops.quote_name
-    columns = ", ".join(qn(f.column) for f in fields)
-    sql = f"INSERT INTO {qn(model._meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
-    with db.cursor() as cursor:
-        cursor.executemany(sql, _rows(fields, objects, db))
+    head = f"INSERT INTO {qn(model._meta.db_table)} ({', '.join(qn(f.column) for f in fields)}) VALUES "
+    values = f"({', '.join(['%s'] * len(fields))})"
+    _run(db, head + values, lambda n: head + ", ".join([values] * n), _rows(fields, objects, db))
 
 
 def update(model: type[models.Model], objects: Sequence[models.Model], names: Sequence[str]) -> None:
-    """Store the fields ``names`` of ``objects`` (rows of ``model``), one UPDATE by primary key each."""
+    """Store the fields ``names`` of ``objects`` (rows of ``model``), each row by its primary key."""
     if not objects:
         return
     db = connections[DEFAULT_DB_ALIAS]
     fields = [model._meta.get_field(name) for name in names]
     qn = db.ops.quote_name
+    table, pk = qn(model._meta.db_table), qn(model._meta.pk.column)
     assignments = ", ".join(f"{qn(f.column)} = %s" for f in fields)
-    sql = f"UPDATE {qn(model._meta.db_table)} SET {assignments} WHERE {qn(model._meta.pk.column)} = %s"
-    rows = _rows(fields, objects, db)
-    with db.cursor() as cursor:
-        cursor.executemany(sql, [[*row, obj.pk] for row, obj in zip(rows, objects, strict=True)])
+    # PostgreSQL: UPDATE ... FROM (VALUES ...), each value cast to its column's type (a literal alone is text).
+    casts = ", ".join(f"CAST(%s AS {f.db_type(db)})" for f in [*fields, model._meta.pk])
+    columns = ", ".join(qn(f"v{i}") for i in range(len(fields) + 1))
+    from_values = ", ".join(f"{qn(f.column)} = v.{qn(f'v{i}')}" for i, f in enumerate(fields))
+    same_row = f"{table}.{pk} = v.{qn(f'v{len(fields)}')}"
+
+    def many_rows(n: int) -> str:
+        values = ", ".join([f"({casts})"] * n)
+        return f"UPDATE {table} SET {from_values} FROM (VALUES {values}) AS v({columns}) WHERE {same_row}"
+
+    rows = [[*row, obj.pk] for row, obj in zip(_rows(fields, objects, db), objects, strict=True)]
+    _run(db, f"UPDATE {table} SET {assignments} WHERE {pk} = %s", many_rows, rows)
