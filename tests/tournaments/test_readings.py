@@ -4,13 +4,16 @@ mid-event through the standings diff, printed, and in the API."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import client_for
 from tests.html_forms import form_with, submit
-from tests.support.events import seated_event
-from tournaments.models import AuditEntry, Table, Tournament
+from tests.support.events import confirm_table, seated_event
+from tournaments.models import AuditEntry, Confirmation, Hand, Table, Tournament
+from tournaments.readings.rescore import set_readings
 from tournaments.results.load import event_standings
-from tournaments.tables import hands
+from tournaments.tables import confirmations, hands
 
 NAMES = {"A": "Ana", "B": "Bor", "C": "Cene", "D": "Dana"}
 
@@ -221,3 +224,87 @@ def test_the_filled_protocol_writes_places_as_the_table_ties_reading_counts_them
     sheet = table_protocol(table, filled=True)
     assert sheet.totals == [0, 0, -35, -35]
     assert sheet.places == places
+
+
+def _two_tables(event, alice) -> list[Table]:
+    """Round 1 of eight players (two tables of four, five hands a round), each table playing §4.5's hands."""
+    rnd = seated_event(event, alice, [f"Player {i}" for i in range(8)], hands_per_round=5)
+    return list(Table.objects.select_related("round__tournament").filter(round=rnd).order_by("number"))
+
+
+def _stored(event) -> dict:
+    """What a change of readings may write, as stored: the hands, the confirmations and the log."""
+    return {
+        "hands": list(
+            Hand.objects.filter(table__round__tournament=event)
+            .order_by("pk")
+            .values_list("pk", "points", "state_after", "breakdown", "version", "updated_at")
+        ),
+        "confirmations": Confirmation.objects.filter(table__round__tournament=event).count(),
+        "confirmed": list(Table.objects.filter(round__tournament=event).order_by("pk").values_list("confirmed_at")),
+        "audit": AuditEntry.objects.filter(tournament=event).count(),
+        "config": Tournament.objects.get(pk=event.pk).config,
+    }
+
+
+def test_the_preview_stores_nothing_and_applying_audits_each_changed_hand_once(event, alice):
+    first, second = _two_tables(event, alice)
+    for table in (first, second):
+        _play(alice, table, SEQUENCE)
+    confirm_table(first, alice)  # every player's PIN
+    seat = second.seats.select_related("entry").order_by("position").first()
+    confirmations.confirm_table(alice, second, seat.position, seat.entry.pin)  # one player so far
+    stored = _stored(event)
+    was = {hand.pk: hand.snapshot() for hand in Hand.objects.filter(table__round__tournament=event)}
+
+    preview = set_readings(alice, event, {"radelc": "holder_plays"}, dry_run=True)
+    assert not preview.applied
+    assert _stored(event) == stored  # nothing stored, not even a version or a timestamp
+
+    change = set_readings(alice, event, {"radelc": "holder_plays"}, reason="jury")
+    now = {hand.pk: hand for hand in Hand.objects.filter(table__round__tournament=event)}
+    changed = {pk for pk, hand in now.items() if hand.snapshot() != was[pk]}
+    moved = {pk for pk, hand in now.items() if hand.points != was[pk]["points"]}
+    assert moved and moved <= changed
+    # The preview named the hands whose points move, as applying did.
+    named = sorted((1, now[pk].table.number, now[pk].number) for pk in moved)
+    for result in (preview, change):
+        assert sorted((r["round"], r["table"], r["hand"]) for r in result.rescored) == named
+    assert preview.standings == change.standings
+    # A changed hand's version moves by one, the others' not at all.
+    assert {pk: hand.version - was[pk]["version"] for pk, hand in now.items()} == {pk: int(pk in changed) for pk in now}
+    # One entry per changed hand: who, why, its snapshot before and after.
+    entries = list(AuditEntry.objects.filter(tournament=event, action="hand.rescored"))
+    assert sorted(e.hand_id for e in entries) == sorted(changed)
+    for e in entries:
+        assert (e.actor, e.reason, e.table_number, e.hand_number) == (
+            alice,
+            "Readings changed: jury",
+            now[e.hand_id].table.number,
+            now[e.hand_id].number,
+        )
+        assert (e.before, e.after) == (was[e.hand_id], now[e.hand_id].snapshot())
+    # Both tables' totals moved: the one every player confirmed and the one a player had begun to confirm
+    # are open again, with what was confirmed in the log.
+    reopened = AuditEntry.objects.filter(tournament=event, action="table.reopened")
+    assert sorted((e.table_number, len(e.before["confirmations"])) for e in reopened) == [(1, 4), (2, 1)]
+    assert not Confirmation.objects.filter(table__round__tournament=event).exists()
+    assert not Table.objects.filter(round__tournament=event, confirmed_at__isnull=False).exists()
+    # And the change itself: every entry of this change counted.
+    assert AuditEntry.objects.filter(tournament=event).count() == stored["audit"] + len(changed) + 2 + 1
+
+
+def test_a_readings_change_reads_and_writes_in_as_many_statements_for_two_tables_as_for_one(event, alice):
+    first, second = _two_tables(event, alice)
+    _play(alice, first, SEQUENCE)
+
+    def statements(readings: dict, **how) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            set_readings(alice, event, readings, **how)
+        return len(queries.captured_queries)
+
+    one = statements({"radelc": "holder_plays"}, dry_run=True), statements({"radelc": "holder_plays"}, reason="r")
+    _play(alice, second, SEQUENCE)  # under holder_plays now: changing back moves both tables' hands
+    two = statements({"radelc": "next_hand"}, dry_run=True), statements({"radelc": "next_hand"}, reason="r")
+    assert AuditEntry.objects.filter(action="hand.rescored", table_number=2).exists()
+    assert two == one

@@ -7,11 +7,14 @@ alone can be replayed (``manage.py audit_replay``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import bulk
 from tournaments.models import AuditEntry, Round, Table, Tournament
 from tournaments.seasons.audit_words import ACTION_LABELS as SERIES_ACTION_LABELS
 
@@ -63,8 +66,8 @@ def entry(
 ) -> AuditEntry:
     """The entry ``log`` appends, not yet written (``series``: the series whose change this is,
     ``tournaments.seasons``; with ``tournament`` too when it touches an event). Many of them go in one
-    ``AuditEntry.objects.bulk_create`` (a rule change rescoring a whole event writes ten thousand), in order,
-    inside the action's transaction."""
+    ``append`` (a rule change rescoring a whole event writes ten thousand), in order, inside the action's
+    transaction."""
     place = _place(target)
     event = place.pop("tournament", None)
     event = tournament if tournament is not None else event
@@ -80,6 +83,15 @@ def entry(
         reason=reason,
         **place,
     )
+
+
+def append(entries: Sequence[AuditEntry]) -> None:
+    """Write ``entries`` (``entry``'s), in order, in one prepared statement: the entries of an action that
+    changes many things at once, inside its transaction, all with its time. Their ids are not read back."""
+    now = timezone.now()
+    for written in entries:
+        written.created_at = now
+    bulk.insert(AuditEntry, entries)
 
 
 # The audit page names each action in words; the key stays in the log, its exports and the API.

@@ -11,11 +11,16 @@ entered under the old table while the new one is being applied.
 
 from __future__ import annotations
 
+import gc
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -24,10 +29,11 @@ from scoring.text import Msg, render
 from scoring.types import HandError
 from tournaments import access
 from tournaments.history import audit
-from tournaments.models import Hand, Table, Tournament
+from tournaments.models import Hand, Seat, Table, Tournament
 from tournaments.readings.words import choice_errors, readings, settings_errors, with_readings
 from tournaments.results.load import StandingRow, event_standings
-from tournaments.tables.hands import lock_table, progress_of, reopen_confirmations, rescore_from, table_setup
+from tournaments.tables.hands import Rescored, reopen_tables, rescore_hands, store_rescored
+from tournaments.tables.progress import running_totals
 
 
 @dataclass(frozen=True)
@@ -62,23 +68,90 @@ def has_hands(tournament: Tournament) -> bool:
     return Hand.objects.filter(table__round__tournament=tournament).exists()
 
 
-def _tables_with_hands(tournament: Tournament) -> list[Table]:
-    ids = Hand.objects.filter(table__round__tournament=tournament).values_list("table_id", flat=True).distinct()
-    return list(Table.objects.filter(pk__in=list(ids)).select_related("round").order_by("round__number", "number"))
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector held while a whole event's hands are in memory, as it is at start-up.
+    Ten thousand hands with their JSON documents (tens of containers each) survive the pass, so every
+    collection the engine's allocations trigger walks them all again: a third of the time of a change at
+    1,024 players (bench/rescore.py). Nothing here leaves cycles behind; reference counting frees as ever.
+    The collector is the process's: another thread's work meanwhile is only collected later."""
+    if not gc.isenabled():  # another thread holds it already: it will enable it again
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
-def _dry_run(tables: list[Table], config: dict) -> list[BrokenHand]:
-    """Score every table's hands in order under ``config``; the first hand each table would refuse."""
-    broken = []
+def _locked_tables_with_hands(tournament: Tournament) -> list[Table]:
+    """The event's tables that have hands, in round and table order, every row locked in one statement
+    (``hands.lock_table``'s lock, each table's): no hand is entered or corrected while they are rescored."""
+    with_hands = Exists(Hand.objects.filter(table=OuterRef("pk")))
+    tables = Table.objects.select_for_update().filter(with_hands, round__tournament=tournament)
+    return list(tables.select_related("round__tournament").order_by("round__number", "number"))
+
+
+@dataclass
+class _Rescoring:
+    """Every hand of an event scored again under a new config, in memory: what applying the change
+    stores, and what its preview shows."""
+
+    broken: list[BrokenHand] = field(default_factory=list)  # the first hand each table would refuse
+    hands: Rescored = field(default_factory=Rescored)
+    moved: list[dict[str, int]] = field(default_factory=list)  # {"round", "table", "hand"} whose points moved
+    reopened: list[Table] = field(default_factory=list)  # whose totals moved: the players confirmed others
+    totals: dict[int, dict[str, int]] = field(default_factory=dict)  # table id -> its seats' new totals
+
+
+def _score_again(tournament: Tournament, tables: list[Table], config: dict, *, applying: bool) -> _Rescoring:
+    """Score every hand of ``tables`` again, in order, under ``config``, in one pass and nothing stored:
+    two queries (the seats, the hands) whatever the size, each table's hands through the engine once.
+    ``applying``: the hands are given their new scores (in memory, for ``_store``); a preview reads of
+    them only what it shows (their numbers, inputs and points)."""
+    out = _Rescoring()
+    seats: dict[int, list[str]] = defaultdict(list)
+    for table_id, position in (
+        Seat.objects.filter(round__tournament=tournament).order_by().values_list("table_id", "position")
+    ):
+        seats[table_id].append(position)
+    by_id = {table.pk: table for table in tables}
+    rows = Hand.objects.filter(table__round__tournament=tournament).order_by("table_id", "number")
+    hands: dict[int, list[Hand]] = defaultdict(list)
+    for hand in rows if applying else rows.only("table_id", "number", "input", "points"):
+        if (table := by_id.get(hand.table_id)) is not None:  # a table given its first hand since: not locked
+            hand.table = table  # the audit entry places the hand by its table and round
+            hands[table.pk].append(hand)
+    variant = tournament.rules
     for table in tables:
-        hands = list(table.hands.order_by("number").values_list("number", "input"))
-        scored = score_sequence([hand for _number, hand in hands], {}, config)
+        own = hands[table.pk]
+        scored = score_sequence([hand.input for hand in own], {}, config)
         if (refused := first_refused(scored)) is not None:
-            broken.append(BrokenHand(table.round.number, table.number, hands[refused][0], scored[refused].result))
-    return broken
+            out.broken.append(BrokenHand(table.round.number, table.number, own[refused].number, scored[refused].result))
+        if out.broken:  # the change is refused whole: only the hands it would break are named
+            continue
+        points = [step.result.points for step in scored]
+        moved = [hand.number for hand, new in zip(own, points, strict=True) if new != hand.points]
+        out.moved += [{"round": table.round.number, "table": table.number, "hand": number} for number in moved]
+        positions = sorted(seats[table.pk])
+        after = running_totals(points, positions)[-1]
+        if moved and after != running_totals([hand.points for hand in own], positions)[-1]:
+            out.reopened.append(table)
+            out.totals[table.pk] = after
+        if applying:
+            rescore_hands(own, scored, variant, into=out.hands)
+    return out
+
+
+def _store(actor: Any, tournament: Tournament, rescoring: _Rescoring, why: str) -> None:
+    """Write what ``_score_again`` computed: the hands with their audit entries, the tables reopened."""
+    store_rescored(actor, tournament, rescoring.hands, why)
+    audit.append(reopen_tables(actor, rescoring.reopened, tournament, why))
 
 
 @transaction.atomic
+@_collector_paused()
 def set_config_table(
     actor: Any, tournament: Tournament, table: dict, *, revision: str, reason: str = ""
 ) -> TableChange:
@@ -103,12 +176,12 @@ def set_config_table(
     errors = tournament.rules.validate_config(config)
     if errors:
         raise ValidationError({"config": [f"{e.field}: {e.message}" for e in errors]})
-    tables = [lock_table(t) for t in _tables_with_hands(tournament)]
+    tables = _locked_tables_with_hands(tournament)
     if tables and not reason.strip():
         raise ValidationError({"reason": render(words.reason_needed, lang)})
-    broken = _dry_run(tables, config)
-    if broken:
-        raise ChangeRefused(broken)
+    rescoring = _score_again(tournament, tables, config, applying=True)
+    if rescoring.broken:
+        raise ChangeRefused(rescoring.broken)
     member = declared.member
     before = {member: current.get(member), "revision": declared.revision(current)}
     tournament.config = config
@@ -123,24 +196,8 @@ def set_config_table(
         reason=reason,
     )
     why = render(Msg(words.why, version=declared.version_of(config), reason=reason), lang)
-    return TableChange(changed=True, rescored=_rescore_tables(actor, tournament, tables, why))
-
-
-def _rescore_tables(actor: Any, tournament: Tournament, tables: list[Table], why: str) -> list[dict[str, int]]:
-    """Score every hand of ``tables`` again, in order, under the event's config as stored now;
-    a table whose totals move is reopened for confirmation. Returns the hands whose points moved."""
-    rescored = []
-    for table in tables:
-        totals_before = progress_of(table, tournament).totals
-        points_before = dict(table.hands.values_list("number", "points"))
-        setup = table_setup(table, tournament)
-        rescore_from(actor, table, tournament, setup, 1, {}, why)
-        for number, points in table.hands.values_list("number", "points"):
-            if points != points_before.get(number):
-                rescored.append({"round": table.round.number, "table": table.number, "hand": number})
-        if progress_of(table, tournament).totals != totals_before:
-            reopen_confirmations(actor, table, tournament, why)  # the players confirmed other totals
-    return rescored
+    _store(actor, tournament, rescoring, why)
+    return TableChange(changed=True, rescored=rescoring.moved)
 
 
 # --- the organizer's readings of the rules (taruk2012.md §4.5) ------------------------------
@@ -175,32 +232,20 @@ def readings_differ(tournament: Tournament, chosen: dict[str, Any]) -> bool:
     return any(current.get(key) != value for key, value in chosen.items())
 
 
-class _DryRun(Exception):
-    """Rolls back a change that was only computed to show its effect."""
-
-    def __init__(self, change: ReadingsChange):
-        self.change = change
-
-
 def set_readings(
     actor: Any, tournament: Tournament, chosen: dict[str, Any], *, reason: str = "", dry_run: bool = False
 ) -> ReadingsChange:
     """Change the event's readings (the options its variant declares) and re-score every hand.
 
     ``dry_run`` computes everything — the re-scored hands and the standings before and
-    after — and stores nothing: the organizer sees the diff before applying it. Applying on
-    an event with hands needs a ``reason``; the audit entry keeps the readings before and
-    after and the standings lines that moved.
+    after — and stores nothing: the organizer sees the diff before applying it. Both score
+    every hand once, in memory; applying then stores what moved. Applying on an event with
+    hands needs a ``reason``; the audit entry keeps the readings before and after and the
+    standings lines that moved.
     """
     access.require_organizer(actor, tournament)
-    try:
-        with transaction.atomic():
-            change = _set_readings(actor, tournament, chosen, reason, dry_run)
-            if dry_run and change.changed:
-                raise _DryRun(change)
-    except _DryRun as rolled_back:
-        return rolled_back.change
-    return change
+    with transaction.atomic(), _collector_paused():
+        return _set_readings(actor, tournament, chosen, reason, dry_run)
 
 
 def _set_readings(
@@ -221,19 +266,19 @@ def _set_readings(
         errors["event_settings"] = "; ".join(problems)
     if errors:
         raise ValidationError(errors)
-    tables = [lock_table(t) for t in _tables_with_hands(tournament)]
+    tables = _locked_tables_with_hands(tournament)
     if tables and not dry_run and not reason.strip():
         raise ValidationError({"reason": _("The event has hands: give a reason for changing a reading.")})
-    broken = _dry_run(tables, config)
-    if broken:
-        raise ChangeRefused(broken)
-    old = Tournament.objects.get(pk=tournament.pk)
-    rows_before = event_standings(old)[1]
+    rescoring = _score_again(tournament, tables, config, applying=not dry_run)
+    if rescoring.broken:
+        raise ChangeRefused(rescoring.broken)
+    # The standings after from the new totals in memory (the preview stores nothing), under the new readings.
+    rows_before = event_standings(Tournament.objects.get(pk=tournament.pk))[1]
+    moved = _standings_diff(rows_before, event_standings(tournament, rescoring.totals)[1])
+    if dry_run:
+        return ReadingsChange(True, before, after, moved, rescoring.moved)
     tournament.save(update_fields=["config", "event_settings"])
-    why = _("Readings changed: %(reason)s") % {"reason": reason}
-    rescored = _rescore_tables(actor, tournament, tables, why)
-    rows_after = event_standings(tournament)[1]
-    moved = _standings_diff(rows_before, rows_after)
+    _store(actor, tournament, rescoring, _("Readings changed: %(reason)s") % {"reason": reason})
     audit.log(
         actor,
         "tournament.readings_changed",
@@ -243,7 +288,7 @@ def _set_readings(
         after={"readings": after, "standings": [asdict(m) for m in moved]},
         reason=reason,
     )
-    return ReadingsChange(True, before, after, moved, rescored, applied=not dry_run)
+    return ReadingsChange(True, before, after, moved, rescoring.moved, applied=True)
 
 
 def _standings_diff(rows_before: list[StandingRow], rows_after: list[StandingRow]) -> list[StandingChange]:

@@ -70,10 +70,14 @@ class SeatPoints(Func):
         return compiler.compile(Cast(KeyTextTransform(self.position, column), IntegerField()))
 
 
-def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> list[TableTotals]:
+def table_totals(
+    tournament: Tournament, rounds: list[int] | None = None, totals: Mapping[int, Mapping[str, int]] | None = None
+) -> list[TableTotals]:
     """Every table of the event (of ``rounds``), with or without hands: its hands that count and each
     seat's summed points. Two queries: the seats, then the tables with their hands summed per seat in
-    the database (one row per table instead of one JSON document per hand: 12,288 hands -> 1,024 rows)."""
+    the database (one row per table instead of one JSON document per hand: 12,288 hands -> 1,024 rows).
+    ``totals``: table id -> seat totals that stand instead of the stored hands' (a rescoring's, before
+    or without storing it)."""
     # Filter by joins, not by a list of table ids: a 1,000-id IN list is slow to bind.
     in_rounds = {} if rounds is None else {"round__number__in": rounds}
     seat_map: dict[int, dict[str, str]] = defaultdict(dict)
@@ -106,6 +110,8 @@ def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> lis
     for pk, number, round_number, status, time_up_after, confirmed, played, entered, *sums in rows:
         seats = seat_map[pk]
         by_pos = {pos: total or 0 for pos, total in zip(positions, sums, strict=True) if pos in seats}
+        if totals is not None and pk in totals:
+            by_pos = {pos: totals[pk].get(pos, 0) for pos in by_pos}
         seated = sorted(seats)
         size = len(seated)
         if size not in expected:
@@ -135,12 +141,14 @@ def table_totals(tournament: Tournament, rounds: list[int] | None = None) -> lis
     return out
 
 
-def table_results(tournament: Tournament, rounds: list[int] | None = None) -> list[TableResult]:
+def table_results(
+    tournament: Tournament, rounds: list[int] | None = None, totals: Mapping[int, Mapping[str, int]] | None = None
+) -> list[TableResult]:
     """Per table and round, entry id -> round total, for tables that have hands; a table still
-    playing is marked incomplete (running totals, no result yet)."""
+    playing is marked incomplete (running totals, no result yet). ``totals``: as ``table_totals``."""
     return [
         TableResult(t.round, t.table, t.by_entry, t.confirmed, t.complete)
-        for t in table_totals(tournament, rounds)
+        for t in table_totals(tournament, rounds, totals)
         if t.hands
     ]
 
@@ -267,14 +275,17 @@ def standings_options(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def event_standings(tournament: Tournament) -> tuple[list[str], list[StandingRow]]:
+def event_standings(
+    tournament: Tournament, totals: Mapping[int, Mapping[str, int]] | None = None
+) -> tuple[list[str], list[StandingRow]]:
     """(metric names, rows) of the overall standings, a row per player (per pair at Laza);
-    three queries whatever the size."""
+    three queries whatever the size. ``totals``: table id -> seat totals that stand instead of the
+    stored hands' (a change of readings shows the standings it would make before storing anything)."""
     entries = {
         str(e["pk"]): e
         for e in tournament.entries.values("pk", "start_number", "team", "player__name", "player__club", "status")
     }
-    results, byes = table_results(tournament), byes_by_round(tournament)
+    results, byes = table_results(tournament, totals=totals), byes_by_round(tournament)
     members: dict[str, list[dict]] = {p: [e] for p, e in entries.items()}
     if ranks_pairs(tournament):
         pair_of = pairs_of(list(entries.values()))

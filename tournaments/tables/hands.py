@@ -11,20 +11,21 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.common import nul_paths
-from scoring.engine import evaluate, first_refused, score_sequence
+from scoring.engine import Scored, evaluate, first_refused, score_sequence
 from scoring.types import HandError, HandScore, Variant
-from tournaments import access
+from tournaments import access, bulk
 from tournaments.history import audit
 from tournaments.models import (
     AuditEntry,
+    Confirmation,
     Hand,
     IdempotencyKey,
     JudgeConfirmation,
@@ -405,56 +406,58 @@ def _log_rescored(actor: Any, hand: Hand, tournament: Tournament, before: dict[s
     audit.log(actor, "hand.rescored", hand, tournament=tournament, before=before, after=hand.snapshot(), reason=reason)
 
 
-def rescore_from(
-    actor: Any, table: Table, tournament: Tournament, setup: TableSetup, number: int, state: dict, reason: str
-) -> None:
-    """Rescore every hand from ``number`` on, in order, from ``state``; audit those whose score changed.
-    A hand whose score stands but whose breakdown reads otherwise (it names the point table it was
-    scored with) gets the new text: derived, not a score, so no new version and no audit entry."""
-    later = list(table.hands.filter(number__gte=number).order_by("number"))
-    scored = score_sequence([h.input for h in later], state, setup.config)
-    rescored, retold, entries = [], [], []
+@dataclass
+class Rescored:
+    """Hands scored again in memory (``rescore_hands``), not yet stored: ``changed`` those whose score
+    moved (their version bumped), each with its snapshot from before; ``retold`` those whose breakdown
+    alone reads otherwise."""
+
+    changed: list[tuple[Hand, dict[str, Any]]] = field(default_factory=list)
+    retold: list[Hand] = field(default_factory=list)
+
+
+def rescore_hands(hands: list[Hand], scored: list[Scored], variant: Variant, into: Rescored | None = None) -> Rescored:
+    """Give ``hands`` (in order) the results ``scored`` of their inputs (``score_sequence``, none refused),
+    in memory; ``into``: add them to what other tables' hands gave (a whole event stored at once)."""
+    out = Rescored() if into is None else into
     now = timezone.now()
-    for hand, step in zip(later, scored, strict=False):
+    for hand, step in zip(hands, scored, strict=False):
         before = hand.snapshot()
         breakdown = hand.breakdown
-        _apply(hand, _score_or_reject(step.result, hand.number), setup.variant)
+        _apply(hand, _score_or_reject(step.result, hand.number), variant)
         if hand.snapshot() != before:
             hand.version += 1
             hand.updated_at = now
-            rescored.append(hand)
-            entries.append(
-                audit.entry(
-                    actor,
-                    "hand.rescored",
-                    hand,
-                    tournament=tournament,
-                    before=before,
-                    after=hand.snapshot(),
-                    reason=reason,
-                )
-            )
+            out.changed.append((hand, before))
         elif hand.breakdown != breakdown:
-            retold.append(hand)
-    # A reading changed on a 1,024-player event rescores ten thousand hands (bench/rescore.py): each table's
-    # hands and their audit entries are written together, not a statement each. The caller locked the table.
-    _write(rescored, [*_SCORED_FIELDS, "version", "updated_at"])
-    _write(retold, ["breakdown"])
-    AuditEntry.objects.bulk_create(entries)
+            out.retold.append(hand)
+    return out
 
 
-def _write(hands: list[Hand], names: list[str]) -> None:
-    """Store the fields ``names`` of ``hands``: one prepared UPDATE run once per hand (``executemany``).
-    Django's ``bulk_update`` builds a CASE per field per hand and took longer than saving them one by one."""
-    if not hands:
-        return
-    fields = [Hand._meta.get_field(name) for name in names]
-    qn = connection.ops.quote_name
-    assignments = ", ".join(f"{qn(f.column)} = %s" for f in fields)
-    sql = f"UPDATE {qn(Hand._meta.db_table)} SET {assignments} WHERE {qn(Hand._meta.pk.column)} = %s"
-    rows = [[f.get_db_prep_save(getattr(h, f.attname), connection) for f in fields] + [h.pk] for h in hands]
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+def store_rescored(actor: Any, tournament: Tournament, rescored: Rescored, reason: str) -> None:
+    """Store ``rescored``, each changed hand with its ``hand.rescored`` audit entry. A hand whose score
+    stands but whose breakdown reads otherwise (it names the point table it was scored with) gets the
+    new text: derived, not a score, so no new version and no audit entry. The caller locked the tables."""
+    entries = [
+        audit.entry(
+            actor, "hand.rescored", hand, tournament=tournament, before=before, after=hand.snapshot(), reason=reason
+        )
+        for hand, before in rescored.changed
+    ]
+    # A reading changed on a 1,024-player event rescores ten thousand hands (bench/rescore.py): the hands
+    # and their audit entries are written together, not a statement each.
+    bulk.update(Hand, [hand for hand, _before in rescored.changed], [*_SCORED_FIELDS, "version", "updated_at"])
+    bulk.update(Hand, rescored.retold, ["breakdown"])
+    audit.append(entries)
+
+
+def rescore_from(
+    actor: Any, table: Table, tournament: Tournament, setup: TableSetup, number: int, state: dict, reason: str
+) -> None:
+    """Rescore every hand from ``number`` on, in order, from ``state``; audit those whose score changed."""
+    later = list(table.hands.filter(number__gte=number).order_by("number"))
+    scored = score_sequence([h.input for h in later], state, setup.config)
+    store_rescored(actor, tournament, rescore_hands(later, scored, setup.variant), reason)
 
 
 @transaction.atomic
@@ -619,29 +622,48 @@ def judge_record(judge: JudgeConfirmation) -> dict[str, Any]:
 
 def reopen_confirmations(actor: Any, table: Table, tournament: Tournament, reason: str) -> None:
     """A correction after confirmation reopens the table: the players confirm again."""
-    confirmations = list(table.confirmations.values("position", "entry_id", "totals"))
-    judge = JudgeConfirmation.objects.filter(table=table).first()
-    if not confirmations and judge is None and table.confirmed_at is None:
-        return
-    table.confirmations.all().delete()
-    before = {
-        "confirmed_at": table.confirmed_at.isoformat() if table.confirmed_at else None,
-        "confirmations": confirmations,
-    }
-    if judge is not None:
-        before["judge"] = judge_record(judge)
-        judge.delete()
-    table.confirmed_at = None
-    table.save(update_fields=["confirmed_at"])
-    audit.log(
-        actor,
-        "table.reopened",
-        table,
-        tournament=tournament,
-        before=before,
-        after={"confirmed_at": None},
-        reason=reason,
-    )
+    audit.append(reopen_tables(actor, [table], tournament, reason))
+
+
+def reopen_tables(actor: Any, tables: list[Table], tournament: Tournament, reason: str) -> list[AuditEntry]:
+    """Reopen those of ``tables`` (locked by the caller) that were confirmed, wholly or in part: their
+    confirmations and the judge's countersignature deleted, the players confirm again. Returns their
+    ``table.reopened`` audit entries, not yet written (in the order of ``tables``), for the caller to
+    write with the rest of its action: a readings change reopens a thousand tables in a few statements."""
+    ids = [table.pk for table in tables]
+    confirmations: dict[int, list[dict[str, Any]]] = {pk: [] for pk in ids}
+    rows = Confirmation.objects.filter(table__in=ids).order_by("pk")
+    for row in rows.values("table_id", "position", "entry_id", "totals"):
+        confirmations[row.pop("table_id")].append(row)
+    judges = {j.table_id: j for j in JudgeConfirmation.objects.filter(table__in=ids).select_related("judge")}
+    reopened = [t for t in tables if confirmations[t.pk] or t.pk in judges or t.confirmed_at is not None]
+    if not reopened:
+        return []
+    entries = []
+    for table in reopened:
+        before: dict[str, Any] = {
+            "confirmed_at": table.confirmed_at.isoformat() if table.confirmed_at else None,
+            "confirmations": confirmations[table.pk],
+        }
+        if (judge := judges.get(table.pk)) is not None:
+            before["judge"] = judge_record(judge)
+        table.confirmed_at = None
+        entries.append(
+            audit.entry(
+                actor,
+                "table.reopened",
+                table,
+                tournament=tournament,
+                before=before,
+                after={"confirmed_at": None},
+                reason=reason,
+            )
+        )
+    ids = [table.pk for table in reopened]
+    Confirmation.objects.filter(table__in=ids).delete()
+    JudgeConfirmation.objects.filter(table__in=ids).delete()
+    Table.objects.filter(pk__in=ids).update(confirmed_at=None)
+    return entries
 
 
 def progress_of(table: Table, tournament: Tournament | None = None) -> TableProgress:
