@@ -16,29 +16,17 @@ from django.forms import BoundField
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
+from tournaments.tables.handforms.render import input_html
+
 register = template.Library()
-
-
-def _attrs(attrs: dict[str, Any]) -> str:
-    """Django's ``attrs.html``: True is a bare attribute, False none, anything else name="value"."""
-    out = []
-    for name, value in attrs.items():
-        if value is True:
-            out.append(f" {name}")
-        elif value is not False:
-            out.append(f' {name}="{conditional_escape(str(value))}"')
-    return "".join(out)
 
 
 def chip(data: dict[str, Any]) -> str:
     """One chip: ``data`` is the radio widget's subwidget (a ``BoundWidget``'s ``data``)."""
-    value = "" if data["value"] is None else f' value="{conditional_escape(str(data["value"]))}"'
     label_for = conditional_escape(data["attrs"].get("id") or "")
-    return (
-        f'<label class="chip" for="{label_for}"><input type="{conditional_escape(data["type"])}" '
-        f'name="{conditional_escape(data["name"])}"{value}{_attrs(data["attrs"])}>'
-        f"<span>{conditional_escape(data['label'])}</span></label>\n"  # a space between inline chips, as before
-    )
+    # a line break after each chip: a space between inline chips, as before
+    label = conditional_escape(data["label"])
+    return f'<label class="chip" for="{label_for}">{input_html(data)}<span>{label}</span></label>\n'
 
 
 @register.simple_tag

@@ -30,7 +30,8 @@ def _attrs(attrs: dict[str, Any]) -> str:
     )
 
 
-def _input(widget: dict[str, Any]) -> str:
+def input_html(widget: dict[str, Any]) -> str:
+    """``input.html``: an input from its widget context (also a chip's radio input: ``chip_tags``)."""
     value = "" if widget["value"] is None else f' value="{_text(widget["value"])}"'
     return f'<input type="{_text(widget["type"])}" name="{_text(widget["name"])}"{value}{_attrs(widget["attrs"])}>'
 
@@ -61,8 +62,8 @@ def _select(widget: dict[str, Any]) -> str | None:
 
 WRITTEN: dict[str, Callable[[dict[str, Any]], str | None]] = {
     "django/forms/widgets/select.html": _select,
-    "django/forms/widgets/number.html": _input,
-    "django/forms/widgets/text.html": _input,
+    "django/forms/widgets/number.html": input_html,
+    "django/forms/widgets/text.html": input_html,
 }
 
 
