@@ -119,6 +119,7 @@ MIDDLEWARE = [
     "tournaments.middleware.RejectNulMiddleware",  # PostgreSQL cannot store NUL: refuse it as bad input
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tournaments.access.RolesPerRequest",  # the viewer's roles in an event, read once per request
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",

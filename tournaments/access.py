@@ -7,6 +7,8 @@ event's published pages only). Superusers act as organizers everywhere.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -29,18 +31,66 @@ def organizes(user: Any, organized: Any) -> bool:
 
 
 def is_organizer(user: Any, tournament: Tournament) -> bool:
-    return organizes(user, tournament)
+    return _role(user, tournament).organizer
 
 
 def referee_tables(user: Any, tournament: Tournament) -> set[int] | None:
     """The table numbers ``user`` may write as a referee: ``None`` for every
     table, an empty set when the user is no referee of this event."""
+    tables = _role(user, tournament).tables
+    return None if tables is None else set(tables)
+
+
+@dataclass(frozen=True)
+class _Role:
+    """What ``user`` is in one event: organizer; the tables he referees (None: all; empty: none); judge."""
+
+    organizer: bool
+    tables: frozenset[int] | None
+    judge: bool
+
+
+# A page asks who its viewer is in the event a dozen times (its forms, links and sections); within one
+# request the answer is read once (``RolesPerRequest``). Outside a request (tasks, services called
+# directly) every question reads the database, and a change of the event's staff forgets what was read.
+_ROLES: ContextVar[dict[tuple[int, int], _Role] | None] = ContextVar("event_roles", default=None)
+_NOBODY = _Role(organizer=False, tables=frozenset(), judge=False)
+
+
+def _role(user: Any, tournament: Tournament) -> _Role:
     if not user.is_authenticated:
-        return set()
-    row = Referee.objects.filter(tournament=tournament, user=user).only("table_numbers").first()
-    if row is None:
-        return set()
-    return set(row.table_numbers) if row.table_numbers else None
+        return _NOBODY
+    memo = _ROLES.get()
+    key = (user.pk, tournament.pk)
+    if memo is not None and key in memo:
+        return memo[key]
+    row = Referee.objects.filter(tournament=tournament, user=user).values_list("table_numbers", "judge").first()
+    tables = frozenset() if row is None else frozenset(row[0]) if row[0] else None
+    role = _Role(organizes(user, tournament), tables, judge=bool(row and row[1]))
+    if memo is not None:
+        memo[key] = role
+    return role
+
+
+def forget_roles(**_: Any) -> None:
+    """The event's staff changed (a signal): what this request read of it is read again."""
+    memo = _ROLES.get()
+    if memo:
+        memo.clear()
+
+
+class RolesPerRequest:
+    """Middleware: the viewer's roles in an event are read once per request (``_role``)."""
+
+    def __init__(self, get_response: Any) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: Any) -> Any:
+        token = _ROLES.set({})
+        try:
+            return self.get_response(request)
+        finally:
+            _ROLES.reset(token)
 
 
 def can_enter_hands(user: Any, tournament: Tournament, table_number: int) -> bool:
@@ -89,9 +139,8 @@ def require_published(user: Any, tournament: Tournament, rnd: Round) -> None:
 
 def is_judge(user: Any, tournament: Tournament) -> bool:
     """The judge: an organizer of the event, or one of its referees given judge rights."""
-    if is_organizer(user, tournament):
-        return True
-    return bool(user.is_authenticated and Referee.objects.filter(tournament=tournament, user=user, judge=True).exists())
+    role = _role(user, tournament)
+    return role.organizer or role.judge
 
 
 def can_open_incident(user: Any, tournament: Tournament, table_number: int | None) -> bool:

@@ -77,3 +77,37 @@ def test_a_correction_is_held_to_the_same_history(running_event, bob):
     # The player at A now has one misdeal: his next one, at any later hand, costs 20.
     assert earlier_misdeals(table, "A", 5) == 1
     assert earlier_misdeals(table, "A", 1) == 0
+
+
+def test_a_misdeal_follows_its_dealer_into_the_next_round_and_no_one_else(running_event, alice, bob):
+    """Round 1, table 1: the dealer of hand 1 (seat A) misdeals, a warning. In round 2 that player
+    has 1 earlier misdeal at whatever seat he is drawn to; everybody else has none — also the players
+    of round 1's other table, where hand 1 was dealt from seat A too, without a misdeal."""
+    from tests.support.events import confirm_table, play_table
+    from tournaments.models import Round, Seat, Table
+    from tournaments.rounds import services as rounds
+    from tournaments.tables.misdeals import earlier_misdeals, misdeals_by_seat
+
+    first, other = Table.objects.filter(round__number=1).order_by("number")
+    hand1 = services.enter_hand(bob, first, {**E1, "penalties": [misdeal(True)]})
+    envelope = services.next_envelope(services.table_setup(first, running_event), hand1)
+    klop = {**dict.fromkeys(envelope["seats"], 10), envelope["seats"][0]: 40}  # 70 card points in all
+    services.enter_hand(bob, first, {**envelope, "game": "klop", "klop_points": klop})
+    play_table(other, bob)
+    for table in (first, other):
+        confirm_table(table, bob)
+    rounds.close_round(alice, Round.objects.get(number=1))
+    rnd = rounds.draw_round(alice, running_event)
+    dealer = Seat.objects.get(table=first, position="A").entry_id
+    expected = {}
+    for table in Table.objects.filter(round=rnd):
+        for seat in Seat.objects.filter(table=table):
+            expected[(table.number, seat.position)] = 1 if seat.entry_id == dealer else 0
+    found = {
+        (table.number, position): count
+        for table in Table.objects.filter(round=rnd)
+        for position, count in misdeals_by_seat(table.pk, 2, 1).items()
+    }
+    assert found == expected and sum(found.values()) == 1
+    # Asked one seat at a time, the same.
+    assert all(earlier_misdeals(Table.objects.get(round=rnd, number=t), p, 1) == n for (t, p), n in expected.items())

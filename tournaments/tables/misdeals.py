@@ -21,23 +21,27 @@ def _misdeals_in(hand_input: Any) -> int:
 def earlier_misdeals(table: Table, dealer: str, number: int) -> int:
     """Misdeals the player dealing hand ``number`` at ``table`` made before it in the tournament:
     in earlier rounds, and earlier at this table (a player sits at one table per round)."""
-    seat = Seat.objects.filter(table=table, position=dealer).select_related("entry").first()
-    if seat is None:
-        return 0
-    this_round = table.round.number
-    count = 0
-    for table_id, position, round_number in Seat.objects.filter(
-        entry=seat.entry, table__round__tournament_id=table.round.tournament_id
-    ).values_list("table_id", "position", "table__round__number"):
-        if round_number > this_round:
-            continue
-        hands = Hand.objects.filter(table_id=table_id, dealer=position)
-        if table_id == table.pk:
-            hands = hands.filter(number__lt=number)
-        elif round_number == this_round:
-            continue
-        count += sum(_misdeals_in(h) for h in hands.values_list("input", flat=True))
-    return count
+    return misdeals_by_seat(table.pk, table.round.number, number).get(dealer, 0)
+
+
+def misdeals_by_seat(table_id: int, round_number: int, number: int) -> dict[str, int]:
+    """``earlier_misdeals`` of every seat of the table at once (the table page asks for each seat's),
+    in three queries whatever the round: the seats' players, their seats in earlier rounds, and the
+    hands they dealt there that carry a penalty."""
+    here = dict(Seat.objects.filter(table_id=table_id).order_by().values_list("entry_id", "position"))
+    # (table, dealer's position) -> this table's position of the player who dealt from there
+    dealt_by = {(table_id, position): position for position in here.values()}
+    earlier = Seat.objects.filter(entry_id__in=here, round__number__lt=round_number).order_by()
+    for entry_id, table_id, position in earlier.values_list("entry_id", "table_id", "position"):
+        dealt_by[(table_id, position)] = here[entry_id]
+    counts = dict.fromkeys(here.values(), 0)
+    hands = Hand.objects.filter(table_id__in={t for t, _ in dealt_by}, input__has_key="penalties")
+    here_id = table_id
+    for table_id, dealer, hand_number, hand_input in hands.values_list("table_id", "dealer", "number", "input"):
+        seat = dealt_by.get((table_id, dealer))
+        if seat is not None and (table_id != here_id or hand_number < number):
+            counts[seat] += _misdeals_in(hand_input)
+    return counts
 
 
 def history_errors(variant: Variant, table: Table, hand_input: Any, number: int) -> list[HandError]:

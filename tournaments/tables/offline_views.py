@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.staticfiles import finders
@@ -24,8 +23,9 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Hand, Table
 from tournaments.tables import hands as services
-from tournaments.tables import lines, misdeals, rotation
+from tournaments.tables import lines, rotation
 from tournaments.tables.handforms import HandForm, entry_form
+from tournaments.tables.table_view import TableView
 
 
 def wants_json(request: HttpRequest) -> bool:
@@ -155,9 +155,7 @@ def _rendered(
     return found
 
 
-def forms_ahead(
-    table: Table, hands: Sequence[Any], remaining: int, names: dict[str, str], *, pristine: bool
-) -> tuple[dict[str, Any], list[str]]:
+def forms_ahead(table: Table, view: TableView, *, pristine: bool) -> tuple[dict[str, Any], list[str]]:
     """The table's rotation ahead (``rotation.rotation``) with each node's entry form as the server
     renders it, so that offline.js shows hand n+1, n+2… with their dealer, seat order and defaults;
     and the rendered pieces the forms are made of (each kept once: the page puts them in
@@ -165,7 +163,9 @@ def forms_ahead(
     dealer's history (Taruk §5.4) a node has both forms (no misdeal yet: "0"; one before: "1") and
     ``misdeals`` gives each seat's count so far. With ``pristine`` the page's own form is the first
     node's (``page``: which of its forms) as rendered: its pieces are read off the page, not sent
-    twice (an empty string here)."""
+    twice (an empty string here). ``view``: the table's read model (``table_view``)."""
+    hands, names = view.hands, view.names
+    remaining = view.progress.expected - view.progress.played
     tournament = table.round.tournament
     setup = services.table_setup(table, tournament)
     previous = hands[-1] if hands else None
@@ -198,7 +198,7 @@ def forms_ahead(
     plan["number"] = number
     page = ""
     if limits:
-        earlier = {seat: misdeals.earlier_misdeals(table, seat, number) for seat in setup.positions}
+        earlier = {seat: view.misdeals_before_next.get(seat, 0) for seat in setup.positions}
         plan["misdeals"] = {"field": entry.misdeals(0).field, "earlier": earlier}
         if "0" in plan["nodes"][0]["forms"]:
             page = "1" if earlier[plan["nodes"][0]["envelopes"][0]["dealer"]] else "0"

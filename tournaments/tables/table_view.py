@@ -26,6 +26,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 
 from tournaments.models import Confirmation, Entry, Hand, JudgeConfirmation, Seat, Table, Tournament
 from tournaments.tables.hands import TableSetup, next_envelopes, table_setup
+from tournaments.tables.misdeals import misdeals_by_seat
 from tournaments.tables.progress import TableProgress, progress_from_counts, running_totals
 
 SEATS = Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))
@@ -173,6 +174,12 @@ class TableView:
         """The envelopes the next hand may have, the usual one first (``hands.next_envelopes``);
         none once the table is complete."""
         return [] if self.progress.complete else next_envelopes(self.setup, self.last)
+
+    @cached_property
+    def misdeals_before_next(self) -> dict[str, int]:
+        """Each seat's player's misdeals in the tournament before the next hand (``misdeals``; Taruk
+        §5.4 narrows his next one by it): read once for the page's form and the forms ahead."""
+        return misdeals_by_seat(self.table_id, self.round, (self.last.number if self.last else 0) + 1)
 
 
 def table_views(tournament: Tournament, tables: Iterable[Table], *, before_play: bool = False) -> list[TableView]:
