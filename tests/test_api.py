@@ -18,6 +18,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import client_for
 from tests.support.api import EVENT, PERSONAS, errors, persona, refused, send
+from tests.support.table_writers import STAFF_AT_TABLES
 from tournaments.events import services
 from tournaments.models import AuditEntry, Entry, Hand, Round, Seat, Tournament
 from tournaments.rounds import services as rounds
@@ -26,19 +27,8 @@ TABLE = EVENT + "rounds/1/tables/{}/"
 # taruk2012.md §8.1 E1 without its envelope (hand 1, dealer A at both tables of the fixture's draw).
 E1 = {"game": "tri", "declarer": "B", "called_king": "hearts", "partner": "D", "card_points": 48}
 KLOP = {"game": "klop", "klop_points": {"A": 4, "B": 36, "C": 20, "D": 10}}
-# Who may write at which table: alice organizes, bob referees every table, rita table 1 only,
-# charlie has no role in the event, None is the public.
-TABLE_WRITERS = pytest.mark.parametrize(
-    ("name", "table", "allowed"),
-    [
-        ("alice", 2, True),
-        ("bob", 2, True),
-        ("rita", 1, True),
-        ("rita", 2, False),
-        ("charlie", 1, False),
-        (None, 1, False),
-    ],
-)
+# Who may write at which table (tests/support/table_writers.py), and None, the public.
+TABLE_WRITERS = pytest.mark.parametrize(("name", "table", "allowed"), [*STAFF_AT_TABLES, (None, 1, False)])
 
 
 def enter(client, table=1, hand=E1):

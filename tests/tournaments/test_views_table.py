@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import client_for
 from tests.support.table_page import BASE, TRI, post_hand
+from tests.support.table_writers import STAFF_AT_TABLES
 from tests.tournaments import variant_tables
 from tournaments.models import AuditEntry, Hand, Table
 
@@ -55,16 +56,7 @@ def test_a_malformed_number_is_a_form_error_not_a_500(running_event, bob):
     assert not Hand.objects.exists()
 
 
-@pytest.mark.parametrize(
-    ("persona", "table", "allowed"),
-    [
-        ("alice", 2, True),
-        ("bob", 2, True),
-        ("rita", 1, True),
-        ("rita", 2, False),
-        ("charlie", 1, False),
-    ],
-)
+@pytest.mark.parametrize(("persona", "table", "allowed"), STAFF_AT_TABLES)
 def test_who_may_enter_hands_where(running_event, charlie, request, persona, table, allowed):
     response = post_hand(client_for(request.getfixturevalue(persona)), table=table)
     assert response.status_code == (302 if allowed else 403)

@@ -8,6 +8,8 @@ Nothing here writes.
 
 from __future__ import annotations
 
+import datetime as dt
+import types
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -49,6 +51,30 @@ RoundStatusField = enum_field(Round.Status.values)
 PositionField = enum_field(list(POSITIONS))
 
 
+PLAIN_FIELDS: dict[type, type[serializers.Field]] = {
+    int: serializers.IntegerField,
+    float: serializers.FloatField,
+    bool: serializers.BooleanField,
+    str: serializers.CharField,
+    dt.date: serializers.DateField,
+    dt.datetime: serializers.DateTimeField,
+}
+
+
+def plain(*kinds: Any) -> tuple[serializers.Field, ...]:
+    """Plain fields of a payload, one per Python type, for a tuple assignment in the serializer's body:
+    ``rank, name = plain(int, str)``; ``int | None`` allows null. The fields keep the order they are named
+    in (DRF orders declared fields by creation), so the schema and the answers are as with one line each."""
+    fields = []
+    for kind in kinds:
+        if isinstance(kind, types.UnionType):
+            (kind,) = (k for k in kind.__args__ if k is not type(None))
+            fields.append(PLAIN_FIELDS[kind](allow_null=True))
+        else:
+            fields.append(PLAIN_FIELDS[kind]())
+    return tuple(fields)
+
+
 class ErrorItemSerializer(serializers.Serializer):
     field = serializers.CharField(help_text=_("Path of the offending member (dots and indices); empty: the whole."))
     code = serializers.CharField(help_text=_("A short machine word, e.g. missing_field, invalid_value, stale_edit."))
@@ -68,9 +94,7 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class VariantFactsSerializer(serializers.Serializer):
-    key = serializers.CharField()
-    name = serializers.CharField()
-    rules_version = serializers.CharField()
+    key, name, rules_version = plain(str, str, str)
     min_seats = serializers.IntegerField(source="plan.min_seats")
     max_seats = serializers.IntegerField(source="plan.max_seats")
     players_per_hand = serializers.SerializerMethodField()
@@ -429,9 +453,7 @@ class TableSerializer(serializers.Serializer):
     confirmed = serializers.BooleanField()
     time_expired = time_expired_field()
     time_up_after = time_up_after_field()
-    expected_hands = serializers.IntegerField()
-    played_hands = serializers.IntegerField()
-    complete = serializers.BooleanField()
+    expected_hands, played_hands, complete = plain(int, int, bool)
     seats = TableSeatSerializer(many=True)
     totals = serializers.DictField(child=serializers.IntegerField(), help_text=_("Position -> points so far."))
     next_envelopes = EnvelopeSerializer(
@@ -507,11 +529,8 @@ class ConfirmationSerializer(serializers.Serializer):
 
 
 class StandingRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    start_number = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
-    team = serializers.CharField()
+    rank, start_number, name = plain(int, int, str)
+    club, team = plain(str, str)
     provisional = serializers.BooleanField(
         source="line.provisional", help_text=_("A table of this player is not confirmed yet.")
     )
@@ -537,15 +556,11 @@ class StandingsSerializer(serializers.Serializer):
 
 
 class LiveTableSeatSerializer(serializers.Serializer):
-    position = serializers.CharField()
-    name = serializers.CharField()
-    total = serializers.IntegerField()
+    position, name, total = plain(str, str, int)
 
 
 class LiveTableSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    hands = serializers.IntegerField()
-    expected = serializers.IntegerField()
+    number, hands, expected = plain(int, int, int)
     time_up_after = time_up_after_field()
     complete = serializers.BooleanField()
     confirmed = serializers.BooleanField()

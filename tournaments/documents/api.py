@@ -14,6 +14,7 @@ from rest_framework.response import Response
 
 from tournaments import access
 from tournaments.api.core import READ_ERRORS, SLUG, ApiView, Endpoint, error_responses, refusal
+from tournaments.api.serializers import plain
 from tournaments.documents import files as documents
 from tournaments.documents import jobs
 from tournaments.documents.reads import document_for, serve, status_payload
@@ -40,10 +41,8 @@ class DocumentStatusSerializer(serializers.Serializer):
     key = serializers.CharField()
     label = serializers.CharField(required=False)
     status = serializers.CharField(help_text=_("empty (never generated), queued, running, done or failed"))
-    status_display = serializers.CharField()
-    progress = serializers.IntegerField()
-    error = serializers.CharField()
-    download_url = serializers.CharField(allow_null=True)
+    status_display, progress = plain(str, int)
+    error, download_url = plain(str, str | None)
 
 
 class DocumentEndpoint(Endpoint):

@@ -37,6 +37,7 @@ from tournaments.api.serializers import (
     EventSerializer,
     ReasonSerializer,
     RegisterSerializer,
+    plain,
 )
 from tournaments.events import fields as event_fields
 from tournaments.events import services
@@ -310,10 +311,8 @@ class ImportRequestSerializer(serializers.Serializer):
 
 
 class KnownPlayerSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
-    federation_id = serializers.CharField()
+    id, name = plain(int, str)
+    club, federation_id = plain(str, str)
     events = serializers.ListField(child=serializers.CharField(), help_text=_("His events you may see, newest first."))
     event_count = serializers.IntegerField(help_text=_("The events he is entered in."))
     url = serializers.CharField(help_text=_("His page."))
@@ -332,12 +331,8 @@ class MatchSerializer(serializers.Serializer):
 
 
 class ImportRowSerializer(serializers.Serializer):
-    line = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
-    federation_id = serializers.CharField()
-    strength = serializers.IntegerField(allow_null=True)
-    team = serializers.CharField()
+    line, name, club = plain(int, str, str)
+    federation_id, strength, team = plain(str, int | None, str)
     warnings = serializers.ListField(
         child=serializers.CharField(),
         help_text=_(

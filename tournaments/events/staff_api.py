@@ -23,7 +23,7 @@ from tournaments.api.core import (
     organizer_event,
     valid,
 )
-from tournaments.api.serializers import MAX_INT, EntrySerializer, RegisterSerializer, optional_text
+from tournaments.api.serializers import MAX_INT, EntrySerializer, RegisterSerializer, optional_text, plain
 from tournaments.events import services
 from tournaments.events.api import NewEntry, PlayersEndpoint, StaffEndpoint
 from tournaments.lookups import tournament_for_viewer
@@ -85,11 +85,8 @@ class PinSerializer(serializers.Serializer):
 
 
 class SeatPlaceSerializer(serializers.Serializer):
-    round = serializers.IntegerField()
-    table = serializers.IntegerField(allow_null=True)
-    position = serializers.CharField(allow_null=True)
-    bye = serializers.BooleanField()
-    table_url = serializers.CharField(allow_null=True)
+    round, table, position = plain(int, int | None, str | None)
+    bye, table_url = plain(bool, str | None)
     seat_url = serializers.CharField(
         allow_null=True, help_text=_("The player's seat page: his table's totals and his confirmation.")
     )
@@ -98,11 +95,8 @@ class SeatPlaceSerializer(serializers.Serializer):
 class PlayerLineSerializer(serializers.Serializer):
     # A player as the event lists him: the head of a seat lookup's row and of his page. (No docstring:
     # drf-spectacular would make it the description of both.)
-    start_number = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
-    team = serializers.CharField()
-    status = serializers.CharField()
+    start_number, name, club = plain(int, str, str)
+    team, status = plain(str, str)
 
 
 class LookupRowSerializer(PlayerLineSerializer):
@@ -111,29 +105,19 @@ class LookupRowSerializer(PlayerLineSerializer):
 
 
 class PlayerRoundSerializer(serializers.Serializer):
-    round = serializers.IntegerField()
-    status = serializers.CharField()
-    table = serializers.IntegerField(allow_null=True)
-    position = serializers.CharField(allow_null=True)
-    bye = serializers.BooleanField()
-    hands = serializers.IntegerField()
-    game_points = serializers.IntegerField(allow_null=True)
-    ranking_points = serializers.CharField()
-    confirmed = serializers.BooleanField()
-    table_url = serializers.CharField(allow_null=True)
+    round, status = plain(int, str)
+    table, position, bye = plain(int | None, str | None, bool)
+    hands, game_points, ranking_points = plain(int, int | None, str)
+    confirmed, table_url = plain(bool, str | None)
     seat_url = serializers.CharField(allow_null=True, help_text=_("The player's seat page of that round."))
 
 
 class MetricSerializer(serializers.Serializer):
-    key = serializers.CharField()
-    label = serializers.CharField()
-    value = serializers.CharField()
+    key, label, value = plain(str, str, str)
 
 
 class StandingSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    of = serializers.IntegerField()
-    provisional = serializers.BooleanField()
+    rank, of, provisional = plain(int, int, bool)
     metrics = MetricSerializer(many=True)
 
 

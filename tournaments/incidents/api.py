@@ -3,6 +3,7 @@ and a player's discipline record. Same roles and audited actions as the pages (`
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -15,7 +16,7 @@ from rest_framework.response import Response
 
 from tournaments import access
 from tournaments.api.core import READ_ERRORS, SLUG, WRITE_ERRORS, Endpoint, error_responses, valid
-from tournaments.api.serializers import optional_text
+from tournaments.api.serializers import optional_text, plain
 from tournaments.incidents import services as incidents
 from tournaments.lookups import tournament_for_viewer
 from tournaments.models import MAX_HAND_NUMBER, Entry, Incident, Referee, Sanction, Table, Tournament
@@ -39,9 +40,7 @@ class SanctionSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Sanction.Kind.choices)
     incident = serializers.IntegerField(source="incident_id")
     round = serializers.IntegerField(source="round.number", allow_null=True, default=None)
-    reason = serializers.CharField()
-    given_at = serializers.DateTimeField()
-    lifted_at = serializers.DateTimeField(allow_null=True)
+    reason, given_at, lifted_at = plain(str, dt.datetime, dt.datetime | None)
 
 
 class IncidentSerializer(serializers.Serializer):
@@ -126,9 +125,7 @@ class JudgeSerializer(serializers.Serializer):
 
 
 class DisciplineSerializer(serializers.Serializer):
-    start_number = serializers.IntegerField()
-    name = serializers.CharField()
-    excluded = serializers.BooleanField()
+    start_number, name, excluded = plain(int, str, bool)
     sanctions = SanctionSerializer(many=True)
     incidents = IncidentSerializer(many=True)
 

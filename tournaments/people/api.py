@@ -3,6 +3,8 @@ payload (``history.person_page``) and the same audited action (``registry.merge_
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
@@ -12,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.api.core import NOT_FOUND, READ_ERRORS, valid
+from tournaments.api.serializers import plain
 from tournaments.events.api import PlayersEndpoint
 from tournaments.models import MAX_INTEGER, Player
 from tournaments.people import registry
@@ -22,9 +25,7 @@ PK = OpenApiParameter("pk", OpenApiTypes.INT, OpenApiParameter.PATH, description
 
 class MainFigureSerializer(serializers.Serializer):
     key = serializers.CharField(help_text=_("The event's first standings metric, e.g. ranking_points."))
-    label = serializers.CharField()
-    value = serializers.FloatField(allow_null=True)
-    text = serializers.CharField()
+    label, value, text = plain(str, float | None, str)
 
 
 class SeriesPointsSerializer(serializers.Serializer):
@@ -35,11 +36,8 @@ class SeriesPointsSerializer(serializers.Serializer):
 
 
 class PersonEventSerializer(serializers.Serializer):
-    tournament_id = serializers.IntegerField()
-    slug = serializers.CharField()
-    name = serializers.CharField()
-    date = serializers.DateField(allow_null=True)
-    status = serializers.CharField()
+    tournament_id, slug, name = plain(int, str, str)
+    date, status = plain(dt.date | None, str)
     url = serializers.CharField(help_text=_("His page in that event."))
     start_number = serializers.IntegerField()
     place = serializers.IntegerField(allow_null=True, help_text=_("His place (null before the event starts)."))
@@ -50,11 +48,8 @@ class PersonEventSerializer(serializers.Serializer):
 
 
 class LadderStepSerializer(serializers.Serializer):
-    tournament_id = serializers.IntegerField()
-    name = serializers.CharField()
-    points = serializers.CharField()
-    dropped = serializers.BooleanField()
-    provisional = serializers.BooleanField()
+    tournament_id, name, points = plain(int, str, str)
+    dropped, provisional = plain(bool, bool)
     rank = serializers.IntegerField(allow_null=True, help_text=_("His ladder position after this event."))
     of = serializers.IntegerField(allow_null=True)
 
@@ -66,9 +61,7 @@ class PersonSeriesSerializer(serializers.Serializer):
 
 
 class PersonSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
+    id, name, club = plain(int, str, str)
     events = PersonEventSerializer(many=True, help_text=_("His events you may see, newest first."))
     series = PersonSeriesSerializer(many=True, help_text=_("Each series he is in: his ladder after each event."))
 

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 
 from tournaments import access
 from tournaments.api.core import WRITE_ERRORS, Endpoint, error_responses, errors_answer
+from tournaments.api.serializers import plain
 from tournaments.lookups import tournament_for_viewer
 from tournaments.readings.rescore import ChangeRefused, set_readings
 from tournaments.readings.words import choice_errors
@@ -30,12 +31,9 @@ class ReadingsRequestSerializer(serializers.Serializer):
 
 class StandingChangeSerializer(serializers.Serializer):
     name = serializers.CharField()
-    rank_before = serializers.IntegerField()
-    rank_after = serializers.IntegerField()
-    ranking_points_before = serializers.FloatField()
-    ranking_points_after = serializers.FloatField()
-    game_points_before = serializers.IntegerField()
-    game_points_after = serializers.IntegerField()
+    rank_before, rank_after = plain(int, int)
+    ranking_points_before, ranking_points_after = plain(float, float)
+    game_points_before, game_points_after = plain(int, int)
 
 
 class ReadingsChangeSerializer(serializers.Serializer):

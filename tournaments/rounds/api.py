@@ -32,6 +32,7 @@ from tournaments.api.serializers import (
     DrawSerializer,
     RoundSerializer,
     optional_text,
+    plain,
     time_up_after_field,
 )
 from tournaments.lookups import tournament_for_viewer
@@ -133,11 +134,8 @@ class RepeatSerializer(serializers.Serializer):
 
 
 class OpenTableSerializer(serializers.Serializer):
-    table = serializers.IntegerField()
-    hands = serializers.IntegerField()
-    expected = serializers.IntegerField()
-    complete = serializers.BooleanField()
-    confirmed = serializers.BooleanField()
+    table, hands, expected = plain(int, int, int)
+    complete, confirmed = plain(bool, bool)
     time_up_after = time_up_after_field()
     reasons = serializers.ListField(child=serializers.CharField())
 
@@ -156,9 +154,7 @@ class ClubPairSerializer(serializers.Serializer):
 
 
 class DrawPinSerializer(serializers.Serializer):
-    start_number = serializers.IntegerField()
-    name = serializers.CharField()
-    table = serializers.IntegerField()
+    start_number, name, table = plain(int, str, int)
 
 
 class DrawReportSerializer(serializers.Serializer):

@@ -7,6 +7,7 @@ errors answer the one error list of the API (``tournaments.api.core.exception_ha
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 from typing import Any
 
@@ -23,6 +24,7 @@ from rest_framework.response import Response
 from scoring.series.jsonio import dumps
 from scoring.series.model import TIE_BREAKS
 from tournaments.api.core import Endpoint, SiteEndpoint, valid
+from tournaments.api.serializers import plain
 from tournaments.events.api import AuditEntrySerializer, AuditPage, OrganizerSerializer
 from tournaments.models import Tournament
 from tournaments.public import live
@@ -134,9 +136,7 @@ class SeriesSerializer(serializers.ModelSerializer):
 
 
 class LadderPlayerSerializer(serializers.Serializer):
-    player = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
+    player, name, club = plain(int, str, str)
     entered = serializers.BooleanField(help_text=_("Has an entry in the final."))
 
 
@@ -157,25 +157,15 @@ class ResultCellSerializer(serializers.Serializer):
 
 
 class LadderLineSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    player = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.CharField()
-    total = serializers.FloatField()
-    events = serializers.IntegerField()
+    rank, player, name = plain(int, int, str)
+    club, total, events = plain(str, float, int)
     results = serializers.DictField(child=ResultCellSerializer(), help_text=_("By event slug; absent: not played."))
 
 
 class LadderEventSerializer(serializers.Serializer):
-    slug = serializers.CharField()
-    name = serializers.CharField()
-    date = serializers.DateField(allow_null=True)
-    variant = serializers.CharField()
-    status = serializers.CharField()
-    weight = serializers.FloatField()
-    always_counts = serializers.BooleanField()
-    final = serializers.BooleanField()
-    provisional = serializers.BooleanField()
+    slug, name, date = plain(str, str, dt.date | None)
+    variant, status, weight = plain(str, str, float)
+    always_counts, final, provisional = plain(bool, bool, bool)
     players = serializers.IntegerField()
 
 

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from config.security import client_ip
 from tournaments import lookups
 from tournaments.api.core import READ_ERRORS, SLUG, error_responses, valid
-from tournaments.api.serializers import ConfirmationSerializer, time_expired_field, time_up_after_field
+from tournaments.api.serializers import ConfirmationSerializer, plain, time_expired_field, time_up_after_field
 from tournaments.events.api import PlayersEndpoint
 from tournaments.events.staff_api import StandingSerializer
 from tournaments.tables import confirmations, seatview
@@ -27,9 +27,7 @@ POSITION = OpenApiParameter(
 
 
 class SeatRowSerializer(serializers.Serializer):
-    position = serializers.CharField()
-    start_number = serializers.IntegerField()
-    name = serializers.CharField()
+    position, start_number, name = plain(str, int, str)
     total = serializers.IntegerField(help_text=_("The seat's running total of game points at this table."))
     confirmed = serializers.BooleanField(help_text=_("This player has confirmed the table's result."))
     me = serializers.BooleanField(help_text=_("The seat this answer is for."))
@@ -47,12 +45,8 @@ class SeatHandSerializer(serializers.Serializer):
 
 
 class SeatPageSerializer(serializers.Serializer):
-    round = serializers.IntegerField()
-    round_status = serializers.CharField()
-    table = serializers.IntegerField()
-    position = serializers.CharField()
-    start_number = serializers.IntegerField()
-    name = serializers.CharField()
+    round, round_status, table = plain(int, str, int)
+    position, start_number, name = plain(str, int, str)
     seats = SeatRowSerializer(many=True)
     totals = serializers.DictField(child=serializers.IntegerField(), help_text=_("Position -> total at the table."))
     expected_hands = serializers.IntegerField()

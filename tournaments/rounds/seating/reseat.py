@@ -6,18 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from tournaments.rounds.seating import draw
 from tournaments.rounds.seating.clubs import part_clubs
-from tournaments.rounds.seating.draw import (
-    Draw,
-    Seed,
-    cut,
-    meeting_counts,
-    plan_of,
-    repeat_cost,
-    seated_draw,
-    split_off_byes,
-    unique,
-)
 
 # How far (in tables) a player may be moved from his place in the standings to
 # avoid a repeat meeting. The search tries 1 table first and widens only while
@@ -33,11 +23,11 @@ def reseat_by_standings(
     standings_order: Iterable[str],
     previous_meetings: Any,
     variant: str,
-    seed: Seed,
+    seed: draw.Seed,
     bye_counts: Mapping[str, int] | None = None,
     seats: int | None = None,
     clubs: Mapping[str, str] | None = None,
-) -> Draw:
+) -> draw.Draw:
     """Strongest with strongest, avoiding repeat meetings where a nearby swap allows it.
 
     The standings (best first) are cut into consecutive tables, larger tables
@@ -51,20 +41,20 @@ def reseat_by_standings(
     leaves the size open). ``clubs`` (id -> club): club mates are then parted by swaps of the same
     reach that add no repeat cost (``clubs.part_clubs``).
     """
-    plan = plan_of(variant)
-    order = unique(standings_order)
-    split, byes, seated = split_off_byes(order, plan, bye_counts, seats)
-    groups = cut(seated, split.sizes)
-    met = meeting_counts(previous_meetings)
+    plan = draw.plan_of(variant)
+    order = draw.unique(standings_order)
+    split, byes, seated = draw.split_off_byes(order, plan, bye_counts, seats)
+    groups = draw.cut(seated, split.sizes)
+    met = draw.meeting_counts(previous_meetings)
     _avoid_repeats(groups, met)
     if clubs:
         part_clubs(
             groups,
             clubs,
             may_exchange=lambda ti, a, tj, b: abs(ti - tj) <= MAX_SWAP_DISTANCE,
-            cost=lambda group: repeat_cost(group, met),
+            cost=lambda group: draw.repeat_cost(group, met),
         )
-    return seated_draw(variant, seed, groups, byes)
+    return draw.seated_draw(variant, seed, groups, byes)
 
 
 def _avoid_repeats(groups: list[list[str]], met: dict[str, dict[str, int]]) -> None:
@@ -86,7 +76,7 @@ def _avoid_repeats(groups: list[list[str]], met: dict[str, dict[str, int]]) -> N
         return total
 
     def has_repeat(group: list[str]) -> bool:
-        return repeat_cost(group, met) > 0  # every count in ``met`` is at least 1
+        return draw.repeat_cost(group, met) > 0  # every count in ``met`` is at least 1
 
     # Only tables with a repeat are worked on; a swap can fix or spoil both tables.
     dirty = {t for t, g in enumerate(groups) if has_repeat(g)}
