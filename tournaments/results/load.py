@@ -10,6 +10,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from django.db import connection
@@ -22,7 +23,7 @@ from django.utils.translation import gettext
 from tournaments.incidents.models import Sanction
 from tournaments.models import Bye, Entry, Round, Seat, Table, Tournament
 from tournaments.results.standings import METRICS, Line, TableResult, standings
-from tournaments.tables.progress import TableProgress, progress_from_counts
+from tournaments.tables.progress import TableProgress, is_complete, progress_from_counts
 
 
 @dataclass
@@ -34,14 +35,30 @@ class TableTotals:
     by_entry: dict[str, int]  # entry id -> total
     hands: int  # hands that count for the round (progress.played)
     confirmed: bool
-    progress: TableProgress
+    entered: int  # every hand record (void deals and redeals too)
+    expected: int  # hands the table plays (its size's)
+    time_up_after: int | None
     closed: bool = False  # the round is closed: its tables' results stand as they are
 
     @property
     def complete(self) -> bool:
         """Has a result (taruk2012.md §6.1): all hands played, those up to where time was up, or the
         round closed."""
-        return self.progress.complete or self.closed
+        return self.closed or is_complete(self.hands, self.entered, self.expected, self.time_up_after)
+
+    @cached_property
+    def progress(self) -> TableProgress:
+        """The table's progress (``progress.progress_from_counts``): made where a reader asks for it, not
+        for each of an event's tables when the standings only need who is complete."""
+        return progress_from_counts(
+            None,
+            sorted(self.by_position),
+            played=self.hands,
+            entered=self.entered,
+            time_up_after=self.time_up_after,
+            totals=self.by_position,
+            expected=self.expected,
+        )
 
 
 class SeatPoints(Func):
@@ -112,19 +129,9 @@ def table_totals(
         by_pos = {pos: total or 0 for pos, total in zip(positions, sums, strict=True) if pos in seats}
         if totals is not None and pk in totals:
             by_pos = {pos: totals[pk].get(pos, 0) for pos in by_pos}
-        seated = sorted(seats)
-        size = len(seated)
+        size = len(seats)
         if size not in expected:
-            expected[size] = progress_from_counts(tournament, seated, played=0).expected
-        progress = progress_from_counts(
-            tournament,
-            seated,
-            played=played,
-            entered=entered,
-            time_up_after=time_up_after,
-            totals=by_pos,
-            expected=expected[size],
-        )
+            expected[size] = progress_from_counts(tournament, sorted(seats), played=0).expected
         out.append(
             TableTotals(
                 round=round_number,
@@ -132,9 +139,11 @@ def table_totals(
                 table_id=pk,
                 by_position=by_pos,
                 by_entry={seats[pos]: total for pos, total in by_pos.items()},
-                hands=progress.played,
+                hands=played,
                 confirmed=bool(confirmed),
-                progress=progress,
+                entered=entered,
+                expected=expected[size],
+                time_up_after=time_up_after,
                 closed=status == closed,
             )
         )
@@ -310,6 +319,7 @@ def event_standings(
     )
     metrics = event_metrics(tournament)
     rounds = range(1, tournament.rounds + 1)
+    excluded = Entry.Status.EXCLUDED.value
     rows = []
     for line in lines:
         unit = members[line.player]
@@ -321,6 +331,11 @@ def event_standings(
             name = " & ".join(e["player__name"] for e in unit)
             club = " / ".join(dict.fromkeys(e["player__club"] for e in unit if e["player__club"]))
             numbers = tuple(e["start_number"] for e in unit)
+        if running:  # a table of his still playing: its round shows the running game points
+            cells = [str(running[n]) if n in running else _fmt(points.get(n)) for n in rounds]
+            flags = [n in running for n in rounds]
+        else:
+            cells, flags = [_fmt(points.get(n)) for n in rounds], [False] * len(rounds)
         rows.append(
             StandingRow(
                 rank=line.rank,
@@ -330,10 +345,10 @@ def event_standings(
                 club=club,
                 team=first["team"],
                 line=line,
-                per_round=[str(running[n]) if n in running else _fmt(points.get(n)) for n in rounds],
-                running=[n in running for n in rounds],
+                per_round=cells,
+                running=flags,
                 start_numbers=numbers,
-                excluded=any(e["status"] == Entry.Status.EXCLUDED for e in unit),
+                excluded=first["status"] == excluded or any(e["status"] == excluded for e in unit[1:]),
             )
         )
     return metrics, rows

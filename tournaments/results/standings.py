@@ -225,8 +225,9 @@ def standings(
         # MAUSZ 11.§: an excluded player's ranking points from his exclusion round on are struck
         # (tournaments.incidents.exclusions); his tablemates' results stay as played.
         lines = {line.player: line for line in struck(lines.values(), excluded)}
+    getters = [(m, METRICS[m].value) for m in metrics]
     for line in lines.values():
-        line.metrics = {m: (float(METRICS[m].value(line)) if METRICS[m].value else None) for m in metrics}
+        line.metrics = {m: (float(value(line)) if value else None) for m, value in getters}
     ordered = sorted(lines.values(), key=lambda line: line.player)  # a fixed start: same input, same order
     groups = _break_ties([ordered], metrics, seed)
     result: list[Line] = []

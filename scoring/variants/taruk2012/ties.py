@@ -31,12 +31,14 @@ LADDERS: dict[int, tuple[Fraction, ...]] = {
 def places(totals: Mapping[str, int], table_ties: str = TABLE_TIES[0]) -> dict[str, int]:
     """Each player's place at the table from his round total (tied players share one place)."""
     if table_ties == "competition":
-        higher = list(totals.values())
+        higher = sorted(totals.values(), reverse=True)
     elif table_ties == "dense":
-        higher = list(set(totals.values()))
+        higher = sorted(set(totals.values()), reverse=True)
     else:
         raise ValueError(f"table_ties must be one of {', '.join(TABLE_TIES)}, not {table_ties!r}")
-    return {player: 1 + sum(1 for other in higher if other > total) for player, total in totals.items()}
+    # A total's place is 1 + how many totals are higher: its first index in the descending list (the
+    # standings ask this for every table of an event, so no count per player).
+    return {player: 1 + higher.index(total) for player, total in totals.items()}
 
 
 def ranking_points(totals: Mapping[str, int], table_ties: str = TABLE_TIES[0]) -> dict[str, Fraction]:
