@@ -24,10 +24,11 @@ WRAPPER_KEYS = {"hand", "state", "config"}
 
 def _unwrap(item: Any) -> tuple[Any, Any, Any] | None:
     """(hand, state, config) from one item, or None when the item has no usable shape."""
-    if not isinstance(item, Mapping):
+    # ``type(item) is dict`` first and no set built: this runs for every item of a batch.
+    if type(item) is not dict and not isinstance(item, Mapping):
         return None
     if "hand" in item:
-        if not set(item) <= WRAPPER_KEYS:
+        if not item.keys() <= WRAPPER_KEYS:
             return None
         return item["hand"], item.get("state"), item.get("config")
     return item, None, None
