@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .common import Errors
 from .registry import VARIANTS
 from .text import _
 from .types import Code, HandError, HandScore
@@ -20,31 +19,25 @@ def evaluate(hand: Any, state: Any = None, config: Any = None) -> HandScore | li
     """Score ``hand`` from ``state`` (the previous hand's state, ``{}`` at the
     start) under the event ``config``; a list of errors when it is rejected."""
     # ``type(x) is dict`` first (what json.loads makes): the Mapping check is slow, and this runs
-    # three times a hand.
-    errors = Errors()
+    # three times a hand. A refused envelope has one error.
     if type(hand) is not dict and not isinstance(hand, Mapping):
-        errors.add("", Code.INVALID_VALUE, _("the hand must be a JSON object"))
-        return errors.items
+        return [HandError("", Code.INVALID_VALUE, _("the hand must be a JSON object"))]
     key = hand.get("variant")
     if key is None:
-        errors.add("variant", Code.MISSING_FIELD, _("%(field)s is required", field="variant"))
-        return errors.items
+        return [HandError("variant", Code.MISSING_FIELD, _("%(field)s is required", field="variant"))]
     if not isinstance(key, str) or key not in VARIANTS:
         message = _("%(field)s must be one of %(choices)s", field="variant", choices=", ".join(sorted(VARIANTS)))
-        errors.add("variant", Code.INVALID_VALUE, message)
-        return errors.items
+        return [HandError("variant", Code.INVALID_VALUE, message)]
     if state is None:
         state = {}
     if type(state) is not dict and not isinstance(state, Mapping):
-        errors.add("state", Code.INVALID_VALUE, _("%(field)s must be a JSON object", field="state"))
-        return errors.items
+        return [HandError("state", Code.INVALID_VALUE, _("%(field)s must be a JSON object", field="state"))]
     if config is not None and type(config) is not dict and not isinstance(config, Mapping):
-        errors.add("config", Code.INVALID_VALUE, _("%(field)s must be a JSON object", field="config"))
-        return errors.items
+        return [HandError("config", Code.INVALID_VALUE, _("%(field)s must be a JSON object", field="config"))]
     variant = VARIANTS[key]
     if variant.check_all is not None:
-        errors = variant.check_all(hand, state, config)
-        return errors if errors else variant.settle(hand, state, config)
+        hand_errors = variant.check_all(hand, state, config)
+        return hand_errors if hand_errors else variant.settle(hand, state, config)
     config_errors = variant.validate_config(config)
     if config_errors:
         return config_errors

@@ -173,6 +173,17 @@ def render(item: Any, lang: str | None = None) -> str:
     return _render(item, catalogue(lang), lang)
 
 
+def render_all(items: Iterable[Any], lang: str | None = None) -> list[str]:
+    """``[render(item, lang) for item in items]``, the language and its catalogue looked up once (an
+    answer's breakdown: a dozen lines, thousands of answers in a batch)."""
+    lang = language(lang)
+    tr = catalogue(lang)
+    if lang == "en":
+        as_text = str.__str__
+        return [as_text(item) if isinstance(item, str) else _render(item, tr, lang) for item in items]
+    return [_render(item, tr, lang) for item in items]
+
+
 def _render(item: Any, tr: gettext.NullTranslations, lang: str) -> str:
     if isinstance(item, Msg):
         text = tr.ngettext(item.msgid, item.plural, item.n) if isinstance(item, Plural) else tr.gettext(item.msgid)

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 from .protocol_layout import ProtocolLayout
 from .standing_rules import StandingRules
-from .text import as_is, render, to_json
+from .text import as_is, render, render_all, to_json
 
 JSON = Any
 
@@ -61,8 +61,7 @@ class HandScore:
 
     def as_dict(self, lang: str | None = None) -> dict[str, JSON]:
         """hand-format.md's answer, the breakdown in ``lang`` (None: English)."""
-        lines = [render(line, lang) for line in self.breakdown]
-        return {"points": self.points, "state": self.state, "breakdown": lines}
+        return {"points": self.points, "state": self.state, "breakdown": render_all(self.breakdown, lang)}
 
     def stored_breakdown(self) -> list[JSON]:
         """The breakdown as JSON to store with the hand (``scoring.text.to_json`` per line)."""

@@ -39,3 +39,10 @@ def test_a_config_that_differs_only_by_1_and_1_0_is_its_own_config():
     assert status == 1
     assert "points" in answers[0] and "points" in answers[2]
     assert [e["field"] for e in answers[1]["errors"]] == ["config.point_table.rows[0].made"]
+
+
+def test_a_config_that_differs_only_by_true_and_1_is_its_own_config():
+    # True == 1 to Python, not to JSON: the two configs are not shared.
+    first, second = {"point_table": {"rows": [{"made": 1}]}}, {"point_table": {"rows": [{"made": True}]}}
+    items = _share_configs([({}, None, first), ({}, None, second), ({}, None, copy.deepcopy(second))])
+    assert items[0][2] is first and items[1][2] is second and items[2][2] is second

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from scoring import text
-from scoring.text import Msg, Seq, _, from_json, join, render, to_json
+from scoring.text import Msg, Seq, _, from_json, join, render, render_all, to_json
 from scoring.types import HandError, HandScore
 
 HU = {
@@ -90,6 +90,20 @@ def test_numbers_take_the_decimal_comma_in_slovenian_and_hungarian(catalogues):
 def test_a_plain_string_renders_as_itself(catalogues):
     assert render("parti (zöld) made, x1: B pays A 1", "hu") == "parti (zöld) made, x1: B pays A 1"
     assert render(from_json("old line, stored as text"), "hu") == "old line, stored as text"
+
+
+def test_render_all_renders_each_line_as_render_does(catalogues):
+    # An answer's lines in one call: messages, sequences, plain text and a number, in each language.
+    lines = [
+        _("%(game)s made", game=_("parti")),
+        join("; ", [payment("B", "A", 1), payment("C", "A", 2.5)]),
+        "as is",
+        2.5,
+    ]
+    for lang in (None, "en", "hu", "hu-HU", "sl"):
+        assert render_all(lines, lang) == [render(line, lang) for line in lines]
+    assert render_all(lines, "hu")[:2] == ["parti teljesítve", "B fizet A játékosnak 1; C fizet A játékosnak 2,5"]
+    assert all(type(line) is str for line in render_all(lines))  # plain str, not Msg: what JSON writes
 
 
 def test_a_missing_entry_or_catalogue_falls_back_to_english(catalogues):
