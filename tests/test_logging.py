@@ -4,21 +4,15 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.processes import python
 
 
 def test_json_logs_are_one_object_a_line():
     code = "import django, logging; django.setup(); logging.getLogger('tournaments').warning('table %s full', 3)"
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
+    result = python(
+        "-c",
+        code,
         env={
             "PATH": os.environ["PATH"],
             "DJANGO_SETTINGS_MODULE": "config.settings",

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from config.settings import database_from_url
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.processes import python
 
 
 def test_a_sqlite_url_gives_a_sqlite_database(tmp_path):
@@ -36,13 +33,10 @@ def test_a_bad_database_url_fails_with_a_clear_message(url):
 def _start(env: dict[str, str]) -> subprocess.CompletedProcess:
     """Import the settings in a fresh interpreter with ``env`` added."""
     base = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "DEBUG"}}
-    return subprocess.run(
-        [sys.executable, "-c", "import django; django.setup()"],
-        cwd=ROOT,
+    return python(
+        "-c",
+        "import django; django.setup()",
         env={**base, "DEBUG": "true", "DJANGO_SETTINGS_MODULE": "config.settings", **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
     )
 
 
@@ -69,13 +63,10 @@ def test_start_up_stops_on_a_malformed_variable_and_names_it(env, variable):
 
 def _settings(env: dict[str, str], names: str) -> subprocess.CompletedProcess:
     """Print the settings ``names`` (comma separated) in a fresh interpreter with only ``env``."""
-    return subprocess.run(
-        [sys.executable, "-c", f"import django; django.setup(); from django.conf import settings as s; print({names})"],
-        cwd=ROOT,
+    return python(
+        "-c",
+        f"import django; django.setup(); from django.conf import settings as s; print({names})",
         env={"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "config.settings", **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
     )
 
 
@@ -121,14 +112,7 @@ def test_check_deploy_is_clean_with_production_like_settings():
         "ALLOWED_HOSTS": "tarok.example",
         "DATABASE_URL": "sqlite:////tmp/check-deploy.sqlite3",
     }
-    result = subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = python("manage.py", "check", "--deploy", "--fail-level", "WARNING", env=env, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -148,13 +132,8 @@ def test_without_debug_the_site_serves_its_own_collected_static_files(tmp_path):
     # The site's own files only: compressing the vendored API docs and admin (28 MB) costs a minute of
     # CPU and proves nothing more about how the site serves what it collected.
     vendored = ["drf_spectacular_sidecar", "admin", "rest_framework"]
-    collect = subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", *(f"--ignore={v}" for v in vendored)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
+    collect = python(
+        "manage.py", "collectstatic", "--noinput", *(f"--ignore={v}" for v in vendored), env=env, timeout=300
     )
     assert collect.returncode == 0, collect.stderr
     code = (
@@ -168,8 +147,6 @@ def test_without_debug_the_site_serves_its_own_collected_static_files(tmp_path):
         "forever = 'max-age=315360000' in r['Cache-Control']\n"
         "print(r.status_code, r['Content-Type'], r.get('Content-Encoding'), forever)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
-    )
+    result = python("-c", code, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["200", "text/css;", 'charset="utf-8"', "gzip", "True"]

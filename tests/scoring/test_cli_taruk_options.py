@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 from scoring.__main__ import main
 from tests.scoring.examples.taruk2012_options import SEQUENCE, TRI_LOST
+from tests.support.processes import python
 
 DVE = SEQUENCE[4][0]
 # §4.5 sequence, hand 5: D holds two radelci, G = 20 + 5 = 25 -> D 50 (one used), A 25.
@@ -56,15 +54,6 @@ def test_the_state_of_holder_plays_is_refused_without_the_option():
 
 
 def test_python_dash_m_scoring_reads_the_options_from_standard_input():
-    root = Path(__file__).resolve().parents[2]
-    done = subprocess.run(
-        [sys.executable, "-m", "scoring"],
-        input=json.dumps(HAND_5),
-        capture_output=True,
-        text=True,
-        cwd=root,
-        check=False,
-        timeout=60,
-    )
+    done = python("-m", "scoring", input=json.dumps(HAND_5))
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["points"] == {"A": 25, "B": 0, "C": 0, "D": 50}

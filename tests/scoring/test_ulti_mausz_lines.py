@@ -9,9 +9,6 @@ from __future__ import annotations
 import io
 import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,9 +21,9 @@ from scoring.variants.ulti_mausz import rules
 from tests.samples.ulti_mausz import random_hand
 from tests.scoring.examples.ulti_mausz import EXAMPLES, REJECTED, RENONSZ_CASES
 from tests.scoring.lines_check import check_catalogue, check_errors, check_lines
+from tests.support.processes import python
 
 LANGUAGES = ["sl", "hu"]
-ROOT = Path(__file__).resolve().parents[2]
 
 # Words of the English lines and messages (the game's own terms -- parti, ulti, betli, durchmars,
 # kontra, rekontra, renonsz, the suits -- are the same in every language and are not here). None
@@ -291,12 +288,6 @@ def test_the_command_line_refuses_a_language_it_does_not_have():
 
 
 def test_python_m_scoring_takes_lang():
-    done = subprocess.run(
-        [sys.executable, "-m", "scoring", "--lang", "hu"],
-        input=json.dumps(EXAMPLES[1]),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    )
+    done = python("-m", "scoring", "--lang", "hu", input=json.dumps(EXAMPLES[1]))
+    assert done.returncode == 0, done.stderr
     assert "összesen: A +2, B -1, C -1" in json.loads(done.stdout)["breakdown"]
