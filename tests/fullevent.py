@@ -66,15 +66,17 @@ def event_rng(key: str) -> random.Random:
     return random.Random(f"full-event-{key}")
 
 
-# Event formats small enough to enter every hand in a browser, large enough for two tables.
+# Event formats small enough to enter every hand in a browser, large enough for two tables: three hands a
+# round, the fewest the director's day needs at a table (a correction of hand 1 and the deletion of the last;
+# the last two typed offline; time up after hand 2 with hand 2 typed after the whistle and hand 3 refused).
 # ``forehand_declares``: the hand form preselects the forehand as the declarer (taruk2012.md P5/P6: the
 # forehand is the usual declarer, and the only one of a tri), so a referee may leave it as it is.
 FORMATS: dict[str, dict[str, Any]] = {
-    "taruk2012": {"table_size": 4, "hands_per_round": 4, "players": 8, "forehand_declares": True},
+    "taruk2012": {"table_size": 4, "hands_per_round": 3, "players": 8, "forehand_declares": True},
     "ulti-mausz": {"table_size": 3, "hands_per_round": 3, "players": 6},
-    "tarokk-illusztralt": {"table_size": 4, "hands_per_round": 4, "players": 8},
-    "tarokk-vadasz": {"table_size": 4, "hands_per_round": 4, "players": 8},
-    "tarokk-laza": {"table_size": 4, "hands_per_round": 4, "players": 8},
+    "tarokk-illusztralt": {"table_size": 4, "hands_per_round": 3, "players": 8},
+    "tarokk-vadasz": {"table_size": 4, "hands_per_round": 3, "players": 8},
+    "tarokk-laza": {"table_size": 4, "hands_per_round": 3, "players": 8},
 }
 
 

@@ -31,13 +31,15 @@ def organizes(user: Any, organized: Any) -> bool:
 
 
 def is_organizer(user: Any, tournament: Tournament) -> bool:
-    return _role(user, tournament).organizer
+    role = _role(user, tournament)
+    return organizes(user, tournament) if role is None else role.organizer
 
 
 def referee_tables(user: Any, tournament: Tournament) -> set[int] | None:
     """The table numbers ``user`` may write as a referee: ``None`` for every
     table, an empty set when the user is no referee of this event."""
-    tables = _role(user, tournament).tables
+    role = _role(user, tournament)
+    tables = _referee_row(user, tournament)[0] if role is None else role.tables
     return None if tables is None else set(tables)
 
 
@@ -52,24 +54,29 @@ class _Role:
 
 # A page asks who its viewer is in the event a dozen times (its forms, links and sections); within one
 # request the answer is read once (``RolesPerRequest``). Outside a request (tasks, services called
-# directly) every question reads the database, and a change of the event's staff forgets what was read.
+# directly) each question reads its own row, and a change of the event's staff forgets what was read.
 _ROLES: ContextVar[dict[tuple[int, int], _Role] | None] = ContextVar("event_roles", default=None)
-_NOBODY = _Role(organizer=False, tables=frozenset(), judge=False)
 
 
-def _role(user: Any, tournament: Tournament) -> _Role:
-    if not user.is_authenticated:
-        return _NOBODY
+def _role(user: Any, tournament: Tournament) -> _Role | None:
+    """The viewer's role in the event as this request read it; None outside a request."""
     memo = _ROLES.get()
+    if memo is None:
+        return None
     key = (user.pk, tournament.pk)
-    if memo is not None and key in memo:
-        return memo[key]
+    if key not in memo:
+        memo[key] = _Role(organizes(user, tournament), *_referee_row(user, tournament))
+    return memo[key]
+
+
+def _referee_row(user: Any, tournament: Tournament) -> tuple[frozenset[int] | None, bool]:
+    """(the tables ``user`` referees: None for all, empty for none; has he judge rights?)"""
+    if not user.is_authenticated:
+        return frozenset(), False
     row = Referee.objects.filter(tournament=tournament, user=user).values_list("table_numbers", "judge").first()
-    tables = frozenset() if row is None else frozenset(row[0]) if row[0] else None
-    role = _Role(organizes(user, tournament), tables, judge=bool(row and row[1]))
-    if memo is not None:
-        memo[key] = role
-    return role
+    if row is None:
+        return frozenset(), False
+    return (frozenset(row[0]) if row[0] else None), bool(row[1])
 
 
 def forget_roles(**_: Any) -> None:
@@ -140,6 +147,8 @@ def require_published(user: Any, tournament: Tournament, rnd: Round) -> None:
 def is_judge(user: Any, tournament: Tournament) -> bool:
     """The judge: an organizer of the event, or one of its referees given judge rights."""
     role = _role(user, tournament)
+    if role is None:
+        return organizes(user, tournament) or _referee_row(user, tournament)[1]
     return role.organizer or role.judge
 
 

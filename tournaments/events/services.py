@@ -234,13 +234,17 @@ def _enter(
     )
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise ValidationError({"federation_id": _("This player is already entered.")})
-    if start_number is None:
+    given = start_number is not None
+    if not given:
         # Locking the event row serialises concurrent registrations; the unique
         # constraint on (tournament, start_number) is the real guard.
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         start_number = (tournament.entries.aggregate(m=Max("start_number"))["m"] or 0) + 1
     entry = Entry(tournament=tournament, player=player, start_number=start_number, team=team)
-    entry.full_clean()
+    # The event and the player are rows in hand, and the player's entry was looked for above: the checks
+    # left are the fields' own and, where the caller gave it, whether the start number is taken (an
+    # import of 1,024 players made four queries a row for these).
+    entry.full_clean(exclude=["player"] if given else ["tournament", "player"])
     entry.save()
     after = entry_snapshot(entry) | ({"matched": found.how} if found.how else {})
     audit.log(actor, "entry.created", entry, tournament=tournament, after=after)
