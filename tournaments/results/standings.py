@@ -50,7 +50,7 @@ class TableResult:
     complete: bool = True
 
 
-@dataclass
+@dataclass(slots=True)
 class Line:
     """One player's line in the standings."""
 
