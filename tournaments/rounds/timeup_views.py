@@ -58,7 +58,6 @@ def open_table_context(rnd: Round, open_table: dict, next_url: str) -> dict:
         "first": first,
         "last": last,
         "next": next_url,
-        "compact": True,
     }
 
 
