@@ -27,7 +27,7 @@ from tournaments.events.importing import ImportResult, PlayerRow
 from tournaments.events.staff_forms import EntryEditForm, LateAddForm, LookupForm
 from tournaments.lookups import tournament_for_organizer
 from tournaments.models import Entry
-from tournaments.pages.helpers import form_errors_from
+from tournaments.pages.helpers import form_errors_from, row_url
 from tournaments.people import registry
 from tournaments.rounds import whereabouts
 
@@ -53,20 +53,10 @@ def _named(entry: Entry) -> dict[str, Any]:
     return {"name": entry.player.name, "n": entry.start_number}
 
 
-# A number no event reaches, reversed once and replaced per row: a thousand rows cost one reverse per link.
-_ROW = 2147483647
-
-
-def _row_url(name: str, *args: Any) -> Callable[[int], str]:
-    """The URL ``name`` with its last argument a row's own (a start number, a player's id), which ends the path."""
-    head, _marker, tail = reverse(name, args=[*args, _ROW]).rpartition(f"/{_ROW}/")
-    return lambda n: f"{head}/{n}/{tail}"
-
-
 def _row_links(slug: str, entries: list[Entry]) -> None:
     """Each row's links and status label, for the players page (the template's per-row work, once)."""
-    person, edit = _row_url("person"), _row_url("entry-edit", slug)
-    pin, status = _row_url("entry-pin", slug), _row_url("entry-status", slug)
+    person, edit = row_url("person"), row_url("entry-edit", slug)
+    pin, status = row_url("entry-pin", slug), row_url("entry-status", slug)
     labels = dict(Entry.Status.choices)
     for e in entries:
         n = e.start_number

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.forms import Form
 from django.http import HttpRequest
+from django.urls import reverse
 
 
 def form_errors_from(form: Form, exc: ValidationError) -> None:
@@ -32,3 +33,13 @@ def form_action(request: HttpRequest, form: Form, action: Callable[[dict[str, An
         return False
     messages.success(request, done)
     return True
+
+
+# A number no event reaches, reversed once and replaced per row: a thousand rows cost one reverse per link.
+_ROW = 2147483647
+
+
+def row_url(name: str, *args: Any) -> Callable[[int], str]:
+    """The URL ``name`` with its last argument a row's own (a start number, a player's id, a table number)."""
+    head, _marker, tail = reverse(name, args=[*args, _ROW]).rpartition(f"/{_ROW}/")
+    return lambda n: f"{head}/{n}/{tail}"

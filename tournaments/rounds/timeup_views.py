@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -47,12 +49,12 @@ def form_context(table: Table, progress: TableProgress, *, expired: bool = False
     }
 
 
-def open_table_context(rnd: Round, open_table: dict, next_url: str) -> dict:
-    """The round page's line for a table not done (``rounds.open_tables``): the same form, compact."""
+def open_table_context(open_table: dict, next_url: str, action: Callable[[int], str]) -> dict:
+    """The round page's line for a table not done (``rounds.open_tables``): the same form, compact;
+    ``action``: the time-up URL of a table number (``pages.helpers.row_url``: one reverse for the round)."""
     first, last = open_table["time_up_limits"]
-    action = reverse("table-time-up", args=[rnd.tournament.slug, rnd.number, open_table["table"]])
     return {
-        "action": action,
+        "action": action(open_table["table"]),
         "table": open_table["table"],
         "after": open_table["time_up_after"],
         "first": first,

@@ -18,6 +18,7 @@ from tournaments import access, lookups
 from tournaments.events.forms import ADJUST_FORMS, DrawForm, PinForm, SwapForm
 from tournaments.lookups import tournament_for_organizer, tournament_for_viewer
 from tournaments.models import AuditEntry, Round, Seat, Table, Tournament
+from tournaments.pages.helpers import row_url
 from tournaments.public import live
 from tournaments.public.cache import share
 from tournaments.public.spliced import render_page
@@ -209,8 +210,9 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def _open_tables(request: HttpRequest, rnd: Round) -> list[dict]:
     """The tables not done, each with its "time was up after hand" form (back to this page)."""
     out = rounds.open_tables(rnd)
+    action = row_url("table-time-up", rnd.tournament.slug, rnd.number)
     for o in out:
-        o["time_up"] = timeup.open_table_context(rnd, o, request.path)
+        o["time_up"] = timeup.open_table_context(o, request.path, action)
     return out
 
 
