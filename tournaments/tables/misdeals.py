@@ -32,14 +32,13 @@ def misdeals_by_seat(table_id: int, round_number: int, number: int) -> dict[str,
     # (table, dealer's position) -> this table's position of the player who dealt from there
     dealt_by = {(table_id, position): position for position in here.values()}
     earlier = Seat.objects.filter(entry_id__in=here, round__number__lt=round_number).order_by()
-    for entry_id, table_id, position in earlier.values_list("entry_id", "table_id", "position"):
-        dealt_by[(table_id, position)] = here[entry_id]
+    for entry_id, earlier_table, position in earlier.values_list("entry_id", "table_id", "position"):
+        dealt_by[(earlier_table, position)] = here[entry_id]
     counts = dict.fromkeys(here.values(), 0)
     hands = Hand.objects.filter(table_id__in={t for t, _ in dealt_by}, input__has_key="penalties")
-    here_id = table_id
-    for table_id, dealer, hand_number, hand_input in hands.values_list("table_id", "dealer", "number", "input"):
-        seat = dealt_by.get((table_id, dealer))
-        if seat is not None and (table_id != here_id or hand_number < number):
+    for at, dealer, hand_number, hand_input in hands.values_list("table_id", "dealer", "number", "input"):
+        seat = dealt_by.get((at, dealer))
+        if seat is not None and (at != table_id or hand_number < number):  # this table: the hands before
             counts[seat] += _misdeals_in(hand_input)
     return counts
 
