@@ -167,7 +167,7 @@ def forms_ahead(table: Table, view: TableView, *, pristine: bool) -> tuple[dict[
     hands, names = view.hands, view.names
     remaining = view.progress.expected - view.progress.played
     tournament = table.round.tournament
-    setup = services.table_setup(table, tournament)
+    setup = view.setup  # the read model has it: no second read of the seats
     previous = hands[-1] if hands else None
     number = previous.number + 1 if previous else 1
     plan = rotation.rotation(
