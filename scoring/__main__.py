@@ -53,6 +53,22 @@ def _share_configs(unwrapped: list[tuple[Any, Any, Any]]) -> list[tuple[Any, Any
     return out
 
 
+def _by_variant(items: list[tuple[Any, Any, Any]]) -> list[int]:
+    """The items' positions, variant by variant (in input order within a variant).
+
+    A batch of several variants scored in the order given runs each variant's code a hand at a time in
+    turn, and the interpreter's caches (its specialized instructions, the processor's) are refilled at
+    every hand: a mixed batch scored variant by variant takes a third less time. Each answer is made
+    as its hand is scored and written in the input's order; the result itself is let go at once."""
+
+    def variant(i: int) -> str:
+        hand = items[i][0]
+        key = hand.get("variant") if type(hand) is dict else None
+        return key if type(key) is str else ""
+
+    return sorted(range(len(items)), key=variant)
+
+
 def main(stdin: Any = None, stdout: Any = None, argv: list[str] | None = None) -> int:
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
@@ -74,13 +90,18 @@ def main(stdin: Any = None, stdout: Any = None, argv: list[str] | None = None) -
             file=sys.stderr,
         )
         return 2
-    results = [evaluate(*u) for u in _share_configs(unwrapped)]
-    answers = [answer(r, lang) for r in results]
+    items = _share_configs(unwrapped)
+    answers: list[Any] = [None] * len(items)
+    every_hand_scored = True
+    for i in _by_variant(items):
+        result = evaluate(*items[i])
+        every_hand_scored = every_hand_scored and isinstance(result, HandScore)
+        answers[i] = answer(result, lang)
     # dumps, not dump: json.dump writes through the pure-Python encoder, dumps through the C one
     # (the same text, several times faster).
     stdout.write(json.dumps(answers if isinstance(payload, list) else answers[0], ensure_ascii=False))
     stdout.write("\n")
-    return 0 if all(isinstance(r, HandScore) for r in results) else 1
+    return 0 if every_hand_scored else 1
 
 
 if __name__ == "__main__":

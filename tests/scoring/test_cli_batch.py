@@ -46,3 +46,27 @@ def test_a_config_that_differs_only_by_true_and_1_is_its_own_config():
     first, second = {"point_table": {"rows": [{"made": 1}]}}, {"point_table": {"rows": [{"made": True}]}}
     items = _share_configs([({}, None, first), ({}, None, second), ({}, None, copy.deepcopy(second))])
     assert items[0][2] is first and items[1][2] is second and items[2][2] is second
+
+
+def test_a_mixed_batch_is_answered_in_its_own_order_whatever_the_variants():
+    # The command scores a batch variant by variant (``_by_variant``); the answers keep the input's
+    # order. Each answer must be the one its item gets when sent alone: variants interleaved, a refused
+    # hand, a hand that is not an object and one whose variant is not a string among them.
+    from tests.samples import taruk2012, ulti_mausz
+
+    rng = random.Random(7)
+    laza, taruk, ulti = random_hand(rng), taruk2012.random_hand(rng), ulti_mausz.random_hand(rng)
+    items: list[Any] = [
+        {"hand": laza[0], "state": laza[1], "config": TEST_CONFIG},
+        {"hand": taruk[0], "state": taruk[1]},
+        {"hand": {**taruk[0], "variant": 7}},
+        {"hand": ulti[0], "state": ulti[1]},
+        {"hand": {**ulti[0], "declarer": "Z"}, "state": ulti[1]},
+        {"hand": [1, 2]},
+        {"hand": taruk[0], "state": taruk[1]},
+    ]
+    status, answers = run(items)
+    alone = [run(item)[1] for item in items]
+    assert status == 1
+    assert answers == alone
+    assert ["points" in a for a in answers] == [True, True, False, True, False, False, True]
