@@ -42,6 +42,9 @@ def setup_django(**env: str) -> None:
     import django
 
     django.setup()
+    # The process as the server's is: the site loaded and its objects frozen out of the garbage
+    # collector's walks (config/wsgi.py), so that an in-process figure is the server's.
+    import config.wsgi  # noqa: F401
 
 
 def wants_write(doc: str, argv: list[str] | None) -> bool:

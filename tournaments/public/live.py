@@ -192,8 +192,8 @@ def tables_state(tournament: Tournament, rnd: Round) -> list[dict[str, Any]]:
             {
                 "number": t.number,
                 "hands": tt.hands,
-                "expected": tt.progress.expected,
-                "time_up_after": tt.progress.time_up_after,  # taruk2012.md §7.2, as the referee recorded it
+                "expected": tt.expected,
+                "time_up_after": tt.time_up_after,  # taruk2012.md §7.2, as the referee recorded it
                 "complete": tt.complete,
                 "confirmed": t.confirmed_at is not None,
                 "provisional": not tt.complete,

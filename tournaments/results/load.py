@@ -10,7 +10,6 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
 from typing import Any
 
 from django.db import connection
@@ -26,7 +25,7 @@ from tournaments.results.standings import METRICS, Line, TableResult, standings
 from tournaments.tables.progress import TableProgress, is_complete, progress_from_counts
 
 
-@dataclass
+@dataclass(slots=True)
 class TableTotals:
     round: int
     table: int
@@ -46,10 +45,10 @@ class TableTotals:
         round closed."""
         return self.closed or is_complete(self.hands, self.entered, self.expected, self.time_up_after)
 
-    @cached_property
+    @property
     def progress(self) -> TableProgress:
-        """The table's progress (``progress.progress_from_counts``): made where a reader asks for it, not
-        for each of an event's tables when the standings only need who is complete."""
+        """The table's progress (``progress.progress_from_counts``), made anew where a reader asks for it
+        (read it once): the standings only ask whether a table is complete, for each of 1,024 tables."""
         return progress_from_counts(
             None,
             sorted(self.by_position),
@@ -91,21 +90,30 @@ def table_totals(
     tournament: Tournament, rounds: list[int] | None = None, totals: Mapping[int, Mapping[str, int]] | None = None
 ) -> list[TableTotals]:
     """Every table of the event (of ``rounds``), with or without hands: its hands that count and each
-    seat's summed points. Two queries: the seats, then the tables with their hands summed per seat in
-    the database (one row per table instead of one JSON document per hand: 12,288 hands -> 1,024 rows).
-    ``totals``: table id -> seat totals that stand instead of the stored hands' (a rescoring's, before
-    or without storing it)."""
+    XX
+        the database (one row per table instead of one JSON document per hand: 12,288 hands -> 1,024 rows).
+        ``totals``: table id -> seat totals that stand instead of the stored hands' (a rescoring's, before
+        or without storing it)."""
     # Filter by joins, not by a list of table ids: a 1,000-id IN list is slow to bind.
     in_rounds = {} if rounds is None else {"round__number__in": rounds}
+    # The event's rounds (a handful of rows): their number and status join each table here, so that the
+    # statement below groups by the table alone (grouping by the round's columns too cost a tenth of it).
+    round_of = {
+        pk: (number, status == Round.Status.CLOSED)
+        for pk, number, status in Round.objects.filter(tournament=tournament)
+        .filter(**({} if rounds is None else {"number__in": rounds}))
+        .order_by()
+        .values_list("pk", "number", "status")
+    }
     seat_map: dict[int, dict[str, str]] = defaultdict(dict)
     # No ordering: the model's default one joins tables and rounds to sort 4,096 rows nobody needs sorted.
     seats = Seat.objects.filter(round__tournament=tournament, **in_rounds).order_by()
-    for table_id, position, entry_id in seats.values_list("table_id", "position", "entry_id"):
+    for table_id, position, entry_id in _rows(seats.values_list("table_id", "position", "entry_id")):
         seat_map[table_id][position] = str(entry_id)
     positions = sorted({pos for seats in seat_map.values() for pos in seats})
     per_table = (
         Table.objects.filter(round__tournament=tournament, **in_rounds)
-        .values_list("pk", "number", "round__number", "round__status", "time_up_after")
+        .values_list("pk", "number", "round_id", "time_up_after")
         .annotate(
             # A boolean from the database, not the timestamp: no per-row datetime parsing.
             confirmed=ExpressionWrapper(Q(confirmed_at__isnull=False), output_field=BooleanField()),
@@ -113,18 +121,11 @@ def table_totals(
             entered=Count("hands"),  # where time was up is a hand number: void deals count there
             **{f"p_{pos}": Sum(SeatPoints(pos, "hands__points")) for pos in positions},
         )
-        .order_by("round__number", "number")
+        .order_by()
     )
-    # The ORM writes the statement; its rows are read as the driver gives them (integers, and a boolean
-    # or 0/1), without a converter call per value: a tenth of the recompute at 1,024 tables.
-    sql, params = per_table.query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
     expected: dict[int, int] = {}  # table size -> hands the table plays (the same for every table of a size)
-    closed = Round.Status.CLOSED
     out = []
-    for pk, number, round_number, status, time_up_after, confirmed, played, entered, *sums in rows:
+    for pk, number, round_id, time_up_after, confirmed, played, entered, *sums in _rows(per_table):
         seats = seat_map[pk]
         by_pos = {pos: total or 0 for pos, total in zip(positions, sums, strict=True) if pos in seats}
         if totals is not None and pk in totals:
@@ -132,6 +133,7 @@ def table_totals(
         size = len(seats)
         if size not in expected:
             expected[size] = progress_from_counts(tournament, sorted(seats), played=0).expected
+        round_number, closed = round_of[round_id]
         out.append(
             TableTotals(
                 round=round_number,
@@ -144,10 +146,20 @@ def table_totals(
                 entered=entered,
                 expected=expected[size],
                 time_up_after=time_up_after,
-                closed=status == closed,
+                closed=closed,
             )
         )
+    out.sort(key=lambda t: (t.round, t.table))
     return out
+
+
+def _rows(query: Any) -> list[tuple]:
+    """A ``values_list`` query's rows as the driver gives them: integers, strings, and a boolean or 0/1,
+    without the ORM's converter call per value (a tenth of the standings recompute at 1,024 tables)."""
+    sql, params = query.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
 
 
 def table_results(
@@ -190,7 +202,7 @@ def round_participants(rnd: Round) -> set[str]:
     return {str(e) for e in seated} | {str(e) for e in byes}
 
 
-@dataclass
+@dataclass(slots=True)
 class StandingRow:
     rank: int
     entry_id: int

@@ -39,7 +39,7 @@ def gettext_noop(message: str) -> str:
     return message
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableResult:
     round: int
     table: int

@@ -490,13 +490,14 @@ def open_tables(rnd: Round) -> list[dict[str, Any]]:
     out = []
     time_is_up = clock_of(rnd).expired(timezone.now())
     for t in table_totals(rnd.tournament, [rnd.number]):  # sorted by table number
-        hands, expected, complete, confirmed = t.hands, t.progress.expected, t.progress.complete, t.confirmed
-        time_up_after = t.progress.time_up_after
+        progress = t.progress
+        hands, expected, complete, confirmed = t.hands, progress.expected, progress.complete, t.confirmed
+        time_up_after = progress.time_up_after
         reasons = []
         if not complete and time_up_after is not None:
             reasons.append(
                 _("%(n)d of %(m)d hands entered (time was up after hand %(m)d)")
-                % {"n": t.progress.entered, "m": time_up_after}
+                % {"n": progress.entered, "m": time_up_after}
             )
         elif not complete:
             reasons.append(_("%(n)d of %(m)d hands played") % {"n": hands, "m": expected})
@@ -514,7 +515,7 @@ def open_tables(rnd: Round) -> list[dict[str, Any]]:
                     "confirmed": confirmed,
                     "time_up_after": time_up_after,
                     # The hands time can be up after (the page's number field: min and max).
-                    "time_up_limits": t.progress.time_up_limits,
+                    "time_up_limits": progress.time_up_limits,
                     "reasons": reasons,
                 }
             )
