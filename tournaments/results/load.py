@@ -90,18 +90,19 @@ def table_totals(
     tournament: Tournament, rounds: list[int] | None = None, totals: Mapping[int, Mapping[str, int]] | None = None
 ) -> list[TableTotals]:
     """Every table of the event (of ``rounds``), with or without hands: its hands that count and each
-    XX
-        the database (one row per table instead of one JSON document per hand: 12,288 hands -> 1,024 rows).
-        ``totals``: table id -> seat totals that stand instead of the stored hands' (a rescoring's, before
-        or without storing it)."""
+    seat's summed points. Three queries: the rounds, the seats, then the tables with their hands summed
+    per seat in the database (one row per table instead of one JSON document per hand: 12,288 hands ->
+    1,024 rows). ``totals``: table id -> seat totals that stand instead of the stored hands' (a
+    rescoring's, before or without storing it)."""
     # Filter by joins, not by a list of table ids: a 1,000-id IN list is slow to bind.
     in_rounds = {} if rounds is None else {"round__number__in": rounds}
     # The event's rounds (a handful of rows): their number and status join each table here, so that the
     # statement below groups by the table alone (grouping by the round's columns too cost a tenth of it).
     round_of = {
         pk: (number, status == Round.Status.CLOSED)
-        for pk, number, status in Round.objects.filter(tournament=tournament)
-        .filter(**({} if rounds is None else {"number__in": rounds}))
+        for pk, number, status in Round.objects.filter(
+            tournament=tournament, **({} if rounds is None else {"number__in": rounds})
+        )
         .order_by()
         .values_list("pk", "number", "status")
     }
