@@ -7,6 +7,7 @@ start-up with ``ImproperlyConfigured`` naming the variable.
 
 from __future__ import annotations
 
+import sys
 import zoneinfo
 from pathlib import Path
 
@@ -151,6 +152,11 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": database_from_url(env.str("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))}
+# runserver (./dev.sh serve) answers each request in a thread of its own and never closes that thread's
+# connection: kept connections piled up until the garbage collector found them, and PostgreSQL refused
+# new clients past its limit (tests/test_concurrency.py). There each request closes its connection.
+if sys.argv[1:2] == ["runserver"]:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
