@@ -474,6 +474,30 @@ class Hand(models.Model):
         }
 
 
+class TableSums(models.Model):
+    """A table's hands summed: how many were entered and how many count for the round, and each seat's
+    points over them. The database keeps it (triggers on the hands, migration 0002), whatever writes a
+    hand: the site never writes it, and a table without hands has no row. The standings read 1,024 of
+    these instead of summing 12,288 hands' JSON on every recompute (issue 25).
+
+    On SQLite, a migration that rebuilds ``scoring_hand`` (an altered field) drops its triggers: such a
+    migration must create them again (tests/tournaments/test_table_sums.py fails until it does)."""
+
+    table = models.OneToOneField(
+        Table, on_delete=models.DO_NOTHING, db_constraint=False, primary_key=True, related_name="hand_sums"
+    )
+    entered = models.PositiveIntegerField()  # every hand record (void deals and redeals too)
+    played = models.PositiveIntegerField()  # the hands that count for the round
+    points = models.JSONField(default=dict)  # position -> the sum of its points over every hand
+
+    class Meta:
+        verbose_name = _("hands of a table summed")
+        verbose_name_plural = _("hands of tables summed")
+
+    def __str__(self) -> str:
+        return f"{self.table_id}: {self.played}/{self.entered} {self.points}"
+
+
 class JudgeConfirmation(models.Model):
     """taruk2012.md §6.5: the protocol may be closed by seat A together with the judge, instead of
     every player's PIN. Seat A confirms with the PIN; the judge (an organizer or a referee of the

@@ -1,7 +1,8 @@
 """Loading results from the database as plain data for ``standings`` and ``seating``.
 
-Totals are derived from the stored hands every time (never typed twice); one
-query for the seats and one for the hands' points, however large the event.
+Totals are derived from the stored hands (never typed twice): the database sums each table's hands
+as they are written (``TableSums``); one query reads the seats and one the tables with their sums,
+however large the event.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import connection
-from django.db.models import BooleanField, Count, ExpressionWrapper, F, Func, IntegerField, Q, Sum
+from django.db.models import BooleanField, ExpressionWrapper, F, Func, IntegerField, Q
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.utils.functional import lazy
@@ -61,10 +62,11 @@ class TableTotals:
 
 
 class SeatPoints(Func):
-    """A seat's points in a hand's ``points`` JSON, as an integer: one JSON lookup per hand and seat.
+    """A seat's points in a ``points`` JSON (a table's sums), as an integer, read by the database: the
+    driver then gives plain integers (PostgreSQL's would decode every row's JSON in Python).
 
-    Django's key transforms also test the value's JSON type on SQLite (two more JSON calls per value,
-    which doubled the cost of summing an event's hands); our points are always integers."""
+    Django's key transforms also test the value's JSON type on SQLite (two more JSON calls per value);
+    our points are always integers."""
 
     output_field = IntegerField()
 
@@ -90,14 +92,13 @@ def table_totals(
     tournament: Tournament, rounds: list[int] | None = None, totals: Mapping[int, Mapping[str, int]] | None = None
 ) -> list[TableTotals]:
     """Every table of the event (of ``rounds``), with or without hands: its hands that count and each
-    seat's summed points. Three queries: the rounds, the seats, then the tables with their hands summed
-    per seat in the database (one row per table instead of one JSON document per hand: 12,288 hands ->
-    1,024 rows). ``totals``: table id -> seat totals that stand instead of the stored hands' (a
+    seat's summed points. Three queries: the rounds, the seats, then the tables with their hands' sums
+    (``TableSums``, which the database keeps as hands are written: 1,024 rows read, not 12,288 hands'
+    JSON summed). ``totals``: table id -> seat totals that stand instead of the stored hands' (a
     rescoring's, before or without storing it)."""
     # Filter by joins, not by a list of table ids: a 1,000-id IN list is slow to bind.
     in_rounds = {} if rounds is None else {"round__number__in": rounds}
-    # The event's rounds (a handful of rows): their number and status join each table here, so that the
-    # statement below groups by the table alone (grouping by the round's columns too cost a tenth of it).
+    # The event's rounds (a handful of rows): their number and status join each table here.
     round_of = {
         pk: (number, status == Round.Status.CLOSED)
         for pk, number, status in Round.objects.filter(
@@ -114,19 +115,17 @@ def table_totals(
     positions = sorted({pos for seats in seat_map.values() for pos in seats})
     per_table = (
         Table.objects.filter(round__tournament=tournament, **in_rounds)
-        .values_list("pk", "number", "round_id", "time_up_after")
+        .values_list("pk", "number", "round_id", "time_up_after", "hand_sums__played", "hand_sums__entered")
         .annotate(
             # A boolean from the database, not the timestamp: no per-row datetime parsing.
             confirmed=ExpressionWrapper(Q(confirmed_at__isnull=False), output_field=BooleanField()),
-            played=Count("hands", filter=Q(hands__played=True)),
-            entered=Count("hands"),  # where time was up is a hand number: void deals count there
-            **{f"p_{pos}": Sum(SeatPoints(pos, "hands__points")) for pos in positions},
+            **{f"p_{pos}": SeatPoints(pos, "hand_sums__points") for pos in positions},
         )
         .order_by()
     )
     expected: dict[int, int] = {}  # table size -> hands the table plays (the same for every table of a size)
     out = []
-    for pk, number, round_id, time_up_after, confirmed, played, entered, *sums in _rows(per_table):
+    for pk, number, round_id, time_up_after, played, entered, confirmed, *sums in _rows(per_table):
         seats = seat_map[pk]
         by_pos = {pos: total or 0 for pos, total in zip(positions, sums, strict=True) if pos in seats}
         if totals is not None and pk in totals:
@@ -142,9 +141,9 @@ def table_totals(
                 table_id=pk,
                 by_position=by_pos,
                 by_entry={seats[pos]: total for pos, total in by_pos.items()},
-                hands=played,
+                hands=played or 0,
                 confirmed=bool(confirmed),
-                entered=entered,
+                entered=entered or 0,
                 expected=expected[size],
                 time_up_after=time_up_after,
                 closed=closed,
