@@ -20,7 +20,9 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -114,6 +116,32 @@ def _connections_to(database_url: str) -> int:
         return conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s", [name]).fetchone()[0]
 
 
+def _hands_and_sums(database_url: str) -> tuple[dict, dict]:
+    """(the stored hands added up here, the sums the database keeps in ``tournaments_tablesums``): each
+    table id -> (hands entered, hands played, seat -> points)."""
+    query_hands = "SELECT table_id, played, points FROM scoring_hand"
+    query_sums = "SELECT table_id, entered, played, points FROM tournaments_tablesums"
+    if database_url.startswith("postgres"):
+        import psycopg
+
+        with psycopg.connect(database_url) as conn:
+            hands, sums = conn.execute(query_hands).fetchall(), conn.execute(query_sums).fetchall()
+    else:
+        import sqlite3
+
+        with closing(sqlite3.connect(database_url.removeprefix("sqlite:///"))) as conn:
+            hands, sums = conn.execute(query_hands).fetchall(), conn.execute(query_sums).fetchall()
+    added: dict[int, list] = {}
+    for table_id, played, points in hands:
+        row = added.setdefault(table_id, [0, 0, Counter()])
+        row[0] += 1
+        row[1] += bool(played)
+        for seat, value in (json.loads(points) if isinstance(points, str) else points).items():
+            row[2][seat] += value
+    kept = {t: (e, p, json.loads(pts) if isinstance(pts, str) else pts) for t, e, p, pts in sums}
+    return {t: (e, p, dict(pts)) for t, (e, p, pts) in added.items()}, kept
+
+
 def _server_errors(path: Path) -> str:
     """The tracebacks the server logged (a failure shows why the server answered 500)."""
     text = path.read_text(errors="replace")
@@ -189,6 +217,10 @@ def test_ten_referees_entering_at_once_lose_nothing_and_see_no_error(server, dat
                 assert created == HANDS_EACH  # alone at his table, nothing refused
         # Table 1 had 24 attempts for its 12 deals.
         assert 0 < sum(1 for t, code, _ in answers if t == 1 and code == 201) <= 12
+        # The database's sums of each table's hands (TableSums, kept by triggers) are the hands added up,
+        # however the entries raced.
+        stored, sums = _hands_and_sums(database_url)
+        assert sums == stored
         if database_url.startswith("postgres"):
             # The server keeps at most a connection per worker thread (gunicorn: 4 x 2); runserver, a
             # thread per request, closes each as its request ends. Before, runserver's kept ones piled

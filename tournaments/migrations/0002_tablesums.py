@@ -9,6 +9,9 @@ from django.db import migrations, models
 POSTGRES = """
 CREATE FUNCTION tournaments_sum_table_hands(tid bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+    -- The table's row lock orders writers of one table (the site's services hold it already): a
+    -- writer that did not waits here, then sums what the one before it committed.
+    PERFORM 1 FROM tournaments_table WHERE id = tid FOR UPDATE;
     IF NOT EXISTS (SELECT 1 FROM scoring_hand WHERE table_id = tid) THEN
         DELETE FROM tournaments_tablesums WHERE table_id = tid;
         RETURN;
