@@ -27,33 +27,40 @@ BEGIN
         SET entered = EXCLUDED.entered, played = EXCLUDED.played, points = EXCLUDED.points;
 END $$;
 
-CREATE FUNCTION tournaments_hands_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    PERFORM tournaments_sum_table_hands(t) FROM (SELECT DISTINCT table_id AS t FROM new_hands ORDER BY 1) c;
-    RETURN NULL;
-END $$;
-CREATE FUNCTION tournaments_hands_updated() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    PERFORM tournaments_sum_table_hands(t)
-    FROM (SELECT table_id AS t FROM new_hands UNION SELECT table_id FROM old_hands ORDER BY 1) c;
-    RETURN NULL;
-END $$;
-CREATE FUNCTION tournaments_hands_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    PERFORM tournaments_sum_table_hands(t) FROM (SELECT DISTINCT table_id AS t FROM old_hands ORDER BY 1) c;
-    RETURN NULL;
-END $$;
+"""
 
-CREATE TRIGGER tournaments_hands_inserted AFTER INSERT ON scoring_hand
-    REFERENCING NEW TABLE AS new_hands FOR EACH STATEMENT EXECUTE FUNCTION tournaments_hands_inserted();
-CREATE TRIGGER tournaments_hands_updated AFTER UPDATE ON scoring_hand
-    REFERENCING OLD TABLE AS old_hands NEW TABLE AS new_hands
-    FOR EACH STATEMENT EXECUTE FUNCTION tournaments_hands_updated();
-CREATE TRIGGER tournaments_hands_deleted AFTER DELETE ON scoring_hand
-    REFERENCING OLD TABLE AS old_hands FOR EACH STATEMENT EXECUTE FUNCTION tournaments_hands_deleted();
 
+def _pg_trigger(name: str, event: str, referencing: str, tables: str) -> str:
+    """A statement trigger on the hands that sums each table whose id ``tables`` selects from the
+    statement's transition tables, in the order of their ids."""
+    return f"""
+CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM tournaments_sum_table_hands(t) FROM ({tables} ORDER BY 1) c;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER {name} AFTER {event} ON scoring_hand REFERENCING {referencing}
+    FOR EACH STATEMENT EXECUTE FUNCTION {name}();
+"""
+
+
+POSTGRES += (
+    _pg_trigger(
+        "tournaments_hands_inserted", "INSERT", "NEW TABLE AS new_hands", "SELECT DISTINCT table_id AS t FROM new_hands"
+    )
+    + _pg_trigger(
+        "tournaments_hands_updated",
+        "UPDATE",
+        "OLD TABLE AS old_hands NEW TABLE AS new_hands",
+        "SELECT table_id AS t FROM new_hands UNION SELECT table_id FROM old_hands",
+    )
+    + _pg_trigger(
+        "tournaments_hands_deleted", "DELETE", "OLD TABLE AS old_hands", "SELECT DISTINCT table_id AS t FROM old_hands"
+    )
+    + """
 SELECT tournaments_sum_table_hands(t) FROM (SELECT DISTINCT table_id AS t FROM scoring_hand) c;
 """
+)
 
 POSTGRES_REVERSE = """
 DROP TRIGGER IF EXISTS tournaments_hands_inserted ON scoring_hand;
