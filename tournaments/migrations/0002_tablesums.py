@@ -1,6 +1,6 @@
 """Each table's hands summed, kept by the database (``TableSums``): triggers on the hands recompute
 the sums of every table a statement touched, whatever wrote the hands (the site's services, a
-rescoring's bulk update, the admin, a restore). Existing tables are summed once here."""
+rescoring's bulk update, a restore, a shell). Existing tables are summed once here."""
 
 from django.db import migrations, models
 
