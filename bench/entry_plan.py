@@ -4,9 +4,10 @@
     python bench/entry_plan.py taruk2012 '{"variant": "taruk2012", ...}'   # print one hand's steps
 
 A hand becomes the form's values (``scoring.entry.values_from``); the page is replayed in page order
-as static/js/handform.js runs it: a section shown for one choice opens by itself, another folded
-section takes a tap on its title ("open"), a preset fills a field the referee has not touched, a
-choice outside a long list's common ones takes a tap on "more choices" ("more"). A field already
+as static/js/handform.js runs it: a section shown for one choice opens by itself, one declared open
+is open, another folded section takes a tap on its title ("open"), a preset fills a field the
+referee has not touched (a share of a total: the rest of the others), a choice outside a long list's
+common ones takes a tap on "more choices" ("more"). A field already
 showing the wanted value takes no input. Steps: ("tap", field, value) on a chip, ("type", field,
 number), ("select", field, value), ("check", field) a tick box, ("open", field), ("more", field).
 """
@@ -48,7 +49,7 @@ class Page:
         self.touched: set[str] = set()
         self.put: dict[str, str] = {}
         self.hidden = [self._hides(s) for s in self.sections]
-        self.open = [i == 0 for i in range(len(self.sections))]
+        self.open = [i == 0 or s.open for i, s in enumerate(self.sections)]
         self._presets(None)
 
     def _initial(self, f: spec.Field) -> str:
@@ -84,9 +85,11 @@ class Page:
             if p is None or changed is None or name in self.touched:
                 continue
             applies = self._holds(p.when) and not any(self._holds(c) for c in p.unless)
+            share = p.rest.value(name, self.values, f.min_value, f.max_value) if p.rest and applies else None
+            applies = applies and (p.rest is None or share is not None)
             current, put = self.values[name], self.put.get(name)
             if applies:
-                target = self.values.get(p.copy, "") if p.copy else _text(p.value)
+                target = share if p.rest else self.values.get(p.copy, "") if p.copy else _text(p.value)
                 if current == "" or current == put:
                     self.values[name], self.put[name] = target, target
             elif put is not None and current == put:

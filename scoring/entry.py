@@ -123,13 +123,42 @@ class Preset:
     With ``hide`` the field shows only while ``when`` holds or it holds a value (a Laza line's
     result waits for its bid). The preset yields while any condition of ``unless`` holds (each
     like ``when``): what it put is taken back, so it never blocks a hand that forbids the value
-    (an ulti renonsz case that records no play)."""
+    (an ulti renonsz case that records no play).
+
+    With ``rest`` the value is what is left of a total: ``rest.total`` less the numbers of the other
+    fields of ``rest.of``, once every one of them holds a number and the difference is within the
+    field's bounds (Taruk's klop: four piles of card points make 70, so the last pile is shown as
+    soon as three are typed; the referee types over it where the piles counted 68 or 72)."""
 
     when: Mapping[str, Sequence[str]]
     copy: str | None = None
     value: str | None = None
     hide: bool = False
     unless: tuple[Mapping[str, Sequence[str]], ...] = ()
+    rest: Rest | None = None
+
+
+@dataclass(frozen=True)
+class Rest:
+    """A preset's value as the part of ``total`` the other fields of ``of`` leave (see :class:`Preset`)."""
+
+    total: int
+    of: tuple[str, ...]
+
+    def value(self, name: str, numbers: Mapping[str, str], low: int | None, high: int | None) -> str | None:
+        """The value of field ``name`` given the others' texts (None: an other is blank or not a
+        number, or the rest falls outside ``low``..``high``)."""
+        others = [numbers.get(other, "") for other in self.of if other != name]
+        if not all(_is_number(text) for text in others):
+            return None
+        rest = self.total - sum(int(text) for text in others)
+        if (low is not None and rest < low) or (high is not None and rest > high):
+            return None
+        return str(rest)
+
+
+def _is_number(text: str) -> bool:
+    return text.strip().lstrip("-").isdigit()
 
 
 @dataclass(frozen=True)
@@ -149,6 +178,9 @@ class Field:
     numeric: bool = False  # a phone shows its number pad (inputmode=numeric)
     common: tuple[str, ...] = ()
     preset: Preset | None = None
+    # Shown only while the field so named holds a value (a bonus's side and kontra wait for the bonus):
+    # an open section stays short. Only the page's display: the form posts it as any other field.
+    waits_for: str | None = None
 
 
 def _same(value: Any, values: Values) -> Any:
@@ -213,11 +245,14 @@ Entry = Binding | Item
 @dataclass(frozen=True)
 class Section:
     """A fieldset: a title, its entries in page order, and ``show`` — field -> values for which the
-    section applies (the page hides the others and the form ignores what they hold)."""
+    section applies (the page hides the others and the form ignores what they hold). The first
+    section is open; another folds under its title unless ``open`` (marks the paper sheet has a
+    column for, made in one tap: Taruk's bonuses)."""
 
     title: Label
     entries: tuple[Entry, ...]
     show: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    open: bool = False
 
     def fields(self) -> Iterator[Field]:
         for entry in self.entries:
@@ -506,10 +541,10 @@ def split(first: str, second: str) -> Callable[[Any, Mapping[str, Any]], Any]:
 SIDES: Choices = (("declarer", _("declaring side")), ("opponents", _("opponents")))
 
 
-def side(name: str) -> Binding:
+def side(name: str, waits_for: str | None = None) -> Binding:
     """Which side announced an entry (a bonus, a figure): the declaring side unless chosen."""
     return Binding(
-        Field(name, _("side"), choices=SIDES, initial="declarer"),
+        Field(name, _("side"), choices=SIDES, initial="declarer", waits_for=waits_for),
         "side",
         put=lambda value, values: value or "declarer",
         blank=(),

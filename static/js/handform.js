@@ -38,6 +38,27 @@
       if (!hide && box.hidden && changed && wanted.length === 1) box.open = true;
       box.hidden = hide;
     });
+    // A field that waits for another (a bonus's side and kontra wait for the bonus) shows only while
+    // that one holds a value; hidden, it goes back to its first choice.
+    form.querySelectorAll("[data-waits-for]").forEach(function (box) {
+      var hide = !value(form, box.dataset.waitsFor);
+      if (hide && !box.hidden && changed) clear(box);
+      box.hidden = hide;
+    });
+  }
+  // A preset's share of a total (scoring/entry.py, Rest): the total less the other fields' numbers,
+  // once each holds one and the rest is within this field's bounds; else null.
+  function rest(form, name, spec, input) {
+    var sum = 0;
+    for (var i = 0; i < spec.of.length; i++) {
+      if (spec.of[i] === name) continue;
+      var text = (value(form, spec.of[i]) || "").trim();
+      if (!/^-?[0-9]+$/.test(text)) return null;
+      sum += parseInt(text, 10);
+    }
+    var left = spec.total - sum;
+    if ((input.min !== "" && left < Number(input.min)) || (input.max !== "" && left > Number(input.max))) return null;
+    return String(left);
   }
   function set(form, name, v) {
     var inputs = form.querySelectorAll("[name='" + name + "']");
@@ -59,14 +80,17 @@
   function presets(form, changed) {
     form.querySelectorAll("[data-preset]").forEach(function (box) {
       var preset = JSON.parse(box.dataset.preset);
-      var name = box.querySelector("input, select").name;
+      var input = box.querySelector("input, select");
+      var name = input.name;
       var applies = holds(form, preset.when) && !(preset.unless || []).some(function (c) { return holds(form, c); });
+      var share = preset.rest && applies ? rest(form, name, preset.rest, input) : null;
+      if (preset.rest && share === null) applies = false;
       if (changed !== undefined && name === changed) box.dataset.touched = "1";
       if (changed !== undefined && !box.dataset.touched) {
         var current = value(form, name);
         var put = box.dataset.put;
         if (applies) {
-          var target = preset.copy ? value(form, preset.copy) : preset.value;
+          var target = preset.rest ? share : preset.copy ? value(form, preset.copy) : preset.value;
           if (current === "" || current === put) { set(form, name, target); box.dataset.put = target; }
         } else if (put !== undefined && current === put) {
           set(form, name, "");
@@ -80,6 +104,11 @@
     form.addEventListener("change", function (event) {
       update(form, true);
       presets(form, event.target.name);
+    });
+    // A typed number moves a share preset as it is typed (the last klop pile shows before the field is
+    // left), so the preview htmx asks for after a pause in typing already holds it.
+    form.addEventListener("input", function (event) {
+      if (event.target.type === "number") presets(form, event.target.name);
     });
     // A number its input refuses (95 card points where 90 is the most) would stop htmx from asking
     // for the preview and leave the last score standing: ask anyway, and the server names the error

@@ -130,3 +130,53 @@ def test_a_number_out_of_range_shows_its_error_in_the_preview(alice, bob, phone)
     expect(preview).to_contain_text("Not valid yet")
     expect(preview).to_contain_text("declarer's card points")
     expect(preview).not_to_contain_text("The engine scores this hand")
+
+
+def test_a_klop_shows_the_last_pile_as_what_is_left_of_70_and_the_referees_number_stays(alice, bob, phone):
+    """taruk2012.md §3.9 and A35: four piles of card points make 70 (68 to 72 counted apart). Three
+    typed, the fourth shows the rest before anything is saved; it follows the others until the referee
+    types it himself."""
+    table = running_table(alice, "taruk2012")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+    tap(page, "game", "klop")
+    seats = page.locator("[name^='klop_']:not([name^='klop_kontra'])").evaluate_all("l => l.map(e => e.name)")
+    first, second, third, last = seats
+    page.fill(f"[name={first}]", "2")
+    page.fill(f"[name={second}]", "13")
+    expect(page.locator(f"[name={last}]")).to_have_value("")  # two piles tell nothing yet
+    page.fill(f"[name={third}]", "24")
+    expect(page.locator(f"[name={last}]")).to_have_value("31")  # 70 - 2 - 13 - 24
+    # round5 (§3.9): 2 -> 0, 13 -> -15, 24 -> -25, 31 -> -30, shown before saving (A, B, C, D).
+    shown = dict(zip(seats, ["0", "-15", "-25", "-30"], strict=True))
+    expect(page.locator("#preview .preview:not(.bad) td")).to_have_text([shown[s] for s in sorted(seats)])
+    page.fill(f"[name={first}]", "4")
+    expect(page.locator(f"[name={last}]")).to_have_value("29")  # the rest follows what it was made of
+    page.fill(f"[name={last}]", "30")  # the sheet says 30: the piles counted 71
+    page.fill(f"[name={first}]", "3")
+    expect(page.locator(f"[name={last}]")).to_have_value("30")  # the referee's number stays
+    page.locator(".entry-bar button[type=submit]").click()
+    expect(page.locator("ul.messages")).to_contain_text("Hand 1 saved")
+    # round5: 3 -> -5, 13 -> -15, 24 -> -25, 30 -> -30
+    assert Hand.objects.get().points == dict(
+        zip([s.removeprefix("klop_") for s in seats], [-5, -15, -25, -30], strict=True)
+    )
+
+
+def test_a_bonus_shows_its_side_and_kontra_once_it_is_marked(alice, bob, phone):
+    """The bonuses are open from the start (the zapisnik's columns); a bonus's side and kontra wait for
+    the bonus, and go back to their defaults when it is taken back."""
+    table = running_table(alice, "taruk2012")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+    tap(page, "game", "tri")
+    trula = page.locator("label.chip:has(input[name='b_trula'][value='made'])")
+    side = page.locator("fieldset:has(input[name='b_trula_side'])")
+    expect(trula).to_be_visible()  # no tap on the section's title
+    expect(side).to_be_hidden()
+    trula.click()
+    expect(side).to_be_visible()
+    tap(page, "b_trula_side", "opponents")
+    tap(page, "b_trula", "")
+    expect(side).to_be_hidden()
+    assert chosen(page, "b_trula_side") == "declarer"  # cleared as it hid

@@ -160,3 +160,33 @@ def test_a_taruk_hand_is_built_from_its_fields() -> None:
         "penalties": [{"type": "misdeal", "seat": "D", "warning": True}],
     }
     assert spec.values_from(entry, spec.hand_from(entry, values, ctx))["b_trula_kontra"] == 2
+
+
+def test_a_share_preset_is_what_the_others_leave_of_the_total() -> None:
+    """Taruk's klop (taruk2012.md §3.9, A35): three piles typed, the fourth is 70 less their sum;
+    nothing while another pile is blank or the rest falls outside the field's 0..70."""
+    rest = spec.Rest(70, ("klop_A", "klop_B", "klop_C", "klop_D"))
+    typed = {"klop_A": "2", "klop_B": "13", "klop_C": "24", "klop_D": ""}
+    assert rest.value("klop_D", typed, 0, 70) == "31"  # 70 - 2 - 13 - 24
+    assert rest.value("klop_C", typed, 0, 70) is None  # klop_D is blank
+    assert rest.value("klop_D", {**typed, "klop_A": "36", "klop_B": "36", "klop_C": "0"}, 0, 70) is None  # -2
+    assert rest.value("klop_D", {**typed, "klop_A": "x"}, 0, 70) is None
+    assert rest.value("klop_D", {**typed, "klop_A": "0", "klop_B": "0", "klop_C": "0"}, 0, 70) == "70"
+
+
+def test_the_taruk_form_opens_its_bonuses_and_mond_and_shares_klop_out_of_70() -> None:
+    """What the page is told (scoring.entry): the bonuses and the mond open, the penalties folded; a
+    bonus's side and kontra wait for it; each klop pile is preset as the rest of the others."""
+    entry = VARIANTS["taruk2012"].entry
+    ctx = spec.Context(("B", "C", "D", "A"), ("A", "B", "C", "D"), "A", ("B", "C", "D", "A"), None)
+    sections = {str(s.title): s for s in entry.layout(ctx)}
+    assert {t: s.open for t, s in sections.items()} == {
+        "Game": False,  # the first section is open as the first
+        "Bonuses": True,
+        "Klop: card points of each player": False,  # opens by itself when klop is chosen
+        "Mond": True,
+        "Penalties": False,
+    }
+    fields = {f.name: f for s in sections.values() for f in s.fields()}
+    assert (fields["b_trula_side"].waits_for, fields["b_trula_kontra"].waits_for) == ("b_trula", "b_trula")
+    assert fields["klop_A"].preset.rest == spec.Rest(70, ("klop_B", "klop_C", "klop_D", "klop_A"))

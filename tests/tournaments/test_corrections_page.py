@@ -49,18 +49,37 @@ def test_the_correction_page_shows_the_engines_arithmetic_before_saving(table, b
 
 
 def test_a_folded_section_holding_a_value_opens(table, bob):
-    """E1 with a silent trula made (taruk2012.md: +10 for the declaring side): the correction opens
-    with the bonuses shown; a section holding only its defaults stays folded."""
+    """E1 with the dealer's first misdeal (taruk2012.md §5.4: a warning): the correction opens the
+    folded penalties to show it. On the table page's new hand the penalties stay folded, while the
+    sections the zapisnik marks in one stroke (bonuses, mond) are open from the start."""
     envelope = services.next_envelope(services.table_setup(table, table.round.tournament), None)
     s = envelope["seats"]
     hand = {**envelope, "game": "tri", "declarer": s[0], "called_king": "hearts", "partner": s[2], "card_points": 48}
-    trula = {"type": "trula", "side": "declarer", "announced": False, "made": True}
-    services.enter_hand(bob, table, {**hand, "bonuses": [trula]})
+    misdeal = {"type": "misdeal", "seat": envelope["dealer"], "warning": True}
+    services.enter_hand(bob, table, {**hand, "penalties": [misdeal]})
     page, _form = correction_form(client_for(bob))
+    assert _opened(page) == {
+        "Game": True,
+        "Bonuses": True,
+        "Klop: card points of each player": False,
+        "Mond": True,
+        "Penalties": True,
+        "Other": False,
+    }
+    new_hand = client_for(bob).get(URL).content.decode()
+    assert _opened(new_hand) == {
+        "Game": True,
+        "Bonuses": True,
+        "Klop: card points of each player": False,
+        "Mond": True,
+        "Penalties": False,
+        "Other": False,
+    }
+
+
+def _opened(page: str) -> dict[str, bool]:
     sections = re.findall(r"<details class=\"fieldset\"([^>]*)>\s*<summary>(.*?)</summary>", page)
-    opened = {title: " open" in attrs for attrs, title in sections}
-    assert opened["Bonuses"] is True
-    assert opened["Penalties and mond"] is False
+    return {title: " open" in attrs for attrs, title in sections}
 
 
 def test_correction_links_are_offered_only_where_a_correction_can_be_saved(table, alice, bob):

@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 
 from scoring.engine import evaluate
 from scoring.types import HandScore
-from scoring.variants.tarokk_laza.entry import LINES, OPEN_LINES
+from scoring.variants.tarokk_laza.entry import LINES
 from scoring.variants.tarokk_laza.rules import VARIANT
 from tests.samples.tarokk_laza import TEST_CONFIG
 from tests.scoring.examples.tarokk_laza import L8, SPEC_CONFIG, SPEC_ROWS
@@ -235,8 +235,25 @@ def test_bids_come_from_the_point_table() -> None:
 
 
 def test_renders_with_the_hand_fields_template() -> None:
+    """Every line of both pairs in the one open section; a line waits for the one before it (the page
+    shows a pair's first line, and the next once a bid is on the last); each bid a row of chips with
+    the rarer cards of a card bid under "more choices"."""
     form = make_form(None, seats=["C", "D", "A", "B"])
     html = render_to_string("scoring/_hand_fields.html", {"form": form})
-    assert html.count("<details") == 4  # open lines, more attack lines, more defence lines, other
+    assert html.count('<details class="fieldset"') == 2  # the lines, and "Other" (the note)
+    assert html.count('<details class="more-chips"') == 2 * LINES
     assert "C / B" in html and "A · Anna / D" in html  # attack C/B, defence A/D in this deal
-    assert len(form.fieldsets[0][1]) == 2 * 2 * OPEN_LINES
+    assert len(form.fieldsets[0][1]) == 2 * 2 * LINES
+    assert 'data-waits-for="attack_1"' in html and 'data-waits-for="defence_11"' in html
+    assert "data-waits-for" not in html.split('name="attack_1"')[0].rsplit("<fieldset", 1)[1]  # line 1 shows
+
+
+def test_the_usual_bids_are_one_tap_and_a_card_bids_other_cards_fold() -> None:
+    """The spec's table (§5.5): every bid without a qualifier, Banda in each suit, Ulti and Uhu with the
+    pagát are chips; Ulti with the XXI is under "more choices"."""
+    common = make_form(None).fields["attack_1"].widget.common
+    assert {"", "kassza", "gem", "skala", "banda:kor", "banda:pikk", "ulti:pagat", "uhu:pagat"} <= common
+    assert "ulti:xxi" not in common and "uhu:skiz" not in common
+    assert len(common) == 25  # a blank and the table's first two dozen
+    longer = make_form(None, config=TEST_CONFIG).fields["attack_1"].widget.common
+    assert len(longer) == 25 and "skala" not in longer  # a longer table folds its last rows too

@@ -4,9 +4,12 @@ once to the path of the hand it writes (scoring.entry).
 Each pair has numbered lines; a line is two choices: the bid (with its suit or card, e.g. "kőr
 Banda", "pagát Ulti") from the event's point table (``ctx.config``, §4.2), and the result, which
 includes the kontra level (made / failed, plain, kontra ×2 or rekontra ×4) or "silent" for a task
-achieved without a bid. The first section holds four lines per pair; more lines fold away. The
-pairs' roles (attack/defence) come from the table's ``seats`` (§1.5), so the referee never types
-them.
+achieved without a bid. A pair shows its first line, and each line once the one before it holds
+a bid (the sheet's next empty line). The bids are chips, one tap each: every bid of the table
+without a qualifier, each suit of a suit bid and the first card (pagát) of a card bid, in the
+table's order up to two dozen; the rest (a card bid's other cards) fold under "more choices".
+The pairs' roles (attack/defence) come from the table's ``seats`` (§1.5), so the referee never
+types them.
 
 Without a usable point table the bid lists fall back to the rules' template rows and the engine's
 "no point table" error shows at the top of the form.
@@ -27,7 +30,7 @@ from scoring.text import _
 from . import rules
 
 LINES = 12  # lines per pair (a pair rarely has more than a handful of entries)
-OPEN_LINES = 4  # of them in the first, open section
+CHIPS = 24  # bids shown as chips on a line (the spec's §5.5 table: all but the rarer cards)
 SIDES = ("attack", "defence")
 TITLES = {"attack": _("attack"), "defence": _("defence")}
 # result value -> (made, kontra); "silent" is a silent achievement (§5.1)
@@ -76,6 +79,22 @@ def bid_choices(rows: list[rules.Row]) -> tuple[tuple[str, Any], ...]:
     return tuple(out)
 
 
+def common_bids(rows: list[rules.Row]) -> tuple[str, ...]:
+    """The bids shown as chips (the rest fold under "more choices"): a blank line, then in the point
+    table's order every bid without a qualifier, each suit of a suit bid and a card bid with its first
+    card (pagát, the usual one), up to ``CHIPS`` of them (a long table folds its last rows too)."""
+    out: list[str] = []
+    for row in rows:
+        if row.qualifier == "suit":
+            out += [f"{row.bid}:{q}" for q in rules.SUITS]
+        elif row.qualifier == "card":
+            cards = [c for c in rules.CARDS if c in row.cards] + sorted(row.cards - set(rules.CARDS))
+            out += [f"{row.bid}:{q}" for q in cards[:1]]
+        else:
+            out.append(row.bid)
+    return ("", *out[:CHIPS])
+
+
 def pairs(ctx: e.Context) -> dict[str, tuple[str, str]]:
     """The pairs' seats (§1.5): the attack leads and sits fourth, the defence sits third and second."""
     seats = ctx.seats
@@ -107,7 +126,7 @@ def _result_read(entry: Mapping[str, Any], hand: Any) -> str:
     return ("made" if entry.get("made") else "failed") + ("", "_k", "_rk")[kontra if kontra in (0, 1, 2) else 0]
 
 
-def _line(side: str, n: int, pair: tuple[str, str], bids: Any) -> e.Item:
+def _line(side: str, n: int, pair: tuple[str, str], bids: Any, common: tuple[str, ...]) -> e.Item:
     result = f"{side}_{n}_result"
     return e.Item(
         lambda values: f"{'silent' if values.get(result) == 'silent' else 'bids'}.{side}",
@@ -117,6 +136,8 @@ def _line(side: str, n: int, pair: tuple[str, str], bids: Any) -> e.Item:
                     f"{side}_{n}",
                     e.Text.of(_("%(side)s %(pair)s · bid %(n)d"), side=TITLES[side], pair=e.Raw("/".join(pair)), n=n),
                     choices=bids,
+                    common=common,
+                    waits_for=f"{side}_{n - 1}" if n > 1 else None,  # the sheet's next line
                 ),
                 "",
                 put=e.joined("bid", "qualifier"),
@@ -145,17 +166,18 @@ def _line(side: str, n: int, pair: tuple[str, str], bids: Any) -> e.Item:
 
 def layout(ctx: e.Context) -> list[e.Section]:
     table, _errors = rules.point_table(ctx.config)
-    bids = bid_choices(list(table.rows.values()) if table is not None else _template_rows())
+    rows = list(table.rows.values()) if table is not None else _template_rows()
+    bids, common = bid_choices(rows), common_bids(rows)
     seats = pairs(ctx)
     names = {side: e.Text.of(_PAIR, first=e.SeatName(a), second=e.SeatName(b)) for side, (a, b) in seats.items()}
-    lines = {side: [_line(side, n, seats[side], bids) for n in range(1, line_count(ctx, side) + 1)] for side in SIDES}
+    lines = {
+        side: [_line(side, n, seats[side], bids, common) for n in range(1, line_count(ctx, side) + 1)] for side in SIDES
+    }
     return [
         e.Section(
             e.Text.of(_("Bids: attack %(a)s, defence %(d)s"), a=names["attack"], d=names["defence"]),
-            (*lines["attack"][:OPEN_LINES], *lines["defence"][:OPEN_LINES]),
+            (*lines["attack"], *lines["defence"]),
         ),
-        e.Section(e.Text.of(_("More lines: attack %(a)s"), a=names["attack"]), tuple(lines["attack"][OPEN_LINES:])),
-        e.Section(e.Text.of(_("More lines: defence %(d)s"), d=names["defence"]), tuple(lines["defence"][OPEN_LINES:])),
     ]
 
 

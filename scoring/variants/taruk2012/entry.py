@@ -67,9 +67,10 @@ def _bonus(t: str) -> e.Item:
                 get=_bonus_read,
                 claims=("announced", "made"),
             ),
-            e.side(f"b_{t}_side"),
+            # Side and kontra show once the bonus is marked: the open section stays six rows.
+            e.side(f"b_{t}_side", waits_for=f"b_{t}"),
             e.Binding(
-                e.Field(f"b_{t}_kontra", _("kontra"), e.INT_CHOICE, KONTRA, initial=1),
+                e.Field(f"b_{t}_kontra", _("kontra"), e.INT_CHOICE, KONTRA, initial=1, waits_for=f"b_{t}"),
                 "kontra",
                 put=e.unless(1),
                 get=e.or_default(1),
@@ -99,6 +100,7 @@ def _klop_kontra(s: str) -> e.Item:
 def layout(ctx: e.Context) -> list[e.Section]:
     seats = e.seat_choices(ctx.seats)
     partner = (("", e.DASH), (ALONE, _("alone (king in talon or own king)")), *e.seat_choices(ctx.seats, None))
+    klop = tuple(f"klop_{s}" for s in ctx.seats)
     return [
         e.Section(
             _("Game"),
@@ -137,24 +139,40 @@ def layout(ctx: e.Context) -> list[e.Section]:
                 ),
             ),
         ),
+        # The zapisnik has a column for each bonus: the section is open, a bonus one tap.
         e.Section(
             _("Bonuses"),
             tuple(_bonus(t) for t in rules.BONUS_TYPES),
             {"game": [g for g in rules.GAMES if g in rules.POINT_GAMES]},
+            open=True,
         ),
         e.Section(
             _("Klop: card points of each player"),
             (
+                # The four piles usually make 70 (A35: 68 to 72): the last one is shown as the rest
+                # as soon as three are typed; the referee types over it where the sheet differs.
                 *(
-                    e.Binding(e.Field(f"klop_{s}", e.SeatName(s), e.INT, min_value=0, max_value=70), f"klop_points.{s}")
+                    e.Binding(
+                        e.Field(
+                            f"klop_{s}",
+                            e.SeatName(s),
+                            e.INT,
+                            min_value=0,
+                            max_value=70,
+                            preset=e.Preset({"game": ["klop"]}, rest=e.Rest(70, klop)),
+                        ),
+                        f"klop_points.{s}",
+                    )
                     for s in ctx.seats
                 ),
                 *(_klop_kontra(s) for s in ctx.seats),
             ),
             {"game": ["klop"]},
         ),
+        # A mond caught or left in the talon is a mark of the sheet (-20), made in one tap: open. A
+        # renons and a misdeal are the judge's rarer business: folded.
         e.Section(
-            _("Penalties and mond"),
+            _("Mond"),
             (
                 e.Binding(e.Field("mondfang", _("mondfang: whose mond was caught"), choices=seats), "mondfang"),
                 e.Binding(
@@ -163,6 +181,12 @@ def layout(ctx: e.Context) -> list[e.Section]:
                     put=e.true_or_omit,
                     get=e.as_bool,
                 ),
+            ),
+            open=True,
+        ),
+        e.Section(
+            _("Penalties"),
+            (
                 e.Item(
                     "penalties",
                     (

@@ -131,6 +131,7 @@ class HandForm(forms.Form):
         # (title, field names, data-show-when): ``show`` is field -> values for which the section
         # applies. The page script hides and clears the others; the form ignores what they hold.
         self.fieldsets: list[tuple[Any, list[str], Mapping[str, Any]]] = []
+        self.unfolded: set[int] = set()  # indexes of fieldsets open from the start besides the first
         self.setup()
         if len(self.alternatives) > 1:
             self.fields["dealer"] = forms.ChoiceField(
@@ -164,6 +165,8 @@ class HandForm(forms.Form):
         self.ctx = self.context
         self._choices: dict[int, FixedChoices] = {}
         for section in self.entry.layout(self.ctx):
+            if section.open:
+                self.unfolded.add(len(self.fieldsets))
             names = []
             for declared in section.fields():
                 self.fields[declared.name] = self._field(declared)
@@ -182,7 +185,11 @@ class HandForm(forms.Form):
                 preset["hide"] = True
             if f.preset.unless:
                 preset["unless"] = [{self.add_prefix(k): list(v) for k, v in c.items()} for c in f.preset.unless]
+            if f.preset.rest:
+                preset["rest"] = {"total": f.preset.rest.total, "of": [self.add_prefix(n) for n in f.preset.rest.of]}
             field.preset = json.dumps(preset)
+        if f.waits_for:  # read by static/js/handform.js
+            field.waits_for = self.add_prefix(f.waits_for)
         return field
 
     def _django_field(self, f: spec.Field) -> forms.Field:
@@ -329,7 +336,8 @@ class HandForm(forms.Form):
         out = []
         for i, (title, names, show) in enumerate(self.fieldsets):
             fields = [self[n] for n in names if n in self.fields]
-            out.append({"title": title, "fields": fields, "open": i == 0 or _opens(fields), "show": show})
+            opened = i == 0 or i in self.unfolded or _opens(fields)
+            out.append({"title": title, "fields": fields, "open": opened, "show": show})
         used = {n for _, names, _ in self.fieldsets for n in names}
         rest = [self[n] for n in self.fields if n not in used]
         if rest:
