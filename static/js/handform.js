@@ -39,9 +39,10 @@
       box.hidden = hide;
     });
     // A field that waits for another (a bonus's side and kontra wait for the bonus) shows only while
-    // that one holds a value; hidden, it goes back to its first choice.
+    // that one holds a value, or while it holds an error (what blocks is shown); hidden, it goes back
+    // to its first choice.
     form.querySelectorAll("[data-waits-for]").forEach(function (box) {
-      var hide = !value(form, box.dataset.waitsFor);
+      var hide = !value(form, box.dataset.waitsFor) && !box.classList.contains("has-error");
       if (hide && !box.hidden && changed) clear(box);
       box.hidden = hide;
     });

@@ -59,24 +59,30 @@ def test_a_40_100_presets_the_declarers_trump_40_and_keeps_the_referees_choice(a
 
 
 def test_a_laza_bid_presets_made_and_its_result_waits_for_the_bid(alice, bob, phone):
+    """A Laza line is a bid (one tap on a chip) and its result, preset "made"; a pair's next line shows
+    once its last holds a bid, as the sheet's next empty line."""
     table = running_table(alice, "tarokk-laza")  # the samples' point table
     page = phone
     page.goto(page.base_url + table_url(table))
     result = page.locator("fieldset:has(input[name='attack_1_result'])")
-    assert not result.is_visible()  # no bid on the line, no result to give
-    page.select_option("select[name='attack_1']", "kassza")
-    assert result.is_visible() and chosen(page, "attack_1_result") == "made"
+    second = page.locator("fieldset:has(input[name='attack_2'])")
+    expect(result).to_be_hidden()  # no bid on the line, no result to give
+    expect(second).to_be_hidden()
+    tap(page, "attack_1", "kassza")
+    expect(result).to_be_visible()
+    expect(second).to_be_visible()
+    assert chosen(page, "attack_1_result") == "made"
     tap(page, "attack_1_result", "failed")
-    page.select_option("select[name='attack_1']", "trul")  # the referee's "failed" stays
+    tap(page, "attack_1", "trul")  # the referee's "failed" stays
     assert chosen(page, "attack_1_result") == "failed"
-    page.select_option("select[name='defence_1']", "kassza")
+    tap(page, "defence_1", "kassza")
     assert chosen(page, "defence_1_result") == "made"
-    page.select_option("select[name='defence_1']", "")  # the bid taken back takes its preset back
-    assert (
-        chosen(page, "defence_1_result") == ""
-        and not page.locator("fieldset:has(input[name='defence_1_result'])").is_visible()
-    )
-    page.select_option("select[name='defence_1']", "kassza")
+    tap(page, "defence_2", "gem")
+    tap(page, "defence_1", "")  # the bid taken back takes its preset back, and the lines after it
+    expect(page.locator("fieldset:has(input[name='defence_1_result'])")).to_be_hidden()
+    expect(page.locator("fieldset:has(input[name='defence_2'])")).to_be_hidden()
+    assert (chosen(page, "defence_1_result"), chosen(page, "defence_2")) == ("", "")
+    tap(page, "defence_1", "kassza")
     # tarokk-laza.md §3.1 with the samples' point table: the attack's trul failed -10, the
     # defence's kassza made +30 (not zero-sum).
     expect(page.locator("#preview .preview:not(.bad) td")).to_have_text(["-10", "30", "30", "-10"])
@@ -180,3 +186,25 @@ def test_a_bonus_shows_its_side_and_kontra_once_it_is_marked(alice, bob, phone):
     tap(page, "b_trula", "")
     expect(side).to_be_hidden()
     assert chosen(page, "b_trula_side") == "declarer"  # cleared as it hid
+
+
+def test_a_vadasz_figure_of_the_declaring_side_is_announced_by_the_declarer_unless_the_referee_says(alice, bob, phone):
+    """The figures are open (one tap a mark); a figure's announcer, kontra and the rest wait for it; the
+    declaring side's announcer is preset to the declarer, shown before it is saved."""
+    table = running_table(alice, "tarokk-vadasz")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+    by = page.locator("fieldset:has(input[name='decl_tuletroa_by'])")
+    tap(page, "declarer", "A")
+    expect(page.locator("label.chip:has(input[name='decl_tuletroa'][value='made'])")).to_be_visible()
+    expect(by).to_be_hidden()
+    tap(page, "decl_tuletroa", "made")
+    expect(by).to_be_visible()
+    assert chosen(page, "decl_tuletroa_by") == "A"
+    tap(page, "declarer", "B")  # the preset follows the declarer ...
+    assert chosen(page, "decl_tuletroa_by") == "B"
+    tap(page, "decl_tuletroa_by", "C")  # ... until the referee names the announcer himself
+    tap(page, "declarer", "A")
+    assert chosen(page, "decl_tuletroa_by") == "C"
+    tap(page, "opp_negy_kiraly", "made")
+    assert chosen(page, "opp_negy_kiraly_by") in ("", None)  # the opponents have no usual announcer

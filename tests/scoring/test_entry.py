@@ -190,3 +190,31 @@ def test_the_taruk_form_opens_its_bonuses_and_mond_and_shares_klop_out_of_70() -
     fields = {f.name: f for s in sections.values() for f in s.fields()}
     assert (fields["b_trula_side"].waits_for, fields["b_trula_kontra"].waits_for) == ("b_trula", "b_trula")
     assert fields["klop_A"].preset.rest == spec.Rest(70, ("klop_B", "klop_C", "klop_D", "klop_A"))
+
+
+def _sections(key: str, seats: tuple[str, ...] = ("B", "C", "D", "A")) -> dict[str, Any]:
+    ctx = spec.Context(seats, tuple(sorted(seats)), "A", seats, config_of(key))
+    return {str(s.title): s for s in VARIANTS[key].entry.layout(ctx)}
+
+
+def test_the_sheets_everyday_marks_are_open_and_their_details_wait_for_them() -> None:
+    """One tap for what the sheet marks in one stroke (issue 27): ulti's kontras, the tarokk figures
+    open; a figure's side, how, announcer and kontra show once the figure is marked, and a row of
+    figures once the row before it holds one."""
+    ulti = _sections("ulti-mausz", ("A", "B", "C"))
+    assert ulti["Kontra and rekontra"].open and not ulti["Silent claims and give-up"].open
+    assert not ulti["Renonsz"].open
+    ill = _sections("tarokk-illusztralt")
+    figures = {f.name: f for f in ill["Figures, in the order announced"].fields()}
+    assert ill["Figures, in the order announced"].open and not ill["8 or 9 tarokks"].open
+    assert (figures["fig1"].waits_for, figures["fig2"].waits_for, figures["fig6"].waits_for) == (None, "fig1", "fig5")
+    assert {figures[f"fig2_{m}"].waits_for for m in ("side", "how", "kontra")} == {"fig2"}
+    vad = _sections("tarokk-vadasz")
+    mine, theirs = vad["Declaring side's figures"], vad["Opponents' figures"]
+    assert mine.open and theirs.open
+    fields = {f.name: f for s in (mine, theirs) for f in s.fields()}
+    assert fields["decl_xxi_fogas_unplayable"].waits_for == "decl_xxi_fogas"
+    # The declarer announces most of his side's figures: preset to him once it is announced.
+    by = fields["decl_tuletroa_by"].preset
+    assert by.copy == "declarer" and set(by.when["decl_tuletroa"]) == {"made", "failed", "announced"}  # not silent
+    assert fields["opp_tuletroa_by"].preset is None  # no usual announcer among the opponents

@@ -105,7 +105,10 @@ def test_a_visible_section_still_counts(alice, bob):
     ]
 
 
-def test_laza_a_blocking_value_in_a_folded_section_is_shown_open(alice, bob):
+def test_laza_a_blocking_value_on_a_waiting_line_is_shown(alice, bob):
+    """A result posted on a line whose bid is blank, far below the last line with a bid: the page's script
+    hides a line until the one before holds a bid, but not one that holds an error (static/js/handform.js);
+    the line is marked so, in the open section."""
     table = running_table(alice, "tarokk-laza")
     client = client_for(bob)
     fields = rendered_form(client, table)
@@ -117,13 +120,13 @@ def test_laza_a_blocking_value_in_a_folded_section_is_shown_open(alice, bob):
     line = later.removesuffix("_result")
     assert "Choose the bid this result belongs to." in response.context["form"].errors[line][0]
     page = response.content.decode()
-    # the <details> holding the error is open
-    section = page[: page.index(f'name="{line}"')]
-    assert section[section.rindex("<details") :].split(">", 1)[0].endswith(" open")
+    before = page[: page.index(f'name="{line}"')]
+    box = before[before.rindex("<fieldset") :].split(">", 1)[0]
+    assert "has-error" in box and f'data-waits-for="{line.rsplit("_", 1)[0]}_' in box
+    assert before[before.rindex('<details class="fieldset"') :].split(">", 1)[0].endswith(" open")
     assert not Hand.objects.exists()
 
 
 def _first_bid(client, table) -> str:
     page = client.get(f"/e/{table.round.tournament.slug}/round/1/table/1/").content.decode()
-    select = page[page.index('name="attack_1"') :]
-    return re.findall(r'<option value="([^"]+)"', select)[0]
+    return re.findall(r'name="attack_1" value="([^"]+)"', page)[0]  # its first chip with a bid

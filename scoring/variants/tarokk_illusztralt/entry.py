@@ -32,7 +32,6 @@ from scoring.text import _
 from . import rules
 
 FIGURE_ROWS = 6  # the sample generator lists at most 5 figures; a real hand rarely more than 3
-FIRST_ROWS = 3  # rows 1-3 in the "Figures" section, the rest in "More figures"
 
 BIDS = (
     ("harmas", _("Hármas (three, G=1)")),
@@ -149,16 +148,23 @@ def _figure(i: int) -> e.Item:
     return e.Item(
         "figures",
         (
+            # A row shows once the row before it holds a figure (the sheet's next line), its side, how
+            # and kontra once it holds its own: the open section stays short.
             e.Binding(
-                e.Field(f"fig{i}", e.Text.of(_("figure %(n)d"), n=i), choices=FIGURES),
+                e.Field(
+                    f"fig{i}",
+                    e.Text.of(_("figure %(n)d"), n=i),
+                    choices=FIGURES,
+                    waits_for=f"fig{i - 1}" if i > 1 else None,
+                ),
                 "",
                 put=e.joined("figure", "suit"),
                 get=e.split("figure", "suit"),
                 claims=("figure", "suit"),
             ),
-            e.side(f"fig{i}_side"),
+            e.side(f"fig{i}_side", waits_for=f"fig{i}"),
             e.Binding(
-                e.Field(f"fig{i}_how", _("how"), choices=HOW, initial="made"),
+                e.Field(f"fig{i}_how", _("how"), choices=HOW, initial="made", waits_for=f"fig{i}"),
                 "",
                 put=lambda v, values: _how(v or "made", values, i),
                 get=_how_read,
@@ -166,7 +172,7 @@ def _figure(i: int) -> e.Item:
                 claims=("announced", "result"),
             ),
             e.Binding(
-                e.Field(f"fig{i}_kontra", _("kontra"), e.INT_CHOICE, KONTRA, initial=0),
+                e.Field(f"fig{i}_kontra", _("kontra"), e.INT_CHOICE, KONTRA, initial=0, waits_for=f"fig{i}"),
                 "kontra",
                 put=lambda v, values: v or e.OMIT,
                 get=lambda found, hand: found or 0,
@@ -225,13 +231,12 @@ def layout(ctx: e.Context) -> list[e.Section]:
                 ),
             ),
         ),
+        # The sheet's figure lines, one tap a figure: open.
         e.Section(
             _("Figures, in the order announced"),
-            tuple(_figure(i) for i in range(1, FIRST_ROWS + 1)),
+            tuple(_figure(i) for i in range(1, FIGURE_ROWS + 1)),
             PLAYED_OR_RENONSZ,
-        ),
-        e.Section(
-            _("More figures"), tuple(_figure(i) for i in range(FIRST_ROWS + 1, FIGURE_ROWS + 1)), PLAYED_OR_RENONSZ
+            open=True,
         ),
         e.Section(_("8 or 9 tarokks"), tuple(_tarokk_count(s) for s in ctx.seats), PLAYED_OR_RENONSZ),
         e.Section(_("Renonsz"), e.renonsz(seats, RENONSZ_KINDS), {"outcome": ["renonsz"]}),

@@ -146,6 +146,9 @@ def _figure(side: str, fig: str, seats: Any) -> e.Item:
             return values["declarer"]  # a lone declarer's side is himself
         return e.OMIT
 
+    announced = tuple(v for v, _label in HOW_CHOICES[fig] if v and not v.startswith("silent_"))
+    # A figure's announcer, kontra and the rest show once the figure is marked: the open grid stays one
+    # row a figure.
     members = [
         e.Binding(
             e.Field(name, rules.FIGURE_NAME[fig], choices=HOW_CHOICES[fig]),
@@ -154,9 +157,23 @@ def _figure(side: str, fig: str, seats: Any) -> e.Item:
             get=how_read,
             claims=("announced", "result"),
         ),
-        e.Binding(e.Field(f"{name}_by", _("announced by"), choices=seats), "announcer", put=announcer, blank=(None,)),
         e.Binding(
-            e.Field(f"{name}_kontra", _("kontra"), e.INT_CHOICE, KONTRA, initial=0),
+            e.Field(
+                f"{name}_by",
+                _("announced by"),
+                choices=seats,
+                # The declarer announces most of his side's figures: preset, shown before it is saved.
+                preset=e.Preset({name: announced, "declarer": (e.ANY,)}, copy="declarer")
+                if side == "declarer"
+                else None,
+                waits_for=name,
+            ),
+            "announcer",
+            put=announcer,
+            blank=(None,),
+        ),
+        e.Binding(
+            e.Field(f"{name}_kontra", _("kontra"), e.INT_CHOICE, KONTRA, initial=0, waits_for=name),
             "kontra",
             put=lambda v, values: v or e.OMIT,
             get=lambda found, hand: found or 0,
@@ -165,7 +182,12 @@ def _figure(side: str, fig: str, seats: Any) -> e.Item:
     if fig in rules.WITH_VOLAT_FIGURES:
         members.append(
             e.Binding(
-                e.Field(f"{name}_volat", _("announced together with the same player's volát (counts 0)"), e.BOOL),
+                e.Field(
+                    f"{name}_volat",
+                    _("announced together with the same player's volát (counts 0)"),
+                    e.BOOL,
+                    waits_for=name,
+                ),
                 "with_volat",
                 put=e.true_or_omit,
                 get=e.as_bool,
@@ -173,7 +195,10 @@ def _figure(side: str, fig: str, seats: Any) -> e.Item:
         )
     if fig in UNPLAYABLE:
         members.append(
-            e.Binding(e.Field(f"{name}_unplayable", _("objectively unplayable"), choices=UNPLAYABLE[fig]), "unplayable")
+            e.Binding(
+                e.Field(f"{name}_unplayable", _("objectively unplayable"), choices=UNPLAYABLE[fig], waits_for=name),
+                "unplayable",
+            )
         )
     return e.Item(
         "figures",
@@ -216,7 +241,10 @@ def layout(ctx: e.Context) -> list[e.Section]:
             e.Binding(e.Field("talon_arranger", _("talon arranger"), choices=e.seat_choices(choices)), "talon_arranger")
         )
     grids = [
-        e.Section(SIDE_TITLES[side], tuple(_figure(side, fig, seats) for fig in rules.FIGURES), PLAYED_OR_RENONSZ)
+        # The sheet's figure columns, one tap a mark: open.
+        e.Section(
+            SIDE_TITLES[side], tuple(_figure(side, fig, seats) for fig in rules.FIGURES), PLAYED_OR_RENONSZ, open=True
+        )
         for side in rules.SIDES
     ]
     return [

@@ -274,6 +274,7 @@ def layout(ctx: e.Context) -> list[e.Section]:
                 ),
             ),
         ),
+        # Kontras are the sheet's everyday marks (a column per bid): open, one tap each.
         e.Section(
             _("Kontra and rekontra"),
             tuple(
@@ -291,6 +292,7 @@ def layout(ctx: e.Context) -> list[e.Section]:
                 )
                 for fam in FAMILIES
             ),
+            open=True,
         ),
         e.Section(
             _("Individual kontra (betli, colourless durchmars): the defenders' levels"),
@@ -310,6 +312,7 @@ def layout(ctx: e.Context) -> list[e.Section]:
                 for s in seats
             ),
             {"bid": sorted(rules.COLOURLESS)},
+            open=True,  # shown for a betli or a colourless durchmars only, where it is the kontra
         ),
         e.Section(
             _("Silent claims and give-up"),
