@@ -127,7 +127,8 @@ def machine() -> str:
         load = "load average unknown"
     return (
         f"{cpu or platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')}, commit {commit()}, "
+        # UTC whatever the process's zone: Django's TIME_ZONE sets TZ in the benches that set it up.
+        f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, commit {commit()}, "
         f"{load} (1, 5, 15 min) when written"
     )
 
