@@ -1,6 +1,7 @@
 """``{% chips field %}``: a chip field's radio inputs, each in its label, written in Python.
 
-A hand form of a long variant has a thousand chips or more (a Laza form: 49 fields, about 500 chips), and
+A hand form of a long variant has a thousand chips or more (a Laza form: 24 bid lines of the point table's
+bids and results, about 1,800 chips), and
 the table page renders several forms ahead for offline entry; one ``{% include %}`` a chip made a form take
 a tenth of a second. The markup is what Django's widget templates write (``input.html``, ``attrs.html``),
 a label around each input so the whole chip is a tap target.

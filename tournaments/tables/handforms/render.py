@@ -1,6 +1,6 @@
 """The hand form's renderer: Django's own, with its select and input templates written in Python.
 
-A Laza form has 48 selects of ~50 options each, and the table page renders up to eight forms ahead for
+A long form has dozens of selects and inputs, and the table page renders up to eight forms ahead for
 offline entry; one template ``{% include %}`` an option made a form take a tenth of a second. These
 functions write what Django's templates write (``select.html``, ``select_option.html``,
 ``input.html``, ``attrs.html``), to the byte, from the context Django's widgets already computed, so
