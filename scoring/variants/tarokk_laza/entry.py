@@ -65,6 +65,11 @@ def _template_rows() -> list[rules.Row]:
     ]
 
 
+def _cards(row: rules.Row) -> list[str]:
+    """A card bid's cards: the rules' own in their order, then the table's others."""
+    return [c for c in rules.CARDS if c in row.cards] + sorted(row.cards - set(rules.CARDS))
+
+
 def bid_choices(rows: list[rules.Row]) -> tuple[tuple[str, Any], ...]:
     """One choice per (bid, qualifier): "kassza", "banda:kor", "ulti:pagat" (the table's own words)."""
     out: list[tuple[str, Any]] = [("", e.DASH)]
@@ -72,8 +77,7 @@ def bid_choices(rows: list[rules.Row]) -> tuple[tuple[str, Any], ...]:
         if row.qualifier == "suit":
             out += [(f"{row.bid}:{q}", e.Raw(f"{name} {row.name}")) for q, name in rules.SUITS.items()]
         elif row.qualifier == "card":
-            cards = [c for c in rules.CARDS if c in row.cards] + sorted(row.cards - set(rules.CARDS))
-            out += [(f"{row.bid}:{q}", e.Raw(f"{rules.CARDS.get(q, q)} {row.name}")) for q in cards]
+            out += [(f"{row.bid}:{q}", e.Raw(f"{rules.CARDS.get(q, q)} {row.name}")) for q in _cards(row)]
         else:
             out.append((row.bid, e.Raw(row.name)))
     return tuple(out)
@@ -88,8 +92,7 @@ def common_bids(rows: list[rules.Row]) -> tuple[str, ...]:
         if row.qualifier == "suit":
             out += [f"{row.bid}:{q}" for q in rules.SUITS]
         elif row.qualifier == "card":
-            cards = [c for c in rules.CARDS if c in row.cards] + sorted(row.cards - set(rules.CARDS))
-            out += [f"{row.bid}:{q}" for q in cards[:1]]
+            out += [f"{row.bid}:{q}" for q in _cards(row)[:1]]
         else:
             out.append(row.bid)
     return ("", *out[:CHIPS])
