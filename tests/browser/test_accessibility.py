@@ -36,9 +36,21 @@ AXE_OPTIONS = {
 }
 
 
-def violations(page: Any) -> list[str]:
-    """axe-core's findings on the page as it shows now: one readable line per failing node."""
-    found = Axe().run(page, options=AXE_OPTIONS).response["violations"]
+# The dark scheme changes the colours and nothing else (site.css: custom properties under
+# prefers-color-scheme): in it the rules that read colours are run again, not the whole set.
+DARK_OPTIONS = {
+    "runOnly": {"type": "rule", "values": ["color-contrast", "link-in-text-block"]},
+    "resultTypes": ["violations"],
+}
+_AXE_SCRIPT = Axe().axe_script
+
+
+def violations(page: Any, options: dict = AXE_OPTIONS) -> list[str]:
+    """axe-core's findings on the page as it shows now: one readable line per failing node. axe-core is
+    put into the page once (half a megabyte of script), not for every check."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(_AXE_SCRIPT)
+    found = page.evaluate("options => axe.run(document, options)", options)["violations"]
     return [
         f"{v['id']} ({v['impact']}) {' '.join(map(str, node['target']))}: {node.get('failureSummary', '')}"
         for v in found
@@ -47,10 +59,11 @@ def violations(page: Any) -> list[str]:
 
 
 def assert_accessible(page: Any, what: str) -> None:
-    """No violation in the light scheme nor in the dark one a phone in a dim hall may be set to."""
-    for scheme in ("light", "dark"):
+    """No violation in the light scheme, nor a colour one in the dark scheme a phone in a dim hall may be
+    set to."""
+    for scheme, options in (("light", AXE_OPTIONS), ("dark", DARK_OPTIONS)):
         page.emulate_media(color_scheme=scheme)
-        found = violations(page)
+        found = violations(page, options)
         assert not found, f"{what}, {scheme} ({page.url}):\n" + "\n".join(found)
     page.emulate_media(color_scheme="light")
 
@@ -110,8 +123,6 @@ def test_a_referees_pages_pass_axe_on_a_phone(key, alice, bob, page):
     hands.enter_hand(bob, table, sample_hands(key, table, 1)[0])
     base = f"/e/{event.slug}"
 
-    page.goto(page.base_url + "/accounts/login/")
-    assert_accessible(page, "the login page")
     log_in(page, "bob")
 
     page.goto(page.base_url + f"{base}/round/1/table/1/")
@@ -142,6 +153,7 @@ def test_the_public_pages_pass_axe_on_a_phone(alice, bob, page):
             "the standings": f"{base}/standings/",
             "the hall": f"{base}/hall/",
             "a player's page": f"{base}/player/1/",
+            "the login page": "/accounts/login/",
         },
     )
 
