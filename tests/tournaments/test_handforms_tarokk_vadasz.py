@@ -85,6 +85,15 @@ def test_the_talon_arranger_is_a_choice_only_at_seven():
     assert "talon_arranger" not in make_form(None, list("ABCDEF"), "A").fields
     seven = make_form(None, list("ABCDEFG"), "D")
     assert [c for c, _ in seven.fields["talon_arranger"].choices] == ["", "G", "A"]
+    # Dealer D of A..G: the two opposite him are G (d+3) and A (d+4); G is shown chosen (no scoring
+    # role, tarokk-vadasz.md §1.1), and a hand typed without touching the chip names him.
+    assert seven["talon_arranger"].value() == "G"
+    assert (
+        hand_of(typed({**V1, "declarer": "E", "partner": "B"}, list("ABCDEFG"), "D"), list("ABCDEFG"), "D")[
+            "talon_arranger"
+        ]
+        == "G"
+    )
     hand = hand_of(typed({"outcome": "redeal"}, list("ABCDEF"), "A"), list("ABCDEF"), "A")
     assert hand["talon_arranger"] == "D"
     assert hand["participants"] == list("ABCDEF")
@@ -141,7 +150,9 @@ def test_the_typical_hand_needs_at_most_six_inputs():
     assert inputs(data) == 5
     assert hand_of(data) == {**envelope_for(FOUR, "D"), "participants": FOUR, **V1}
     seven = typed({**V1, "declarer": "E", "partner": "B", "talon_arranger": "G"}, list("ABCDEFG"), "D")
-    assert inputs(seven, list("ABCDEFG"), "D") == 6
+    assert inputs(seven, list("ABCDEFG"), "D") == 5  # the arranger G is the chip shown chosen
+    other = typed({**V1, "declarer": "E", "partner": "B", "talon_arranger": "A"}, list("ABCDEFG"), "D")
+    assert inputs(other, list("ABCDEFG"), "D") == 6  # the dealer picked the other one: one tap
 
 
 # --- engine errors land on the field the referee used ------------------------------

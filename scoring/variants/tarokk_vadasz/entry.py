@@ -237,9 +237,10 @@ def layout(ctx: e.Context) -> list[e.Section]:
     ]
     choices = arrangers(ctx)
     if len(choices) > 1:  # at 7 the dealer picks one of the two opposite him (§1.1)
-        first.append(
-            e.Binding(e.Field("talon_arranger", _("talon arranger"), choices=e.seat_choices(choices)), "talon_arranger")
-        )
+        # The first of the two (d+3) is shown chosen: the arranger has no scoring role (§1.1), so the
+        # chip saves the tap where the dealer picked him and changes no score where he did not.
+        arranger = e.Field("talon_arranger", _("talon arranger"), choices=e.seat_choices(choices), initial=choices[0])
+        first.append(e.Binding(arranger, "talon_arranger"))
     grids = [
         # The sheet's figure columns, one tap a mark: open.
         e.Section(
