@@ -102,8 +102,9 @@ def test_the_40_preset_yields_to_a_renonsz_case_that_records_no_play(alice, bob,
     tap(page, "declarer", "B")
     assert chosen(page, "m_zold") == "B"
     renonsz = page.locator("details.fieldset", has=page.locator("[name='renonsz_case']"))
-    renonsz.locator("summary").click()
-    page.select_option("select[name='renonsz_case']", "13.3.4")
+    renonsz.locator("summary").first.click()
+    tap(page, "renonsz_case", "13.3.4")  # a revoke: one of the cases shown first
+    assert chosen(page, "renonsz_offender") == ""  # anyone may revoke: no offender preset
     tap(page, "renonsz_offender", "B")
     assert chosen(page, "m_zold") == ""  # the preset yielded
     preview = page.locator("#preview")
@@ -115,6 +116,30 @@ def test_the_40_preset_yields_to_a_renonsz_case_that_records_no_play(alice, bob,
     # 13.3.4 by the declarer (§4.3 PLAY, as §7 Example 27): he pays each defender the whole bid at
     # the kontras said, V = 40-100 (§2 row 3) 4 x 1 = 4.
     assert hand.points == {"A": 4, "B": -8, "C": 4}
+
+
+def test_a_case_only_the_declarer_commits_shows_him_as_the_offender(alice, bob, phone):
+    """ulti-mausz.md §7 Example 32: 13.3.1 (trump not named before the first card) is a case of the
+    declarer's (§4.3): once it is chosen the offender shows the declarer, and the hand saves as the spec's."""
+    table = running_table(alice, "ulti-mausz")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+    page.locator("details.more-chips", has=page.locator("[name='bid']")).locator("summary").click()
+    tap(page, "bid", "20-100+ulti")
+    tap(page, "declarer", "A")
+    page.locator("details.fieldset", has=page.locator("[name='renonsz_case']")).locator("summary").first.click()
+    more = page.locator("details.more-chips", has=page.locator("[name='renonsz_case']"))
+    expect(more).not_to_have_attribute("open", "")  # a bidding case is folded under "more"
+    more.locator("summary").click()
+    tap(page, "renonsz_case", "13.3.1")
+    assert chosen(page, "renonsz_offender") == "A"
+    expect(page.locator("#preview")).to_contain_text("-48")
+    page.locator(".entry-bar button[type=submit]").click()
+    expect(page.locator("ul.messages")).to_contain_text("Hand 1 saved")
+    hand = Hand.objects.get()
+    assert hand.input["renonsz"] == {"case": "13.3.1", "offender": "A"}
+    # §7 Example 32: table total 8 (20-100) + 4 (ulti) = 12, doubled: the declarer pays each defender 24.
+    assert hand.points == {"A": -48, "B": 24, "C": 24}
 
 
 def test_a_number_out_of_range_shows_its_error_in_the_preview(alice, bob, phone):

@@ -6,7 +6,7 @@ hand, and the standings mark the excluded player."""
 
 from __future__ import annotations
 
-from tests.browser.conftest import log_in
+from tests.browser.conftest import chosen, log_in
 from tests.support.incidents import _seated, ulti_table_with_example_1
 from tournaments.models import Entry, Hand, Incident, Sanction
 from tournaments.tables import hands
@@ -38,7 +38,7 @@ def test_a_renonsz_claim_from_the_table_to_the_corrected_hand_and_an_exclusion(c
     rule.locator("textarea[name=ruling]").fill("tricks inspected: no violation")
     rule.locator("button[type=submit]").click()
     judge.click(".consequence a.button")
-    assert judge.input_value("select[name=renonsz_case]") == "10.3.g"
+    assert chosen(judge, "renonsz_case") == "10.3.g"
     judge.click("button[name=save]")
     judge.wait_for_url("**/table/1/")
     assert Hand.objects.get(pk=hand.pk).points == {declarer: 2, partner: 1, caller: -3}

@@ -101,6 +101,12 @@ CASES = (
         for c, case in rules.CASES.items()
     ),
 )
+# The cases a referee meets at the table during play (13.§ (3), 10.§ (3) e and g), shown as tap
+# targets in the rulebook's order, revoke among them; the dealing and bidding cases and the jury's
+# fold under "more choices". The dash stays in reach: it takes a case back.
+COMMON_CASES = ("", "13.3.3", "13.3.4", "13.3.5", "13.3.6", "13.3.7", "13.3.12", "10.3.e", "10.3.g")
+# A case only the declarer can commit (§4.3 "declarer"): its offender is shown as the declarer.
+DECLARER_CASES = tuple(c for c, case in rules.CASES.items() if case.offender == "declarer")
 
 
 def component(bid: str | None, family: str) -> str:
@@ -342,12 +348,18 @@ def layout(ctx: e.Context) -> list[e.Section]:
             _("Renonsz"),
             (
                 e.Binding(
-                    e.Field("renonsz_case", _("renonsz case (13.§)"), choices=CASES),
+                    e.Field("renonsz_case", _("renonsz case (13.§)"), choices=CASES, common=COMMON_CASES),
                     "renonsz.case",
                     claims=("renonsz",),
                 ),
                 e.Binding(
-                    e.Field("renonsz_offender", _("offender"), choices=e.seat_choices(seats)), "renonsz.offender"
+                    e.Field(
+                        "renonsz_offender",
+                        _("offender"),
+                        choices=e.seat_choices(seats),
+                        preset=e.Preset({"renonsz_case": DECLARER_CASES, "declarer": (e.ANY,)}, copy="declarer"),
+                    ),
+                    "renonsz.offender",
                 ),
                 e.Binding(
                     e.Field("penalty_bid", _("penalty bid (13.2.3c, 13.2.4a, 13.2.5)"), choices=(*e.BLANK, *BIDS[1:])),
