@@ -2,10 +2,9 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
-from drf_spectacular.views import SpectacularAPIView
 
 from config.health import health
-from tournaments.api.core import DocsView
+from tournaments.api.core import DocsView, SchemaView
 from tournaments.api.tokens import TokenView
 
 urlpatterns = [
@@ -16,7 +15,7 @@ urlpatterns = [
     # whole by every visitor (tournaments/public/cache.py). A forged switch changes only the
     # visitor's display language, and Django's view still refuses a "next" to another site.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/schema/", SchemaView.as_view(), name="api-schema"),
     path("api/docs/", DocsView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/token/", TokenView.as_view(), name="api-token"),
     path("api/", include("tournaments.api.urls")),

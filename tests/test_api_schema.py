@@ -152,3 +152,53 @@ def test_a_variant_without_a_schema_has_an_open_hand(db, monkeypatch):
     assert (toy["required"], toy["additionalProperties"]) == (["number"], {})
     read = component(schema, component(schema, {"$ref": "#/components/schemas/Hand"})["properties"]["input"])
     assert hands_of(schema, read)["toy"]["required"] == ["variant"]
+
+
+@pytest.fixture
+def generations(monkeypatch) -> list[str]:
+    """The languages drf-spectacular made a schema in, from an empty store of made schemas."""
+    from django.utils import translation
+    from drf_spectacular.generators import SchemaGenerator
+
+    from tournaments.api import core as schema_view
+
+    made: list[str] = []
+    generate = SchemaGenerator.get_schema
+
+    def counted(self, *args, **kwargs):
+        made.append(translation.get_language())
+        return generate(self, *args, **kwargs)
+
+    monkeypatch.setattr(schema_view, "_MADE", {})
+    monkeypatch.setattr(SchemaGenerator, "get_schema", counted)
+    return made
+
+
+def test_the_schema_is_made_once_per_language_and_the_same_for_everyone(db, alice, generations):
+    anonymous = client_for(None).get("/api/schema/?format=json")
+    again = client_for(alice).get("/api/schema/?format=json")  # a signed-in client reads the same schema
+    assert generations == ["en"] and anonymous.json() == again.json()
+    hungarian = client_for(None).get("/api/schema/?format=json&lang=hu")
+    assert generations == ["en", "hu"] and hungarian.status_code == 200
+    client_for(None).get("/api/schema/?format=json&lang=hu")
+    assert generations == ["en", "hu"]
+
+
+def test_a_signed_in_reader_made_the_same_schema_as_the_public_gets(db, alice, generations):
+    # What justifies one schema for everyone: made for an organizer first, it equals one made anew for
+    # the public (the schema is public: drf-spectacular's SERVE_PUBLIC).
+    organizers = client_for(alice).get("/api/schema/?format=json").json()
+    from tournaments.api import core as schema_view
+
+    schema_view._MADE.clear()
+    assert client_for(None).get("/api/schema/?format=json").json() == organizers
+    assert generations == ["en", "en"]
+
+
+def test_a_language_the_site_has_not_is_answered_and_not_kept(db, generations):
+    from tournaments.api import core as schema_view
+
+    for _ in range(2):
+        assert client_for(None).get("/api/schema/?format=json&lang=zz").status_code == 200
+    assert generations == ["zz", "zz"]
+    assert not schema_view._MADE

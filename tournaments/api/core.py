@@ -14,14 +14,16 @@ import inspect
 import json
 from typing import Any, ClassVar
 
+from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Prefetch
 from django.http import Http404
+from django.utils import translation
 from drf_spectacular.settings import spectacular_settings
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
-from drf_spectacular.views import SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework import exceptions, status
 from rest_framework.parsers import JSONParser
 from rest_framework.renderers import JSONRenderer
@@ -32,6 +34,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from scoring.registry import VARIANTS
 from tournaments import access, lookups
 from tournaments.api.serializers import (
     ByeSerializer,
@@ -351,3 +354,27 @@ class DocsView(SpectacularSwaggerSplitView):
         if isinstance(ui_settings, dict) and "settings" in response.data:
             response.data["settings"] = json.dumps({**ui_settings, "validatorUrl": None})
         return response
+
+
+# The schemas /api/schema/ made, by language and the variants registered (shared by the process's requests).
+_MADE: dict[tuple, Any] = {}
+
+
+class SchemaView(SpectacularAPIView):
+    """``/api/schema/``, made once per process for each of the site's languages. drf-spectacular makes
+    it anew for every request, about a second of a core for anyone who asks (the schema is public); it
+    changes only with the code and with the variants registered (a test registers one). A ``lang`` or
+    ``version`` the site does not have is answered as drf-spectacular does, and not kept."""
+
+    def _get_schema_response(self, request: Any) -> Response:
+        version = self.api_version or request.version or self._get_version_parameter(request)
+        language = translation.get_language()
+        key = (language, tuple((k, id(v)) for k, v in VARIANTS.items()))
+        schema = _MADE.get(key) if version is None else None
+        if schema is None:
+            generator = self.generator_class(urlconf=self.urlconf, api_version=version, patterns=self.patterns)
+            schema = generator.get_schema(request=request, public=self.serve_public)
+            if version is None and language in dict(settings.LANGUAGES):
+                _MADE[key] = schema
+        filename = self._get_filename(request, version)
+        return Response(data=schema, headers={"Content-Disposition": f'inline; filename="{filename}"'})
