@@ -51,9 +51,11 @@ def test_the_42_case_ids_are_the_specs():
 def test_the_table_page_offers_each_case_by_paragraph_in_the_readers_language(alice, bob, lang):
     table = running_table(alice, "ulti-mausz")
     page = in_language(bob, lang).get(table_url(table)).content.decode()
-    select = re.search(r'<select name="renonsz_case"[^>]*>(.*?)</select>', page, re.S)
-    assert select, "no renonsz case drop-down"
-    options = dict(re.findall(r'<option value="([^"]*)"[^>]*>(.*?)</option>', select.group(1), re.S))
+    # Chips (the cases met during play first, the others under "more choices"), each a radio input
+    # in its label: the case id is the value, the label its paragraph and what happened.
+    chips = re.findall(r'<input type="radio" name="renonsz_case" value="([^"]*)"[^>]*><span>(.*?)</span>', page, re.S)
+    assert chips, "no renonsz case chips"
+    options = dict(chips)
     assert set(options) - {""} == set(CASES)
     with translation.override(lang):
         for case_id, case in CASES.items():
