@@ -107,11 +107,14 @@ def _holds(field: Mapping[str, Any], value: Any, now: Any) -> bool:
 
 
 def _reveal(control: Any) -> bool:
-    """Open the folded section that holds the field, as a referee taps its title; False when hidden."""
-    details = control.locator("xpath=ancestor::details[1]").first
-    summary = details.locator("xpath=./summary").first
-    # An open section's title would fold it: a field hidden there waits for another (scoring.entry's
-    # waits_for) and stays hidden.
-    if summary.count() and summary.is_visible() and details.get_attribute("open") is None:
-        summary.click()
+    """Open the folded sections that hold the field, outermost first, as a referee taps their titles (a
+    renonsz case under "more choices" sits in a folded section); False when it stays hidden."""
+    folds = control.locator("xpath=ancestor::details")
+    for i in range(folds.count()):
+        details = folds.nth(i)
+        summary = details.locator("xpath=./summary").first
+        # An open section's title would fold it: a field hidden there waits for another (scoring.entry's
+        # waits_for) and stays hidden.
+        if summary.count() and summary.is_visible() and details.get_attribute("open") is None:
+            summary.click()
     return control.is_visible()

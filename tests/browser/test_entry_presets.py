@@ -28,7 +28,7 @@ def test_a_40_100_presets_the_declarers_trump_40_and_keeps_the_referees_choice(a
     assert page.locator("label.chip:has(input[name='bid'][value='40-100'])").is_visible()
     rare = page.locator("label.chip:has(input[name='bid'][value='szintelen_teritett_durchmars'])")
     assert not rare.is_visible()
-    page.locator("details.more-chips > summary").click()
+    page.locator("details.more-chips", has=page.locator("[name='bid']")).locator("summary").click()
     assert rare.is_visible()
     # ulti-mausz.md §2 row 3: 40-100 in zöld by B, 6 tricks, 60 card points + the trump 40 = 100:
     # 4 per defender.
