@@ -362,9 +362,10 @@ _MADE: dict[tuple, Any] = {}
 
 class SchemaView(SpectacularAPIView):
     """``/api/schema/``, made once per process for each of the site's languages. drf-spectacular makes
-    it anew for every request, about a second of a core for anyone who asks (the schema is public); it
-    changes only with the code and with the variants registered (a test registers one). A ``lang`` or
-    ``version`` the site does not have is answered as drf-spectacular does, and not kept."""
+    it anew for every request (110-180 ms of a core, then 25 ms to write it out; the schema is public,
+    anyone may ask); it changes only with the code and with the variants registered (a test registers
+    one). A ``lang`` or ``version`` the site does not have is answered as drf-spectacular does, and not
+    kept. About 4 MB a language a process."""
 
     def _get_schema_response(self, request: Any) -> Response:
         version = self.api_version or request.version or self._get_version_parameter(request)
