@@ -6,7 +6,9 @@ hand, and the standings mark the excluded player."""
 
 from __future__ import annotations
 
-from tests.browser.conftest import chosen, log_in
+from playwright.sync_api import expect
+
+from tests.browser.conftest import log_in
 from tests.support.incidents import _seated, ulti_table_with_example_1
 from tournaments.models import Entry, Hand, Incident, Sanction
 from tournaments.tables import hands
@@ -38,7 +40,8 @@ def test_a_renonsz_claim_from_the_table_to_the_corrected_hand_and_an_exclusion(c
     rule.locator("textarea[name=ruling]").fill("tricks inspected: no violation")
     rule.locator("button[type=submit]").click()
     judge.click(".consequence a.button")
-    assert chosen(judge, "renonsz_case") == "10.3.g"
+    # The correction page loads after the click: wait for its preset case (the chip 10.3.g, checked).
+    expect(judge.locator("input[name=renonsz_case][value='10.3.g']")).to_be_checked()
     judge.click("button[name=save]")
     judge.wait_for_url("**/table/1/")
     assert Hand.objects.get(pk=hand.pk).points == {declarer: 2, partner: 1, caller: -3}
