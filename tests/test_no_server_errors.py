@@ -74,7 +74,6 @@ FIELDS = [
     "throw_in_reason",
     "start_double_round",
     "lengetes_waver",
-    "lengetes_mode",
     "penalty_bid",
     "penalty_red",
     "body",

@@ -163,8 +163,12 @@ def _played(rng: random.Random, hand: Hand, seats: list[str], renonsz: bool) -> 
 def _lengetes(
     rng: random.Random, hand: Hand, figures: list[Hand], declarer: str, opponents: list[str], tricks: int
 ) -> None:
-    """Make the hand a lengetés one (§1.11, §3.2 rule 8), adjusting what it needs."""
+    """Make the hand a lengetés one (§1.11, §3.2 rule 8), adjusting what it needs. It always has a
+    declaring side's pagát ulti, the figure a lengetés settles (the form shows the waver under it)."""
     waver = rng.choice(opponents)
+    has_ulti = any(f["figure"] == "pagat_ulti" and f["side"] == "declarer" for f in figures)
+    if tricks == 9 and not has_ulti:
+        return  # a volát by the declaring side: no pagát ulti of theirs to add
     if rng.random() < 0.5 and tricks != 9:
         # Obligatory: the waver's kontra on the game and his announced tulétroá.
         hand["game_kontra"] = max(1, hand.get("game_kontra", 0))
@@ -178,19 +182,19 @@ def _lengetes(
                 if f["figure"] == "tuletroa" and f["side"] == "declarer" and f.get("result") == "made":
                     f["result"] = "failed" if f["announced"] else None
             figures[:] = [f for f in figures if "result" not in f or f["result"] is not None]
-        if not any(f["figure"] == "pagat_ulti" and f["side"] == "declarer" for f in figures):
-            figures.append(
-                {"figure": "pagat_ulti", "side": "declarer", "announced": False,
-                 "result": rng.choice(RESULTS["pagat_ulti"])}
-            )  # fmt: skip
-            if figures[-1]["result"] == "made":
-                for f in figures:
-                    if f["figure"] == "pagat_ulti" and f["side"] == "opponents" and f["result"] == "made":
-                        f["result"] = "lost_last_trick"
         hand["lengetes_ulti"] = {"waver": waver, "mode": "obligatory"}
     else:
         figures[:] = [f for f in figures if not (f["figure"] == "tuletroa" and f.get("announcer") == waver)]
         hand["lengetes_ulti"] = {"waver": waver, "mode": "optional"}
+    if not has_ulti:
+        figures.append(
+            {"figure": "pagat_ulti", "side": "declarer", "announced": False,
+             "result": rng.choice(RESULTS["pagat_ulti"])}
+        )  # fmt: skip
+        if figures[-1]["result"] == "made":
+            for f in figures:
+                if f["figure"] == "pagat_ulti" and f["side"] == "opponents" and f["result"] == "made":
+                    f["result"] = "lost_last_trick"
 
 
 def deal(rng: random.Random, turn: Turn) -> Hand:

@@ -217,4 +217,12 @@ def test_the_sheets_everyday_marks_are_open_and_their_details_wait_for_them() ->
     # The declarer announces most of his side's figures: preset to him once it is announced.
     by = fields["decl_tuletroa_by"].preset
     assert by.copy == "declarer" and set(by.when["decl_tuletroa"]) == {"made", "failed", "announced"}  # not silent
-    assert fields["opp_tuletroa_by"].preset is None  # no usual announcer among the opponents
+    # In a lengetés hand the opponents' tulétroá is the waver's (he holds Skíz and XXI, §1.11); no other
+    # figure of the opponents has a usual announcer.
+    by = fields["opp_tuletroa_by"].preset
+    assert by.copy == "lengetes_waver" and set(by.when) == {"opp_tuletroa", "lengetes_waver"}
+    assert all(fields[f"opp_{fig}_by"].preset is None for fig in ("negy_kiraly", "pagat_ulti", "xxi_fogas", "dupla"))
+    # The lengetés is one mark under the declarer's pagát ulti, shown once that is marked; no mode to pick.
+    names = [f.name for f in mine.fields()]
+    assert names.index("lengetes_waver") == names.index("decl_pagat_ulti_unplayable") + 1
+    assert fields["lengetes_waver"].waits_for == "decl_pagat_ulti" and "lengetes_mode" not in fields

@@ -14,10 +14,13 @@ import pytest
 
 from scoring.variants.tarokk_vadasz.entry import normalised
 from scoring.variants.tarokk_vadasz.rules import VARIANT, play_order
+from tests.conftest import client_for
 from tests.samples.tarokk_vadasz import random_hand
 from tests.scoring.examples.tarokk_vadasz import TYPED
 from tests.tournaments import hand_forms
 from tests.tournaments.hand_forms import as_post
+from tests.tournaments.variant_tables import post_hand, running_table
+from tournaments.models import Hand
 from tournaments.tables.handforms import HandForm, form_class
 
 TarokkVadaszHandForm = form_class("tarokk-vadasz")
@@ -197,8 +200,11 @@ def test_an_overlap_without_volat_and_a_missing_solo_land_on_their_fields():
 
 
 def test_lengetes_and_double_round_errors_land_on_their_fields():
-    form = engine_errors({**V1, "lengetes_waver": "B", "lengetes_mode": "obligatory"})
-    assert "game_kontra" in " ".join(form.errors["lengetes_mode"])
+    # A waved and announced the opponents' tulétroá, so the ulti is obligatory (§1.11); without his
+    # kontra on the game the engine says what is missing, on the waver (the lengetés's one field).
+    lengetes = {"lengetes_waver": "A", "opp_tuletroa": "made", "opp_tuletroa_by": "A"}
+    form = engine_errors({**V1, **lengetes, "decl_pagat_ulti": "silent_made"})
+    assert "game_kontra" in " ".join(form.errors["lengetes_waver"])
     form = engine_errors(
         {"outcome": "thrown_in", "thrower": "A", "start_double_round": True}, state={"double_round_remaining": 2}
     )
@@ -240,3 +246,61 @@ def test_a_count_the_tricks_rule_out_is_shown_on_the_sheets_count():
     form = engine_errors({**SHEET, "count_result": "lost", "declarer_tricks": 0})
     (message,) = form.errors["count_result"]
     assert message.startswith("0 tricks hold at most 22 card points")
+
+
+# --- the lengetés: one mark, the waver (§1.11) ---------------------------------------------------------
+
+# §4 V13 as the referee taps it: the waver under the declarer's pagát ulti and the opponents' tulétroá
+# made; its announcer is what the page shows (the waver, preset), and no mode is asked for.
+V13_TAPPED = {
+    "declarer": "A",
+    "partner": "C",
+    "declarer_talon_taken": "3",
+    "declarer_card_points": "49",
+    "declarer_tricks": "5",
+    "game_kontra": "1",
+    "decl_pagat_ulti": "silent_lost_last_trick",
+    "lengetes_waver": "B",
+    "opp_tuletroa": "made",
+    "opp_tuletroa_by": "B",
+}
+
+
+def test_the_waver_who_announced_tuletroa_makes_the_ulti_obligatory(alice, bob):
+    """Posted from the table page: stored as V13 (mode obligatory: B said kontra and tulétroá). Game won
+    with kontra G 1 × 2 = +2, the opponents' tulétroá −2, the ulti lost in the last trick −10 fixed
+    though silent: S = −10 → A −10, B +10, C −10, D +10."""
+    table = running_table(alice, "tarokk-vadasz")
+    response = post_hand(client_for(bob), table, V13_TAPPED)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    hand = Hand.objects.get(table=table)
+    assert hand.input["lengetes_ulti"] == {"waver": "B", "mode": "obligatory"}
+    assert hand.points == {"A": -10, "B": 10, "C": -10, "D": 10}
+
+
+def test_a_waver_without_tuletroa_makes_the_ulti_optional(alice, bob):
+    """§4 V14 posted from the table page: B waved and announced nothing, so the ulti is optional and the
+    silent ulti made pays 10 instead of 5. Game +2 (G 2, 51 points) + 10: S = 12 → A +12, B −12, C +12,
+    D −12."""
+    table = running_table(alice, "tarokk-vadasz")
+    typed = {"declarer": "A", "partner": "C", "declarer_talon_taken": "2", "declarer_card_points": "51"}
+    typed |= {"declarer_tricks": "5", "decl_pagat_ulti": "silent_made", "lengetes_waver": "B"}
+    assert post_hand(client_for(bob), table, typed).status_code == 302
+    hand = Hand.objects.get(table=table)
+    assert hand.input["lengetes_ulti"] == {"waver": "B", "mode": "optional"}
+    assert hand.points == {"A": 12, "B": -12, "C": 12, "D": -12}
+
+
+def test_another_opponents_tuletroa_leaves_the_ulti_optional():
+    """D, not the waver B, announced the tulétroá (the referee tapped D over the preset): optional."""
+    assert hand_of(typed({**V13_TAPPED, "opp_tuletroa_by": "D"}))["lengetes_ulti"] == {"waver": "B", "mode": "optional"}
+
+
+def test_a_lengetes_error_is_shown_and_nothing_is_stored(alice, bob):
+    """B announced tulétroá but nobody said kontra on the game: the obligatory ulti cannot be, and the
+    page says why next to the waver."""
+    table = running_table(alice, "tarokk-vadasz")
+    response = post_hand(client_for(bob), table, {**V13_TAPPED, "game_kontra": "0"})
+    assert response.status_code == 422
+    assert "game_kontra" in " ".join(response.context["form"].errors["lengetes_waver"])
+    assert not Hand.objects.exists()

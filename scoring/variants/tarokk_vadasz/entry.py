@@ -8,7 +8,9 @@ declaring side, the game's kontra and — at a table of 7 only — the talon arr
 are the table's seats and the talon arranger at 5 and 6 follows from the dealer (§1.1), so the
 referee never types them. Figures are a grid, one line per figure for each side (a figure is listed
 at most once per side, §3.2 rule 7), each with how it went, who announced it, its kontra and, where
-they apply, the overlap flag (§1.6) and the "objectively unplayable" case (§1.10).
+they apply, the overlap flag (§1.6) and the "objectively unplayable" case (§1.10). The lengetés
+(§1.11) is one mark, its waver, under the declarer's pagát ulti: its mode follows from the hand (the
+waver's tulétroá makes it obligatory), and the opponents' tulétroá shows the waver as its announcer.
 
 Deliberate normalisations (the hand means the same, the JSON may differ):
 
@@ -19,8 +21,9 @@ Deliberate normalisations (the hand means the same, the JSON may differ):
 - a figure's ``result`` is left out in a renonsz hand whatever was picked;
 - an announcement of a lone declarer's side without an announcer is his.
 
-Not covered: nothing the sample generator produces. The double round's state is not shown (the
-form does not see it); the engine rejects a second start.
+Not covered: a lengetés without a pagát ulti of the declaring side (it settles nothing then; the form
+keeps one a stored hand holds). The double round's state is not shown (the form does not see it);
+the engine rejects a second start.
 """
 
 from __future__ import annotations
@@ -62,10 +65,6 @@ RENONSZ_KINDS = (
     ("discard", _("discarded what may not be discarded")),
     ("other", _("other")),
 )
-LENGETES_MODES = (
-    ("obligatory", _("obligatory ulti (waver said kontra and tulétroá)")),
-    ("optional", _("optional ulti (no tulétroá by the waver)")),
-)
 # How a figure went; results are the engine's (``result``), "silent_" marks a figure not announced.
 ANNOUNCED_NO_RESULT = ("announced", _("announced (renonsz: no result)"))
 HOW = {
@@ -105,6 +104,8 @@ PREFIX = {"declarer": "decl", "opponents": "opp"}
 SIDE_TITLES = {"declarer": _("Declaring side's figures"), "opponents": _("Opponents' figures")}
 PLAYED_OR_RENONSZ = tarokk.PLAYED_OR_RENONSZ
 ALONE = "alone:"
+WAVER = "lengetes_waver"
+LENGETES_AFTER = ("declarer", "pagat_ulti")  # the lengetés settles this figure and shows under it
 
 
 def figure_field(side: str, fig: str) -> str:
@@ -162,9 +163,12 @@ def _figure(side: str, fig: str, seats: Any) -> e.Item:
                 f"{name}_by",
                 _("announced by"),
                 choices=seats,
-                # The declarer announces most of his side's figures: preset, shown before it is saved.
+                # The declarer announces most of his side's figures; in a lengetés hand the opponents'
+                # tulétroá is the waver's (he holds Skíz and XXI, §1.11): preset, shown before it is saved.
                 preset=e.Preset({name: announced, "declarer": (e.ANY,)}, copy="declarer")
                 if side == "declarer"
+                else e.Preset({name: announced, WAVER: (e.ANY,)}, copy=WAVER)
+                if fig == "tuletroa"
                 else None,
                 waits_for=name,
             ),
@@ -208,6 +212,31 @@ def _figure(side: str, fig: str, seats: Any) -> e.Item:
     )
 
 
+def _lengetes_mode(waver: str, values: Any) -> dict[str, str]:
+    """The lengetés as the engine records it (§1.11, §3.2 rule 8). The sheet writes the waver; the mode
+    follows from the hand: obligatory where the waver announced tulétroá (with his kontra on the game,
+    or the engine names what is missing), optional where he did not. The preview shows what it pays."""
+    said_tuletroa = any(
+        values.get(f"{prefix}_tuletroa_by") == waver and _announced(values.get(f"{prefix}_tuletroa"))
+        for prefix in PREFIX.values()
+    )
+    return {"waver": waver, "mode": "obligatory" if said_tuletroa else "optional"}
+
+
+def _announced(how: Any) -> bool:
+    return bool(how) and not str(how).startswith("silent_")
+
+
+def _lengetes(seats: e.Choices) -> e.Binding:
+    """The waver (§1.11): shown once the declarer's pagát ulti is marked, since that is all it settles."""
+    return e.Binding(
+        e.Field(WAVER, _("lengetés: the waver"), choices=seats, waits_for=figure_field(*LENGETES_AFTER)),
+        "lengetes_ulti",
+        put=_lengetes_mode,
+        get=lambda found, hand: found.get("waver") if isinstance(found, Mapping) else None,
+    )
+
+
 def arrangers(ctx: e.Context) -> list[str]:
     """Who may arrange the talon (§1.1): one seat at 5 and 6, two at 7 (the dealer picks)."""
     if not 4 <= len(ctx.positions) <= 7 or ctx.dealer not in ctx.positions:
@@ -242,9 +271,17 @@ def layout(ctx: e.Context) -> list[e.Section]:
         arranger = e.Field("talon_arranger", _("talon arranger"), choices=e.seat_choices(choices), initial=choices[0])
         first.append(e.Binding(arranger, "talon_arranger"))
     grids = [
-        # The sheet's figure columns, one tap a mark: open.
+        # The sheet's figure columns, one tap a mark: open. The lengetés follows the declarer's pagát ulti,
+        # the one figure it settles (§1.11).
         e.Section(
-            SIDE_TITLES[side], tuple(_figure(side, fig, seats) for fig in rules.FIGURES), PLAYED_OR_RENONSZ, open=True
+            SIDE_TITLES[side],
+            tuple(
+                part
+                for fig in rules.FIGURES
+                for part in (_figure(side, fig, seats), *((_lengetes(seats),) if (side, fig) == LENGETES_AFTER else ()))
+            ),
+            PLAYED_OR_RENONSZ,
+            open=True,
         )
         for side in rules.SIDES
     ]
@@ -252,20 +289,8 @@ def layout(ctx: e.Context) -> list[e.Section]:
         e.Section(_("Game"), tuple(first)),
         *grids,
         e.Section(
-            _("Bid and lengetés"),
-            (
-                e.Binding(
-                    e.Field("bid", _("bid (optional: checks the talon cards)"), choices=(*e.BLANK, *BIDS)), "bid"
-                ),
-                e.Binding(e.Field("lengetes_waver", _("lengetés: the waver"), choices=seats), "lengetes_ulti.waver"),
-                e.Binding(
-                    e.Field(
-                        "lengetes_mode", _("lengetés: the Pagát declarer's ulti"), choices=(*e.BLANK, *LENGETES_MODES)
-                    ),
-                    "lengetes_ulti.mode",
-                    claims=("lengetes_ulti",),
-                ),
-            ),
+            _("Bid"),
+            (e.Binding(e.Field("bid", _("bid (optional: checks the talon cards)"), choices=(*e.BLANK, *BIDS)), "bid"),),
             PLAYED_OR_RENONSZ,
         ),
         e.Section(
