@@ -233,3 +233,34 @@ def test_a_vadasz_figure_of_the_declaring_side_is_announced_by_the_declarer_unle
     assert chosen(page, "decl_tuletroa_by") == "C"
     tap(page, "opp_negy_kiraly", "made")
     assert chosen(page, "opp_negy_kiraly_by") in ("", None)  # the opponents have no usual announcer
+
+
+def test_a_vadasz_lengetes_is_its_waver_and_his_tuletroa_shows_him_as_the_announcer(alice, bob, phone):
+    """tarokk-vadasz.md §4 V13 on the phone: the waver shows once the declarer's pagát ulti is marked;
+    the opponents' tulétroá then shows the waver as its announcer (tapped over where another said it),
+    and no mode is asked: the preview shows the obligatory ulti's fixed −10 (§1.11). Game won with kontra
+    +2, the opponents' tulétroá −2, the ulti −10: S = −10 → A −10, B +10, C −10, D +10."""
+    table = running_table(alice, "tarokk-vadasz")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+    waver = page.locator("fieldset:has(input[name='lengetes_waver'])")
+    for name, value in (("declarer", "A"), ("partner", "C"), ("declarer_talon_taken", "3"), ("declarer_tricks", "5")):
+        tap(page, name, value)
+    page.fill("[name='declarer_card_points']", "49")
+    tap(page, "game_kontra", "1")
+    expect(waver).to_be_hidden()
+    tap(page, "decl_pagat_ulti", "silent_lost_last_trick")
+    expect(waver).to_be_visible()
+    tap(page, "lengetes_waver", "B")
+    tap(page, "opp_tuletroa", "made")
+    expect(page.locator("input[name='opp_tuletroa_by']:checked")).to_have_value("B")
+    tap(page, "opp_tuletroa_by", "D")  # another opponent said it: the ulti is optional, the silent loss −5 ...
+    expect(page.locator("#preview .preview:not(.bad) td")).to_have_text(["-5", "5", "-5", "5"])
+    tap(page, "opp_tuletroa_by", "B")  # ... the waver said it: obligatory, the loss fixed at −10
+    expect(page.locator("#preview .preview:not(.bad) td")).to_have_text(["-10", "10", "-10", "10"])
+    expect(page.locator("#preview")).to_contain_text("lengetés")
+    page.locator(".entry-bar button[type=submit]").click()
+    expect(page.locator("ul.messages")).to_contain_text("Hand 1 saved")
+    hand = Hand.objects.get()
+    assert hand.input["lengetes_ulti"] == {"waver": "B", "mode": "obligatory"}
+    assert hand.points == {"A": -10, "B": 10, "C": -10, "D": 10}
