@@ -6,7 +6,11 @@ declaring side at P >= 71 and by the opponents at P <= 23 (§2.2 step 2), and th
 §3.3.5 are checked against the tricks. A federation referee's sheet records the game won or lost and
 a dupla made, never the exact count, so the band P falls in is all the rules need: ``count_result``
 is one of "dupla" (71-94), "won" (48-70), "lost" (24-47), "opponents_dupla" (0-23), and a hand scores
-exactly as with any P of its band. No Django.
+exactly as with any P of its band.
+
+Reading (as in Vadász): with the count the tricks are needed only for a volát. They decide nothing
+else (§2 step 2: a volát is T = 9 or T = 0), so a count without them says no volát was made; a silent
+volát is recorded with its tricks (9 or 0), an announced one must give them. No Django.
 """
 
 from __future__ import annotations
@@ -156,3 +160,26 @@ def test_the_verdicts_lines_and_errors_read_in_slovenian_and_hungarian():
     assert render(missing.message, "hu") == (
         "declarer_card_points: lejátszott leosztásban kötelező megadni, vagy helyette a játszmalap szerinti eredményt"
     )
+
+
+def test_the_sheets_count_needs_the_tricks_only_for_a_volat():
+    """§4 E1 by the sheet: Hármas (G = 1), A with C, game won, no volát -> A +1, C +1, B -1, D -1,
+    as with its 52 card points and 5 tricks; the protocol writes the count without tricks."""
+    e1 = {**BASE, "bid": "harmas", "declarer": "A", "partner": "C", "count_result": "won"}
+    assert VARIANT.validate(e1, {}, None) == []
+    assert VARIANT.score(e1, {}).points == {"A": 1, "B": -1, "C": 1, "D": -1}
+    assert VARIANT.score(e1, {}).points == VARIANT.score({**e1, "declarer_tricks": 5}, {}).points
+    assert PROTOCOL.text(e1, {}, {}).details == "game won"
+    # An announced volát is judged by the tricks: they stay required.
+    volat = {**e1, "count_result": "dupla", "figures": [{"figure": "volat", "side": "declarer", "announced": True}]}
+    (missing,) = VARIANT.validate(volat, {}, None)
+    assert (missing.field, missing.code) == ("declarer_tricks", "missing_field")
+    assert missing.message == "declarer_tricks is required when a volát is announced"
+    # §4 E7's volát made with the tricks: 9 tricks -> announced volát 6G = 6 (no silent dupla on top).
+    assert VARIANT.score({**volat, "declarer_tricks": 9}, {}).points == {"A": 6, "B": -6, "C": 6, "D": -6}
+    # With the card points the tricks stay required (§3.3.5).
+    (missing,) = VARIANT.validate({**BASE, **{k: v for k, v in e1.items() if k != "count_result"},
+                                  "declarer_card_points": 52}, {}, None)  # fmt: skip
+    assert (missing.field, missing.code, missing.message) == (
+        "declarer_tricks", "missing_field", "declarer_tricks is required in a played hand"
+    )  # fmt: skip

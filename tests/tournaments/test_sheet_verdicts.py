@@ -105,12 +105,21 @@ def test_a_tarokk_game_by_the_sheets_count_through_the_api(alice, bob, variant):
     assert done.json()["points"] == TAROKK_POINTS
 
 
-def test_a_vadasz_game_by_the_sheets_count_needs_no_tricks(alice, bob):
+# An announced volát, as each form marks it.
+VOLAT_TYPED = {
+    "tarokk-vadasz": {"decl_volat": "announced", "decl_volat_by": "B"},
+    "tarokk-illusztralt": {"fig1": "volat"},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(TAROKK_TYPED))
+def test_a_tarokk_game_by_the_sheets_count_needs_no_tricks(alice, bob, variant):
     """The sheet's count says who won and whether a dupla was made; the tricks decide only a volát
-    (tarokk-vadasz.md §2.1: T = 9 or T = 0). A referee who taps "won" is not asked for them: §4 V1
-    by the sheet (G = 1, game won, no volát) is +1 for B and D, -1 for A and C."""
-    table = running_table(alice, "tarokk-vadasz")
-    typed = {**TAROKK_TYPED["tarokk-vadasz"], "count_result": "won"}
+    (tarokk-vadasz.md §2.1, tarokk-illusztralt.md §2 step 2: T = 9 or T = 0). A referee who taps "won"
+    is not asked for them: G = 1, game won, no volát -> +1 for B and D, -1 for A and C (Vadász §4 V1 by
+    the sheet; Illusztrált a Hármas, G = 1, §1.1)."""
+    table = running_table(alice, variant)
+    typed = {**TAROKK_TYPED[variant], "count_result": "won"}
     response = post_hand(client_for(bob), table, typed)
     assert response.status_code == 302, response.content.decode()[-2000:]
     stored = Hand.objects.get(table=table)
@@ -118,9 +127,10 @@ def test_a_vadasz_game_by_the_sheets_count_needs_no_tricks(alice, bob):
     assert stored.points == TAROKK_POINTS
 
 
-def test_an_announced_volat_by_the_sheets_count_still_asks_for_the_tricks(alice, bob):
-    table = running_table(alice, "tarokk-vadasz")
-    typed = {**TAROKK_TYPED["tarokk-vadasz"], "count_result": "dupla", "decl_volat": "announced", "decl_volat_by": "B"}
+@pytest.mark.parametrize("variant", sorted(TAROKK_TYPED))
+def test_an_announced_volat_by_the_sheets_count_still_asks_for_the_tricks(alice, bob, variant):
+    table = running_table(alice, variant)
+    typed = {**TAROKK_TYPED[variant], "count_result": "dupla", **VOLAT_TYPED[variant]}
     response = post_hand(client_for(bob), table, typed)
     assert response.status_code == 422
     assert not Hand.objects.filter(table=table).exists()

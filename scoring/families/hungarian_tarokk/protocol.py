@@ -133,7 +133,7 @@ def details(hand: Mapping[str, Any], tr: Translator) -> list[str]:
         out.append(f"{pts(hand['declarer_card_points'], tr)}, {tricks(hand.get('declarer_tricks'), tr)}")
     elif hand.get("count_result") is not None:  # the sheet's verdict instead of the card points
         counted = [count_result(hand["count_result"], tr)]
-        if hand.get("declarer_tricks") is not None:  # Vadász: the tricks only for a volát
+        if hand.get("declarer_tricks") is not None:  # the tricks only for a volát (rules.tricks_left_out)
             counted.append(tricks(hand["declarer_tricks"], tr))
         out.append(", ".join(counted))
     out += figures(hand.get("figures") or (), tr)

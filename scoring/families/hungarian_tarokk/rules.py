@@ -76,6 +76,27 @@ def check_count(errors: Errors, obj: Mapping[str, Any]) -> tuple[int, int] | Non
     return None if verdict is None else COUNT_RESULTS[verdict]
 
 
+# Why the tricks are asked for with the sheet's count (see tricks_left_out).
+TRICKS_FOR_A_VOLAT = _("when a volát is announced")
+
+
+def tricks_left_out(obj: Mapping[str, Any]) -> bool:
+    """May this played hand leave out the tricks? With the sheet's count and no announced volát, yes.
+
+    Reading (both specs ask for the tricks in every played hand): the sheet's count says who won and
+    whether a dupla was made; the tricks decide only a volát (Illusztrált §2 step 2, Vadász §2.1: T = 9
+    or T = 0). A referee who gives the count without the tricks says no volát was made; a silent volát
+    is recorded with its tricks, and an announced one always needs them. With the card points the
+    tricks stay required (they bound the points)."""
+    if obj.get("count_result") is None or obj.get("declarer_tricks") is not None:
+        return False
+    figures = obj.get("figures")
+    return not (
+        isinstance(figures, list)
+        and any(isinstance(f, Mapping) and f.get("figure") == "volat" and f.get("announced") is True for f in figures)
+    )
+
+
 def card_points_hold_tricks(errors: Errors, points: int, tricks: int) -> bool:
     """Every card is worth at least 1 point: ``tricks`` tricks (4 cards each) hold between 4 and 58 more
     card points than that; whether ``points`` fits."""

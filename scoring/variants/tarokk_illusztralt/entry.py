@@ -2,10 +2,10 @@
 the hand it writes (scoring.entry).
 
 The first section is the typical hand: bid, declarer, partner (or one of the two ways of playing
-alone), card points (or, instead, the sheet's verdict of the count: ``count_result``) and tricks of
-the declaring side, and the game's kontra. Figures are rows in the order they were announced (the
-order matters: §3.3.6 forbids a side's tulétroá, négy király or dupla after its own volát); tarokk
-counts are one choice per player; renonsz has its own section.
+alone), card points (or, instead, the sheet's verdict of the count: ``count_result``; then the tricks
+only for a volát) and tricks of the declaring side, and the game's kontra. Figures are rows in the
+order they were announced (the order matters: §3.3.6 forbids a side's tulétroá, négy király or dupla
+after its own volát); tarokk counts are one choice per player; renonsz has its own section.
 
 Deliberate normalisations (the hand means the same, the JSON may differ):
 

@@ -290,10 +290,13 @@ def _check_card_points(errors: Errors, obj: Mapping[str, Any]) -> int | None:
     at least 1 point, volát bounds; with the verdict the same bounds on its band. Returns the trick count
     when it can be trusted."""
     band = tarokk.check_count(errors, obj)
-    t = errors.required_int(obj, "declarer_tricks", 0, 9, why=IN_A_PLAYED_HAND)
+    if tarokk.tricks_left_out(obj):  # the sheet's count without tricks: no volát was made
+        return None
+    verdict = obj.get("count_result")
+    why = tarokk.TRICKS_FOR_A_VOLAT if verdict is not None else IN_A_PLAYED_HAND
+    t = errors.required_int(obj, "declarer_tricks", 0, 9, why=why)
     if band is None or t is None:
         return t
-    verdict = obj.get("count_result")
     if verdict is not None:
         return t if tarokk.verdict_holds_tricks(errors, verdict, band, t) else None
     p = band[0]
@@ -611,7 +614,7 @@ def _played(led: _Ledger, hand: Mapping[str, Any]) -> None:
     g, bid_name = BIDS[hand["bid"]]
     p = hand.get("declarer_card_points")  # None: the sheet's verdict stands in (count_result)
     band = count_band(hand)
-    t = hand["declarer_tricks"]
+    t = hand.get("declarer_tricks")  # None: the sheet's count without tricks, no volát
     game_kontra = hand.get("game_kontra") or 0
     figures = hand.get("figures") or ()
     lines = led.lines

@@ -615,25 +615,15 @@ def validate(
 TO_A_RENONSZ_HAND = _("to a renonsz hand")
 
 
-def _volat_announced(obj: Mapping[str, Any]) -> bool:
-    figures = obj.get("figures")
-    return isinstance(figures, list) and any(
-        isinstance(f, Mapping) and f.get("figure") == "volat" and f.get("announced") is True for f in figures
-    )
-
-
 def _check_card_points(e: Errors, obj: Mapping[str, Any]) -> int | None:
     """§3.2 rule 5: the card points P or the sheet's verdict instead (exactly one); every card is worth
     at least 1 point, a side that took every trick (or none) holds at least 72 (at most 22); with the
     verdict the same bounds on its band. Returns the trick count (None when invalid)."""
     band = tarokk.check_count(e, obj)
     verdict = obj.get("count_result")
-    if verdict is not None and obj.get("declarer_tricks") is None and not _volat_announced(obj):
-        # Reading: the sheet's count says who won and whether a dupla was made; the tricks decide
-        # only a volát (§2.1: T = 9 or 0). Without an announced volát they may be left out: no volát
-        # was made (a silent one is recorded with its tricks).
+    if tarokk.tricks_left_out(obj):  # the sheet's count without tricks: no volát was made
         return None
-    why = _("when a volát is announced") if verdict is not None else ""
+    why = tarokk.TRICKS_FOR_A_VOLAT if verdict is not None else ""
     tricks = e.required_int(obj, "declarer_tricks", 0, 9, why=why)
     if band is None or tricks is None:
         return tricks
