@@ -13,10 +13,12 @@ from tests.conftest import client_for
 from tests.html_forms import form_with
 from tests.pending import use_pending
 from tests.people_support import other_event
+from tests.seasons_support import SEASON_PLAYERS, new_event, play_round
 from tests.visible_text import offences, visible_text
 from tournaments.events import services
 from tournaments.history import audit_text
-from tournaments.models import AuditEntry, Entry, Player
+from tournaments.models import AuditEntry, Entry, FinalSeat, Player
+from tournaments.seasons import services as seasons
 
 
 @pytest.fixture
@@ -75,6 +77,7 @@ def test_the_merge_is_audited_in_every_event_involved_with_both_records(event, a
             "federation_id": "",
             "strength": None,
             "events": ["ljubljana-open"],
+            "final_seats": [],
         }
     here = logged.get(tournament=event)
     assert here.after["moved_here"] == [number]
@@ -173,3 +176,102 @@ def test_a_record_of_the_same_name_is_chosen_from_the_list(event, alice, two_rec
     response = client.post(f"/players/{kept.pk}/merge/", form.data(reason="one person"))
     assert response.status_code == 302
     assert not Player.objects.filter(pk=dup.pk).exists()
+
+
+# --- the series' finals: the merged record's mark moves with his entries (season.md §7.2) --------------
+
+
+@pytest.fixture
+def twins_in_cups(alice):
+    """Janez Čuk (SLO-1) plays Spring Cup and his twin record "Janez Cuk" (the same man, entered as a new
+    player) plays Summer Cup, three others at each table; both cups played to the end, and a Masters."""
+    cups = []
+    for name, twin, others in (
+        ("Spring Cup", ("Janez Čuk", "SLO-1"), SEASON_PLAYERS[:3]),
+        ("Summer Cup", ("Janez Cuk", ""), SEASON_PLAYERS[3:6]),
+    ):
+        cup = new_event(alice, name, others)
+        services.register_player(alice, cup, name=twin[0], club="TK Kranj", federation_id=twin[1], match="reject")
+        play_round(alice, cup)
+        cups.append(cup)
+    kept, twin = (Player.objects.get(entries__tournament=cup, name__startswith="Janez") for cup in cups)
+    return kept, twin, cups, new_event(alice, "Masters", [])
+
+
+def season_of(alice, cups, masters):
+    """A series of ``cups`` whose final (eight places: every player of them enters) is filled."""
+    series = seasons.create_series(alice, name="Season 2026", points="event_total", is_public=True)
+    for cup in cups:
+        seasons.add_event(alice, series, cup)
+    seasons.add_event(alice, series, masters, always_counts=True)
+    seasons.update_series(alice, series, final=masters, final_places=8)
+    seasons.fill_final(alice, series)
+    return series
+
+
+def marks(series):
+    return sorted(FinalSeat.objects.filter(series=series).values_list("player__name", "declined"))
+
+
+def test_a_twin_who_declined_the_final_stays_declined_after_the_merge(alice, twins_in_cups):
+    """Only the twin's cup is in the series: the fill enters him, he declines. Merged into the kept record,
+    the decline is the kept record's, so filling the final again does not enter the man who declined."""
+    kept, twin, (_spring, summer), masters = twins_in_cups
+    series = season_of(alice, [summer], masters)
+    seasons.decline(alice, series, twin.pk, reason="on holiday")
+    assert ("Janez Cuk", True) in marks(series)
+    assert post_merge(client_for(alice), kept, twin).status_code == 302
+    assert ("Janez Čuk", True) in marks(series) and len(marks(series)) == 4
+    seasons.fill_final(alice, series)
+    assert not masters.entries.filter(player=kept).exists()
+    assert masters.entries.count() == 3  # the three others: nobody else to take his place
+    html = client_for(alice).get(f"/e/{summer.slug}/manage/audit/").content.decode()
+    assert "the final of Season 2026 declined → declined" in html
+
+
+def test_a_twin_the_fill_entered_keeps_his_seat_as_the_kept_record(alice, twins_in_cups):
+    """The fill entered the twin; after the merge the entry and the mark are the kept record's: the fill
+    still knows it entered him (and would take him out again were he no longer qualified)."""
+    kept, twin, (_spring, summer), masters = twins_in_cups
+    series = season_of(alice, [summer], masters)
+    post_merge(client_for(alice), kept, twin)
+    assert ("Janez Čuk", False) in marks(series) and len(marks(series)) == 4
+    assert masters.entries.filter(player=kept).count() == 1
+
+
+def test_where_both_records_have_a_mark_the_final_entry_decides(alice, twins_in_cups):
+    """Both cups are in the series, so the fill entered both records. The kept one declines (his entry goes),
+    the twin's entry stays: merged, the man has the twin's entry in the final, so his mark says entered;
+    one mark per series."""
+    kept, twin, cups, masters = twins_in_cups
+    series = season_of(alice, cups, masters)
+    seasons.decline(alice, series, kept.pk, reason="on holiday")
+    post_merge(client_for(alice), kept, twin)
+    assert ("Janez Čuk", False) in marks(series) and len(marks(series)) == 7
+    assert masters.entries.filter(player=kept).count() == 1
+    html = client_for(alice).get(f"/e/{masters.slug}/manage/audit/").content.decode()
+    assert "the final of Season 2026 qualified player → qualified player" in html
+
+
+def test_where_both_records_declined_one_decline_stays(alice, twins_in_cups):
+    kept, twin, cups, masters = twins_in_cups
+    series = season_of(alice, cups, masters)
+    seasons.decline(alice, series, kept.pk, reason="on holiday")
+    seasons.decline(alice, series, twin.pk, reason="on holiday")
+    post_merge(client_for(alice), kept, twin)
+    assert ("Janez Čuk", True) in marks(series) and len(marks(series)) == 7
+    seasons.fill_final(alice, series)
+    assert not masters.entries.filter(player=kept).exists()
+
+
+@pytest.mark.parametrize("language", ["sl", "hu"])
+def test_the_merges_final_line_reads_in_the_organizers_language(alice, twins_in_cups, language):
+    kept, twin, (_spring, summer), masters = twins_in_cups
+    series = season_of(alice, [summer], masters)
+    seasons.decline(alice, series, twin.pk, reason="x")
+    post_merge(client_for(alice), kept, twin, reason="x")
+    entry = AuditEntry.objects.filter(action="player.merged", tournament=summer).select_related("actor").get()
+    with translation.override(language):
+        [text] = audit_text.sentences(summer, [entry])
+    assert not offences(text, ["Janez Čuk", "Janez Cuk", "TK Kranj", "SLO-1", "alice", "Season 2026"]), text
+    assert "Season 2026" in text

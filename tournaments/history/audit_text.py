@@ -404,7 +404,18 @@ def _merged(before: Any, after: Any) -> list[str]:
     moved = (after or {}).get("moved_here") or []
     if moved:
         out.append(fact(_("start numbers moved in this event"), value_words(moved)))
+    # The merged record's marks in the series' finals, and the kept record's mark there after the merge.
+    kept = {s.get("series"): s for s in ((after or {}).get("kept") or {}).get("final_seats") or ()}
+    for seat in ((before or {}).get("merged") or {}).get("final_seats") or ():
+        label = _("the final of %(series)s") % {"series": value_words(seat.get("series"))}
+        out.append(changed(label, _final_mark(seat), _final_mark(kept.get(seat.get("series")))))
     return out
+
+
+def _final_mark(seat: Any) -> str:
+    if not isinstance(seat, Mapping):
+        return DASH
+    return _("declined") if seat.get("declined") else _("qualified player")
 
 
 def _id_cleared(before: Any, after: Any) -> list[str]:

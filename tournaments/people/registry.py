@@ -33,7 +33,7 @@ from tournaments import access
 from tournaments.events.importing import PlayerRow, name_key
 from tournaments.history import audit
 from tournaments.lookups import visible_events
-from tournaments.models import Entry, Player, Tournament
+from tournaments.models import Entry, FinalSeat, Player, Tournament
 
 # What the registry makes of a new player.
 NEW = "new"  # nobody like him on the site: a new record
@@ -342,6 +342,12 @@ def snapshot(player: Player) -> dict[str, Any]:
         "federation_id": player.federation_id,
         "strength": player.strength,
         "events": list(player.entries.order_by("tournament_id").values_list("tournament__slug", flat=True)),
+        "final_seats": [
+            {"series": name, "declined": declined}
+            for name, declined in FinalSeat.objects.filter(player=player)
+            .order_by("series_id")
+            .values_list("series__name", "declined")
+        ],
     }
 
 
@@ -364,10 +370,29 @@ def may_merge(actor: Any, events: Iterable[Tournament]) -> bool:
     return bool(events) and all(access.is_organizer(actor, t) for t in events)
 
 
+def _move_final_seats(keep: Player, other: Player) -> None:
+    """``other``'s marks in the series' finals (entered by the fill, or declined: season.md §7.2) become
+    ``keep``'s, so the next fill still knows whom it entered and who declined. Where both records have
+    one in a series, the mark follows the final's entry: entered wins (his entry there is now ``keep``'s),
+    and two declines stay one."""
+    kept = {s.series_id: s for s in FinalSeat.objects.select_for_update().filter(player=keep)}
+    for seat in FinalSeat.objects.select_for_update().filter(player=other):
+        mine = kept.get(seat.series_id)
+        if mine is None:
+            seat.player = keep
+            seat.save(update_fields=["player", "updated_at"])
+            continue
+        if mine.declined and not seat.declined:
+            mine.declined = False
+            mine.save(update_fields=["declined", "updated_at"])
+        seat.delete()
+
+
 @transaction.atomic
 def merge_players(actor: Any, keep: Player, other: Player, reason: str) -> Player:
-    """``other`` is ``keep``: his entries move to ``keep`` and his record goes. Nothing else changes:
-    the entries keep their numbers, PINs, seats and scores, and ``keep`` its name and club; ``keep``
+    """``other`` is ``keep``: his entries and his marks in the series' finals move to ``keep`` and his
+    record goes. Nothing else changes: the entries keep their numbers, PINs, seats and scores, and ``keep``
+    its name and club; ``keep``
     takes ``other``'s federation id only where it has none (so the id still names the person). Refused
     when both are entered in one event (one person would sit there twice). Audited in every event
     involved (its log and its pages' data version), with both records and the reason."""
@@ -397,6 +422,7 @@ def merge_players(actor: Any, keep: Player, other: Player, reason: str) -> Playe
     for tournament_id, number in other.entries.values_list("tournament_id", "start_number"):
         moved[tournament_id].append(number)
     Entry.objects.filter(player=other).update(player=keep)
+    _move_final_seats(keep, other)
     carried = other.federation_id if not keep.federation_id else ""
     other.delete()  # before the id is carried over: one federation id names one player
     if carried:

@@ -127,7 +127,8 @@ class FinalSeat(models.Model):
     final himself are left alone."""
 
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="final_seats")
-    # CASCADE: a player merged into another (tournaments.people) is deleted; his mark must not block it.
+    # CASCADE: a player's record deleted takes its mark along; a merge (tournaments.people.registry) moves
+    # the merged record's mark to the kept one first.
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     declined = models.BooleanField(_("declined"), default=False)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
