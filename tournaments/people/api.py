@@ -93,9 +93,10 @@ class PersonMerge(PlayersEndpoint):
     """Merge another record of the same person into this player (season.md §1.3)
 
     An organizer of every event of both records, or a superuser. The other's entries move to this player (numbers,
-    PINs, seats and scores unchanged) and his record goes; this player keeps his name and club, and takes the
-    other's federation id only if he has none. Refused when both are entered in one event (field other, naming it).
-    Audited in every event involved (player.merged) with both records and the reason."""
+    PINs, seats and scores unchanged), and so do his marks in the series' finals (entered by the fill or declined;
+    where both records have one, the final's entry decides), and his record goes; this player keeps his name and
+    club, and takes the other's federation id only if he has none. Refused when both are entered in one event
+    (field other, naming it). Audited in every event involved (player.merged) with both records and the reason."""
 
     operation_id = "person_merge"
     parameters = [PK]
