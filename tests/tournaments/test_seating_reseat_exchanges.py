@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import itertools
 
-from tournaments.rounds.seating.clubs import club_clashes
+from tournaments.rounds.seating import clubs as club_search
+from tournaments.rounds.seating.clubs import club_clashes, club_pairs
 from tournaments.rounds.seating.reseat import reseat_by_standings
 from tournaments.rounds.seating.rule7 import reseat_by_places, tied_by_lot
 
@@ -77,3 +78,23 @@ def test_rule_7_parts_club_mates_by_exchanges_within_a_place_group():
     assert not {"1.1", "1.2"} <= set(tables[1])
     assert {p.split(".")[0] for p in tables[1] + tables[2]} == {"1"}  # still the winners' tables
     assert all(tables[t] == plain[t] for t in range(3, 9))
+
+
+def test_club_mates_the_first_pass_leaves_together_are_parted_by_the_search(monkeypatch):
+    """Round 2 of eight players by standings P01-P08, after round 1 at {P02, P04, P03, P08} and
+    {P01, P07, P06, P05}. Clubs: A P03 P05, B P04 P07, C P02 P08. Two tables of four after two tables of
+    four hold at least 2 + 2 repeat pairs (two of each old table at each new one: 1 + 1 pairs a table), and
+    a draw with that many and no club mates together exists ({P01, P03, P07, P08}: P01-P07, P03-P08 met;
+    {P02, P04, P05, P06}: P02-P04, P05-P06 met). The first pass (exchanges that part club mates at once)
+    stops with P02 and P08 together; the search, taking exchanges that change neither the clashes nor the
+    repeats, finds such a draw."""
+    order = [f"P{i:02d}" for i in range(1, 9)]
+    rounds_1 = (("P02", "P04", "P03", "P08"), ("P01", "P07", "P06", "P05"))
+    met = {frozenset(pair) for table in rounds_1 for pair in itertools.combinations(table, 2)}
+    clubs = {"P03": "A", "P05": "A", "P04": "B", "P07": "B", "P02": "C", "P08": "C"}
+    draw = reseat_by_standings(order, met, "taruk2012", "s", clubs=clubs)
+    assert club_pairs(draw.groups(), clubs) == []
+    assert len(repeats(draw.groups(), dict.fromkeys(met, 1))) == 4  # the fewest two tables of four can have
+    monkeypatch.setattr(club_search, "CLUB_SEARCH_STEPS", 0)  # the first pass alone
+    first_pass = reseat_by_standings(order, met, "taruk2012", "s", clubs=clubs)
+    assert [(club, a, b) for _t, club, a, b in club_pairs(first_pass.groups(), clubs)] == [("C", "P02", "P08")]

@@ -40,35 +40,56 @@ def separate_clubs(groups: list[list[str]], clubs: Mapping[str, str], *, same_ba
     reproducible from its seed. With ``same_band`` only players at the same
     index (the same strength band, see ``draw_by_strength``) are exchanged.
     """
+
+    def pick(rng: random.Random, ti: int, tj: int) -> tuple[int, int] | None:
+        a = rng.randrange(len(groups[ti]))
+        if same_band:
+            return (a, a) if a < len(groups[tj]) else None
+        return a, rng.randrange(len(groups[tj]))
+
+    _search(groups, clubs, "clubs:", pick)
+
+
+# Two players to exchange, by their indexes at tables ti and tj (None: none this step).
+Pick = Callable[[random.Random, int, int], "tuple[int, int] | None"]
+
+
+def _search(
+    groups: list[list[str]],
+    clubs: Mapping[str, str],
+    seed: str,
+    pick: Pick,
+    cost: Callable[[Sequence[str]], int] | None = None,
+) -> None:
+    """The exchange search of both: a table with club mates and another, two of their players (``pick``);
+    refused where it raises the clashes (or, given, the ``cost`` of the two tables),
+    kept otherwise. Stops at no clashes or after ``CLUB_SEARCH_STEPS``; seeded from ``seed`` and the tables."""
     if len(groups) < 2:
         return
-
     # Each table's clashes, kept up to date by the exchanges: the search asks for them at every step.
     clashes = [_table_clashes(g, clubs) for g in groups]
-    total = sum(clashes)
-    rng = random.Random("clubs:" + "|".join(",".join(g) for g in groups))
+    bad = [t for t, c in enumerate(clashes) if c]
+    rng = random.Random(seed + "|".join(",".join(g) for g in groups))
     for _ in range(CLUB_SEARCH_STEPS):
-        if total == 0:
+        if not bad:
             return
-        ti = rng.choice([t for t, c in enumerate(clashes) if c])
+        ti = rng.choice(bad)
         tj = rng.randrange(len(groups) - 1)
         tj += tj >= ti
         g, h = groups[ti], groups[tj]
-        a = rng.randrange(len(g))
-        if same_band:
-            if a >= len(h):
-                continue
-            b = a
-        else:
-            b = rng.randrange(len(h))
+        picked = pick(rng, ti, tj)
+        if picked is None:
+            continue
+        a, b = picked
         before = clashes[ti] + clashes[tj]
+        spent = cost(g) + cost(h) if cost is not None else 0
         g[a], h[b] = h[b], g[a]
         at_g, at_h = _table_clashes(g, clubs), _table_clashes(h, clubs)
-        if at_g + at_h > before:
+        if at_g + at_h > before or (cost is not None and cost(g) + cost(h) > spent):
             g[a], h[b] = h[b], g[a]
-        else:
+        elif (at_g, at_h) != (clashes[ti], clashes[tj]):
             clashes[ti], clashes[tj] = at_g, at_h
-            total += at_g + at_h - before
+            bad = [t for t, c in enumerate(clashes) if c]
 
 
 def part_clubs(
@@ -84,7 +105,9 @@ def part_clubs(
     it (``may_exchange(ti, a, tj, b)``: rule 7's place groups, the re-seating's distance), it lowers the
     club clashes of the two tables and it raises the draw's ``cost`` of neither side in total (repeat
     meetings, old tablemates): the results decide the tables, clubs are kept apart where that costs them
-    nothing. The nearest tables are tried first; each exchange lowers the clashes, so it ends.
+    nothing. The nearest tables are tried first; each exchange lowers the clashes, so it ends. Then, where
+    club mates still share a table, a search (``_search``) that also takes the allowed exchanges changing
+    neither the clashes nor the cost.
     """
     if len(groups) < 2 or not clubs:
         return
@@ -119,6 +142,15 @@ def part_clubs(
             for a in range(len(g)):
                 if has_mate(g, g[a]) and exchange(ti, a):
                     improved = True
+    # Where club mates still share a table, the search also takes the allowed exchanges that change neither the
+    # clashes nor the cost: they can lead out of the dead end the pass stopped in (what that gains:
+    # bench/seating.py, "club mates parted in later rounds").
+
+    def pick(rng: random.Random, ti: int, tj: int) -> tuple[int, int] | None:
+        a, b = rng.randrange(len(groups[ti])), rng.randrange(len(groups[tj]))
+        return (a, b) if may_exchange(ti, groups[ti][a], tj, groups[tj][b]) else None
+
+    _search(groups, clubs, "part clubs:", pick, cost)
 
 
 def club_pairs(groups: Mapping[int, Sequence[str]], clubs: Mapping[str, str]) -> list[tuple[int, str, str, str]]:
