@@ -147,8 +147,9 @@ def part_clubs(
     # bench/seating.py, "club mates parted in later rounds").
 
     def pick(rng: random.Random, ti: int, tj: int) -> tuple[int, int] | None:
-        a, b = rng.randrange(len(groups[ti])), rng.randrange(len(groups[tj]))
-        return (a, b) if may_exchange(ti, groups[ti][a], tj, groups[tj][b]) else None
+        a = rng.randrange(len(groups[ti]))
+        allowed = [b for b, q in enumerate(groups[tj]) if may_exchange(ti, groups[ti][a], tj, q)]
+        return (a, rng.choice(allowed)) if allowed else None
 
     _search(groups, clubs, "part clubs:", pick, cost)
 
