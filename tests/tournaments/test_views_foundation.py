@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import client_for
+from tests.html_forms import submit
 from tournaments.models import AuditEntry, Referee, Tournament
 
 
@@ -94,6 +95,18 @@ def test_a_new_event_starts_from_the_variants_defaults(alice, variant, hands, se
     response = client_for(alice).get(f"/e/new/?variant={variant}")
     form = response.context["form"]
     assert (form.initial["hands_per_round"], form.initial["table_size"]) == (hands, seats)
+
+
+@pytest.mark.parametrize("language", ["hu", "sl", "en"])
+def test_a_new_event_speaks_its_organizers_language(alice, language):
+    """An organizer reading the site in Hungarian (Slovenian, English) creates an event from the page as it
+    renders: its protocols and documents speak his language unless he chooses another."""
+    client = client_for(alice)
+    client.post("/i18n/setlang/", {"language": language, "next": "/"})
+    typed = {"name": "Őszi Kupa", "slug": "oszi-kupa"}
+    response = submit(client, "/e/new/?variant=tarokk-illusztralt", "name", typed)
+    assert response.status_code == 302, response.content.decode()[-1500:]
+    assert Tournament.objects.get(slug="oszi-kupa").language == language
 
 
 def test_creating_an_event_through_the_page(alice):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scoring.registry import get as get_variant
@@ -36,6 +37,9 @@ class TournamentForm(ReadingsFields, StartingConfig, forms.ModelForm):
             (self.data.get("variant") if self.data else None) or self.instance.variant or self.initial.get("variant")
         )
         self.fields["slug"].required = False
+        if self.instance.pk is None and get_language() in dict(self.fields["language"].choices):
+            # A new event's documents speak the language its organizer reads (as a new series' do).
+            self.fields["language"].initial = get_language()
         method = self.fields["draw_method"]
         method.choices = [("", _("chosen at round 1's draw")), *choices_for(variant or "", in_series(self.instance))]
         if self.instance.pk and self.instance.round_set.exists():
