@@ -392,10 +392,10 @@ def _move_final_seats(keep: Player, other: Player) -> None:
 def merge_players(actor: Any, keep: Player, other: Player, reason: str) -> Player:
     """``other`` is ``keep``: his entries and his marks in the series' finals move to ``keep`` and his
     record goes. Nothing else changes: the entries keep their numbers, PINs, seats and scores, and ``keep``
-    its name and club; ``keep``
-    takes ``other``'s federation id only where it has none (so the id still names the person). Refused
-    when both are entered in one event (one person would sit there twice). Audited in every event
-    involved (its log and its pages' data version), with both records and the reason."""
+    its name and club; ``keep`` takes ``other``'s federation id only where it has none (so the id still
+    names the person). Refused when both are entered in one event (one person would sit there twice).
+    Audited in every event involved (its log and its pages' data version), with both records and the
+    reason."""
     if keep.pk == other.pk:
         raise ValidationError({"other": _("Choose another player: a player is not merged with himself.")})
     reason = (reason or "").strip()

@@ -30,6 +30,10 @@ def _table_clashes(group: Sequence[str], clubs: Mapping[str, str]) -> int:
 CLUB_SEARCH_STEPS = 4_000
 
 
+# Two players to exchange, by their indexes at tables ti and tj (None: none this step).
+Pick = Callable[[random.Random, int, int], "tuple[int, int] | None"]
+
+
 def separate_clubs(groups: list[list[str]], clubs: Mapping[str, str], *, same_band: bool) -> None:
     """Exchange players between tables while that lowers the club clashes (in place).
 
@@ -50,10 +54,6 @@ def separate_clubs(groups: list[list[str]], clubs: Mapping[str, str], *, same_ba
     _search(groups, clubs, "clubs:", pick)
 
 
-# Two players to exchange, by their indexes at tables ti and tj (None: none this step).
-Pick = Callable[[random.Random, int, int], "tuple[int, int] | None"]
-
-
 def _search(
     groups: list[list[str]],
     clubs: Mapping[str, str],
@@ -61,9 +61,9 @@ def _search(
     pick: Pick,
     cost: Callable[[Sequence[str]], int] | None = None,
 ) -> None:
-    """The exchange search of both: a table with club mates and another, two of their players (``pick``);
-    refused where it raises the clashes (or, given, the ``cost`` of the two tables),
-    kept otherwise. Stops at no clashes or after ``CLUB_SEARCH_STEPS``; seeded from ``seed`` and the tables."""
+    """The exchange search of both: a table with club mates, another table, two of their players (``pick``);
+    the exchange is undone where it raises the clashes (or, given, the ``cost`` of the two tables) and kept
+    otherwise. Stops at no clashes or after ``CLUB_SEARCH_STEPS``; seeded from ``seed`` and the tables."""
     if len(groups) < 2:
         return
     # Each table's clashes, kept up to date by the exchanges: the search asks for them at every step.
