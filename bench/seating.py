@@ -21,7 +21,7 @@ from report import RESULTS, ROOT, machine, median_ms, setup_path, write_section
 setup_path()
 
 from tournaments.rounds.seating import clubs as club_search  # noqa: E402 (needs the path above)
-from tournaments.rounds.seating.draw import Draw, repeat_cost  # noqa: E402
+from tournaments.rounds.seating.draw import Draw, meeting_counts, repeat_cost  # noqa: E402
 from tournaments.rounds.seating.first_round import draw_by_strength, draw_random  # noqa: E402
 from tournaments.rounds.seating.reseat import reseat_by_standings  # noqa: E402
 from tournaments.rounds.seating.rule7 import reseat_by_places  # noqa: E402
@@ -96,10 +96,10 @@ def club_figures() -> list[tuple[str, int, int, int, int]]:
     search, rounds where the search left fewer). Each simulated event: 16-64 players, 3-12 clubs (15 % of the
     players in none), one to three earlier rounds of random tables and results; the repeat cost of the draw
     with the search is checked never to exceed the first pass's."""
+    searching = club_search.CLUB_SEARCH_STEPS
     out = []
     for name in ("reseat_by_standings", "reseat_by_places (rule 7)"):
-        left = {0: 0, club_search.CLUB_SEARCH_STEPS: 0}
-        improved = 0
+        first_left = searched_left = improved = 0
         for trial in range(SIMULATED):
             rng = random.Random(f"{name} {trial}")
             players = [f"P{i:02d}" for i in range(1, rng.choice([4, 6, 8, 12, 16]) * 4 + 1)]
@@ -113,23 +113,27 @@ def club_figures() -> list[tuple[str, int, int, int, int]]:
                 results = play(draw, rng, points)
                 standings = sorted(players, key=lambda p: (-points[p], p))
                 draw = reseat_by_standings(standings, met, "taruk2012", f"sim {trial}")
-            counts = {}
-            for steps in left:
-                club_search.CLUB_SEARCH_STEPS = steps
-                if name == "reseat_by_standings":
-                    groups = list(
-                        reseat_by_standings(standings, met, "taruk2012", "sim", clubs=clubs).groups().values()
-                    )
-                else:
-                    groups = list(reseat_by_places(results, "taruk2012", clubs=clubs).values())
-                counts[steps] = (club_search.club_clashes(groups, clubs), sum(repeat_cost(g, met) for g in groups))
-                left[steps] += counts[steps][0]
-            first, searched = counts[0], counts[max(left)]
+            case = (name, standings, results, met, clubs)
+            first, searched = _left(*case, 0), _left(*case, searching)
             assert searched[1] <= first[1], (name, trial, first, searched)
+            first_left, searched_left = first_left + first[0], searched_left + searched[0]
             improved += searched[0] < first[0]
-        club_search.CLUB_SEARCH_STEPS = max(left)
-        out.append((name, SIMULATED, left[0], left[max(left)], improved))
+        out.append((name, SIMULATED, first_left, searched_left, improved))
     return out
+
+
+def _left(name: str, standings: list[str], results: list[dict], met: Counter, clubs: dict, steps: int) -> tuple:
+    """(club pairs at a table, repeat cost) of the re-seating ``name`` with ``steps`` of club search."""
+    searching, club_search.CLUB_SEARCH_STEPS = club_search.CLUB_SEARCH_STEPS, steps
+    try:
+        if name == "reseat_by_standings":
+            groups = list(reseat_by_standings(standings, met, "taruk2012", "sim", clubs=clubs).groups().values())
+        else:
+            groups = list(reseat_by_places(results, "taruk2012", met, clubs=clubs).values())
+    finally:
+        club_search.CLUB_SEARCH_STEPS = searching
+    counts = meeting_counts(met)
+    return club_search.club_clashes(groups, clubs), sum(repeat_cost(g, counts) for g in groups)
 
 
 def section(rows: list[tuple[str, float]], clubs: list[tuple[str, int, int, int, int]]) -> str:
