@@ -34,9 +34,8 @@ def test_a_40_100_presets_the_declarers_trump_40_and_keeps_the_referees_choice(a
     # 4 per defender.
     tap(page, "bid", "40-100")
     tap(page, "trump", "zold")
-    assert chosen(page, "m_zold") == ""  # no declarer yet: nothing to preset
-    tap(page, "declarer", "B")
-    assert chosen(page, "m_zold") == "B"
+    assert chosen(page, "declarer") == "B"  # A deals: the forehand B is shown chosen ...
+    assert chosen(page, "m_zold") == "B"  # ... and the preset copies him
     tap(page, "declarer", "C")  # the preset follows the declarer ...
     assert chosen(page, "m_zold") == "C"
     tap(page, "trump", "tok")  # ... and the trump: the zöld 40 is taken back, the tök one put

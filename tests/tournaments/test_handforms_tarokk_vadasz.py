@@ -153,9 +153,10 @@ def test_the_typical_hand_needs_at_most_six_inputs():
     assert inputs(data) == 5
     assert hand_of(data) == {**envelope_for(FOUR, "D"), "participants": FOUR, **V1}
     seven = typed({**V1, "declarer": "E", "partner": "B", "talon_arranger": "G"}, list("ABCDEFG"), "D")
-    assert inputs(seven, list("ABCDEFG"), "D") == 5  # the arranger G is the chip shown chosen
+    # The forehand E (the first after the dealer D) and the arranger G are the chips shown chosen.
+    assert inputs(seven, list("ABCDEFG"), "D") == 4
     other = typed({**V1, "declarer": "E", "partner": "B", "talon_arranger": "A"}, list("ABCDEFG"), "D")
-    assert inputs(other, list("ABCDEFG"), "D") == 6  # the dealer picked the other one: one tap
+    assert inputs(other, list("ABCDEFG"), "D") == 5  # the dealer picked the other one: one tap
 
 
 # --- engine errors land on the field the referee used ------------------------------

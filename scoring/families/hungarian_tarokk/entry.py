@@ -20,13 +20,24 @@ COUNT_RESULTS = (*e.BLANK, *COUNT_RESULT_LABEL.items())
 PLAYED_OR_RENONSZ = {"outcome": ["played", "renonsz"]}
 
 
+# Outcomes that deal no game (a redeal; Vadász's thrown-in hand): the hand writes no declarer.
+UNPLAYED = ("redeal", "thrown_in")
+
+
 def declarer_and_partner(
-    seats: tuple[tuple[str, str], ...], partners: tuple[tuple[str, Any], ...], **partner: Any
+    ctx: e.Context, partners: tuple[tuple[str, Any], ...], **partner: Any
 ) -> tuple[e.Binding, e.Binding]:
     """The declarer, and the partner (the holder of the called tarokk) among ``partners``; ``partner`` are
-    the variant's own ways to write a declarer alone (``put``, ``read``, ``claims``)."""
+    the variant's own ways to write a declarer alone (``put``, ``read``, ``claims``).
+
+    The forehand (``seats[0]``) opens the bidding and may hold ("tartom") what a later player bids, so he
+    is the usual declarer: his chip is shown chosen, as Taruk's is, and the preview names him; a hand
+    that deals no game writes no declarer whatever the chip shows."""
+    declarer = e.Field(
+        "declarer", _("declarer"), choices=e.seat_choices(ctx.seats), initial=ctx.seats[0] if ctx.seats else None
+    )
     return (
-        e.Binding(e.Field("declarer", _("declarer"), choices=seats), "declarer"),
+        e.Binding(declarer, "declarer", put=lambda v, values: e.OMIT if values.get("outcome") in UNPLAYED else v),
         e.Binding(e.Field("partner", _("partner (holder of the called tarokk)"), choices=partners), "", **partner),
     )
 

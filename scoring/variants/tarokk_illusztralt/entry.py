@@ -213,7 +213,7 @@ def layout(ctx: e.Context) -> list[e.Section]:
                 e.outcome(OUTCOMES),
                 e.Binding(e.Field("bid", _("bid"), choices=(*e.BLANK, *BIDS)), "bid"),
                 *tarokk.declarer_and_partner(
-                    seats,
+                    ctx,
                     partner,
                     put=_partner,
                     read=_partner_read,

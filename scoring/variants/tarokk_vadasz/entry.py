@@ -249,7 +249,7 @@ def layout(ctx: e.Context) -> list[e.Section]:
     partner = (("", e.DASH), *e.seat_choices(ctx.seats, None), *((f"{ALONE}{k}", v) for k, v in SOLO.items()))
     first: list[e.Binding] = [
         e.outcome(OUTCOMES),
-        *tarokk.declarer_and_partner(seats, partner, put=_partner, read=_partner_read, claims=("partner", "solo")),
+        *tarokk.declarer_and_partner(ctx, partner, put=_partner, read=_partner_read, claims=("partner", "solo")),
         e.Binding(
             e.Field("declarer_talon_taken", _("talon cards the declarer took"), e.INT_CHOICE, (*e.BLANK, *TALON)),
             "declarer_talon_taken",
