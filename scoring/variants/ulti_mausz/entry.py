@@ -327,6 +327,8 @@ def layout(ctx: e.Context) -> list[e.Section]:
             {"bid": sorted(rules.COLOURLESS)},
             open=True,  # shown for a betli or a colourless durchmars only, where it is the kontra
         ),
+        # The sheet has a column for the silent items, and a give-up is one mark on its line: open, one
+        # tap each (a silent 100 is no rare hand).
         e.Section(
             _("Silent claims and give-up"),
             (
@@ -337,6 +339,7 @@ def layout(ctx: e.Context) -> list[e.Section]:
                     get=lambda found, hand: found or "",
                 ),
             ),
+            open=True,
         ),
         e.Section(
             # The sheet's verdicts of parti / 40-100 / 20-100 stand in for the count when the card points
