@@ -9,29 +9,18 @@ from __future__ import annotations
 
 import itertools
 import json
-import sys
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scoring.registry import get
+from tests.support.entry_bench import ROOT, dealt, entry_plan
 
-ROOT = Path(__file__).resolve().parent.parent
 CORPUS = json.loads((ROOT / "bench" / "entry_examples.json").read_text(encoding="utf-8"))
 EXAMPLES = [pytest.param(row, id=f"{row['variant']}:{row['name']}") for row in CORPUS["examples"]]
 ACTIONS = {"tap": 3, "type": 3, "select": 3, "check": 2, "open": 2, "more": 2}
 SPECS = ("taruk2012", "ulti-mausz", "tarokk-illusztralt", "tarokk-vadasz", "tarokk-laza")
-
-
-def entry_plan() -> Any:
-    """bench/entry_plan.py (the page replayed on the form declaration), imported as the bench does."""
-    if str(ROOT / "bench") not in sys.path:
-        sys.path.insert(0, str(ROOT / "bench"))
-    import entry_plan
-
-    return entry_plan
 
 
 def page(row: Mapping[str, Any]) -> Any:
@@ -67,12 +56,6 @@ def test_the_specs_hand_scores_the_specs_points(row):
     config = row.get("config")
     assert variant.validate(row["hand"], row["state"], config) == []
     assert variant.score(row["hand"], row["state"], config).points == row["points"]
-
-
-def dealt(variant: Any, positions: list[str], dealer: str, state: Mapping[str, Any]) -> dict[str, Any]:
-    """The envelope a table of ``positions`` gives the hand ``dealer`` deals (tournaments.tables.hands)."""
-    extra = variant.table_fields(positions, dealer) if variant.table_fields is not None else {}
-    return {"variant": variant.key, "seats": variant.playing_seats(positions, dealer, state), "dealer": dealer, **extra}
 
 
 @pytest.mark.parametrize("row", [p for p in EXAMPLES if p.values[0]["before"]])
