@@ -121,18 +121,24 @@ def part_clubs(
 
     def exchange(ti: int, a: int) -> bool:
         g = groups[ti]
+        mine = clubs.get(g[a])
         for tj in sorted(range(len(groups)), key=lambda t: (abs(t - ti), t)):
             h = groups[tj]
             if tj == ti:
                 continue
             for b in range(len(h)):
-                if not may_exchange(ti, g[a], tj, h[b]):
+                # A club mate in exchange changes no clash: skipped before the draw's rules and cost are
+                # asked (where clashes cannot be avoided, most candidates are mates).
+                if clubs.get(h[b]) == mine or not may_exchange(ti, g[a], tj, h[b]):
                     continue
-                before = clash(g) + clash(h), cost(g) + cost(h)
+                before = clash(g) + clash(h)
+                g[a], h[b] = h[b], g[a]  # measured made, then undone; the cost only where it parts mates
+                parts = clash(g) + clash(h) < before
+                after = cost(g) + cost(h) if parts else 0
                 g[a], h[b] = h[b], g[a]
-                if clash(g) + clash(h) < before[0] and cost(g) + cost(h) <= before[1]:
+                if parts and after <= cost(g) + cost(h):
+                    g[a], h[b] = h[b], g[a]
                     return True
-                g[a], h[b] = h[b], g[a]
         return False
 
     improved = True
