@@ -92,6 +92,11 @@ class Context:
     given: frozenset[str] = frozenset()  # field names present in the posted or initial values
     hand: Mapping[str, Any] | None = None
 
+    @property
+    def forehand(self) -> str | None:
+        """The first to bid (the seats start with him): every variant's usual declarer, the chip shown chosen."""
+        return self.seats[0] if self.seats else None
+
     @classmethod
     def of_hand(cls, hand: Mapping[str, Any], config: Mapping[str, Any] | None = None) -> Context:
         """The context of a stored hand (values_from): its seats; every seat letter for the table."""

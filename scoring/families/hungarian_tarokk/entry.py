@@ -33,9 +33,7 @@ def declarer_and_partner(
     The forehand (``seats[0]``) opens the bidding and may hold ("tartom") what a later player bids, so he
     is the usual declarer: his chip is shown chosen, as Taruk's is, and the preview names him; a hand
     that deals no game writes no declarer whatever the chip shows."""
-    declarer = e.Field(
-        "declarer", _("declarer"), choices=e.seat_choices(ctx.seats), initial=ctx.seats[0] if ctx.seats else None
-    )
+    declarer = e.Field("declarer", _("declarer"), choices=e.seat_choices(ctx.seats), initial=ctx.forehand)
     return (
         e.Binding(declarer, "declarer", put=lambda v, values: e.OMIT if values.get("outcome") in UNPLAYED else v),
         e.Binding(e.Field("partner", _("partner (holder of the called tarokk)"), choices=partners), "", **partner),

@@ -109,7 +109,7 @@ def layout(ctx: e.Context) -> list[e.Section]:
                 # The forehand (seats start with him) is the usual declarer, and the only one of a
                 # tri (P5/P6): preset, so a tri takes no tap for it; a klop writes no declarer.
                 e.Binding(
-                    e.Field("declarer", _("declarer"), choices=seats, initial=ctx.seats[0] if ctx.seats else None),
+                    e.Field("declarer", _("declarer"), choices=seats, initial=ctx.forehand),
                     "declarer",
                     put=lambda v, values: e.OMIT if values.get("game") in rules.NO_DECLARER else v,
                 ),

@@ -244,12 +244,7 @@ def layout(ctx: e.Context) -> list[e.Section]:
                 # The forehand must open the bidding and plays his bid when the others pass (§1.1, §1.6):
                 # the usual declarer, shown chosen as in Taruk; the preview names him.
                 e.Binding(
-                    e.Field(
-                        "declarer",
-                        _("declarer"),
-                        choices=e.seat_choices(seats),
-                        initial=ctx.seats[0] if ctx.seats else None,
-                    ),
+                    e.Field("declarer", _("declarer"), choices=e.seat_choices(seats), initial=ctx.forehand),
                     "declarer",
                     get=lambda found, hand: found or "",
                 ),
