@@ -292,3 +292,36 @@ def test_the_protocol_counts_the_hands_the_table_progress_and_the_table_page_cou
         assert f"{progress.played} of {2 * size} hands." in render.protocols_html(event, [sheet], pdf=True)
     page = client_for(alice).get(reverse("table", args=[event.slug, 1, 1])).content.decode()
     assert f'<span class="badge">{progress.played}/{2 * size}</span>' in page
+
+
+# A hand its dealer deals again: ulti's void deal (§13.1.2, wrong number of cards), Vadász's redeal (§1.8,
+# our reading: the misdeal is dealt again by the same dealer).
+DEALT_AGAIN = {
+    "ulti-mausz": UNCOUNTED["ulti-mausz"],
+    "tarokk-vadasz": lambda envelope: {**envelope, "outcome": "redeal"},
+}
+
+
+@pytest.mark.parametrize(("key", "size"), [("ulti-mausz", 3), ("tarokk-vadasz", 4)])
+def test_the_sheets_next_empty_line_names_the_dealer_the_table_page_asks_for(event, alice, key, size):
+    """After a deal its dealer deals again, the sheet's first empty line names that dealer, as the table
+    page's next hand does; the lines after it rotate from him."""
+    event = services.update_tournament(alice, event, variant=key, table_size=size)
+    rnd = seated_event(event, alice, [f"Player {i + 1}" for i in range(size)], hands_per_round=2 * size)
+    table = Table.objects.get(round=rnd, number=1)
+    positions = sorted(table.seats.values_list("position", flat=True))
+    rng, play_ = fe.event_rng(key), fe.TablePlay(positions)
+    first = fe.choose_hand(key, rng, play_, table.first_dealer, None)
+    fe.play(play_, first, None)
+    hands.enter_hand(alice, table, first)
+    again = DEALT_AGAIN[key](fe.next_envelope(key, positions, table.first_dealer, play_.hands[-1], play_.state))
+    hands.enter_hand(alice, table, again)
+    # The deal passed from the first dealer to the next seat, who deals again after his void deal or redeal.
+    assert again["dealer"] == VARIANTS[key].next_dealer(positions, table.first_dealer)
+
+    sheet = build.table_protocol(table, filled=True)
+    empty = [line.dealer for line in sheet.lines if not line.filled]
+    assert empty[0] == again["dealer"]
+    assert empty[1] == VARIANTS[key].next_dealer(positions, again["dealer"])
+    page = client_for(alice).get(reverse("table", args=[event.slug, 1, 1])).content.decode()
+    assert f"Hand 3 — dealer {again['dealer']}" in page

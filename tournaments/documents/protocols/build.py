@@ -316,10 +316,13 @@ def _sheet(
             )
         )
         state = after
-    # Empty lines for the hands still to play, with their dealers written in.
+    # Empty lines for the hands still to play, with their dealers written in: the next one is the usual dealer
+    # after the last hand, as the table page asks (a redeal or a void deal is dealt again by its dealer).
     if positions and first_dealer:
-        last = hands[-1].dealer if hands else None
-        start = first_dealer if last is None else rules.next_dealer(positions, last)
+        last = hands[-1] if hands else None
+        start = (
+            first_dealer if last is None else rules.allowed_dealers(positions, {**last.input, "dealer": last.dealer})[0]
+        )
         count = progress.remaining
         for i, dealer in enumerate(dealer_sequence(variant, positions, start, count)):
             out = sitting_out(variant, positions, dealer)
