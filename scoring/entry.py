@@ -186,6 +186,9 @@ class Field:
     # Shown only while the field so named holds a value (a bonus's side and kontra wait for the bonus):
     # an open section stays short. Only the page's display: the form posts it as any other field.
     waits_for: str | None = None
+    # ... and, where named, one of these values: a figure's kontra waits for an announced mark, not a
+    # silent one (a silent figure has no kontra), as the rules that check the hand say.
+    waits_values: tuple[str, ...] = ()
 
 
 def _same(value: Any, values: Values) -> Any:

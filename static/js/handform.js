@@ -39,10 +39,17 @@
       box.hidden = hide;
     });
     // A field that waits for another (a bonus's side and kontra wait for the bonus) shows only while
-    // that one holds a value, or while it holds an error (what blocks is shown); hidden, it goes back
-    // to its first choice.
+    // that one is shown and holds a value (one of data-waits-values, where the page names them: a
+    // kontra waits for an announced mark), or while it holds an error (what blocks is shown); hidden,
+    // it goes back to its first choice. The page lists a field after the one it waits for.
     form.querySelectorAll("[data-waits-for]").forEach(function (box) {
-      var hide = !value(form, box.dataset.waitsFor) && !box.classList.contains("has-error");
+      var name = box.dataset.waitsFor;
+      var source = form.querySelector("[name='" + name + "'], [name$='-" + name + "']");
+      var sourceBox = source && source.closest("[data-waits-for]");
+      var held = sourceBox && sourceBox.hidden ? null : value(form, name);
+      var wanted = box.dataset.waitsValues ? box.dataset.waitsValues.split(" ") : null;
+      var waiting = !held || (wanted !== null && wanted.indexOf(held) === -1);
+      var hide = waiting && !box.classList.contains("has-error");
       if (hide && !box.hidden && changed) clear(box);
       box.hidden = hide;
     });

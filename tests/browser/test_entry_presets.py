@@ -263,3 +263,89 @@ def test_a_vadasz_lengetes_is_its_waver_and_his_tuletroa_shows_him_as_the_announ
     hand = Hand.objects.get()
     assert hand.input["lengetes_ulti"] == {"waver": "B", "mode": "obligatory"}
     assert hand.points == {"A": -10, "B": 10, "C": -10, "D": 10}
+
+
+def test_a_vadasz_figures_details_show_for_the_marks_they_belong_to(alice, bob, phone):
+    """tarokk-vadasz.md §4 V11 on the phone: a silent figure shows no announcer or kontra (§3.2 rules 6-7);
+    an announced one shows both, the announcer preset to the declarer; the objectively unplayable ruling
+    shows only once the announcement failed (§1.10), and a ruling left behind by a change of mark is
+    taken back. Game +1; the XXI-fogás −21 flat, its kontra ignored: S = −20 → A −20, B +20, C −20, D +20."""
+    table = running_table(alice, "tarokk-vadasz")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+    by, kontra, unplayable = (
+        page.locator(f"fieldset:has(input[name='decl_xxi_fogas_{m}'])") for m in ("by", "kontra", "unplayable")
+    )
+    for name, value in (("declarer", "A"), ("partner", "C"), ("declarer_talon_taken", "3"), ("declarer_tricks", "5")):
+        tap(page, name, value)
+    page.fill("[name='declarer_card_points']", "50")
+    tap(page, "decl_xxi_fogas", "silent_made")
+    for box in (by, kontra, unplayable):
+        expect(box).to_be_hidden()
+    tap(page, "decl_xxi_fogas", "failed")
+    for box in (by, kontra, unplayable):
+        expect(box).to_be_visible()
+    assert chosen(page, "decl_xxi_fogas_by") == "A"
+    tap(page, "decl_xxi_fogas_unplayable", "xxi_not_catchable")
+    tap(page, "decl_xxi_fogas", "made")  # a made announcement cannot be unplayable: the ruling goes
+    expect(unplayable).to_be_hidden()
+    expect(by).to_be_visible()
+    assert chosen(page, "decl_xxi_fogas_unplayable") in ("", None)
+    tap(page, "decl_xxi_fogas", "failed")
+    tap(page, "decl_xxi_fogas_unplayable", "xxi_not_catchable")
+    tap(page, "decl_xxi_fogas_kontra", "1")
+    expect(page.locator("#preview .preview:not(.bad) td")).to_have_text(["-20", "20", "-20", "20"])
+    page.locator(".entry-bar button[type=submit]").click()
+    expect(page.locator("ul.messages")).to_contain_text("Hand 1 saved")
+    hand = Hand.objects.get()
+    assert hand.input["figures"] == [
+        {
+            "figure": "xxi_fogas",
+            "side": "declarer",
+            "announced": True,
+            "announcer": "A",
+            "kontra": 1,
+            "result": "failed",
+            "unplayable": "xxi_not_catchable",
+        }
+    ]
+    assert hand.points == {"A": -20, "B": 20, "C": -20, "D": 20}
+
+
+def test_a_taruk_silent_bonus_shows_its_side_and_no_kontra(alice, bob, phone):
+    """taruk2012.md §8: a silent bonus is made by one side and takes no kontra ("must be 1 when silent")."""
+    table = running_table(alice, "taruk2012")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+    side, kontra = (page.locator(f"fieldset:has(input[name='b_trula_{m}'])") for m in ("side", "kontra"))
+    tap(page, "game", "tri")  # the bonuses are a played game's
+    expect(side).to_be_hidden()
+    tap(page, "b_trula", "silent")
+    expect(side).to_be_visible()
+    expect(kontra).to_be_hidden()
+    tap(page, "b_trula", "made")
+    expect(kontra).to_be_visible()
+    tap(page, "b_trula_kontra", "2")
+    tap(page, "b_trula", "silent")  # the kontra goes with the announcement
+    expect(kontra).to_be_hidden()
+    assert chosen(page, "b_trula_kontra") == "1"
+
+
+def test_an_illusztralt_figures_kontra_waits_for_an_announced_how(alice, bob, phone):
+    """tarokk-illusztralt.md §1.4: a silent figure cannot be kontra'd. The kontra waits for the figure's
+    "how", which waits for the figure: a figure taken back hides both, whatever "how" still holds."""
+    table = running_table(alice, "tarokk-illusztralt")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+    how, kontra = (page.locator(f"fieldset:has(input[name='fig1_{m}'])") for m in ("how", "kontra"))
+    expect(kontra).to_be_hidden()
+    tap(page, "fig1", "pagat_ultimo")
+    expect(how).to_be_visible()
+    expect(kontra).to_be_visible()  # "announced, made" is shown chosen
+    tap(page, "fig1_how", "silent")
+    expect(kontra).to_be_hidden()
+    tap(page, "fig1_how", "failed")
+    expect(kontra).to_be_visible()
+    tap(page, "fig1", "")  # the figure taken back: its details go
+    expect(how).to_be_hidden()
+    expect(kontra).to_be_hidden()

@@ -189,6 +189,8 @@ def test_the_taruk_form_opens_its_bonuses_and_mond_and_shares_klop_out_of_70() -
     }
     fields = {f.name: f for s in sections.values() for f in s.fields()}
     assert (fields["b_trula_side"].waits_for, fields["b_trula_kontra"].waits_for) == ("b_trula", "b_trula")
+    # A silent bonus is made by either side but takes no kontra (§8: "must be 1 when silent").
+    assert (fields["b_trula_side"].waits_values, fields["b_trula_kontra"].waits_values) == ((), ("made", "failed"))
     assert fields["klop_A"].preset.rest == spec.Rest(70, ("klop_B", "klop_C", "klop_D", "klop_A"))
 
 
@@ -208,12 +210,26 @@ def test_the_sheets_everyday_marks_are_open_and_their_details_wait_for_them() ->
     figures = {f.name: f for f in ill["Figures, in the order announced"].fields()}
     assert ill["Figures, in the order announced"].open and not ill["8 or 9 tarokks"].open
     assert (figures["fig1"].waits_for, figures["fig2"].waits_for, figures["fig6"].waits_for) == (None, "fig1", "fig5")
-    assert {figures[f"fig2_{m}"].waits_for for m in ("side", "how", "kontra")} == {"fig2"}
+    assert {figures[f"fig2_{m}"].waits_for for m in ("side", "how")} == {"fig2"}
+    # A silent figure takes no kontra (§1.4): the kontra waits for an announced "how".
+    assert (figures["fig2_kontra"].waits_for, figures["fig2_kontra"].waits_values) == (
+        "fig2_how",
+        ("made", "failed", "announced"),
+    )
     vad = _sections("tarokk-vadasz")
     mine, theirs = vad["Declaring side's figures"], vad["Opponents' figures"]
     assert mine.open and theirs.open
     fields = {f.name: f for s in (mine, theirs) for f in s.fields()}
     assert fields["decl_xxi_fogas_unplayable"].waits_for == "decl_xxi_fogas"
+    # What the hand's check refuses is not offered (§3.2 rules 6 and 7): a silent figure has no announcer,
+    # kontra or overlap flag; only a failed announcement can be objectively unplayable (§1.10).
+    announced = {"made", "failed", "announced"}
+    for name in ("decl_tuletroa_by", "decl_tuletroa_kontra", "decl_tuletroa_volat", "opp_xxi_fogas_by"):
+        assert set(fields[name].waits_values) == announced, name
+    assert set(fields["opp_pagat_ulti_kontra"].waits_values) == {"made", "lost_last_trick", "lost_early", "announced"}
+    assert fields["decl_xxi_fogas_unplayable"].waits_values == ("failed",)
+    assert fields["opp_pagat_ulti_unplayable"].waits_values == ("lost_last_trick", "lost_early")
+    assert fields["lengetes_waver"].waits_values == ()  # a silent ulti lost in the last trick is waved too
     # The declarer announces most of his side's figures: preset to him once it is announced.
     by = fields["decl_tuletroa_by"].preset
     assert by.copy == "declarer" and set(by.when["decl_tuletroa"]) == {"made", "failed", "announced"}  # not silent

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from tests.conftest import client_for
-from tests.tournaments.variant_tables import post_hand, rendered_form, running_table
+from tests.tournaments.variant_tables import post_hand, rendered_form, running_table, table_url
 from tournaments.models import Hand
 
 # (variant, what the referee means, the stale values of the section the page now hides, a
@@ -130,3 +130,54 @@ def test_laza_a_blocking_value_on_a_waiting_line_is_shown(alice, bob):
 def _first_bid(client, table) -> str:
     page = client.get(f"/e/{table.round.tournament.slug}/round/1/table/1/").content.decode()
     return re.findall(r'name="attack_1" value="([^"]+)"', page)[0]  # its first chip with a bid
+
+
+def _box(page: str, name: str) -> str:
+    """The opening tag of the fieldset that holds the field ``name`` on the rendered page."""
+    before = page[: page.index(f'name="{name}"')]
+    return before[before.rindex("<fieldset") :].split(">", 1)[0]
+
+
+@pytest.mark.parametrize(
+    ("variant", "waits"),
+    [
+        pytest.param(
+            "taruk2012",
+            # taruk2012.md §8: a silent bonus takes no kontra ("must be 1 when silent"); its side is asked.
+            {"b_trula_kontra": ("b_trula", "made failed"), "b_trula_side": ("b_trula", None)},
+            id="taruk",
+        ),
+        pytest.param(
+            "tarokk-vadasz",
+            # tarokk-vadasz.md §3.2 rules 6 and 7: a silent figure has no announcer, kontra or overlap flag;
+            # §1.10: only a failed announcement can be objectively unplayable.
+            {
+                "decl_tuletroa_by": ("decl_tuletroa", "made failed announced"),
+                "decl_tuletroa_kontra": ("decl_tuletroa", "made failed announced"),
+                "decl_tuletroa_volat": ("decl_tuletroa", "made failed announced"),
+                "decl_xxi_fogas_unplayable": ("decl_xxi_fogas", "failed"),
+                "opp_pagat_ulti_unplayable": ("opp_pagat_ulti", "lost_last_trick lost_early"),
+                "lengetes_waver": ("decl_pagat_ulti", None),
+            },
+            id="vadasz",
+        ),
+        pytest.param(
+            "tarokk-illusztralt",
+            # tarokk-illusztralt.md §1.4: a silent figure cannot be kontra'd.
+            {"fig1_how": ("fig1", None), "fig1_kontra": ("fig1_how", "made failed announced")},
+            id="illusztralt",
+        ),
+    ],
+)
+def test_a_detail_the_check_would_refuse_waits_for_the_marks_it_belongs_to(alice, bob, variant, waits):
+    """The table page tells its script which marks show a figure's detail (static/js/handform.js hides it
+    for the others): the referee is never offered a control the hand's check refuses."""
+    table = running_table(alice, variant)
+    page = client_for(bob).get(table_url(table)).content.decode()
+    for name, (field, values) in waits.items():
+        box = _box(page, name)
+        assert f'data-waits-for="{field}"' in box, (name, box)
+        if values is None:
+            assert "data-waits-values" not in box, (name, box)
+        else:
+            assert f'data-waits-values="{values}"' in box, (name, box)

@@ -92,6 +92,7 @@ HOW = (
     ("silent", _("silent, made")),
     ("silent_failed", _("silent pagát ultimó lost in the 9th trick")),
 )
+ANNOUNCED = ("made", "failed", "announced")  # the marks of an announced figure: only these take a kontra
 TAROKK_COUNTS = (
     ("", e.DASH),
     ("8_early", _("8 tarokks, declared early")),
@@ -171,8 +172,17 @@ def _figure(i: int) -> e.Item:
                 blank=(),
                 claims=("announced", "result"),
             ),
+            # The kontra waits for an announced "how": a silent figure takes none (§1.4).
             e.Binding(
-                e.Field(f"fig{i}_kontra", _("kontra"), e.INT_CHOICE, KONTRA, initial=0, waits_for=f"fig{i}"),
+                e.Field(
+                    f"fig{i}_kontra",
+                    _("kontra"),
+                    e.INT_CHOICE,
+                    KONTRA,
+                    initial=0,
+                    waits_for=f"fig{i}_how",
+                    waits_values=ANNOUNCED,
+                ),
                 "kontra",
                 put=lambda v, values: v or e.OMIT,
                 get=lambda found, hand: found or 0,

@@ -100,6 +100,8 @@ UNPLAYABLE = {
         ("starting_opponent_8_tarokk", _("the leading opponent held 8 tarokks (−5)")),
     ),
 }
+# The announced marks that failed: only these can be objectively unplayable (§1.10).
+FAILED = {"xxi_fogas": ("failed",), "pagat_ulti": ("lost_last_trick", "lost_early")}
 PREFIX = {"declarer": "decl", "opponents": "opp"}
 SIDE_TITLES = {"declarer": _("Declaring side's figures"), "opponents": _("Opponents' figures")}
 PLAYED_OR_RENONSZ = tarokk.PLAYED_OR_RENONSZ
@@ -148,8 +150,9 @@ def _figure(side: str, fig: str, seats: Any) -> e.Item:
         return e.OMIT
 
     announced = tuple(v for v, _label in HOW_CHOICES[fig] if v and not v.startswith("silent_"))
-    # A figure's announcer, kontra and the rest show once the figure is marked: the open grid stays one
-    # row a figure.
+    # A figure's announcer, kontra and the overlap flag show once the figure is marked announced (a silent
+    # one has none, §3.2 rules 6-7), the unplayable ruling once it is marked failed (§1.10): the open
+    # grid stays one row a figure, and offers no control the hand's check would refuse.
     members = [
         e.Binding(
             e.Field(name, rules.FIGURE_NAME[fig], choices=HOW_CHOICES[fig]),
@@ -171,13 +174,16 @@ def _figure(side: str, fig: str, seats: Any) -> e.Item:
                 if fig == "tuletroa"
                 else None,
                 waits_for=name,
+                waits_values=announced,
             ),
             "announcer",
             put=announcer,
             blank=(None,),
         ),
         e.Binding(
-            e.Field(f"{name}_kontra", _("kontra"), e.INT_CHOICE, KONTRA, initial=0, waits_for=name),
+            e.Field(
+                f"{name}_kontra", _("kontra"), e.INT_CHOICE, KONTRA, initial=0, waits_for=name, waits_values=announced
+            ),
             "kontra",
             put=lambda v, values: v or e.OMIT,
             get=lambda found, hand: found or 0,
@@ -191,6 +197,7 @@ def _figure(side: str, fig: str, seats: Any) -> e.Item:
                     _("announced together with the same player's volát (counts 0)"),
                     e.BOOL,
                     waits_for=name,
+                    waits_values=announced,
                 ),
                 "with_volat",
                 put=e.true_or_omit,
@@ -200,7 +207,13 @@ def _figure(side: str, fig: str, seats: Any) -> e.Item:
     if fig in UNPLAYABLE:
         members.append(
             e.Binding(
-                e.Field(f"{name}_unplayable", _("objectively unplayable"), choices=UNPLAYABLE[fig], waits_for=name),
+                e.Field(
+                    f"{name}_unplayable",
+                    _("objectively unplayable"),
+                    choices=UNPLAYABLE[fig],
+                    waits_for=name,
+                    waits_values=FAILED[fig],
+                ),
                 "unplayable",
             )
         )

@@ -26,6 +26,7 @@ BONUS_STATES = (
     ("failed", _("announced, failed")),
     ("silent", _("silent, made")),
 )
+ANNOUNCED = ("made", "failed")  # the marks of an announced bonus: only these take a kontra
 KONTRA = ((1, e.DASH), (2, _("kontra x2")), (4, _("re x4")))
 SUITS = (
     ("hearts", _("hearts ♥")),
@@ -67,10 +68,19 @@ def _bonus(t: str) -> e.Item:
                 get=_bonus_read,
                 claims=("announced", "made"),
             ),
-            # Side and kontra show once the bonus is marked: the open section stays six rows.
+            # Side and kontra show once the bonus is marked: the open section stays six rows. The kontra
+            # waits for an announced mark: a silent bonus has none (§8, kontra "must be 1 when silent").
             e.side(f"b_{t}_side", waits_for=f"b_{t}"),
             e.Binding(
-                e.Field(f"b_{t}_kontra", _("kontra"), e.INT_CHOICE, KONTRA, initial=1, waits_for=f"b_{t}"),
+                e.Field(
+                    f"b_{t}_kontra",
+                    _("kontra"),
+                    e.INT_CHOICE,
+                    KONTRA,
+                    initial=1,
+                    waits_for=f"b_{t}",
+                    waits_values=ANNOUNCED,
+                ),
                 "kontra",
                 put=e.unless(1),
                 get=e.or_default(1),

@@ -190,6 +190,7 @@ class HandForm(forms.Form):
             field.preset = json.dumps(preset)
         if f.waits_for:  # read by static/js/handform.js
             field.waits_for = self.add_prefix(f.waits_for)
+            field.waits_values = " ".join(f.waits_values)
         return field
 
     def _django_field(self, f: spec.Field) -> forms.Field:
