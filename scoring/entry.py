@@ -549,6 +549,12 @@ def split(first: str, second: str) -> Callable[[Any, Mapping[str, Any]], Any]:
 SIDES: Choices = (("declarer", _("declaring side")), ("opponents", _("opponents")))
 
 
+def mark_kontra(name: str, levels: Choices, initial: int, waits_for: str, announced: tuple[str, ...]) -> Field:
+    """The kontra of a marked entry (a bonus, a figure), shown once the mark ``waits_for`` holds is one of
+    the ``announced`` ones: a silent entry takes no kontra, in every variant's rules."""
+    return Field(name, _("kontra"), INT_CHOICE, levels, initial=initial, waits_for=waits_for, waits_values=announced)
+
+
 def side(name: str, waits_for: str | None = None) -> Binding:
     """Which side announced an entry (a bonus, a figure): the declaring side unless chosen."""
     return Binding(

@@ -174,15 +174,7 @@ def _figure(i: int) -> e.Item:
             ),
             # The kontra waits for an announced "how": a silent figure takes none (§1.4).
             e.Binding(
-                e.Field(
-                    f"fig{i}_kontra",
-                    _("kontra"),
-                    e.INT_CHOICE,
-                    KONTRA,
-                    initial=0,
-                    waits_for=f"fig{i}_how",
-                    waits_values=ANNOUNCED,
-                ),
+                e.mark_kontra(f"fig{i}_kontra", KONTRA, 0, f"fig{i}_how", ANNOUNCED),
                 "kontra",
                 put=lambda v, values: v or e.OMIT,
                 get=lambda found, hand: found or 0,

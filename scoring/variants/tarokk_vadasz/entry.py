@@ -181,9 +181,7 @@ def _figure(side: str, fig: str, seats: Any) -> e.Item:
             blank=(None,),
         ),
         e.Binding(
-            e.Field(
-                f"{name}_kontra", _("kontra"), e.INT_CHOICE, KONTRA, initial=0, waits_for=name, waits_values=announced
-            ),
+            e.mark_kontra(f"{name}_kontra", KONTRA, 0, name, announced),
             "kontra",
             put=lambda v, values: v or e.OMIT,
             get=lambda found, hand: found or 0,

@@ -72,15 +72,7 @@ def _bonus(t: str) -> e.Item:
             # waits for an announced mark: a silent bonus has none (§8, kontra "must be 1 when silent").
             e.side(f"b_{t}_side", waits_for=f"b_{t}"),
             e.Binding(
-                e.Field(
-                    f"b_{t}_kontra",
-                    _("kontra"),
-                    e.INT_CHOICE,
-                    KONTRA,
-                    initial=1,
-                    waits_for=f"b_{t}",
-                    waits_values=ANNOUNCED,
-                ),
+                e.mark_kontra(f"b_{t}_kontra", KONTRA, 1, f"b_{t}", ANNOUNCED),
                 "kontra",
                 put=e.unless(1),
                 get=e.or_default(1),
