@@ -100,8 +100,6 @@ UNPLAYABLE = {
         ("starting_opponent_8_tarokk", _("the leading opponent held 8 tarokks (−5)")),
     ),
 }
-# The announced marks that failed: only these can be objectively unplayable (§1.10).
-FAILED = {"xxi_fogas": ("failed",), "pagat_ulti": ("lost_last_trick", "lost_early")}
 PREFIX = {"declarer": "decl", "opponents": "opp"}
 SIDE_TITLES = {"declarer": _("Declaring side's figures"), "opponents": _("Opponents' figures")}
 PLAYED_OR_RENONSZ = tarokk.PLAYED_OR_RENONSZ
@@ -150,6 +148,7 @@ def _figure(side: str, fig: str, seats: Any) -> e.Item:
         return e.OMIT
 
     announced = tuple(v for v, _label in HOW_CHOICES[fig] if v and not v.startswith("silent_"))
+    failed = tuple(v for v in announced if v not in ("made", "announced"))  # only these can be unplayable
     # A figure's announcer, kontra and the overlap flag show once the figure is marked announced (a silent
     # one has none, §3.2 rules 6-7), the unplayable ruling once it is marked failed (§1.10): the open
     # grid stays one row a figure, and offers no control the hand's check would refuse.
@@ -210,7 +209,7 @@ def _figure(side: str, fig: str, seats: Any) -> e.Item:
                     _("objectively unplayable"),
                     choices=UNPLAYABLE[fig],
                     waits_for=name,
-                    waits_values=FAILED[fig],
+                    waits_values=failed,
                 ),
                 "unplayable",
             )
