@@ -7,9 +7,10 @@ A hand becomes the form's values (``scoring.entry.values_from``); the page is re
 as static/js/handform.js runs it: a section shown for one choice opens by itself, one declared open
 is open, another folded section takes a tap on its title ("open"), a preset fills a field the
 referee has not touched (a share of a total: the rest of the others), a choice outside a long list's
-common ones takes a tap on "more choices" ("more"). A field already
-showing the wanted value takes no input. Steps: ("tap", field, value) on a chip, ("type", field,
-number), ("select", field, value), ("check", field) a tick box, ("open", field), ("more", field).
+common ones takes a tap on "more choices" ("more"), a choice no longer offered for what its field
+waits for gives way to the first one offered. A field already showing the wanted value takes no
+input. Steps: ("tap", field, value) on a chip, ("type", field, number), ("select", field, value),
+("check", field) a tick box, ("open", field), ("more", field).
 """
 
 from __future__ import annotations
@@ -106,6 +107,10 @@ class Page:
             if not hide and self.hidden[i] and len(next(iter(section.show.values()), ())) == 1:
                 self.open[i] = True
             self.hidden[i] = hide
+        for f in self.fields.values():  # a chosen choice no longer offered gives way to the first offered
+            held = self.values.get(f.waits_for or "", "")
+            if f.offered_for and held and self.values[f.name] not in f.offered(held):
+                self.values[f.name] = f.offered(held)[0]
         self._presets(name)
 
     def steps_for(self, want: Mapping[str, str]) -> list[list[str]]:

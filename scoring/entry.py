@@ -189,6 +189,15 @@ class Field:
     # ... and, where named, one of these values: a figure's kontra waits for an announced mark, not a
     # silent one (a silent figure has no kontra), as the rules that check the hand say.
     waits_values: tuple[str, ...] = ()
+    # A choice offered only while the field it waits for holds one of the values named here (choice ->
+    # values; a choice not named is always offered): an Illusztrált figure is "silent" only if the rules
+    # list it silent. Hidden, a chosen one gives way to the first offered choice.
+    offered_for: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def offered(self, held: str) -> tuple[str, ...]:
+        """The choices offered while the field this one waits for holds ``held``."""
+        only = dict(self.offered_for)
+        return tuple(str(v) for v, _label in self.choices if str(v) not in only or held in only[str(v)])
 
 
 def _same(value: Any, values: Values) -> Any:

@@ -52,6 +52,20 @@
       var hide = waiting && !box.classList.contains("has-error");
       if (hide && !box.hidden && changed) clear(box);
       box.hidden = hide;
+      // A choice offered only for some of the values waited for (data-offered-for: an Illusztrált
+      // figure is "silent" only if the rules list it silent) is hidden for the others; a chosen one
+      // hidden gives way to the first choice offered.
+      if (!held) return;
+      var offered = box.querySelectorAll("label[data-offered-for]");
+      if (!offered.length) return;
+      offered.forEach(function (label) {
+        label.hidden = label.dataset.offeredFor.split(" ").indexOf(held) === -1;
+      });
+      var chosen = box.querySelector("input:checked");
+      if (chosen && chosen.closest("label").hidden) {
+        var first = Array.prototype.find.call(box.querySelectorAll("label.chip"), function (l) { return !l.hidden; });
+        if (first) first.querySelector("input").checked = true;
+      }
     });
   }
   // A preset's share of a total (scoring/entry.py, Rest): the total less the other fields' numbers,

@@ -349,3 +349,36 @@ def test_an_illusztralt_figures_kontra_waits_for_an_announced_how(alice, bob, ph
     tap(page, "fig1", "")  # the figure taken back: its details go
     expect(how).to_be_hidden()
     expect(kontra).to_be_hidden()
+
+
+def test_an_illusztralt_figure_offers_only_the_hows_its_rules_allow(alice, bob, phone):
+    """tarokk-illusztralt.md §2.1, §3.2, §5.3 on the phone: the pagát ultimó may be lost silently, the
+    tulétroá made silently only, a király ultimó never silent; dupla is only "announced" (the points and
+    tricks decide), chosen by itself. §4 E17: Kettes A with C won, the announced dupla failed and
+    kontra'd: A -14, B +14, C -14, D +14."""
+    table = running_table(alice, "tarokk-illusztralt")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+
+    def offered() -> list[str]:
+        chips = page.locator("fieldset:has(input[name='fig1_how']) label.chip:visible input")
+        return [chips.nth(i).get_attribute("value") for i in range(chips.count())]
+
+    for name, value in (("bid", "kettes"), ("declarer", "A"), ("partner", "C"), ("count_result", "won")):
+        tap(page, name, value)
+    tap(page, "fig1", "pagat_ultimo")
+    assert offered() == ["made", "failed", "silent", "silent_failed"]
+    tap(page, "fig1_how", "silent_failed")
+    tap(page, "fig1", "tuletroa")  # a tulétroá is not lost silently: "how" gives way to its first choice
+    assert offered() == ["made", "failed", "silent"] and chosen(page, "fig1_how") == "made"
+    tap(page, "fig1", "kiraly_ultimo:kor")
+    assert offered() == ["made", "failed"]
+    tap(page, "fig1", "dupla")
+    assert offered() == ["announced"] and chosen(page, "fig1_how") == "announced"
+    tap(page, "fig1_kontra", "1")
+    expect(page.locator("#preview .preview:not(.bad) td")).to_have_text(["-14", "14", "-14", "14"])
+    page.locator(".entry-bar button[type=submit]").click()
+    expect(page.locator("ul.messages")).to_contain_text("Hand 1 saved")
+    hand = Hand.objects.get()
+    assert hand.input["figures"] == [{"figure": "dupla", "side": "declarer", "announced": True, "kontra": 1}]
+    assert hand.points == {"A": -14, "B": 14, "C": -14, "D": 14}

@@ -242,3 +242,46 @@ def test_the_sheets_everyday_marks_are_open_and_their_details_wait_for_them() ->
     names = [f.name for f in mine.fields()]
     assert names.index("lengetes_waver") == names.index("decl_pagat_ulti_unplayable") + 1
     assert fields["lengetes_waver"].waits_for == "decl_pagat_ulti" and "lengetes_mode" not in fields
+
+
+def test_an_illusztralt_figure_is_offered_only_the_hows_its_check_accepts() -> None:
+    """tarokk-illusztralt.md §2.1, §3.2, §5.3: dupla and volát are only announced (the points and tricks
+    decide); silent only tulétroá, négy király, XXI-fogás and pagát ultimó; lost silently only the pagát
+    ultimó. Every other figure: announced, made or failed. Of the others, the form offers exactly what a
+    won Kettes holding the figure passes the check with."""
+    key = "tarokk-illusztralt"
+    seats = ("B", "C", "D", "A")
+    ctx = spec.Context(seats, ("A", "B", "C", "D"), "A", seats, None)
+    fields = {f.name: f for s in VARIANTS[key].entry.layout(ctx) for f in s.fields()}
+    how = fields["fig1_how"]
+    scored = ("made", "failed")
+    expected = {
+        "dupla": ("announced",),
+        "volat": ("announced",),
+        "tuletroa": (*scored, "silent"),
+        "negy_kiraly": (*scored, "silent"),
+        "xxi_fogas": (*scored, "silent"),
+        "pagat_ultimo": (*scored, "silent", "silent_failed"),
+        "kiraly_ultimo:kor": scored,
+        "pagat_uhu": scored,
+        "kiraly_uhu:pikk": scored,
+        "centrum": scored,
+        "kismadar": scored,
+        "nagymadar": scored,
+    }
+    assert {fig: how.offered(fig) for fig in expected} == expected
+    every = {str(v) for v, _label in fields["fig1"].choices if v}
+    assert set(expected) <= every  # the figures as the form writes them (a king figure with its suit)
+    initial = {n: f.initial for n, f in fields.items()}
+    for fig in sorted(every - {"dupla", "volat"}):
+        for choice, _label in how.choices:
+            values = {**initial, "bid": "kettes", "partner": "C", "count_result": "won", "fig1": fig}
+            values["fig1_how"] = choice
+            hand = {
+                "variant": key,
+                "seats": list(seats),
+                "dealer": "A",
+                **spec.hand_from(VARIANTS[key].entry, values, ctx),
+            }
+            accepted = not VARIANTS[key].validate(hand, {}, None)
+            assert accepted == (choice in how.offered(fig)), (fig, choice)

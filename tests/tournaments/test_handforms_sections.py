@@ -181,3 +181,24 @@ def test_a_detail_the_check_would_refuse_waits_for_the_marks_it_belongs_to(alice
             assert "data-waits-values" not in box, (name, box)
         else:
             assert f'data-waits-values="{values}"' in box, (name, box)
+
+
+def test_an_illusztralt_figures_how_names_the_figures_each_choice_is_offered_for(alice, bob):
+    """The table page tells its script which figures each "how" belongs to (static/js/handform.js hides a
+    chip for the others): silent only the four figures §3.2 lists, lost silently only the pagát ultimó,
+    "announced" (the points decide) only dupla and volát (§2.1)."""
+    table = running_table(alice, "tarokk-illusztralt")
+    page = client_for(bob).get(table_url(table)).content.decode()
+
+    def offered_for(value: str) -> set[str]:
+        at = page.index(f'name="fig1_how" value="{value}"')
+        label = page[:at][page[:at].rindex("<label") :]
+        found = re.search(r'data-offered-for="([^"]*)"', label)
+        assert found, (value, label)
+        return set(found.group(1).split())
+
+    assert offered_for("silent") == {"tuletroa", "negy_kiraly", "xxi_fogas", "pagat_ultimo"}
+    assert offered_for("silent_failed") == {"pagat_ultimo"}
+    assert offered_for("announced") == {"dupla", "volat"}
+    made = offered_for("made")
+    assert {"pagat_ultimo", "kiraly_ultimo:kor", "centrum"} <= made and not made & {"dupla", "volat"}

@@ -22,16 +22,21 @@ from tournaments.tables.handforms.render import input_html
 register = template.Library()
 
 
-def chip(data: dict[str, Any]) -> str:
-    """One chip: ``data`` is the radio widget's subwidget (a ``BoundWidget``'s ``data``)."""
+def chip(data: dict[str, Any], offered_for: str | None = None) -> str:
+    """One chip: ``data`` is the radio widget's subwidget (a ``BoundWidget``'s ``data``); ``offered_for``
+    the values of the waited-for field it is offered for (static/js/handform.js hides it for others)."""
     label_for = conditional_escape(data["attrs"].get("id") or "")
     # a line break after each chip: a space between inline chips, as before
     label = conditional_escape(data["label"])
-    return f'<label class="chip" for="{label_for}">{input_html(data)}<span>{label}</span></label>\n'
+    only = "" if offered_for is None else f' data-offered-for="{conditional_escape(offered_for)}"'
+    return f'<label class="chip" for="{label_for}"{only}>{input_html(data)}<span>{label}</span></label>\n'
 
 
 @register.simple_tag
 def chips(field: BoundField, common: Collection[str] | None = None, part: str = "all") -> SafeString:
     """The field's chips: ``part`` "all", or "common"/"rest": those whose value is (not) in ``common``."""
     wanted = {"all": lambda _v: True, "common": lambda v: v in common, "rest": lambda v: v not in common}[part]
-    return mark_safe("".join(chip(w.data) for w in field.subwidgets if wanted(w.data["value"])))
+    offered = getattr(field.field, "offered_for", {})
+    return mark_safe(
+        "".join(chip(w.data, offered.get(str(w.data["value"]))) for w in field.subwidgets if wanted(w.data["value"]))
+    )

@@ -84,15 +84,34 @@ def _figure_choices() -> tuple[tuple[str, Any], ...]:
 
 
 FIGURES = (*e.BLANK, *_figure_choices())
-# How a figure went. Dupla and volát: made or failed follows from points and tricks; renonsz: no result.
+# How a figure went (in a renonsz hand an announced one has no result: made and failed both say
+# "announced", §3.3.8).
 HOW = (
     ("made", _("announced, made")),
     ("failed", _("announced, failed")),
-    ("announced", _("announced (dupla, volát, renonsz: no result)")),
+    ("announced", _("announced (the points and tricks decide)")),
     ("silent", _("silent, made")),
     ("silent_failed", _("silent pagát ultimó lost in the 9th trick")),
 )
 ANNOUNCED = ("made", "failed", "announced")  # the marks of an announced figure: only these take a kontra
+
+
+def _offered_for() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Which figures each "how" is offered for, as the hand's check reads them: dupla and volát are only
+    "announced" (§2.1: made or failed follows from the points and tricks), the others made or failed;
+    silent only the figures §3.2 lists silent, lost silently only the pagát ultimó (§5.3)."""
+    every = [str(v) for v, _label in FIGURES if v]
+    scored = tuple(f for f in every if f not in rules.G_FIGURES)
+    return (
+        ("made", scored),
+        ("failed", scored),
+        ("announced", tuple(rules.G_FIGURES)),
+        ("silent", tuple(f for f in every if f in rules.SILENT_FIGURES)),
+        ("silent_failed", ("pagat_ultimo",)),
+    )
+
+
+HOW_FOR = _offered_for()
 TAROKK_COUNTS = (
     ("", e.DASH),
     ("8_early", _("8 tarokks, declared early")),
@@ -165,7 +184,7 @@ def _figure(i: int) -> e.Item:
             ),
             e.side(f"fig{i}_side", waits_for=f"fig{i}"),
             e.Binding(
-                e.Field(f"fig{i}_how", _("how"), choices=HOW, initial="made", waits_for=f"fig{i}"),
+                e.Field(f"fig{i}_how", _("how"), choices=HOW, initial="made", waits_for=f"fig{i}", offered_for=HOW_FOR),
                 "",
                 put=lambda v, values: _how(v or "made", values, i),
                 get=_how_read,

@@ -191,6 +191,7 @@ class HandForm(forms.Form):
         if f.waits_for:  # read by static/js/handform.js
             field.waits_for = self.add_prefix(f.waits_for)
             field.waits_values = " ".join(f.waits_values)
+            field.offered_for = {v: " ".join(held) for v, held in f.offered_for}
         return field
 
     def _django_field(self, f: spec.Field) -> forms.Field:
