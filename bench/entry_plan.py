@@ -108,8 +108,8 @@ class Page:
                 self.open[i] = True
             self.hidden[i] = hide
         for f in self.fields.values():  # a chosen choice no longer offered gives way to the first offered
-            held = self.values.get(f.waits_for or "", "")
-            if f.offered_for and held and self.values[f.name] not in f.offered(held):
+            held = self.values.get(f.offered_from or "", "")
+            if held and self.values[f.name] not in f.offered(held):
                 self.values[f.name] = f.offered(held)[0]
         self._presets(name)
 

@@ -189,13 +189,19 @@ class Field:
     # ... and, where named, one of these values: a figure's kontra waits for an announced mark, not a
     # silent one (a silent figure has no kontra), as the rules that check the hand say.
     waits_values: tuple[str, ...] = ()
-    # A choice offered only while the field it waits for holds one of the values named here (choice ->
-    # values; a choice not named is always offered): an Illusztrált figure is "silent" only if the rules
-    # list it silent. Hidden, a chosen one gives way to the first offered choice.
+    # A choice offered only while the field ``offered_by`` (else the one it waits for) holds one of the
+    # values named here (choice -> values; a choice not named is always offered): an Illusztrált figure
+    # is "silent" only if the rules list it silent. Hidden, a chosen one gives way to the first offered.
     offered_for: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    offered_by: str | None = None
+
+    @property
+    def offered_from(self) -> str | None:
+        """The field whose value decides which choices are offered (None: all are)."""
+        return (self.offered_by or self.waits_for) if self.offered_for else None
 
     def offered(self, held: str) -> tuple[str, ...]:
-        """The choices offered while the field this one waits for holds ``held``."""
+        """The choices offered while the field ``offered_from`` holds ``held``."""
         only = dict(self.offered_for)
         return tuple(str(v) for v, _label in self.choices if str(v) not in only or held in only[str(v)])
 

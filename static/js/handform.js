@@ -38,6 +38,22 @@
       if (!hide && box.hidden && changed && wanted.length === 1) box.open = true;
       box.hidden = hide;
     });
+    // A choice offered only for some values of another field (data-offered-by, and data-offered-for on
+    // the chip: an Illusztrált figure is "silent" only if the rules list it silent, a Vadász figure is
+    // "announced" without a result only in a renonsz) is hidden for the others; a chosen one hidden
+    // gives way to the first choice offered. Before the waits below: a kontra waits for what is chosen.
+    form.querySelectorAll("[data-offered-by]").forEach(function (box) {
+      var held = value(form, box.dataset.offeredBy);
+      if (!held) return;
+      box.querySelectorAll("label[data-offered-for]").forEach(function (label) {
+        label.hidden = label.dataset.offeredFor.split(" ").indexOf(held) === -1;
+      });
+      var chosen = box.querySelector("input:checked");
+      if (chosen && chosen.closest("label").hidden) {
+        var first = Array.prototype.find.call(box.querySelectorAll("label.chip"), function (l) { return !l.hidden; });
+        if (first) first.querySelector("input").checked = true;
+      }
+    });
     // A field that waits for another (a bonus's side and kontra wait for the bonus) shows only while
     // that one is shown and holds a value (one of data-waits-values, where the page names them: a
     // kontra waits for an announced mark), or while it holds an error (what blocks is shown); hidden,
@@ -52,20 +68,6 @@
       var hide = waiting && !box.classList.contains("has-error");
       if (hide && !box.hidden && changed) clear(box);
       box.hidden = hide;
-      // A choice offered only for some of the values waited for (data-offered-for: an Illusztrált
-      // figure is "silent" only if the rules list it silent) is hidden for the others; a chosen one
-      // hidden gives way to the first choice offered.
-      if (!held) return;
-      var offered = box.querySelectorAll("label[data-offered-for]");
-      if (!offered.length) return;
-      offered.forEach(function (label) {
-        label.hidden = label.dataset.offeredFor.split(" ").indexOf(held) === -1;
-      });
-      var chosen = box.querySelector("input:checked");
-      if (chosen && chosen.closest("label").hidden) {
-        var first = Array.prototype.find.call(box.querySelectorAll("label.chip"), function (l) { return !l.hidden; });
-        if (first) first.querySelector("input").checked = true;
-      }
     });
   }
   // A preset's share of a total (scoring/entry.py, Rest): the total less the other fields' numbers,

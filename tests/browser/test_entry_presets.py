@@ -382,3 +382,42 @@ def test_an_illusztralt_figure_offers_only_the_hows_its_rules_allow(alice, bob, 
     hand = Hand.objects.get()
     assert hand.input["figures"] == [{"figure": "dupla", "side": "declarer", "announced": True, "kontra": 1}]
     assert hand.points == {"A": -14, "B": 14, "C": -14, "D": 14}
+
+
+def _offered(page, name: str) -> list[str]:
+    """The values of the chips of ``name`` a finger can reach (the page hides the others)."""
+    chips = page.locator(f"fieldset:has(input[name='{name}']) label.chip:visible input[name='{name}']")
+    return [chips.nth(i).get_attribute("value") for i in range(chips.count())]
+
+
+def test_a_taruk_bonus_offers_only_what_its_side_and_game_allow(alice, bob, phone):
+    """taruk2012.md §8 and P24 on the phone: an opponents' bonus stops at kontra (only the declarer says
+    re), a re chosen gives way when the side turns; the king ultimo is a tri's, dve's or ena's (the called
+    king) and the colour valat is always announced, both by the declaring side (no side asked)."""
+    table = running_table(alice, "taruk2012")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+    tap(page, "game", "tri")
+    tap(page, "b_trula", "made")
+    assert _offered(page, "b_trula_kontra") == ["1", "2", "4"]
+    tap(page, "b_trula_kontra", "4")
+    tap(page, "b_trula_side", "opponents")
+    assert _offered(page, "b_trula_kontra") == ["1", "2"] and chosen(page, "b_trula_kontra") == "1"
+    assert _offered(page, "b_barvni_valat") == ["", "made", "failed"]
+    expect(page.locator("fieldset:has(input[name='b_kralj_ultimo'])")).to_be_visible()
+    expect(page.locator("input[name='b_kralj_ultimo_side']")).to_have_count(0)
+    tap(page, "game", "solo_tri")
+    expect(page.locator("fieldset:has(input[name='b_kralj_ultimo'])")).to_be_hidden()
+
+
+def test_a_vadasz_figure_is_announced_without_a_result_only_in_a_renonsz(alice, bob, phone):
+    """tarokk-vadasz.md §3.1: a figure has its result, except in a renonsz hand, where play stopped."""
+    table = running_table(alice, "tarokk-vadasz")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+    assert _offered(page, "decl_tuletroa") == ["", "made", "failed", "silent_made"]
+    tap(page, "outcome", "renonsz")
+    assert _offered(page, "decl_tuletroa") == ["", "made", "failed", "announced", "silent_made"]
+    tap(page, "decl_tuletroa", "announced")
+    tap(page, "outcome", "played")  # the mark without a result gives way: the referee marks the result
+    assert chosen(page, "decl_tuletroa") == ""

@@ -285,3 +285,31 @@ def test_an_illusztralt_figure_is_offered_only_the_hows_its_check_accepts() -> N
             }
             accepted = not VARIANTS[key].validate(hand, {}, None)
             assert accepted == (choice in how.offered(fig)), (fig, choice)
+
+
+def test_a_choice_the_check_refuses_in_the_hand_at_hand_is_not_offered() -> None:
+    """The audit of every form against its check (stop 44): Taruk's king ultimo belongs to the declaring
+    side of tri, dve and ena, the colour valat is always announced by it, and only the declarer answers
+    with re (§8, P24); a Vadász figure is "announced" with no result only in a renonsz (§3.1); a Laza
+    result is "silent" only for a bid whose silent cell the event's point table fills (§5.1)."""
+    taruk = {f.name: f for s in _sections("taruk2012").values() for f in s.fields()}
+    assert "b_kralj_ultimo_side" not in taruk and "b_barvni_valat_side" not in taruk
+    assert (taruk["b_kralj_ultimo"].waits_for, taruk["b_kralj_ultimo"].waits_values) == ("game", ("dve", "ena", "tri"))
+    assert [v for v, _label in taruk["b_barvni_valat"].choices] == ["", "made", "failed"]
+    assert [v for v, _label in taruk["b_kralj_ultimo"].choices] == ["", "made", "failed", "silent"]
+    kontra = taruk["b_trula_kontra"]
+    assert kontra.offered_from == "b_trula_side"
+    assert (kontra.offered("declarer"), kontra.offered("opponents")) == (("1", "2", "4"), ("1", "2"))
+    assert taruk["b_kralj_ultimo_kontra"].offered_for == ()  # the declaring side's: re stays
+    vadasz = {f.name: f for s in _sections("tarokk-vadasz").values() for f in s.fields()}
+    for name in ("decl_tuletroa", "opp_pagat_ulti"):
+        assert vadasz[name].offered_from == "outcome"
+        assert "announced" in vadasz[name].offered("renonsz") and "announced" not in vadasz[name].offered("played")
+    assert vadasz["decl_dupla"].offered_for == ()  # only "announced": the points decide
+    laza = {f.name: f for s in _sections("tarokk-laza").values() for f in s.fields()}
+    result = laza["attack_1_result"]
+    assert result.offered_from == "attack_1"
+    # TEST_CONFIG (tests/samples/tarokk_laza.py) fills the silent cell of honor, trul, gem, ... ulti; not kopf's.
+    assert "silent" in result.offered("gem") and "silent" in result.offered("ulti:pagat")
+    assert "silent" in result.offered("banda:kor") and "silent" not in result.offered("kopf")
+    assert "made" in result.offered("kopf")

@@ -202,3 +202,23 @@ def test_an_illusztralt_figures_how_names_the_figures_each_choice_is_offered_for
     assert offered_for("announced") == {"dupla", "volat"}
     made = offered_for("made")
     assert {"pagat_ultimo", "kiraly_ultimo:kor", "centrum"} <= made and not made & {"dupla", "volat"}
+
+
+@pytest.mark.parametrize(
+    ("variant", "name", "by", "value", "offered_for"),
+    [
+        # taruk2012.md P24: only the declarer answers with re.
+        pytest.param("taruk2012", "b_trula_kontra", "b_trula_side", "4", {"declarer"}, id="taruk"),
+        # tarokk-vadasz.md §3.1: a figure has no result only in a renonsz hand.
+        pytest.param("tarokk-vadasz", "decl_tuletroa", "outcome", "announced", {"renonsz"}, id="vadasz"),
+    ],
+)
+def test_a_choice_names_the_values_of_the_field_it_is_offered_for(alice, bob, variant, name, by, value, offered_for):
+    """The table page tells its script which field decides a choice (data-offered-by on the fieldset) and
+    for which of its values the chip is offered (data-offered-for): static/js/handform.js hides it for others."""
+    table = running_table(alice, variant)
+    page = client_for(bob).get(table_url(table)).content.decode()
+    assert f'data-offered-by="{by}"' in _box(page, name)
+    at = page.index(f'name="{name}" value="{value}"')
+    label = page[:at][page[:at].rindex("<label") :]
+    assert set(re.search(r'data-offered-for="([^"]*)"', label).group(1).split()) == offered_for

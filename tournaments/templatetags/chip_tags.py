@@ -24,7 +24,8 @@ register = template.Library()
 
 def chip(data: dict[str, Any], offered_for: str | None = None) -> str:
     """One chip: ``data`` is the radio widget's subwidget (a ``BoundWidget``'s ``data``); ``offered_for``
-    the values of the waited-for field it is offered for (static/js/handform.js hides it for others)."""
+    the values of the field the fieldset's ``data-offered-by`` names that it is offered for
+    (static/js/handform.js hides it for the others)."""
     label_for = conditional_escape(data["attrs"].get("id") or "")
     # a line break after each chip: a space between inline chips, as before
     label = conditional_escape(data["label"])

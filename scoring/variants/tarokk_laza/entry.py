@@ -129,7 +129,9 @@ def _result_read(entry: Mapping[str, Any], hand: Any) -> str:
     return ("made" if entry.get("made") else "failed") + ("", "_k", "_rk")[kontra if kontra in (0, 1, 2) else 0]
 
 
-def _line(side: str, n: int, pair: tuple[str, str], bids: Any, common: tuple[str, ...]) -> e.Item:
+def _line(
+    side: str, n: int, pair: tuple[str, str], bids: Any, common: tuple[str, ...], silent: tuple[str, ...]
+) -> e.Item:
     result = f"{side}_{n}_result"
     return e.Item(
         lambda values: f"{'silent' if values.get(result) == 'silent' else 'bids'}.{side}",
@@ -155,6 +157,9 @@ def _line(side: str, n: int, pair: tuple[str, str], bids: Any, common: tuple[str
                     _("result"),
                     choices=RESULT_CHOICES,
                     preset=e.Preset({f"{side}_{n}": (e.ANY,)}, value="made", hide=True),
+                    # "silent" only for a bid the point table scores silently (§5.1: its silent cell).
+                    offered_for=(("silent", silent),),
+                    offered_by=f"{side}_{n}",
                 ),
                 "",
                 put=_result,
@@ -171,10 +176,12 @@ def layout(ctx: e.Context) -> list[e.Section]:
     table, _errors = rules.point_table(ctx.config)
     rows = list(table.rows.values()) if table is not None else _template_rows()
     bids, common = bid_choices(rows), common_bids(rows)
+    silent = tuple(v for v, _label in bid_choices([r for r in rows if r.silent is not None]) if v)
     seats = pairs(ctx)
     names = {side: e.Text.of(_PAIR, first=e.SeatName(a), second=e.SeatName(b)) for side, (a, b) in seats.items()}
     lines = {
-        side: [_line(side, n, seats[side], bids, common) for n in range(1, line_count(ctx, side) + 1)] for side in SIDES
+        side: [_line(side, n, seats[side], bids, common, silent) for n in range(1, line_count(ctx, side) + 1)]
+        for side in SIDES
     }
     return [
         e.Section(

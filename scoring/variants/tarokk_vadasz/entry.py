@@ -154,7 +154,14 @@ def _figure(side: str, fig: str, seats: Any) -> e.Item:
     # grid stays one row a figure, and offers no control the hand's check would refuse.
     members = [
         e.Binding(
-            e.Field(name, rules.FIGURE_NAME[fig], choices=HOW_CHOICES[fig]),
+            e.Field(
+                name,
+                rules.FIGURE_NAME[fig],
+                choices=HOW_CHOICES[fig],
+                # Announced with no result only where play stopped (§3.1: a result "except ... renonsz hands").
+                offered_for=(("announced", ("renonsz",)),) if len(HOW[fig]) > 1 else (),
+                offered_by="outcome",
+            ),
             "",
             put=how,
             get=how_read,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from scoring import entry as e
@@ -57,12 +58,28 @@ def _bonus_read(bonus: Any, hand: Any) -> str:
     return "silent" if not bonus.get("announced") else ("made" if bonus.get("made") else "failed")
 
 
+# The declaring side's own bonuses (§8): the king ultimo of the called king (tri, dve, ena only), and
+# the colour valat, always announced. Neither asks for a side.
+DECLARERS_ONLY = {"kralj_ultimo": ("made", "failed", "silent"), "barvni_valat": ("made", "failed")}
+
+
 def _bonus(t: str) -> e.Item:
+    own = t in DECLARERS_ONLY
+    states = tuple(c for c in BONUS_STATES if not own or c[0] in ("", *DECLARERS_ONLY[t]))
+    kontra = e.mark_kontra(f"b_{t}_kontra", KONTRA, 1, f"b_{t}", ANNOUNCED)
+    if not own:  # P24: only the declarer answers with re, so the opponents' bonus stops at kontra
+        kontra = replace(kontra, offered_for=(("4", ("declarer",)),), offered_by=f"b_{t}_side")
     return e.Item(
         "bonuses",
         (
             e.Binding(
-                e.Field(f"b_{t}", BONUS_LABELS[t], choices=BONUS_STATES),
+                e.Field(
+                    f"b_{t}",
+                    BONUS_LABELS[t],
+                    choices=states,
+                    waits_for="game" if t == "kralj_ultimo" else None,
+                    waits_values=tuple(sorted(rules.KING_GAMES)) if t == "kralj_ultimo" else (),
+                ),
                 "",
                 put=_bonus_state,
                 get=_bonus_read,
@@ -70,15 +87,10 @@ def _bonus(t: str) -> e.Item:
             ),
             # Side and kontra show once the bonus is marked: the open section stays six rows. The kontra
             # waits for an announced mark: a silent bonus has none (§8, kontra "must be 1 when silent").
-            e.side(f"b_{t}_side", waits_for=f"b_{t}"),
-            e.Binding(
-                e.mark_kontra(f"b_{t}_kontra", KONTRA, 1, f"b_{t}", ANNOUNCED),
-                "kontra",
-                put=e.unless(1),
-                get=e.or_default(1),
-            ),
+            *(() if own else (e.side(f"b_{t}_side", waits_for=f"b_{t}"),)),
+            e.Binding(kontra, "kontra", put=e.unless(1), get=e.or_default(1)),
         ),
-        const={"type": t},
+        const={"type": t, "side": "declarer"} if own else {"type": t},
         matches=lambda bonus: bonus.get("type") == t,
     )
 

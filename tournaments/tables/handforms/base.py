@@ -191,6 +191,8 @@ class HandForm(forms.Form):
         if f.waits_for:  # read by static/js/handform.js
             field.waits_for = self.add_prefix(f.waits_for)
             field.waits_values = " ".join(f.waits_values)
+        if f.offered_from:  # read by static/js/handform.js
+            field.offered_by = self.add_prefix(f.offered_from)
             field.offered_for = {v: " ".join(held) for v, held in f.offered_for}
         return field
 
