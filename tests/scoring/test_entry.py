@@ -290,8 +290,9 @@ def test_an_illusztralt_figure_is_offered_only_the_hows_its_check_accepts() -> N
 def test_a_choice_the_check_refuses_in_the_hand_at_hand_is_not_offered() -> None:
     """The audit of every form against its check (stop 44): Taruk's king ultimo belongs to the declaring
     side of tri, dve and ena, the colour valat is always announced by it, and only the declarer answers
-    with re (§8, P24); a Vadász figure is "announced" with no result only in a renonsz (§3.1); a Laza
-    result is "silent" only for a bid whose silent cell the event's point table fills (§5.1)."""
+    with re (§8, P24); an Illusztrált count is shown "at the end" only where play reached it (§3.3); a
+    Vadász figure is "announced" with no result only in a renonsz (§3.1); a Laza result is "silent" only
+    for a bid whose silent cell the event's point table fills (§5.1)."""
     taruk = {f.name: f for s in _sections("taruk2012").values() for f in s.fields()}
     assert "b_kralj_ultimo_side" not in taruk and "b_barvni_valat_side" not in taruk
     assert (taruk["b_kralj_ultimo"].waits_for, taruk["b_kralj_ultimo"].waits_values) == ("game", ("dve", "ena", "tri"))
@@ -306,6 +307,11 @@ def test_a_choice_the_check_refuses_in_the_hand_at_hand_is_not_offered() -> None
         assert vadasz[name].offered_from == "outcome"
         assert "announced" in vadasz[name].offered("renonsz") and "announced" not in vadasz[name].offered("played")
     assert vadasz["decl_dupla"].offered_for == ()  # only "announced": the points decide
+    ill = {f.name: f for s in _sections("tarokk-illusztralt").values() for f in s.fields()}
+    count = ill["tarokk_B"]  # tarokk-illusztralt.md §3.3 rule 7: no count "at the end" in a renonsz hand
+    assert count.offered_from == "outcome"
+    assert count.offered("renonsz") == ("", "8_early", "9_early")
+    assert count.offered("played") == ("", "8_early", "9_early", "8_end", "9_end")
     laza = {f.name: f for s in _sections("tarokk-laza").values() for f in s.fields()}
     result = laza["attack_1_result"]
     assert result.offered_from == "attack_1"

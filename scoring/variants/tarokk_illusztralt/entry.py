@@ -127,6 +127,7 @@ RENONSZ_KINDS = (
     ("timeout", _("ran out of thinking time")),
 )
 PLAYED_OR_RENONSZ = tarokk.PLAYED_OR_RENONSZ
+PLAYED_TO_THE_END = tuple(v for v, _label in OUTCOMES if v != "renonsz")
 
 
 def _partner(value: str, values: Any) -> dict[str, Any]:
@@ -207,7 +208,14 @@ def _tarokk_count(s: str) -> e.Item:
         "tarokk_counts",
         (
             e.Binding(
-                e.Field(f"tarokk_{s}", e.SeatName(s), choices=TAROKK_COUNTS),
+                e.Field(
+                    f"tarokk_{s}",
+                    e.SeatName(s),
+                    choices=TAROKK_COUNTS,
+                    # Shown at the end only where play reached it (§3.3 rule 7: not in a renonsz hand).
+                    offered_for=tuple((c, PLAYED_TO_THE_END) for c in ("8_end", "9_end")),
+                    offered_by="outcome",
+                ),
                 "",
                 put=lambda v, values: {"count": int(v[0]), "when": v.split("_")[1]},
                 get=lambda tc, hand: f"{tc['count']}_{tc['when']}",
