@@ -59,13 +59,13 @@ def _bonus_read(bonus: Any, hand: Any) -> str:
 
 
 # The declaring side's own bonuses (§8): the king ultimo of the called king (tri, dve, ena only), and
-# the colour valat, always announced. Neither asks for a side.
-DECLARERS_ONLY = {"kralj_ultimo": ("made", "failed", "silent"), "barvni_valat": ("made", "failed")}
+# the colour valat, always announced (no "silent"). Neither asks for a side.
+DECLARERS_ONLY = frozenset({"kralj_ultimo", "barvni_valat"})
 
 
 def _bonus(t: str) -> e.Item:
     own = t in DECLARERS_ONLY
-    states = tuple(c for c in BONUS_STATES if not own or c[0] in ("", *DECLARERS_ONLY[t]))
+    states = tuple(c for c in BONUS_STATES if t != "barvni_valat" or c[0] != "silent")
     kontra = e.mark_kontra(f"b_{t}_kontra", KONTRA, 1, f"b_{t}", ANNOUNCED)
     if not own:  # P24: only the declarer answers with re, so the opponents' bonus stops at kontra
         kontra = replace(kontra, offered_for=(("4", ("declarer",)),), offered_by=f"b_{t}_side")
