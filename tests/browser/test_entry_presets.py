@@ -421,3 +421,103 @@ def test_a_vadasz_figure_is_announced_without_a_result_only_in_a_renonsz(alice, 
     tap(page, "decl_tuletroa", "announced")
     tap(page, "outcome", "played")  # the mark without a result gives way: the referee marks the result
     assert chosen(page, "decl_tuletroa") == ""
+
+
+def test_the_sheets_count_shows_won_once_the_game_is_chosen_and_yields_to_card_points(alice, bob, phone):
+    """Issue 27: a game is usually won by the side that bid it, so the count's "won" is shown chosen once the
+    talon cards (the game's value) are tapped; the preview scores it before it is saved. Typed card points
+    decide instead (the "won" goes), the referee's "lost" stays. tarokk-vadasz.md §4 V1: four participants,
+    G = 1 for three talon cards, 2 for two: the declaring side +G each, the opponents −G each."""
+    table = running_table(alice, "tarokk-vadasz")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+    preview = page.locator("#preview .preview:not(.bad) td")
+    for name, value in (("declarer", "A"), ("partner", "C")):
+        tap(page, name, value)
+    assert chosen(page, "count_result") == ""
+    tap(page, "declarer_talon_taken", "3")
+    assert chosen(page, "count_result") == "won"
+    expect(preview).to_have_text(["1", "-1", "1", "-1"])
+    tap(page, "declarer_tricks", "4")
+    page.fill("[name='declarer_card_points']", "40")  # counted: 40 of 94 in 4 tricks is a lost game
+    page.locator("[name='declarer_card_points']").dispatch_event("change")
+    expect(page.locator("input[name='count_result']:checked")).to_have_value("")
+    expect(preview).to_have_text(["-1", "1", "-1", "1"])
+    page.fill("[name='declarer_card_points']", "")  # not counted after all: the usual verdict is back
+    page.locator("[name='declarer_card_points']").dispatch_event("change")
+    expect(page.locator("input[name='count_result']:checked")).to_have_value("won")
+    tap(page, "count_result", "lost")
+    tap(page, "declarer_tricks", "")  # the count stands in for the card points: no tricks to give
+    tap(page, "declarer_talon_taken", "2")  # the referee's verdict stays
+    assert chosen(page, "count_result") == "lost"
+    expect(preview).to_have_text(["-2", "2", "-2", "2"])
+    page.locator(".entry-bar button[type=submit]").click()
+    expect(page.locator("ul.messages")).to_contain_text("Hand 1 saved")
+    hand = Hand.objects.get()
+    assert hand.input["count_result"] == "lost" and "declarer_card_points" not in hand.input
+    assert hand.points == {"A": -2, "B": 2, "C": -2, "D": 2}
+
+
+def test_an_illusztralt_count_shows_won_once_the_bid_is_chosen_and_not_in_a_renonsz(alice, bob, phone):
+    """tarokk-illusztralt.md §4 E1: a won Hármas of A and C is 1 each way (A +1, B −1, C +1, D −1); its count
+    shows "won" once the bid is tapped, and a renonsz hand (no count) takes it back."""
+    table = running_table(alice, "tarokk-illusztralt")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+    tap(page, "bid", "harmas")
+    assert chosen(page, "count_result") == "won"
+    tap(page, "outcome", "renonsz")
+    assert chosen(page, "count_result") == ""
+    tap(page, "outcome", "played")
+    assert chosen(page, "count_result") == "won"
+    for name, value in (("declarer", "A"), ("partner", "C")):
+        tap(page, name, value)
+    expect(page.locator("#preview .preview:not(.bad) td")).to_have_text(["1", "-1", "1", "-1"])
+    page.locator(".entry-bar button[type=submit]").click()
+    expect(page.locator("ul.messages")).to_contain_text("Hand 1 saved")
+    assert Hand.objects.get().points == {"A": 1, "B": -1, "C": 1, "D": -1}
+
+
+def test_a_betlis_individual_kontras_are_the_defenders_rows_only(alice, bob, phone):
+    """ulti-mausz.md §3.6: in a colourless bid each defender says his own kontra; the declarer has no row.
+    §7 Example 18's arithmetic at this table (A deals, so B is the forehand): a betli (5) made by C, A's
+    kontra ×2: A pays 5 × 2 = 10, B pays 5, C +15."""
+    table = running_table(alice, "ulti-mausz")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+    row = {s: page.locator(f"fieldset:has(input[name='k_seat_{s}'])") for s in "ABC"}
+    tap(page, "bid", "betli")
+    assert chosen(page, "declarer") == "B"
+    expect(row["A"]).to_be_visible()
+    expect(row["B"]).to_be_hidden()
+    expect(row["C"]).to_be_visible()
+    tap(page, "k_seat_C", "2")
+    tap(page, "declarer", "C")  # C's row goes, back to "—"; B's comes
+    expect(row["C"]).to_be_hidden()
+    expect(row["B"]).to_be_visible()
+    tap(page, "k_seat_A", "2")
+    page.fill("[name='declarer_tricks']", "0")
+    page.locator("[name='declarer_tricks']").dispatch_event("change")
+    expect(page.locator("#preview .preview:not(.bad) td")).to_have_text(["-10", "-5", "15"])
+    page.locator(".entry-bar button[type=submit]").click()
+    expect(page.locator("ul.messages")).to_contain_text("Hand 1 saved")
+    hand = Hand.objects.get()
+    assert hand.input["kontra"] == {"betli": {"A": 2}}
+    assert hand.points == {"A": -10, "B": -5, "C": 15}
+
+
+def test_a_vadasz_waver_is_never_the_declarer(alice, bob, phone):
+    """tarokk-vadasz.md §1.11: the waver holds Skíz and XXI, the declarer the Pagát: the declarer's chip is
+    not offered, and a waver who becomes the declarer gives way to "—"."""
+    table = running_table(alice, "tarokk-vadasz")
+    page = phone
+    page.goto(page.base_url + table_url(table))
+    tap(page, "declarer", "A")
+    tap(page, "decl_pagat_ulti", "silent_made")
+    offered = page.locator("fieldset:has(input[name='lengetes_waver']) label.chip:visible input")
+    expect(offered).to_have_count(4)
+    assert [offered.nth(i).get_attribute("value") for i in range(4)] == ["", "B", "C", "D"]
+    tap(page, "lengetes_waver", "B")
+    tap(page, "declarer", "B")
+    assert chosen(page, "lengetes_waver") == ""
+    assert [offered.nth(i).get_attribute("value") for i in range(4)] == ["", "C", "D", "A"]  # in seat order

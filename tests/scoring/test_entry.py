@@ -319,3 +319,37 @@ def test_a_choice_the_check_refuses_in_the_hand_at_hand_is_not_offered() -> None
     assert "silent" in result.offered("gem") and "silent" in result.offered("ulti:pagat")
     assert "silent" in result.offered("banda:kor") and "silent" not in result.offered("kopf")
     assert "made" in result.offered("kopf")
+
+
+@pytest.mark.parametrize(("key", "after"), [("tarokk-illusztralt", "bid"), ("tarokk-vadasz", "declarer_talon_taken")])
+def test_the_sheets_count_shows_won_once_the_game_is_chosen_and_yields_to_card_points(key: str, after: str) -> None:
+    """Issue 27: the count's usual verdict (the side that bid won) is shown chosen once the bid (Vadász: the
+    talon cards it took) is chosen in a played hand; typed card points take it back (they decide instead)."""
+    fields = {f.name: f for s in _sections(key).values() for f in s.fields()}
+    preset = fields["count_result"].preset
+    assert preset.value == "won" and "won" in dict(fields["count_result"].choices)
+    assert dict(preset.when) == {"outcome": ("played",), after: (spec.ANY,)}
+    assert list(preset.unless) == [{"declarer_card_points": (spec.ANY,)}]
+
+
+def test_the_declarers_own_seat_is_not_offered_where_only_another_can_be_named() -> None:
+    """What the check refuses is not offered (issue 27): the Vadász waver is never the declarer (§1.11, he
+    holds the Pagát, the waver Skíz and XXI); an ulti individual kontra is a defender's (§3.6), so the
+    declarer's own row waits for another declarer."""
+    vad = {f.name: f for s in _sections("tarokk-vadasz").values() for f in s.fields()}
+    waver = vad["lengetes_waver"]
+    assert (waver.offered_from, waver.waits_for) == ("declarer", "decl_pagat_ulti")
+    assert waver.offered("B") == ("", "C", "D", "A") and waver.offered("A") == ("", "B", "C", "D")
+    ulti = {f.name: f for s in _sections("ulti-mausz", ("A", "B", "C")).values() for f in s.fields()}
+    for seat, others in (("A", ("B", "C")), ("B", ("A", "C")), ("C", ("A", "B"))):
+        assert (ulti[f"k_seat_{seat}"].waits_for, ulti[f"k_seat_{seat}"].waits_values) == ("declarer", others)
+
+
+def test_the_ulti_bids_shown_as_chips_are_those_worth_at_most_nine_units() -> None:
+    """ulti-mausz.md §2.3 rows 1-13 (parti 1 … ulti + 4 ász 9, in the table's order) are one tap each; the
+    dearer bids (rebetli 10 and up) fold under "more choices"."""
+    ulti = {f.name: f for s in _sections("ulti-mausz", ("A", "B", "C")).values() for f in s.fields()}
+    assert tuple(ulti["bid"].common) == (
+        *("parti", "40-100", "4asz", "ulti", "betli", "durchmars", "szintelen_durchmars"),
+        *("40-100+4asz", "40-100+ulti", "20-100", "ulti+4asz"),
+    )

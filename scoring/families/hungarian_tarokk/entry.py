@@ -46,8 +46,14 @@ def card_points(label: str) -> e.Binding:
     return e.Binding(field, "declarer_card_points")
 
 
-def count_result() -> e.Binding:
-    return e.Binding(e.Field("count_result", COUNT_RESULT_FIELD, choices=COUNT_RESULTS), "count_result")
+def count_result(after: str) -> e.Binding:
+    """The sheet's verdict of the count. A game is usually won by the side that bid it: once the field
+    ``after`` (the bid, or the talon cards it took) is chosen in a played hand, "won" is shown chosen, one
+    tap less, and the preview scores it before it is saved; it yields to typed card points."""
+    preset = e.Preset(
+        {"outcome": ("played",), after: (e.ANY,)}, value="won", unless=({"declarer_card_points": (e.ANY,)},)
+    )
+    return e.Binding(e.Field("count_result", COUNT_RESULT_FIELD, choices=COUNT_RESULTS, preset=preset), "count_result")
 
 
 def declarer_tricks() -> e.Binding:

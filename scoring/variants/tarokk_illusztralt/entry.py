@@ -249,7 +249,7 @@ def layout(ctx: e.Context) -> list[e.Section]:
                     claims=("partner", "called_tarokk_discarded"),
                 ),
                 tarokk.card_points(_("card points of the declaring side (tricks + skarts)")),
-                tarokk.count_result(),
+                tarokk.count_result("bid"),
                 tarokk.declarer_tricks(),
                 e.Binding(
                     e.Field("game_kontra", _("kontra on the game"), e.INT_CHOICE, KONTRA, initial=0, required=True),

@@ -245,9 +245,18 @@ def _announced(how: Any) -> bool:
 
 
 def _lengetes(seats: e.Choices) -> e.Binding:
-    """The waver (§1.11): shown once the declarer's pagát ulti is marked, since that is all it settles."""
+    """The waver (§1.11): shown once the declarer's pagát ulti is marked, since that is all it settles; any
+    seat but the declarer's (he holds the Pagát, the waver Skíz and XXI: the check refuses him)."""
+    others = tuple((s, tuple(o for o, _label in seats if o and o != s)) for s, _label in seats if s)
     return e.Binding(
-        e.Field(WAVER, _("lengetés: the waver"), choices=seats, waits_for=figure_field(*LENGETES_AFTER)),
+        e.Field(
+            WAVER,
+            _("lengetés: the waver"),
+            choices=seats,
+            waits_for=figure_field(*LENGETES_AFTER),
+            offered_for=others,
+            offered_by="declarer",
+        ),
         "lengetes_ulti",
         put=_lengetes_mode,
         get=lambda found, hand: found.get("waver") if isinstance(found, Mapping) else None,
@@ -272,7 +281,7 @@ def layout(ctx: e.Context) -> list[e.Section]:
             "declarer_talon_taken",
         ),
         tarokk.card_points(_("card points of the declaring side (declarer's skart only)")),
-        tarokk.count_result(),
+        tarokk.count_result("declarer_talon_taken"),
         tarokk.declarer_tricks(),
         e.Binding(
             e.Field("game_kontra", _("kontra on the game"), e.INT_CHOICE, KONTRA, initial=0, required=True),

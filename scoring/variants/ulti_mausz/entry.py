@@ -83,8 +83,9 @@ def _bid_label(key: str) -> e.Raw:
 
 BID_KEYS = sorted({k for k, _red in rules.BID_TABLE}, key=lambda k: rules.BID_TABLE[(k, False)].row)
 BIDS = (("", _("— (none: void deal or jury)")), *((k, _bid_label(k)) for k in BID_KEYS))
-# The bids of most deals, shown as tap targets (in the sheet's order); the others fold away.
-COMMON_BIDS = ("parti", "40-100", "4asz", "ulti", "betli", "durchmars", "40-100+ulti", "20-100")
+# The bids of most deals, shown as tap targets in the table's order: every bid worth at most 9 units (§2.3
+# rows 1-13, up to ulti + 4 ász); the dearer ones (rebetli, the terített bids, the triples) fold away.
+COMMON_BIDS = tuple(k for k in BID_KEYS if rules.BID_TABLE[(k, False)].total <= 9)
 # A 40-100 is played with the trump 40 announced by the declarer (§3.3): the form presets it, and
 # the preset yields where no play is recorded (a give-up, a renonsz case of §5.4 that forbids it).
 FORTY_HUNDRED = tuple(k for k in BID_KEYS if "40-100" in rules.KEY_COMPONENTS[k])
@@ -312,6 +313,9 @@ def layout(ctx: e.Context) -> list[e.Section]:
                         e.INT_CHOICE,
                         KONTRA,
                         initial=1,
+                        # a defender's row: the declarer's own is not shown (the check refuses it, §3.6)
+                        waits_for="declarer",
+                        waits_values=tuple(o for o in seats if o != s),
                     ),
                     lambda values, s=s: f"kontra.{component(values.get('bid') or None, 'main')}.{s}",
                     put=e.unless(1),
