@@ -11,6 +11,9 @@ from tests.browser.conftest import chosen, log_in, tap
 from tests.tournaments.variant_tables import running_table, table_url
 from tournaments.models import Hand
 
+# What the page is (markup, layout, scripts): no database can change it, so CI's PostgreSQL pass leaves it out.
+pytestmark = pytest.mark.page_only
+
 
 @pytest.fixture
 def phone(chromium, live_server):

@@ -4,8 +4,13 @@ section is hidden and cleared, and the hand saves (Taruk: a tri with trula becom
 
 from __future__ import annotations
 
+import pytest
+
 from tests.browser.conftest import chosen, log_in, tap, type_e1
 from tournaments.models import Hand
+
+# What the page is (markup, layout, scripts): no database can change it, so CI's PostgreSQL pass leaves it out.
+pytestmark = pytest.mark.page_only
 
 
 def test_a_tri_with_trula_switched_to_berac_saves_on_a_phone(running_event, bob, page):

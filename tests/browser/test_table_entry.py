@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.browser.conftest import log_in, tap, type_e1
 from tournaments.models import Hand
+
+# What the page is (markup, layout, scripts): no database can change it, so CI's PostgreSQL pass leaves it out.
+pytestmark = pytest.mark.page_only
 
 
 def test_a_referee_enters_a_hand_on_a_phone_and_sees_the_arithmetic_first(running_event, bob, page):
