@@ -194,6 +194,10 @@ class Field:
     # is "silent" only if the rules list it silent. Hidden, a chosen one gives way to the first offered.
     offered_for: tuple[tuple[str, tuple[str, ...]], ...] = ()
     offered_by: str | None = None
+    # Choices laid out as a table, one tap each (ulti's bid and trump, one mark on the sheet): a row per
+    # choice without a colon, then its choices "row:column" under the columns named here (value, short
+    # label); the chip shows the short label and says the whole choice's label to a screen reader.
+    grid: tuple[tuple[str, Label], ...] = ()
 
     @property
     def offered_from(self) -> str | None:
@@ -411,6 +415,8 @@ def build(entry: EntryForm, values: Values, ctx: Context) -> Built:
                 built.wrote[prefix] = part.key
                 if part.scalar:
                     rows.append(part.members[0].put(values[part.key], values))
+                    for claim in part.members[0].claims:  # what the row names besides itself (ulti's aces)
+                        built.claims.setdefault(claim, part.key)
                     continue
                 item = dict(part.const)
                 for member in part.members:

@@ -27,33 +27,33 @@ def test_a_40_100_presets_the_declarers_trump_40_and_keeps_the_referees_choice(a
     table = running_table(alice, "ulti-mausz")
     page = phone
     page.goto(page.base_url + table_url(table))
-    # The common bids are chips; the others are folded under "more choices".
+    # The common bids are chips, a row each with a chip per trump; the others are folded under "more choices".
     assert page.locator("label.chip:has(input[name='bid'][value='40-100'])").is_visible()
+    assert page.locator("label.chip:has(input[name='bid'][value='40-100:zold'])").is_visible()
     rare = page.locator("label.chip:has(input[name='bid'][value='szintelen_teritett_durchmars'])")
     assert not rare.is_visible()
     page.locator("details.more-chips", has=page.locator("[name='bid']")).locator("summary").click()
     assert rare.is_visible()
     # ulti-mausz.md §2 row 3: 40-100 in zöld by B, 6 tricks, 60 card points + the trump 40 = 100:
     # 4 per defender.
-    tap(page, "bid", "40-100")
-    tap(page, "trump", "zold")
+    tap(page, "bid", "40-100:zold")  # one tap: the bid and its trump
     assert chosen(page, "declarer") == "B"  # A deals: the forehand B is shown chosen ...
     assert chosen(page, "m_zold") == "B"  # ... and the preset copies him
     tap(page, "declarer", "C")  # the preset follows the declarer ...
     assert chosen(page, "m_zold") == "C"
-    tap(page, "trump", "tok")  # ... and the trump: the zöld 40 is taken back, the tök one put
+    tap(page, "bid", "40-100:tok")  # ... and the trump: the zöld 40 is taken back, the tök one put
     assert (chosen(page, "m_zold"), chosen(page, "m_tok")) == ("", "C")
     tap(page, "m_tok", "A")  # the referee's own choice stays whatever changes after it
     tap(page, "declarer", "B")
     assert chosen(page, "m_tok") == "A"
     tap(page, "m_tok", "B")
-    tap(page, "bid", "parti")  # a parti presets nothing, and a touched field keeps its value
+    tap(page, "bid", "parti:tok")  # a parti presets nothing, and a touched field keeps its value
     assert chosen(page, "m_tok") == "B"
-    tap(page, "bid", "40-100")
+    tap(page, "bid", "40-100:tok")
     page.fill("[name='declarer_tricks']", "6")
     page.fill("[name='declarer_card_points']", "60")
     page.locator("[name='declarer_card_points']").dispatch_event("change")
-    # ulti-mausz.md §2 row 3: the 40-100 (4) made, each defender pays B 4.
+    # ulti-mausz.md §2 row 3: the 40-100 (4) in tök made (60 + B's tök 40), each defender pays B 4.
     expect(page.locator("#preview .preview:not(.bad) td")).to_have_text(["-4", "8", "-4"])
     page.locator(".entry-bar button[type=submit]").click()
     expect(page.locator("ul.messages")).to_contain_text("Hand 1 saved")
@@ -99,13 +99,11 @@ def test_the_40_preset_yields_to_a_renonsz_case_that_records_no_play(alice, bob,
     table = running_table(alice, "ulti-mausz")
     page = phone
     page.goto(page.base_url + table_url(table))
-    tap(page, "bid", "40-100")
-    tap(page, "trump", "zold")
+    tap(page, "bid", "40-100:zold")
     tap(page, "declarer", "B")
     assert chosen(page, "m_zold") == "B"
-    renonsz = page.locator("details.fieldset", has=page.locator("[name='renonsz_case']"))
-    renonsz.locator("summary").first.click()
-    tap(page, "renonsz_case", "13.3.4")  # a revoke: one of the cases shown first
+    expect(page.locator("fieldset:has(input[name='renonsz_offender'])")).to_be_hidden()  # waits for a case
+    tap(page, "renonsz_case", "13.3.4")  # a revoke: one of the cases shown first, in the open section
     assert chosen(page, "renonsz_offender") == ""  # anyone may revoke: no offender preset
     tap(page, "renonsz_offender", "B")
     assert chosen(page, "m_zold") == ""  # the preset yielded
@@ -129,7 +127,6 @@ def test_a_case_only_the_declarer_commits_shows_him_as_the_offender(alice, bob, 
     page.locator("details.more-chips", has=page.locator("[name='bid']")).locator("summary").click()
     tap(page, "bid", "20-100+ulti")
     tap(page, "declarer", "A")
-    page.locator("details.fieldset", has=page.locator("[name='renonsz_case']")).locator("summary").first.click()
     more = page.locator("details.more-chips", has=page.locator("[name='renonsz_case']"))
     expect(more).not_to_have_attribute("open", "")  # a bidding case is folded under "more"
     more.locator("summary").click()
@@ -149,7 +146,7 @@ def test_a_number_out_of_range_shows_its_error_in_the_preview(alice, bob, phone)
     table = running_table(alice, "ulti-mausz")
     page = phone
     page.goto(page.base_url + table_url(table))
-    tap(page, "trump", "zold")
+    tap(page, "bid", "parti:zold")
     tap(page, "declarer", "B")
     page.locator("[name='declarer_tricks']").press_sequentially("6")
     points = page.locator("[name='declarer_card_points']")

@@ -200,12 +200,20 @@ def _sections(key: str, seats: tuple[str, ...] = ("B", "C", "D", "A")) -> dict[s
 
 
 def test_the_sheets_everyday_marks_are_open_and_their_details_wait_for_them() -> None:
-    """One tap for what the sheet marks in one stroke (issue 27): ulti's kontras, silent claims and
-    give-up, the tarokk figures open; a figure's side, how, announcer and kontra show once the figure is
-    marked, and a row of figures once the row before it holds one."""
+    """One tap for what the sheet marks in one stroke (issue 27): ulti's kontras, silent claims, give-up
+    and renonsz case, the tarokk figures open; a renonsz's offender and penalty bid show once the case asks
+    for them, a figure's side, how, announcer and kontra once the figure is marked, and a row of figures
+    once the row before it holds one."""
     ulti = _sections("ulti-mausz", ("A", "B", "C"))
-    assert ulti["Kontra and rekontra"].open and ulti["Silent claims and give-up"].open
-    assert not ulti["Renonsz"].open
+    assert ulti["Kontra and rekontra"].open and ulti["Silent claims and give-up"].open and ulti["Renonsz"].open
+    assert not ulti["The sheet's verdicts: instead of card points, or a cross-check"].open
+    renonsz = {f.name: f for f in ulti["Renonsz"].fields()}
+    # ulti-mausz.md §4.3: 13.3.4 (a revoke) names its offender, 13.1.1 (a void deal) none; only 13.2.3c,
+    # 13.2.4a and 13.2.5 name a penalty bid.
+    assert renonsz["renonsz_offender"].waits_for == "renonsz_case"
+    assert "13.3.4" in renonsz["renonsz_offender"].waits_values
+    assert "13.1.1" not in renonsz["renonsz_offender"].waits_values
+    assert renonsz["penalty_bid"].waits_values == ("13.2.3c", "13.2.4a", "13.2.5")
     ill = _sections("tarokk-illusztralt")
     figures = {f.name: f for f in ill["Figures, in the order announced"].fields()}
     assert ill["Figures, in the order announced"].open and not ill["8 or 9 tarokks"].open
@@ -345,11 +353,16 @@ def test_the_declarers_own_seat_is_not_offered_where_only_another_can_be_named()
         assert (ulti[f"k_seat_{seat}"].waits_for, ulti[f"k_seat_{seat}"].waits_values) == ("declarer", others)
 
 
-def test_the_ulti_bids_shown_as_chips_are_those_worth_at_most_nine_units() -> None:
-    """ulti-mausz.md §2.3 rows 1-13 (parti 1 … ulti + 4 ász 9, in the table's order) are one tap each; the
-    dearer bids (rebetli 10 and up) fold under "more choices"."""
+def test_the_ulti_bids_shown_as_chips_are_those_worth_at_most_nine_units_and_rebetli() -> None:
+    """ulti-mausz.md §2.3 rows 1-13 (parti 1 … ulti + 4 ász 9, in the table's order) and rebetli ("piros
+    betli", 10) are one tap each, a coloured bid in each of the four suits (the sheet's "tök ulti"); the
+    dearer bids fold under "more choices"."""
     ulti = {f.name: f for s in _sections("ulti-mausz", ("A", "B", "C")).values() for f in s.fields()}
-    assert tuple(ulti["bid"].common) == (
-        *("parti", "40-100", "4asz", "ulti", "betli", "durchmars", "szintelen_durchmars"),
-        *("40-100+4asz", "40-100+ulti", "20-100", "ulti+4asz"),
-    )
+    rows = ("parti", "40-100", "4asz", "ulti", "betli", "durchmars", "szintelen_durchmars")
+    rows += ("40-100+4asz", "40-100+ulti", "20-100", "ulti+4asz", "rebetli")
+    colourless = {"betli", "szintelen_durchmars", "rebetli"}
+    suits = ("makk", "tok", "zold", "piros")
+    expected = [v for k in rows for v in (k, *(() if k in colourless else (f"{k}:{s}" for s in suits)))]
+    assert list(ulti["bid"].common) == expected and len(expected) == 9 * 5 + 3
+    assert [value for value, _label in ulti["bid"].grid] == list(suits)
+    assert "teritett_durchmars:piros" not in ulti["bid"].common and "redurchmars" not in ulti["bid"].common

@@ -67,10 +67,11 @@ def test_an_ulti_bid_change_names_the_bids_as_the_form_shows_them():
     before = {"number": 3, "input": {**seats, "bid": "parti"}, "points": {"A": 2, "B": -1, "C": -1}}
     after = {"number": 3, "input": {**seats, "bid": "40-100"}, "points": {"A": 8, "B": -4, "C": -4}}
     text = say("en", "hand.corrected", before, after, variant="ulti-mausz", place=at.Place(1, 2, 3))
-    assert "bid parti · 1 (piros 2) → 40-100 · 4 (piros 8)" in text  # the bid as the form's list shows it
-    assert "points of A +2 → +8" in text and "trump" not in text  # the trump did not change
+    # the bid as the form's table shows it: the bid and its trump, one choice
+    assert "bid and trump parti · piros → 40-100 · piros" in text
+    assert "points of A +2 → +8" in text
     hu = say("hu", "hand.corrected", before, after, variant="ulti-mausz", place=at.Place(1, 2, 3))
-    assert hu.startswith("1. forduló, 2. asztal, 3. leosztás: ") and "bemondás parti · 1 (piros 2) → 40-100" in hu
+    assert hu.startswith("1. forduló, 2. asztal, 3. leosztás: ") and "bemondás és adu parti · piros → 40-100" in hu
 
 
 def test_a_deletion_lists_what_the_deleted_hand_held():
@@ -119,7 +120,7 @@ def test_a_player_edit_names_the_model_fields_and_their_choices():
     assert "start_number" not in text and "{" not in text
 
 
-def test_an_entered_ulti_hand_names_its_bid_even_when_it_is_the_preset_parti():
+def test_an_entered_ulti_hand_names_its_bid_even_without_a_trump():
     hand_input = {"variant": "ulti-mausz", "seats": ["A", "B", "C"], "dealer": "D", "declarer": "A", "bid": "parti"}
     text = say("en", "hand.entered", None, {"input": hand_input, "points": {"A": 2}}, variant="ulti-mausz")
-    assert ": bid: parti · 1 (piros 2); declarer: A; points of A: +2" in text, text
+    assert ": bid and trump: parti · 1 (piros 2); declarer: A; points of A: +2" in text, text

@@ -13,7 +13,7 @@ from tournaments.models import Hand
 
 # ulti-mausz.md §7 Example 9: B's ulti in tök made (the trump seven won in the last trick), 50 card
 # points: ulti +4, parti +1 -> B +10, A and C -5 each.
-EX9 = {"bid": "ulti", "trump": "tok", "declarer": "B", "declarer_tricks": "6", "declarer_card_points": "50"}
+EX9 = {"bid": "ulti:tok", "declarer": "B", "declarer_tricks": "6", "declarer_card_points": "50"}
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from tournaments.models import Hand
 # tarokk-vadasz.md §4 V1 by the sheet's count: 3 talon cards (G = 1), won: +1 for the pair, -1 for the others.
 # tarokk-illusztralt.md: a Hármas (G = 1) won by the sheet's count scores the same (§1.1, §2).
 TYPED = {
-    "ulti-mausz": {"bid": "parti", "trump": "zold", "declarer_tricks": "6", "declarer_card_points": "60"},
+    "ulti-mausz": {"bid": "parti:zold", "declarer_tricks": "6", "declarer_card_points": "60"},
     "tarokk-vadasz": {"partner": "D", "declarer_talon_taken": "3", "count_result": "won"},
     "tarokk-illusztralt": {"bid": "harmas", "partner": "D", "count_result": "won"},
 }

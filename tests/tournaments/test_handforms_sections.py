@@ -56,7 +56,7 @@ CASES = [
     ),
     pytest.param(
         "ulti-mausz",
-        {"bid": "parti", "declarer": "B", "trump": "zold", "declarer_tricks": "6", "declarer_card_points": "60"},
+        {"bid": "parti:zold", "declarer": "B", "declarer_tricks": "6", "declarer_card_points": "60"},
         {"k_seat_C": "2", "k_seat_A": "4"},
         {"bid": "parti", "declarer": "B"},
         id="ulti: a betli with individual kontra switched to a parti",

@@ -99,14 +99,13 @@ def test_the_usual_deal_needs_at_most_six_inputs(n: int) -> None:
 
 # --- engine errors land on the field the referee used --------------------------------------
 
-PARTI = {"declarer": "A", "trump": "zold", "declarer_tricks": 6, "declarer_card_points": 60}
+PARTI = {"bid": "parti:zold", "declarer": "A", "declarer_tricks": 6, "declarer_card_points": 60}
 
 ERRORS = [
     pytest.param(
         {
-            "bid": "40-100",
+            "bid": "40-100:makk",
             "declarer": "A",
-            "trump": "makk",
             "declarer_tricks": 7,
             "declarer_card_points": 70,
             "m_makk": "A",
@@ -134,8 +133,10 @@ ERRORS = [
     pytest.param({**PARTI, "r_parti": "failed"}, "r_parti", "the sheet says failed", id="sheet-verdict-cross-check"),
     pytest.param({**PARTI, "k_ulti": 2}, "k_ulti", "not a component of this bid", id="kontra-on-a-missing-part"),
     pytest.param({**PARTI, "silent_100": True}, "silent_100", "neither side has 100", id="silent-100-not-reached"),
+    # a defender with all four aces: the declarer has at most 50 card points (§5.4), here 60
+    pytest.param({**PARTI, "silent_aces": "B"}, "silent_aces", "", id="silent-four-aces-against-the-count"),
     pytest.param(
-        {"declarer": "A", "trump": "zold"}, "declarer_tricks", "is required for a played deal", id="no-play-facts"
+        {"bid": "parti:zold", "declarer": "A"}, "declarer_tricks", "is required for a played deal", id="no-play-facts"
     ),
     pytest.param(
         {"bid": "ulti", "declarer": "A", "renonsz_case": "13.3.1", "renonsz_offender": "B"},
@@ -149,9 +150,7 @@ ERRORS = [
         "add up to 0",
         id="jury-points-not-zero-sum",
     ),
-    pytest.param(
-        {**PARTI, "trump": "", "bid": "ulti", "trump7": "none"}, "trump", "needs its trump", id="coloured-bid-no-trump"
-    ),
+    pytest.param({**PARTI, "bid": "ulti", "trump7": "none"}, "bid", "needs its trump", id="coloured-bid-no-trump"),
 ]
 
 
@@ -169,9 +168,8 @@ def test_engine_error_on_a_fresh_form_as_in_a_correction() -> None:
     """hand_edit builds a new form for the engine's errors: the mapping must still work."""
     form, _ = entered(
         {
-            "bid": "40-100",
+            "bid": "40-100:makk",
             "declarer": "A",
-            "trump": "makk",
             "declarer_tricks": 7,
             "declarer_card_points": 70,
             "m_tok": "B",
@@ -213,13 +211,54 @@ def test_renders_with_the_hand_fields_template() -> None:
     assert html.count('<details class="fieldset"') == len(form.fieldsets) + 1  # + "Other" (the note)
     assert 'data-show-field="bid"' in html and 'data-show-field="renonsz_case"' in html
     assert "A · Anna" in html
-    # The bid list: the common bids as chips (parti chosen), the others folded under "more choices";
-    # the penalty bid stays a select.
+    # The bid table by trump: the common bids' rows as chips, nothing chosen, the others folded under
+    # "more choices"; the penalty bid stays a select.
     head, _more, rest = html.partition('<details class="more-chips">')
-    assert 'value="parti" id="id_bid_1" checked' in head.replace("required ", "")
+    assert 'name="bid" value="parti:zold"' in head and " checked" not in head.split('name="declarer"')[0]
     assert 'name="bid" value="40-100"' in head and 'name="bid" value="redurchmars"' not in head
+    assert 'name="bid" value="rebetli"' in head  # "piros betli", the red betli: common
     assert 'name="bid" value="redurchmars"' in rest.split("</details>")[0]
+    assert 'name="bid" value="teritett_durchmars:piros"' in rest.split("</details>")[0]
     assert '<select name="penalty_bid"' in html
+
+
+def test_the_bid_and_its_trump_are_one_tap_in_a_table() -> None:
+    """A row per bid (its own chip: the bid before a trump is named), a column per suit: the chip shows
+    the suit and tells a screen reader the whole game; a colourless bid is a row of one chip."""
+    form = make_form(None, ["A", "B", "C"], "D")
+    html = render_to_string("scoring/_hand_fields.html", {"form": form})
+    grid = html.split('<div class="chips chip-grid" id="id_bid">')[1].split("</div>")[0]
+    assert '<label class="chip row" for="id_bid_' in grid and '<label class="chip row-only" for="id_bid_' in grid
+    ulti_tok = grid.split('value="ulti:tok"')[1].split("</label>")[0]
+    assert '<span aria-hidden="true">tök</span><span class="visually-hidden">ulti · tök</span>' in ulti_tok
+    assert grid.split('value="ulti:tok"')[0].rsplit("<label", 1)[1].startswith(' class="chip col-3"')
+    betli = grid.split('value="betli"')[0].rsplit("<label", 1)[1]
+    assert betli.startswith(' class="chip row-only"')
+    # one tap writes both: the bid and its trump
+    form, changed = entered({**PARTI, "bid": "ulti:tok", "trump7": "A:won"}, ["A", "B", "C"], "C")
+    assert form.is_valid(), form.errors.as_data()
+    assert (form.hand()["bid"], form.hand()["trump"]) == ("ulti", "tok")
+    assert changed == 4  # the game, tricks, card points, the seven: no separate trump field
+
+
+def test_a_silent_four_aces_is_one_mark() -> None:
+    """§3.4 item 4 (Example 17): "silent four aces: B" writes the claim and the fact; a 4 ász bid records
+    who took them in its own field; a durchmars takes no silent aces (the row writes nothing)."""
+    inputs = {"bid": "parti:zold", "declarer": "A", "declarer_tricks": 3, "declarer_card_points": 20}
+    form, changed = entered({**inputs, "silent_aces": "B"}, ["A", "B", "C"], "C")
+    assert form.is_valid() and changed == 4  # the bid, tricks, card points, the aces: the forehand A declares
+    hand = form.hand()
+    assert hand["silent_claims"] == ["4asz"] and hand["play"]["four_aces"] == "B"
+    # parti lost 1 (20 + 0 against 70) and B's silent four aces 2: each defender takes 1 + 2 = 3 (§3.4)
+    assert VARIANT.score(hand).points == {"A": -6, "B": 3, "C": 3}
+    form, _ = entered({**inputs, "bid": "4asz:zold", "four_aces": "C"}, ["A", "B", "C"], "C")
+    assert form.is_valid() and form.hand()["play"]["four_aces"] == "C" and "silent_claims" not in form.hand()
+    form, _ = entered(
+        {"bid": "durchmars:zold", "declarer": "A", "declarer_tricks": 10, "trump7": "none", "silent_aces": "A"},
+        ["A", "B", "C"],
+        "C",
+    )
+    assert form.is_valid() and "silent_claims" not in form.hand() and "four_aces" not in form.hand()["play"]
 
 
 def test_after_a_void_deal_the_other_dealer_brings_his_players() -> None:

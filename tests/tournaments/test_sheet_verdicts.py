@@ -23,7 +23,7 @@ def test_an_ulti_parti_by_the_sheets_verdict(ulti, bob):
     response = post_hand(
         client_for(bob),
         ulti,
-        {"bid": "parti", "trump": "zold", "declarer": "A", "declarer_tricks": "6", "r_parti": "made"},
+        {"bid": "parti:zold", "declarer": "A", "declarer_tricks": "6", "r_parti": "made"},
     )
     assert response.status_code == 302, response.content.decode()[-2000:]
     stored = Hand.objects.get(table=ulti)
@@ -35,7 +35,7 @@ def test_an_ulti_parti_by_the_sheets_verdict(ulti, bob):
 def test_neither_count_nor_verdict_is_refused_naming_the_field_and_the_alternative(ulti, bob):
     client = client_for(bob)
     client.cookies["django_language"] = "hu"
-    response = post_hand(client, ulti, {"bid": "parti", "trump": "zold", "declarer": "A", "declarer_tricks": "6"})
+    response = post_hand(client, ulti, {"bid": "parti:zold", "declarer": "A", "declarer_tricks": "6"})
     assert response.status_code == 422  # the form again, with the errors
     assert not Hand.objects.filter(table=ulti).exists()
     text = response.content.decode()

@@ -2,10 +2,12 @@
 once to the path of the hand it writes (scoring.entry).
 
 The referee records the final bid and the facts read off the table (§5.2 "facts, not verdicts");
-the engine derives every verdict. The first section is the usual deal: bid (preset to the plain
-parti), trump, declarer, tricks, card points, who announced which marriage, the trump seven in
-the last trick and, for a 4 ász bid, who took the four aces. Kontras, silent claims, a give-up,
-the sheet's verdicts (a cross-check) and renonsz fold away.
+the engine derives every verdict. The first section is the usual deal: the bid and its trump in
+one tap (a table of bids by suit, as the sheet writes "tök ulti"), declarer, tricks, card points,
+who announced which marriage, the trump seven in the last trick and, for a 4 ász bid, who took the
+four aces. Kontras, silent claims (a silent four aces is one tap: who took them), a give-up and the
+renonsz case are open, one tap each, as the sheet's columns; the sheet's verdicts (a cross-check)
+fold away.
 
 Kontra is entered per component *family* (parti / 100 / 4 ász / ulti / the durchmars or betli
 part of the bid): a bid has at most one component of each family, so the field's path is the
@@ -19,7 +21,9 @@ meaning (the round-trip tests compare against it); none of it changes a score:
 * kontra level 1 (also inside a per-seat kontra) is left out, and so is a kontra left empty;
 * ``silent_claims`` are written in the order "100", "4asz", marriages in suit order makk, tök,
   zöld, piros;
-* a ``renonsz.penalty_bid.trump`` other than ``piros`` is left out (only red changes the row).
+* a ``renonsz.penalty_bid.trump`` other than ``piros`` is left out (only red changes the row);
+* ``play.four_aces`` is left out where it counts for nothing: a bid without 4 ász and no silent
+  four aces claimed.
 """
 
 from __future__ import annotations
@@ -61,7 +65,6 @@ FAMILY_LABELS = {
 KONTRA = ((1, e.DASH), (2, _("kontra ×2")), (4, _("rekontra ×4")))
 VERDICTS = (("", e.DASH), ("made", _("made")), ("failed", _("failed")))
 SUIT_LABELS = {"makk": _("makk"), "tok": _("tök"), "zold": _("zöld"), "piros": _("piros")}
-TRUMPS = (*e.BLANK, *((s, SUIT_LABELS[s]) for s in rules.SUITS[:3]), ("piros", _("piros (red: ×2)")))
 GAVE_UP = (
     ("", e.DASH),
     ("before_first_card", _("before the first card (pays with kontra)")),
@@ -72,20 +75,56 @@ RELAXED = frozenset({rules.RULING_PARTI_WON, rules.PARTIAL})
 CLAIMS = ("100", "4asz")
 
 
-def _bid_label(key: str) -> e.Raw:
+def _name(key: str) -> str:
     name = " + ".join(rules.COMPONENT_NAME[c] for c in key.split("+"))
-    if key == "rebetli":
-        name += " (piros betli)"
+    return name + " (piros betli)" if key == "rebetli" else name
+
+
+def _bid_label(key: str) -> e.Raw:
     plain = rules.BID_TABLE[(key, False)].total
     red = rules.BID_TABLE.get((key, True))
-    return e.Raw(f"{name} · {plain}" + (f" (piros {red.total})" if red else ""))
+    return e.Raw(f"{_name(key)} · {plain}" + (f" (piros {red.total})" if red else ""))
 
 
 BID_KEYS = sorted({k for k, _red in rules.BID_TABLE}, key=lambda k: rules.BID_TABLE[(k, False)].row)
-BIDS = (("", _("— (none: void deal or jury)")), *((k, _bid_label(k)) for k in BID_KEYS))
+# The sheet writes a deal's game as one mark, "tök ulti" (§6.2: the row of §2.3 and the trump), so the
+# bid field is the bid table by trump: a coloured bid's row holds the bid without its trump (a renonsz
+# before the trump is named, 13.3.1) and the bid in each suit, "ulti:tok"; a colourless bid is one chip.
+BIDS = (
+    ("", _("— (none: void deal or jury)")),
+    *(
+        choice
+        for k in BID_KEYS
+        for choice in (
+            (k, _bid_label(k)),
+            *(
+                ()
+                if k in rules.COLOURLESS
+                else (
+                    (f"{k}:{suit}", e.Text(e.Raw("%(bid)s · %(suit)s"), {"bid": e.Raw(_name(k)), "suit": label}))
+                    for suit, label in SUIT_LABELS.items()
+                )
+            ),
+        )
+    ),
+)
+SUIT_COLUMNS = tuple(SUIT_LABELS.items())
+
+
+def key_of(value: str | None) -> str:
+    """The bid of a value of the bid field ("ulti:tok" -> "ulti")."""
+    return (value or "").partition(":")[0]
+
+
+def bid_values(keys: Any) -> tuple[str, ...]:
+    """Every value of the bid field whose bid is one of ``keys``."""
+    return tuple(v for v, _label in BIDS if v and key_of(v) in keys)
+
+
 # The bids of most deals, shown as tap targets in the table's order: every bid worth at most 9 units (§2.3
-# rows 1-13, up to ulti + 4 ász); the dearer ones (rebetli, the terített bids, the triples) fold away.
-COMMON_BIDS = tuple(k for k in BID_KEYS if rules.BID_TABLE[(k, False)].total <= 9)
+# rows 1-13, up to ulti + 4 ász) and rebetli ("piros betli", the red betli, 10); the dearer ones (the
+# terített bids, the triples) fold away.
+COMMON_BIDS = tuple(k for k in BID_KEYS if rules.BID_TABLE[(k, False)].total <= 9 or k == "rebetli")
 # A 40-100 is played with the trump 40 announced by the declarer (§3.3): the form presets it, and
 # the preset yields where no play is recorded (a give-up, a renonsz case of §5.4 that forbids it).
 FORTY_HUNDRED = tuple(k for k in BID_KEYS if "40-100" in rules.KEY_COMPONENTS[k])
@@ -108,12 +147,19 @@ CASES = (
 COMMON_CASES = ("", "13.3.3", "13.3.4", "13.3.5", "13.3.6", "13.3.7", "13.3.12", "10.3.e", "10.3.g")
 # A case only the declarer can commit (§4.3 "declarer"): its offender is shown as the declarer.
 DECLARER_CASES = tuple(c for c, case in rules.CASES.items() if case.offender == "declarer")
+# The cases that record an offender, and those that name a penalty bid (§4.3): their fields wait for them.
+OFFENDER_CASES = tuple(c for c, case in rules.CASES.items() if case.offender)
+PENALTY_CASES = tuple(c for c, case in rules.CASES.items() if case.penalty_bid)
+# A 4 ász bid records who took the four aces; the other bids of §3.4 item 4 only a silent four aces
+# claimed, which is one mark on the sheet: "silent four aces, B" (the facts must show B took them all).
+ACES_BIDS = bid_values({k for k, c in rules.KEY_COMPONENTS.items() if "4asz" in c})
+SILENT_ACES_BIDS = bid_values(rules.SILENT_4ASZ_KEYS)
 
 
 def component(bid: str | None, family: str) -> str:
     """The component of ``bid`` in ``family``; the family's usual one when the bid has none
     (the engine then says the kontra or verdict does not apply to this bid)."""
-    for comp in rules.KEY_COMPONENTS.get(bid or "", ()):
+    for comp in rules.KEY_COMPONENTS.get(key_of(bid), ()):
         if FAMILY_OF[comp] == family:
             return comp
     return FAMILY_DEFAULT[family]
@@ -145,8 +191,26 @@ def _by_family(member: str, family: str):
     return lambda values: f"{member}.{component(values.get('bid') or None, family)}"
 
 
+def _bid_and_trump(value: str, values: Any) -> dict[str, Any]:
+    """``"ulti:tok"`` -> ``{"bid": "ulti", "trump": "tok"}``; a bid without a trump writes none."""
+    bid, _colon, trump = value.partition(":")
+    return {"bid": bid, **({"trump": trump} if trump else {})}
+
+
+def _bid_value(hand: Mapping[str, Any]) -> str:
+    bid, trump = hand.get("bid") or "", hand.get("trump")
+    return f"{bid}:{trump}" if bid and trump else bid
+
+
+def _components(values: Any) -> frozenset[str] | tuple[()]:
+    return rules.KEY_COMPONENTS.get(key_of(values.get("bid")), ())
+
+
 def _four_aces(hand: Mapping[str, Any]) -> Any:
+    """Who took the four aces, for a 4 ász bid (another bid shows them as a silent claim's)."""
     play = hand.get("play") or {}
+    if "4asz" not in rules.KEY_COMPONENTS.get(hand.get("bid") or "", ()):
+        return None
     return (play["four_aces"] or "none") if "four_aces" in play else None
 
 
@@ -184,6 +248,28 @@ def layout(ctx: e.Context) -> list[e.Section]:
         ("none", _("nobody (split, or one in the talon)")),
         *e.seat_choices(seats, None),
     )
+    # One mark on the sheet, "silent four aces: B": the claim, and who took them (finish writes the fact).
+    silent_aces = e.Item(
+        "silent_claims",
+        (
+            e.Binding(
+                e.Field(
+                    "silent_aces",
+                    _("silent four aces claimed before the throw-in: all four taken by"),
+                    choices=e.seat_choices(seats),
+                    waits_for="bid",
+                    waits_values=SILENT_ACES_BIDS,
+                ),
+                None,
+                put=lambda v, values: "4asz",
+                get=lambda found, hand: (hand.get("play") or {}).get("four_aces"),
+                claims=("play.four_aces",),
+            ),
+        ),
+        matches=lambda found: found == "4asz",
+        scalar=True,
+        show=lambda values: key_of(values.get("bid")) in rules.SILENT_4ASZ_KEYS,
+    )
     marriages = tuple(
         e.Item(
             "play.marriages",
@@ -194,7 +280,7 @@ def layout(ctx: e.Context) -> list[e.Section]:
                         e.Text.of(_("20/40 in %(suit)s announced by"), suit=SUIT_LABELS[suit]),
                         choices=e.seat_choices(seats),
                         preset=e.Preset(
-                            {"bid": FORTY_HUNDRED, "trump": (suit,), "declarer": (e.ANY,)},
+                            {"bid": tuple(f"{k}:{suit}" for k in FORTY_HUNDRED), "declarer": (e.ANY,)},
                             copy="declarer",
                             unless=NO_PLAY,
                         ),
@@ -222,25 +308,18 @@ def layout(ctx: e.Context) -> list[e.Section]:
             matches=lambda found, claim=claim: found == claim,
             scalar=True,
         )
-        for claim, label in zip(
-            CLAIMS,
-            (_("silent 100 claimed before the throw-in"), _("silent four aces claimed before the throw-in")),
-            strict=True,
-        )
+        for claim, label in (("100", _("silent 100 claimed before the throw-in")),)
     )
     return [
         e.Section(
             _("Deal"),
             (
                 e.Binding(
-                    e.Field("bid", _("bid"), choices=BIDS, initial="parti", common=COMMON_BIDS),
-                    "bid",
-                    get=lambda found, hand: found or "",
-                ),
-                e.Binding(
-                    e.Field("trump", _("trump (not for betli / colourless)"), choices=TRUMPS),
-                    "trump",
-                    get=lambda found, hand: found or "",
+                    e.Field("bid", _("bid and trump"), choices=BIDS, common=bid_values(COMMON_BIDS), grid=SUIT_COLUMNS),
+                    "",
+                    put=_bid_and_trump,
+                    read=_bid_value,
+                    claims=("bid", "trump"),
                 ),
                 # The forehand must open the bidding and plays his bid when the others pass (§1.1, §1.6):
                 # the usual declarer, shown chosen as in Taruk; the preview names him.
@@ -276,8 +355,14 @@ def layout(ctx: e.Context) -> list[e.Section]:
                     read=_trump7,
                 ),
                 e.Binding(
-                    e.Field("four_aces", _("all four aces taken by"), choices=four_aces),
-                    "play.four_aces",
+                    e.Field(
+                        "four_aces",
+                        _("all four aces taken by"),
+                        choices=four_aces,
+                        waits_for="bid",
+                        waits_values=ACES_BIDS,
+                    ),
+                    lambda values: "play.four_aces" if "4asz" in _components(values) else None,
                     put=lambda v, values: None if v == "none" else v,
                     read=_four_aces,
                 ),
@@ -332,10 +417,54 @@ def layout(ctx: e.Context) -> list[e.Section]:
             _("Silent claims and give-up"),
             (
                 *silent,
+                silent_aces,
                 e.Binding(
                     e.Field("gave_up", _("declarer gave up"), choices=GAVE_UP),
                     "gave_up",
                     get=lambda found, hand: found or "",
+                ),
+            ),
+            open=True,
+        ),
+        # A renonsz is a column of the sheet's line: open, its case one tap; who and the penalty bid
+        # show once the case asks for them.
+        e.Section(
+            _("Renonsz"),
+            (
+                e.Binding(
+                    e.Field("renonsz_case", _("renonsz case (13.§)"), choices=CASES, common=COMMON_CASES),
+                    "renonsz.case",
+                    claims=("renonsz",),
+                ),
+                e.Binding(
+                    e.Field(
+                        "renonsz_offender",
+                        _("offender"),
+                        choices=e.seat_choices(seats),
+                        preset=e.Preset({"renonsz_case": DECLARER_CASES, "declarer": (e.ANY,)}, copy="declarer"),
+                        waits_for="renonsz_case",
+                        waits_values=OFFENDER_CASES,
+                    ),
+                    "renonsz.offender",
+                ),
+                e.Binding(
+                    e.Field(
+                        "penalty_bid",
+                        _("penalty bid (13.2.3c, 13.2.4a, 13.2.5)"),
+                        choices=(*e.BLANK, *((k, _bid_label(k)) for k in BID_KEYS)),
+                        waits_for="renonsz_case",
+                        waits_values=PENALTY_CASES,
+                    ),
+                    "renonsz.penalty_bid.bid",
+                    get=lambda found, hand: found or ("" if hand.get("renonsz") else None),
+                    claims=("renonsz.penalty_bid",),
+                ),
+                e.Binding(
+                    e.Field("penalty_red", _("penalty bid is red (piros)"), e.BOOL, waits_for="penalty_bid"),
+                    "renonsz.penalty_bid.trump",
+                    put=lambda v, values: "piros" if v else None,
+                    get=lambda found, hand: found == "piros",
+                    blank=("", None, False),
                 ),
             ),
             open=True,
@@ -354,38 +483,6 @@ def layout(ctx: e.Context) -> list[e.Section]:
             ),
         ),
         e.Section(
-            _("Renonsz"),
-            (
-                e.Binding(
-                    e.Field("renonsz_case", _("renonsz case (13.§)"), choices=CASES, common=COMMON_CASES),
-                    "renonsz.case",
-                    claims=("renonsz",),
-                ),
-                e.Binding(
-                    e.Field(
-                        "renonsz_offender",
-                        _("offender"),
-                        choices=e.seat_choices(seats),
-                        preset=e.Preset({"renonsz_case": DECLARER_CASES, "declarer": (e.ANY,)}, copy="declarer"),
-                    ),
-                    "renonsz.offender",
-                ),
-                e.Binding(
-                    e.Field("penalty_bid", _("penalty bid (13.2.3c, 13.2.4a, 13.2.5)"), choices=(*e.BLANK, *BIDS[1:])),
-                    "renonsz.penalty_bid.bid",
-                    get=lambda found, hand: found or ("" if hand.get("renonsz") else None),
-                    claims=("renonsz.penalty_bid",),
-                ),
-                e.Binding(
-                    e.Field("penalty_red", _("penalty bid is red (piros)"), e.BOOL),
-                    "renonsz.penalty_bid.trump",
-                    put=lambda v, values: "piros" if v else None,
-                    get=lambda found, hand: found == "piros",
-                    blank=("", None, False),
-                ),
-            ),
-        ),
-        e.Section(
             _("Jury points (10.3.d), zero-sum"),
             tuple(e.Binding(e.Field(f"jury_{s}", e.SeatName(s), e.INT), f"renonsz.jury_points.{s}") for s in seats),
             {"renonsz_case": ["10.3.d"]},
@@ -397,8 +494,10 @@ def finish(hand: dict[str, Any], values: Any, ctx: e.Context) -> None:
     """What the sheet line implies (§5.2): the play is recorded only with its facts; the marriages
     list is written for a bid that counts them (unless the renonsz case relaxes the play), and a
     trump seven not played to the last trick is an explicit ``null``."""
-    bid = values.get("bid") or None
+    bid = key_of(values.get("bid")) or None
     play = hand.get("play") or {}
+    if values.get("silent_aces") and bid in rules.SILENT_4ASZ_KEYS:
+        play["four_aces"] = values["silent_aces"]  # the claim's row wrote "4asz"; this is whom it names
     marriages = play.pop("marriages", [])
     if not play and not marriages:
         hand.pop("play", None)
@@ -427,7 +526,7 @@ def checks(values: Any, ctx: e.Context) -> list[e.Check]:
                 out.append(e.Check(name, _("Choose the renonsz case first.")))
     elif values.get("penalty_red") and not values.get("penalty_bid"):
         out.append(e.Check("penalty_bid", _("Choose the penalty bid.")))
-    bid = values.get("bid") or ""
+    bid = key_of(values.get("bid"))
     if "ulti" in rules.KEY_COMPONENTS.get(bid, ()) and not values.get("trump7") and plays(values):
         out.append(
             e.Check(
@@ -458,6 +557,15 @@ def normalised(hand: Mapping[str, Any]) -> dict[str, Any]:
             del out["kontra"]
     if out.get("silent_claims"):
         out["silent_claims"] = sorted(out["silent_claims"], key=CLAIMS.index)
+    # four aces are recorded for a 4 ász bid or a silent four aces claimed: nowhere else do they count
+    play = out.get("play")
+    if (
+        isinstance(play, Mapping)
+        and "four_aces" in play
+        and "4asz" not in rules.KEY_COMPONENTS.get(out.get("bid") or "", ())
+        and "4asz" not in (out.get("silent_claims") or ())
+    ):
+        out["play"] = {k: v for k, v in play.items() if k != "four_aces"}
     if isinstance(out.get("play"), Mapping) and out["play"].get("marriages"):
         out["play"] = {
             **out["play"],

@@ -873,7 +873,7 @@ def _check_trump7(errors: Errors, play: Mapping[str, Any], ctx: _Ctx, tricks: in
         elif (by_declarer or won) and (  # a defender took the last trick
             (tricks is not None and tricks > 9) or (cp is not None and cp > 80)
         ):
-            problem = _("a defender took the last trick: declarer_tricks <= 9 and card points <= 80")
+            problem = _("a defender took the last trick: the declarer has at most 9 tricks and 80 card points")
     if problem:
         errors.inconsistent(field, problem)
         return MISSING
@@ -944,7 +944,7 @@ def _check_claims(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx, play: _Play
                     _("a silent four aces is possible only in parti, ulti, 40-100, 20-100 and their ulti combinations"),
                 )
             elif play is not None and play.four_aces is None:
-                errors.inconsistent(field, _("nobody took all four aces (play.four_aces is null)"))
+                errors.inconsistent(field, _("nobody took all four aces"))
 
 
 def _verdicts(hand: Mapping[str, Any], comps: Any, ctype: str | None) -> dict[str, bool]:
@@ -1088,10 +1088,10 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     if not case.penalty_bid:
         if penalty is not None:
             errors.add(
-                "renonsz.penalty_bid", Code.NOT_APPLICABLE, _("only 13.2.3c, 13.2.4a and 13.2.5 take a penalty_bid")
+                "renonsz.penalty_bid", Code.NOT_APPLICABLE, _("only 13.2.3c, 13.2.4a and 13.2.5 take a penalty bid")
             )
     elif penalty is None:
-        errors.add("renonsz.penalty_bid", Code.MISSING_FIELD, _("this case needs the penalty_bid"))  # §4.3
+        errors.add("renonsz.penalty_bid", Code.MISSING_FIELD, _("this case needs the penalty bid"))  # §4.3
     else:
         _check_penalty_bid(errors, penalty)
     # jury_points (10.3.d)
@@ -1099,7 +1099,7 @@ def _check_renonsz(errors: Errors, obj: Mapping[str, Any], ctx: _Ctx) -> None:
     if case.type != JURY:
         if jury is not None:
             errors.add(
-                "renonsz.jury_points", Code.INVALID_VALUE, _("jury_points only for case 10.3.d")
+                "renonsz.jury_points", Code.INVALID_VALUE, _("jury points only for case 10.3.d")
             )  # §5.4: invalid_value
     elif jury is None:
         errors.add("renonsz.jury_points", Code.MISSING_FIELD, _("case 10.3.d needs the jury's points"))

@@ -75,9 +75,10 @@ class Chips(forms.RadioSelect):
 
     chips = True
 
-    def __init__(self, common: tuple[str, ...] = ()):
+    def __init__(self, common: tuple[str, ...] = (), grid: dict[str, str] | None = None):
         super().__init__()
         self.common = frozenset(common)
+        self.grid = grid or {}  # column value -> short label: the chips laid out as a table (spec.Field.grid)
 
 
 def say(label: Any, names: Mapping[str, str]) -> Any:
@@ -221,7 +222,8 @@ class HandForm(forms.Form):
             self._choices[id(f.choices)] = choices
         # A short list is a row of tap targets (radio buttons styled as chips: real inputs, so the
         # form posts the same names without JavaScript); a long one (a bid list) stays a select.
-        widget = Chips() if len(f.choices) <= CHIPS_MAX else Chips(f.common) if f.common else None
+        grid = {value: say(label, self.names) for value, label in f.grid}
+        widget = Chips(grid=grid) if len(f.choices) <= CHIPS_MAX else Chips(f.common, grid) if f.common else None
         if f.kind == spec.INT_CHOICE:
             return forms.TypedChoiceField(
                 label=label,
