@@ -134,7 +134,12 @@ ERRORS = [
     pytest.param({**PARTI, "k_ulti": 2}, "k_ulti", "not a component of this bid", id="kontra-on-a-missing-part"),
     pytest.param({**PARTI, "silent_100": True}, "silent_100", "neither side has 100", id="silent-100-not-reached"),
     # a defender with all four aces: the declarer has at most 50 card points (§5.4), here 60
-    pytest.param({**PARTI, "silent_aces": "B"}, "silent_aces", "", id="silent-four-aces-against-the-count"),
+    pytest.param(
+        {**PARTI, "silent_aces": "B"},
+        "silent_aces",
+        "leaves the declarer <= 50",
+        id="silent-four-aces-against-the-count",
+    ),
     pytest.param(
         {"bid": "parti:zold", "declarer": "A"}, "declarer_tricks", "is required for a played deal", id="no-play-facts"
     ),
