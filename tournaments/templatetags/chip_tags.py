@@ -42,11 +42,12 @@ def _grid(subwidgets: list[dict[str, Any]], columns: dict[str, str]) -> str:
     """Chips as a table (``spec.Field.grid``): a choice without a colon begins its row, its
     "row:column" choices follow under their columns; a row with no such choice spans the table."""
     rows: set[str] = {str(d["value"]).partition(":")[0] for d in subwidgets if ":" in str(d["value"])}
+    place = {column: i + 2 for i, column in enumerate(columns)}  # the row's own chip is column 1
     out = []
     for data in subwidgets:
         row, colon, column = str(data["value"]).partition(":")
         if colon:
-            out.append(chip(data, cls=f"chip col-{list(columns).index(column) + 2}", short=columns.get(column, column)))
+            out.append(chip(data, cls=f"chip col-{place[column]}", short=columns[column]))
         else:
             out.append(chip(data, cls="chip row" if row in rows else "chip row-only"))
     return "".join(out)

@@ -293,22 +293,19 @@ def layout(ctx: e.Context) -> list[e.Section]:
         )
         for suit in rules.SUITS
     )
-    silent = tuple(
-        e.Item(
-            "silent_claims",
-            (
-                e.Binding(
-                    e.Field(f"silent_{claim}", label, e.BOOL),
-                    None,
-                    put=lambda v, values, claim=claim: claim,
-                    get=lambda found, hand: True,
-                    blank=("", None, False),
-                ),
+    silent_100 = e.Item(
+        "silent_claims",
+        (
+            e.Binding(
+                e.Field("silent_100", _("silent 100 claimed before the throw-in"), e.BOOL),
+                None,
+                put=lambda v, values: "100",
+                get=lambda found, hand: True,
+                blank=("", None, False),
             ),
-            matches=lambda found, claim=claim: found == claim,
-            scalar=True,
-        )
-        for claim, label in (("100", _("silent 100 claimed before the throw-in")),)
+        ),
+        matches=lambda found: found == "100",
+        scalar=True,
     )
     return [
         e.Section(
@@ -416,7 +413,7 @@ def layout(ctx: e.Context) -> list[e.Section]:
         e.Section(
             _("Silent claims and give-up"),
             (
-                *silent,
+                silent_100,
                 silent_aces,
                 e.Binding(
                     e.Field("gave_up", _("declarer gave up"), choices=GAVE_UP),
@@ -526,8 +523,7 @@ def checks(values: Any, ctx: e.Context) -> list[e.Check]:
                 out.append(e.Check(name, _("Choose the renonsz case first.")))
     elif values.get("penalty_red") and not values.get("penalty_bid"):
         out.append(e.Check("penalty_bid", _("Choose the penalty bid.")))
-    bid = key_of(values.get("bid"))
-    if "ulti" in rules.KEY_COMPONENTS.get(bid, ()) and not values.get("trump7") and plays(values):
+    if "ulti" in _components(values) and not values.get("trump7") and plays(values):
         out.append(
             e.Check(
                 "trump7",
