@@ -38,6 +38,7 @@ def benches(postgres: str | None) -> list[tuple[str, list[str], dict[str, str]]]
         ("public_load", ["public_load.py"], {}),
         ("staff", ["staff.py"], {}),
         ("rescore", ["rescore.py"], {}),
+        ("suite", ["suite.py"], {}),  # the whole test suite once: about eleven minutes on two cores
     ]
     if postgres:
         runs += [
