@@ -81,6 +81,8 @@ def worker_seconds(log: str) -> tuple[Counter, Counter]:
 def report(log: str, wall: float, busy: float | None, workers: int) -> list[str]:
     seconds, tests = worker_seconds(log)
     total = sum(seconds.values())
+    if not total:
+        return ["No test durations in this output (pytest's --durations=0 prints them)."]
     ratio = wall / total  # wall seconds per worker-second of this run (workers, startup, the tail)
     m = SUMMARY.search(log)
     lines = [
